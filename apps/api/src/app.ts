@@ -1,0 +1,230 @@
+/**
+ * `buildApp(options)`: the one factory used by `server.ts` and by every test (ARCHITECTURE.md).
+ * Request path: request id → security headers → rate limit → origin check → actor → route (zod
+ * validation) → service (authorize, transaction, audit) → response through the zod schema →
+ * errors as RFC 9457 problem+json.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './platform/config/config.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from './platform/db/client.ts';
+import { AppError } from './platform/http/errors.ts';
+import { createAuth, type Auth } from './platform/auth/auth.ts';
+import { registerAuth } from './platform/auth/auth.plugin.ts';
+import { auditRoutes } from './platform/audit/audit.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when absent one is opened from `config.database` (and closed with the app). */
+  database?: DatabaseHandle;
+  /** Apply migrations before serving (default true). */
+  migrate?: boolean;
+}
+
+/** Everything route plugins need, passed explicitly (no globals). */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  /** The one-time first-admin token while no admin exists. */
+  setupToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the whole Tend server. Errors: database open/migration failures are thrown. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, poolMax: config.database.poolMax }));
+  if (options.migrate !== false) await migrateDatabase(database);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Logs carry ids, never PHI: no query strings, bodies, cookies or authorization headers.
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const auth = createAuth({
+    db: database.db,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    auth,
+    setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
+  };
+  app.decorate('deps', deps);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`), { statusCode: 429 }),
+  });
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tend API', version: '0.1.0', description: 'Care-management platform API' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tend.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // CSRF: a state-changing API request must come from an allowed origin (better-auth checks its own routes).
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
+  app.addHook('onRequest', async (request) => {
+    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const origin = request.headers.origin ?? (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
+    if (!origin || !allowedOrigins.has(origin)) {
+      throw new AppError('CSRF_REJECTED', 'State-changing requests must come from the Tend web app');
+    }
+  });
+
+  registerAuth(app, { auth, db: database.db });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+        message: issue.message ?? 'is invalid',
+      }));
+      appError = new AppError(
+        'VALIDATION_FAILED',
+        errors.map((e) => `${error.validationContext ?? 'body'}.${e.path}: ${e.message}`).join('; '),
+        errors,
+      );
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: { message: error.message } }, 'response did not match its schema');
+      appError = new AppError('INTERNAL');
+    } else if (error.statusCode === 429) {
+      appError = new AppError('RATE_LIMITED', error.message);
+    } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      appError = new AppError('UNSUPPORTED_MEDIA_TYPE', error.message);
+    } else if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      appError = new AppError('PAYLOAD_TOO_LARGE', 'The upload is larger than allowed');
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      appError = new AppError('BAD_REQUEST', error.message);
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      appError = new AppError('INTERNAL');
+    }
+    return reply
+      .status(appError.status)
+      .type('application/problem+json')
+      .send(appError.toProblem(request.id));
+  });
+
+  // Health: liveness and readiness (database reachable).
+  app.get('/api/health', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  app.get(
+    '/api/ready',
+    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) } } },
+    async () => {
+      try {
+        await database.query('select 1');
+      } catch {
+        throw new AppError('UNAVAILABLE', 'The database is not reachable');
+      }
+      return { status: 'ready' as const, database: database.kind };
+    },
+  );
+
+  await app.register(usersRoutes);
+  await app.register(peopleRoutes);
+  await app.register(auditRoutes);
+
+  // The built web app: one process is the whole product. Unknown /api paths are problem+json 404s;
+  // any other path gets index.html and the client router decides (its 404 page included).
+  const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET') {
+      const error = new AppError('NOT_FOUND', `Page Not Found: ${request.url.split('?')[0]}`);
+      return reply.status(404).type('application/problem+json').send(error.toProblem(request.id));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+
+  return app;
+}

@@ -1,0 +1,233 @@
+/**
+ * Billing tables (spec s.3 BillingExportBatch, BillingImportBatch, BillingItem, ExprsRecord,
+ * BillingVersion, BillingStatusHistory): what was billed for each shift segment, the eXPRS claim and
+ * payment lines imported back, and their matching. Money is integer cents (DOMAIN.md).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
+import { billingItemStatusEnum } from '../../platform/db/enums.ts';
+import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { caregivers, clients } from '../people/people.table.ts';
+import { shiftSegments } from '../shifts/shifts.table.ts';
+
+/** A field of a billing item whose current segment value differs from what was exported. */
+export interface BillingDriftField {
+  field: string;
+  exported: unknown;
+  current: unknown;
+}
+
+/** One billing export run (spec s.3 BillingExportBatch). */
+export const billingExportBatches = pgTable(
+  'billing_export_batch',
+  {
+    id: idColumn(),
+    exportDate: tstz('export_date').notNull().defaultNow(),
+    exportedBy: uuid('exported_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    fileName: text('file_name'),
+    rowCount: integer('row_count').notNull().default(0),
+    /** Batch state, e.g. `PENDING`, `COMPLETED`, `FAILED` (no spec enumeration). */
+    status: text('status').notNull(),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('billing_export_batch_export_date_idx').on(t.exportDate),
+    index('billing_export_batch_status_idx').on(t.status),
+    index('billing_export_batch_exported_by_idx').on(t.exportedBy),
+  ],
+);
+
+/** One import of eXPRS claim/payment lines (spec s.3 BillingImportBatch). */
+export const billingImportBatches = pgTable(
+  'billing_import_batch',
+  {
+    id: idColumn(),
+    importDate: tstz('import_date').notNull().defaultNow(),
+    importedBy: uuid('imported_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    fileName: text('file_name'),
+    rowCount: integer('row_count').notNull().default(0),
+    /** Lines matched to a billing item. */
+    matchedCount: integer('matched_count').notNull().default(0),
+    /** Lines no billing item could be found for. */
+    orphanedCount: integer('orphaned_count').notNull().default(0),
+    /** Batch state, e.g. `PENDING`, `COMPLETED`, `FAILED` (no spec enumeration). */
+    status: text('status').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('billing_import_batch_import_date_idx').on(t.importDate),
+    index('billing_import_batch_status_idx').on(t.status),
+    index('billing_import_batch_imported_by_idx').on(t.importedBy),
+  ],
+);
+
+/**
+ * What was billed for one shift segment, frozen at export (spec s.3 BillingItem). At most one
+ * non-VOID item per segment; drift = the segment changed after export.
+ */
+export const billingItems = pgTable(
+  'billing_item',
+  {
+    id: idColumn(),
+    shiftSegmentId: uuid('shift_segment_id')
+      .notNull()
+      .references(() => shiftSegments.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => caregivers.id, { onDelete: 'restrict' }),
+    exportBatchId: uuid('export_batch_id').references(() => billingExportBatches.id, {
+      onDelete: 'set null',
+    }),
+    /** The segment (and shift) as exported. */
+    snapshotData: jsonb('snapshot_data').$type<Record<string, unknown>>().notNull(),
+    /** SHA-256 (hex) of the billed fields, to detect drift cheaply. */
+    snapshotHash: text('snapshot_hash').notNull(),
+    /** Service date. */
+    date: date('date', { mode: 'string' }).notNull(),
+    start: tstz('start').notNull(),
+    end: tstz('end').notNull(),
+    hours: numeric('hours', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    mileageMiles: numeric('mileage_miles', { precision: 10, scale: 2, mode: 'number' }),
+    billingCode: text('billing_code').notNull(),
+    modifier: text('modifier'),
+    /** Rate per unit, integer cents. */
+    rate: integer('rate_cents'),
+    /** Billed amount, integer cents. */
+    amount: integer('amount_cents'),
+    /** EVV coordinates of the segment at export. */
+    evvInLat: doublePrecision('evv_in_lat'),
+    evvInLong: doublePrecision('evv_in_long'),
+    evvOutLat: doublePrecision('evv_out_lat'),
+    evvOutLong: doublePrecision('evv_out_long'),
+    /** Caregiver (DSP) name as billed. */
+    dspName: text('dsp_name'),
+    status: billingItemStatusEnum('status').notNull().default('EXPORTED'),
+    hasDrift: boolean('has_drift').notNull().default(false),
+    driftDetectedAt: tstz('drift_detected_at'),
+    driftFields: jsonb('drift_fields')
+      .$type<BillingDriftField[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_item_active_segment_idx')
+      .on(t.shiftSegmentId)
+      .where(sql`${t.status} <> 'VOID'`),
+    index('billing_item_shift_segment_idx').on(t.shiftSegmentId),
+    index('billing_item_client_date_idx').on(t.clientId, t.date),
+    index('billing_item_caregiver_date_idx').on(t.caregiverId, t.date),
+    index('billing_item_export_batch_idx').on(t.exportBatchId),
+    index('billing_item_date_idx').on(t.date),
+    index('billing_item_status_idx').on(t.status),
+    index('billing_item_has_drift_idx').on(t.hasDrift),
+  ],
+);
+
+/** One imported eXPRS claim/payment line (spec s.3 ExprsRecord) and its matching to a billing item. */
+export const exprsRecords = pgTable(
+  'exprs_record',
+  {
+    id: idColumn(),
+    /** The import this line came from. */
+    importBatchId: uuid('import_batch_id').references(() => billingImportBatches.id, { onDelete: 'cascade' }),
+    /** The billing item the line was matched to. */
+    billingItemId: uuid('billing_item_id').references(() => billingItems.id, { onDelete: 'set null' }),
+    /** eXPRS claim number. */
+    claimId: text('claim_id'),
+    /** Billing/service-delivered id the claim line refers to. */
+    billingId: text('billing_id'),
+    /** Client's Medicaid prime id on the claim. */
+    clientPid: text('client_pid'),
+    /** Medicaid provider id on the claim. */
+    providerId: text('provider_id'),
+    serviceDate: date('service_date', { mode: 'string' }),
+    procedureCode: text('procedure_code'),
+    modifier: text('modifier'),
+    units: numeric('units', { precision: 12, scale: 2, mode: 'number' }),
+    /** Billed amount, integer cents. */
+    billedAmount: integer('billed_amount_cents'),
+    /** Paid amount, integer cents. */
+    paidAmount: integer('paid_amount_cents'),
+    paymentDate: date('payment_date', { mode: 'string' }),
+    /** Claim status as eXPRS reports it (e.g. paid, denied, pended). */
+    claimStatus: text('claim_status'),
+    denialReason: text('denial_reason'),
+    exceptionCode: text('exception_code'),
+    /** The source row as imported, kept unchanged. */
+    rawData: jsonb('raw_data').$type<Record<string, unknown>>().notNull(),
+    /** Matching state, e.g. `UNMATCHED`, `MATCHED`, `ORPHANED` (no spec enumeration). */
+    matchStatus: text('match_status').notNull().default('UNMATCHED'),
+    matchAttempts: integer('match_attempts').notNull().default(0),
+    /** Confidence of the match, 0..1. */
+    matchConfidence: doublePrecision('match_confidence'),
+    matchFailureReason: text('match_failure_reason'),
+    acknowledgedBy: uuid('acknowledged_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    acknowledgedAt: tstz('acknowledged_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('exprs_record_import_batch_idx').on(t.importBatchId),
+    index('exprs_record_billing_item_idx').on(t.billingItemId),
+    index('exprs_record_claim_idx').on(t.claimId),
+    index('exprs_record_billing_id_idx').on(t.billingId),
+    index('exprs_record_client_pid_date_idx').on(t.clientPid, t.serviceDate),
+    index('exprs_record_match_status_idx').on(t.matchStatus),
+    index('exprs_record_acknowledged_by_idx').on(t.acknowledgedBy),
+  ],
+);
+
+/** The times of a segment as billed, when they differ from the EVV times (spec s.3 BillingVersion). */
+export const billingVersions = pgTable(
+  'billing_version',
+  {
+    id: idColumn(),
+    shiftSegmentId: uuid('shift_segment_id')
+      .notNull()
+      .references(() => shiftSegments.id, { onDelete: 'cascade' }),
+    evvStart: tstz('evv_start'),
+    evvEnd: tstz('evv_end'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('billing_version_shift_segment_idx').on(t.shiftSegmentId)],
+);
+
+/** One status change of a billing item (spec s.3 BillingStatusHistory). */
+export const billingStatusHistories = pgTable(
+  'billing_status_history',
+  {
+    id: idColumn(),
+    billingItemId: uuid('billing_item_id')
+      .notNull()
+      .references(() => billingItems.id, { onDelete: 'cascade' }),
+    /** Which status changed, e.g. `billing` (item status) or `claim` (eXPRS status). */
+    statusType: text('status_type').notNull(),
+    oldStatus: text('old_status'),
+    newStatus: text('new_status').notNull(),
+    reason: text('reason'),
+    /** User account that made the change; null for a system change. */
+    userId: uuid('user_id').references(() => userAccounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('billing_status_history_item_idx').on(t.billingItemId, t.createdAt),
+    index('billing_status_history_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,368 @@
+/**
+ * Matchmaking tables (spec s.3 Guardian, TinderClient, TinderCaregiver, Contact, TextBio, VideoBio,
+ * AdditionalPhoto, Reference, Rating, CaregiverSchedule, ClientSchedule, Match, Like): guardians, the
+ * client and caregiver listing profiles, their media and schedules, and likes and matches between them.
+ * Inside this domain `clientId` / `caregiverId` point at the profiles (`tinder_client`,
+ * `tinder_caregiver`); a profile's own `clientId` / `caregiverId` links it to the care record.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
+import { matchStatusEnum, senderTypeEnum } from '../../platform/db/enums.ts';
+import { caregivers, clients } from '../people/people.table.ts';
+
+/** A weekly schedule: day (`monday`..`sunday`) -> time ranges in local `HH:mm`. */
+export type WeeklySchedule = Partial<Record<string, Array<{ start: string; end: string }>>>;
+
+/** A legal guardian or family member acting for clients (spec s.3 Guardian). */
+export const guardians = pgTable(
+  'guardian',
+  {
+    id: idColumn(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    sex: text('sex'),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    dob: date('dob', { mode: 'string' }),
+    /** SMS opt-in (off until the guardian agrees). */
+    smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+    lastProfileReminderAt: tstz('last_profile_reminder_at'),
+    ...timestamps,
+  },
+  (t) => [index('guardian_email_idx').on(t.email), index('guardian_last_name_idx').on(t.lastName)],
+);
+
+/** A client's matchmaking listing (spec s.3 TinderClient). */
+export const tinderClients = pgTable(
+  'tinder_client',
+  {
+    id: idColumn(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    sex: text('sex'),
+    age: integer('age'),
+    dob: date('dob', { mode: 'string' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    address: text('address'),
+    careType: text('care_type'),
+    levelCareNeeded: text('level_care_needed'),
+    uniqueIssues: text('unique_issues'),
+    notes: text('notes'),
+    /** Storage key or URL of the profile picture. */
+    profilePicture: text('profile_picture'),
+    /** Stable public key of the listing (used in links instead of the id). */
+    uniqueKey: text('unique_key').notNull(),
+    guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'cascade' }),
+    /** Hours of care needed per week. */
+    hoursNeeded: numeric('hours_needed', { precision: 6, scale: 2, mode: 'number' }),
+    /** Bucket of `hoursNeeded`, e.g. part-time, full-time. */
+    hoursNeededCategory: text('hours_needed_category'),
+    careNeededDescription: text('care_needed_description'),
+    archived: boolean('archived').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    /** Who can see the listing, e.g. `public`, `matched-only`. */
+    visibility: text('visibility'),
+    /** Body weight in pounds, as entered (relevant for transfers and lifting). */
+    weight: doublePrecision('weight'),
+    /** Answers of the care-details onboarding step. */
+    careDetails: jsonb('care_details').$type<Record<string, unknown>>(),
+    /** The care record (client) this listing belongs to, once linked. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tinder_client_unique_key_idx').on(t.uniqueKey),
+    index('tinder_client_guardian_idx').on(t.guardianId),
+    index('tinder_client_client_idx').on(t.clientId),
+    index('tinder_client_listing_idx').on(t.archived, t.hidden),
+  ],
+);
+
+/** A caregiver's matchmaking listing (spec s.3 TinderCaregiver). */
+export const tinderCaregivers = pgTable(
+  'tinder_caregiver',
+  {
+    id: idColumn(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    sex: text('sex'),
+    dob: date('dob', { mode: 'string' }),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    /** Location (geocoded from the address). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Street address line. */
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    experienceYears: integer('experience_years'),
+    specialties: jsonb('specialties')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    certifications: jsonb('certifications')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    availability: jsonb('availability').$type<WeeklySchedule>(),
+    /** Hours per week the caregiver can work. */
+    availableHours: numeric('available_hours', { precision: 6, scale: 2, mode: 'number' }),
+    notes: text('notes'),
+    profilePicture: text('profile_picture'),
+    /** Storage key or URL of the primary video bio. */
+    videoBio: text('video_bio'),
+    backgroundCheckStatus: text('background_check_status'),
+    criminalStatus: text('criminal_status'),
+    criminalCheckedAt: tstz('criminal_checked_at'),
+    sexOffenderStatus: text('sex_offender_status'),
+    sexOffenderCheckedAt: tstz('sex_offender_checked_at'),
+    medallionStatus: text('medallion_status'),
+    medallionUpdatedAt: tstz('medallion_updated_at'),
+    canDrive: boolean('can_drive'),
+    /** Kind of identity document given (e.g. driver licence, state id, passport). */
+    idType: text('id_type'),
+    /** Code handed to the caregiver to claim or open the profile. */
+    userAccessCode: text('user_access_code'),
+    archived: boolean('archived').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    /** SMS opt-in (off until the caregiver agrees). */
+    smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+    lastProfileReminderAt: tstz('last_profile_reminder_at'),
+    /** Willing to be a backup caregiver at short notice. */
+    backupReady: boolean('backup_ready').notNull().default(false),
+    /** The care record (caregiver) this listing belongs to, once linked. */
+    caregiverId: uuid('caregiver_id').references(() => caregivers.id, { onDelete: 'set null' }),
+    /** Stable public key of the listing (not in the spec's field list; mirrors TinderClient). */
+    uniqueKey: text('unique_key').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tinder_caregiver_unique_key_idx').on(t.uniqueKey),
+    index('tinder_caregiver_caregiver_idx').on(t.caregiverId),
+    index('tinder_caregiver_email_idx').on(t.email),
+    index('tinder_caregiver_user_access_code_idx').on(t.userAccessCode),
+    index('tinder_caregiver_listing_idx').on(t.archived, t.hidden),
+  ],
+);
+
+/** A contact person of a caregiver profile (spec s.3 Contact). */
+export const contacts = pgTable(
+  'contact',
+  {
+    id: idColumn(),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relationship: text('relationship'),
+    ...timestamps,
+  },
+  (t) => [index('contact_caregiver_idx').on(t.caregiverId)],
+);
+
+/** A version of a caregiver's written bio; one is current (spec s.3 TextBio). */
+export const textBios = pgTable(
+  'text_bio',
+  {
+    id: idColumn(),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull(),
+    version: integer('version').notNull().default(1),
+    isCurrent: boolean('is_current').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('text_bio_caregiver_version_idx').on(t.caregiverId, t.version),
+    uniqueIndex('text_bio_current_idx')
+      .on(t.caregiverId)
+      .where(sql`${t.isCurrent}`),
+  ],
+);
+
+/** A caregiver's recorded video answer; at most one primary (spec s.3 VideoBio). */
+export const videoBios = pgTable(
+  'video_bio',
+  {
+    id: idColumn(),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    /** Storage key or URL of the video. */
+    videoUrl: text('video_url').notNull(),
+    transcript: text('transcript'),
+    /** Transcoding/transcription state, e.g. `PENDING`, `READY`, `FAILED`. */
+    processingStatus: text('processing_status'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    /** Id of the onboarding question the video answers. */
+    answerId: text('answer_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('video_bio_caregiver_idx').on(t.caregiverId),
+    uniqueIndex('video_bio_primary_idx')
+      .on(t.caregiverId)
+      .where(sql`${t.isPrimary}`),
+  ],
+);
+
+/** An extra photo of a caregiver profile (spec s.3 AdditionalPhoto). */
+export const additionalPhotos = pgTable(
+  'additional_photo',
+  {
+    id: idColumn(),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    /** Storage key or URL of the photo. */
+    url: text('url').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('additional_photo_caregiver_idx').on(t.caregiverId)],
+);
+
+/** A professional reference of a caregiver profile (spec s.3 Reference). */
+export const caregiverReferences = pgTable(
+  'reference',
+  {
+    id: idColumn(),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    refName: text('ref_name').notNull(),
+    /** Phone number or email of the reference. */
+    refContact: text('ref_contact'),
+    relationship: text('relationship'),
+    verified: boolean('verified').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('reference_caregiver_idx').on(t.caregiverId)],
+);
+
+/** A client profile's rating of a caregiver profile, one per pair (spec s.3 Rating). */
+export const ratings = pgTable(
+  'rating',
+  {
+    id: idColumn(),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => tinderClients.id, { onDelete: 'cascade' }),
+    /** 1..5 stars. */
+    rating: integer('rating').notNull(),
+    review: text('review'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('rating_client_caregiver_idx').on(t.clientId, t.caregiverId),
+    index('rating_caregiver_idx').on(t.caregiverId),
+    check('rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * A caregiver profile's weekly availability from the schedule maker (spec s.3 CaregiverSchedule).
+ * The owner column is not in the spec's field list; one schedule per profile.
+ */
+export const caregiverSchedules = pgTable(
+  'caregiver_schedule',
+  {
+    id: idColumn(),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    schedule: jsonb('schedule').$type<WeeklySchedule>(),
+    /** The free-text description the schedule was parsed from. */
+    schedulePrompt: text('schedule_prompt'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('caregiver_schedule_caregiver_idx').on(t.caregiverId)],
+);
+
+/**
+ * A client profile's weekly care needs from the schedule maker (spec s.3 ClientSchedule).
+ * The owner column is not in the spec's field list; one schedule per profile.
+ */
+export const clientSchedules = pgTable(
+  'client_schedule',
+  {
+    id: idColumn(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => tinderClients.id, { onDelete: 'cascade' }),
+    schedule: jsonb('schedule').$type<WeeklySchedule>(),
+    schedulePrompt: text('schedule_prompt'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('client_schedule_client_idx').on(t.clientId)],
+);
+
+/** A match between a client profile and a caregiver profile (spec s.3 Match). */
+export const matches = pgTable(
+  'match',
+  {
+    id: idColumn(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => tinderClients.id, { onDelete: 'cascade' }),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    status: matchStatusEnum('status').notNull().default('PENDING'),
+    /** Side that rejected, when status is REJECTED. */
+    rejectedBy: senderTypeEnum('rejected_by'),
+    /** Side that started the match. */
+    initiator: senderTypeEnum('initiator').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('match_client_caregiver_idx').on(t.clientId, t.caregiverId),
+    index('match_caregiver_idx').on(t.caregiverId),
+    index('match_status_idx').on(t.status),
+  ],
+);
+
+/** A like from one side to the other; becomes a match when accepted (spec s.3 Like). */
+export const likes = pgTable(
+  'like',
+  {
+    id: idColumn(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => tinderClients.id, { onDelete: 'cascade' }),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => tinderCaregivers.id, { onDelete: 'cascade' }),
+    status: matchStatusEnum('status').notNull().default('PENDING'),
+    initiator: senderTypeEnum('initiator').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('like_client_caregiver_idx').on(t.clientId, t.caregiverId),
+    index('like_caregiver_idx').on(t.caregiverId),
+    index('like_status_idx').on(t.status),
+  ],
+);

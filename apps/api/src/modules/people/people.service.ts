@@ -1,0 +1,303 @@
+/**
+ * People service: clients, caregivers and case managers (spec s.3). Admin only for now
+ * (docs/decisions/0002-route-guards.md). Every read and write of these PHI records writes an audit
+ * event in the same transaction (ARCHITECTURE.md). A record that does not exist is NOT_FOUND.
+ */
+import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type {
+  Caregiver,
+  CaregiverListQuery,
+  CaseManager,
+  CaseManagerListQuery,
+  Client,
+  ClientListQuery,
+  Page,
+} from '@tend/contracts';
+import { caregiverInput, caseManagerInput, clientInput } from '@tend/contracts';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../platform/db/client.ts';
+import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
+import type { RequestContext } from '../../platform/http/context.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { caregivers, caseManagers, clients } from './people.table.ts';
+
+type ClientValues = z.output<typeof clientInput>;
+type CaregiverValues = z.output<typeof caregiverInput>;
+type CaseManagerValues = z.output<typeof caseManagerInput>;
+
+const iso = (d: Date) => d.toISOString();
+const orderBy = (column: AnyColumn | SQL, order: 'asc' | 'desc') => (order === 'asc' ? asc(column) : desc(column));
+
+function archivedWhere(column: AnyColumn, archived: 'true' | 'false' | 'all'): SQL | undefined {
+  return archived === 'all' ? undefined : eq(column, archived === 'true');
+}
+
+/** Case-insensitive "contains" over a text column. */
+const contains = (column: AnyColumn, q: string) => ilike(column, `%${escapeLike(q)}%`);
+/** Case-insensitive "contains" over any element of a text[] column. */
+const arrayContains = (column: AnyColumn, q: string) =>
+  sql`exists (select 1 from unnest(${column}) as element where element ilike ${`%${escapeLike(q)}%`})`;
+
+// ---- Clients -----------------------------------------------------------------------------------
+
+const clientSelection = {
+  client: clients,
+  caseManagerName: caseManagers.name,
+};
+
+function toClient(row: { client: typeof clients.$inferSelect; caseManagerName: string | null }): Client {
+  const c = row.client;
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    emails: c.emails,
+    altNames: c.altNames,
+    archived: c.archived,
+    pid: c.pid,
+    budgetClientId: c.budgetClientId,
+    clientPrime: c.clientPrime,
+    ispMonth: c.ispMonth,
+    serviceElement: c.serviceElement,
+    caseManagerId: c.caseManagerId,
+    caseManagerName: row.caseManagerName,
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+  };
+}
+
+/** A page of clients for the filter, with the total. */
+export async function findClients(db: Database, ctx: RequestContext, query: ClientListQuery): Promise<Page<Client>> {
+  const filters = [archivedWhere(clients.archived, query.archived)];
+  if (query.q) {
+    filters.push(or(contains(clients.name, query.q), arrayContains(clients.altNames, query.q), contains(clients.email, query.q), contains(clients.pid, query.q)));
+  }
+  if (query.caseManagerId) filters.push(eq(clients.caseManagerId, query.caseManagerId));
+  const where = and(...filters);
+  const sortColumn = { name: clients.name, pid: clients.pid, serviceElement: clients.serviceElement, ispMonth: clients.ispMonth, createdAt: clients.createdAt }[query.sort];
+  const [rows, totals] = await Promise.all([
+    db
+      .select(clientSelection)
+      .from(clients)
+      .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
+      .where(where)
+      .orderBy(orderBy(sortColumn, query.order), asc(clients.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(clients).where(where),
+  ]);
+  await recordAudit(db, ctx, { action: 'client.list', entityType: 'client', details: { returned: rows.length, page: query.page } });
+  return { items: rows.map(toClient), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+async function loadClient(executor: Executor, id: string): Promise<Client> {
+  const [row] = await executor
+    .select(clientSelection)
+    .from(clients)
+    .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
+    .where(eq(clients.id, id));
+  if (!row) throw notFound('Client');
+  return toClient(row);
+}
+
+/** One client. Errors: NOT_FOUND. */
+export async function getClient(db: Database, ctx: RequestContext, id: string): Promise<Client> {
+  const client = await loadClient(db, id);
+  await recordAudit(db, ctx, { action: 'client.read', entityType: 'client', entityId: id });
+  return client;
+}
+
+async function assertCaseManagerExists(executor: Executor, caseManagerId: string | null): Promise<void> {
+  if (!caseManagerId) return;
+  const [found] = await executor.select({ id: caseManagers.id }).from(caseManagers).where(eq(caseManagers.id, caseManagerId));
+  if (!found) throw AppError.field('caseManagerId', 'does not name an existing case manager');
+}
+
+/** Creates a client. Errors: VALIDATION_FAILED when caseManagerId names no case manager. */
+export async function createClient(db: Database, ctx: RequestContext, input: ClientValues): Promise<Client> {
+  return db.transaction(async (tx) => {
+    await assertCaseManagerExists(tx, input.caseManagerId);
+    const [created] = await tx.insert(clients).values(input).returning({ id: clients.id });
+    if (!created) throw new AppError('INTERNAL');
+    await recordAudit(tx, ctx, { action: 'client.create', entityType: 'client', entityId: created.id });
+    return loadClient(tx, created.id);
+  });
+}
+
+/** Replaces a client's editable fields. Errors: NOT_FOUND, VALIDATION_FAILED. */
+export async function updateClient(db: Database, ctx: RequestContext, id: string, input: ClientValues): Promise<Client> {
+  return db.transaction(async (tx) => {
+    await assertCaseManagerExists(tx, input.caseManagerId);
+    const [updated] = await tx.update(clients).set(input).where(eq(clients.id, id)).returning({ id: clients.id });
+    if (!updated) throw notFound('Client');
+    await recordAudit(tx, ctx, { action: 'client.update', entityType: 'client', entityId: id, details: { fields: Object.keys(input) } });
+    return loadClient(tx, id);
+  });
+}
+
+/** Archives or unarchives a client. Errors: NOT_FOUND. */
+export async function setClientArchived(db: Database, ctx: RequestContext, id: string, archived: boolean): Promise<Client> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(clients).set({ archived }).where(eq(clients.id, id)).returning({ id: clients.id });
+    if (!updated) throw notFound('Client');
+    await recordAudit(tx, ctx, { action: archived ? 'client.archive' : 'client.unarchive', entityType: 'client', entityId: id });
+    return loadClient(tx, id);
+  });
+}
+
+// ---- Caregivers --------------------------------------------------------------------------------
+
+function toCaregiver(c: typeof caregivers.$inferSelect): Caregiver {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    emails: c.emails,
+    altNames: c.altNames,
+    archived: c.archived,
+    type: c.type,
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+  };
+}
+
+/** A page of caregivers for the filter, with the total. */
+export async function findCaregivers(db: Database, ctx: RequestContext, query: CaregiverListQuery): Promise<Page<Caregiver>> {
+  const filters = [archivedWhere(caregivers.archived, query.archived)];
+  if (query.q) filters.push(or(contains(caregivers.name, query.q), arrayContains(caregivers.altNames, query.q), contains(caregivers.email, query.q)));
+  if (query.type) filters.push(eq(caregivers.type, query.type));
+  const where = and(...filters);
+  const sortColumn = { name: caregivers.name, type: caregivers.type, email: caregivers.email, createdAt: caregivers.createdAt }[query.sort];
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(caregivers)
+      .where(where)
+      .orderBy(orderBy(sortColumn, query.order), asc(caregivers.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(caregivers).where(where),
+  ]);
+  await recordAudit(db, ctx, { action: 'caregiver.list', entityType: 'caregiver', details: { returned: rows.length, page: query.page } });
+  return { items: rows.map(toCaregiver), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** One caregiver. Errors: NOT_FOUND. */
+export async function getCaregiver(db: Database, ctx: RequestContext, id: string): Promise<Caregiver> {
+  const [row] = await db.select().from(caregivers).where(eq(caregivers.id, id));
+  if (!row) throw notFound('Caregiver');
+  await recordAudit(db, ctx, { action: 'caregiver.read', entityType: 'caregiver', entityId: id });
+  return toCaregiver(row);
+}
+
+/** Creates a caregiver. */
+export async function createCaregiver(db: Database, ctx: RequestContext, input: CaregiverValues): Promise<Caregiver> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(caregivers).values(input).returning();
+    if (!row) throw new AppError('INTERNAL');
+    await recordAudit(tx, ctx, { action: 'caregiver.create', entityType: 'caregiver', entityId: row.id });
+    return toCaregiver(row);
+  });
+}
+
+/** Replaces a caregiver's editable fields. Errors: NOT_FOUND. */
+export async function updateCaregiver(db: Database, ctx: RequestContext, id: string, input: CaregiverValues): Promise<Caregiver> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(caregivers).set(input).where(eq(caregivers.id, id)).returning();
+    if (!row) throw notFound('Caregiver');
+    await recordAudit(tx, ctx, { action: 'caregiver.update', entityType: 'caregiver', entityId: id, details: { fields: Object.keys(input) } });
+    return toCaregiver(row);
+  });
+}
+
+/** Archives or unarchives a caregiver. Errors: NOT_FOUND. */
+export async function setCaregiverArchived(db: Database, ctx: RequestContext, id: string, archived: boolean): Promise<Caregiver> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(caregivers).set({ archived }).where(eq(caregivers.id, id)).returning();
+    if (!row) throw notFound('Caregiver');
+    await recordAudit(tx, ctx, { action: archived ? 'caregiver.archive' : 'caregiver.unarchive', entityType: 'caregiver', entityId: id });
+    return toCaregiver(row);
+  });
+}
+
+// ---- Case managers -----------------------------------------------------------------------------
+
+const clientCount = sql<number>`(select count(*)::int from ${clients} where ${clients.caseManagerId} = ${caseManagers.id})`;
+
+function toCaseManager(row: { caseManager: typeof caseManagers.$inferSelect; clientCount: number }): CaseManager {
+  const m = row.caseManager;
+  return {
+    id: m.id,
+    name: m.name,
+    county: m.county,
+    email: m.email,
+    archived: m.archived,
+    clientCount: Number(row.clientCount),
+    createdAt: iso(m.createdAt),
+    updatedAt: iso(m.updatedAt),
+  };
+}
+
+async function loadCaseManager(executor: Executor, id: string): Promise<CaseManager> {
+  const [row] = await executor.select({ caseManager: caseManagers, clientCount }).from(caseManagers).where(eq(caseManagers.id, id));
+  if (!row) throw notFound('Case manager');
+  return toCaseManager(row);
+}
+
+/** A page of case managers for the filter, with the total and each one's client count. */
+export async function findCaseManagers(db: Database, ctx: RequestContext, query: CaseManagerListQuery): Promise<Page<CaseManager>> {
+  const filters = [archivedWhere(caseManagers.archived, query.archived)];
+  if (query.q) filters.push(or(contains(caseManagers.name, query.q), contains(caseManagers.county, query.q), contains(caseManagers.email, query.q)));
+  if (query.county) filters.push(ilike(caseManagers.county, escapeLike(query.county)));
+  const where = and(...filters);
+  const sortColumn = { name: caseManagers.name, county: caseManagers.county, email: caseManagers.email, createdAt: caseManagers.createdAt }[query.sort];
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ caseManager: caseManagers, clientCount })
+      .from(caseManagers)
+      .where(where)
+      .orderBy(orderBy(sortColumn, query.order), asc(caseManagers.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(caseManagers).where(where),
+  ]);
+  await recordAudit(db, ctx, { action: 'case_manager.list', entityType: 'case_manager', details: { returned: rows.length, page: query.page } });
+  return { items: rows.map(toCaseManager), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** One case manager. Errors: NOT_FOUND. */
+export async function getCaseManager(db: Database, ctx: RequestContext, id: string): Promise<CaseManager> {
+  const found = await loadCaseManager(db, id);
+  await recordAudit(db, ctx, { action: 'case_manager.read', entityType: 'case_manager', entityId: id });
+  return found;
+}
+
+/** Creates a case manager. */
+export async function createCaseManager(db: Database, ctx: RequestContext, input: CaseManagerValues): Promise<CaseManager> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(caseManagers).values(input).returning({ id: caseManagers.id });
+    if (!row) throw new AppError('INTERNAL');
+    await recordAudit(tx, ctx, { action: 'case_manager.create', entityType: 'case_manager', entityId: row.id });
+    return loadCaseManager(tx, row.id);
+  });
+}
+
+/** Replaces a case manager's editable fields. Errors: NOT_FOUND. */
+export async function updateCaseManager(db: Database, ctx: RequestContext, id: string, input: CaseManagerValues): Promise<CaseManager> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(caseManagers).set(input).where(eq(caseManagers.id, id)).returning({ id: caseManagers.id });
+    if (!row) throw notFound('Case manager');
+    await recordAudit(tx, ctx, { action: 'case_manager.update', entityType: 'case_manager', entityId: id, details: { fields: Object.keys(input) } });
+    return loadCaseManager(tx, id);
+  });
+}
+
+/** Archives or unarchives a case manager. Errors: NOT_FOUND. */
+export async function setCaseManagerArchived(db: Database, ctx: RequestContext, id: string, archived: boolean): Promise<CaseManager> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(caseManagers).set({ archived }).where(eq(caseManagers.id, id)).returning({ id: caseManagers.id });
+    if (!row) throw notFound('Case manager');
+    await recordAudit(tx, ctx, { action: archived ? 'case_manager.archive' : 'case_manager.unarchive', entityType: 'case_manager', entityId: id });
+    return loadCaseManager(tx, id);
+  });
+}

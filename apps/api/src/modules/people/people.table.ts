@@ -1,0 +1,71 @@
+/** People tables: clients, caregivers, case managers (spec s.3 Client, Caregiver, CaseManager). */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, textArray, timestamps } from '../../platform/db/columns.ts';
+import { caregiverTypeEnum } from '../../platform/db/enums.ts';
+
+export const caseManagers = pgTable(
+  'case_manager',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    county: text('county'),
+    email: text('email'),
+    archived: boolean('archived').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('case_manager_name_idx').on(t.name), index('case_manager_email_idx').on(t.email)],
+);
+
+export const clients = pgTable(
+  'client',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    email: text('email'),
+    emails: textArray('emails'),
+    altNames: textArray('alt_names'),
+    archived: boolean('archived').notNull().default(false),
+    budgetClientId: text('budget_client_id'),
+    clientPrime: text('client_prime'),
+    /** Month (1-12) in which the client's ISP year starts. */
+    ispMonth: integer('isp_month'),
+    caseManagerId: uuid('case_manager_id').references(() => caseManagers.id, { onDelete: 'set null' }),
+    /** Medicaid prime id. */
+    pid: text('pid'),
+    serviceElement: text('service_element'),
+    /** Set on records created from an import for an unknown person, until an admin reviews them. */
+    needsReview: boolean('needs_review').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('client_name_idx').on(t.name),
+    index('client_pid_idx').on(t.pid),
+    index('client_case_manager_idx').on(t.caseManagerId),
+    index('client_budget_client_idx').on(t.budgetClientId),
+    index('client_lower_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const caregivers = pgTable(
+  'caregiver',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    email: text('email'),
+    emails: textArray('emails'),
+    altNames: textArray('alt_names'),
+    archived: boolean('archived').notNull().default(false),
+    type: caregiverTypeEnum('type').notNull().default('DSP_CARE'),
+    /** External employee id (EVV `EmployeeIdentifier`), used to link imports. */
+    externalId: text('external_id'),
+    needsReview: boolean('needs_review').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('caregiver_name_idx').on(t.name),
+    index('caregiver_email_idx').on(t.email),
+    index('caregiver_external_id_idx').on(t.externalId),
+    index('caregiver_lower_name_idx').on(sql`lower(${t.name})`),
+  ],
+);

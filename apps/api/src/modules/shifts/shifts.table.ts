@@ -1,0 +1,247 @@
+/**
+ * Shift tables (spec s.3 Shift, NewShift, ShiftSegment, CSVFile, ProcessingJob): EVV visits, their
+ * billable segments, the uploaded EVV files and the jobs that process them. Coordinates are WGS84
+ * degrees; instants are timestamptz; `date` is the service date without time.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { idColumn, softDelete, timestamps, tstz } from '../../platform/db/columns.ts';
+import { jobStatusEnum, validationStatusEnum } from '../../platform/db/enums.ts';
+import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { caregivers, clients } from '../people/people.table.ts';
+
+/** One entry of a `changeHistory` column: who changed which fields, from what to what. */
+export interface ChangeHistoryEntry {
+  /** ISO 8601 instant of the change. */
+  at: string;
+  /** User account id, or null for a system change (import, job). */
+  by: string | null;
+  /** What caused the change, e.g. `import`, `edit`, `split`, `restore`. */
+  action: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+/** One open validation violation of a segment (DOMAIN.md "Violation codes"). */
+export interface SegmentViolation {
+  /** Code from the documented violation catalogue, e.g. `MISSING_CLOCK_OUT`. */
+  code: string;
+  message: string;
+  /** Ids and numbers that explain the violation (other segment id, units over budget, ...). */
+  meta?: Record<string, unknown>;
+}
+
+/** An uploaded EVV export (spec s.3 CSVFile). The raw file is kept in storage at `bucket`/`filePath`. */
+export const csvFiles = pgTable(
+  'csv_file',
+  {
+    id: idColumn(),
+    /** Stored file name (storage key's last part). */
+    fileName: text('file_name').notNull(),
+    /** Name of the file as the user uploaded it. */
+    originalName: text('original_name').notNull(),
+    uploadDate: tstz('upload_date').notNull().defaultNow(),
+    processed: boolean('processed').notNull().default(false),
+    /** Storage key of the raw file inside `bucket`. */
+    filePath: text('file_path').notNull(),
+    /** Source column header -> Tend field name, as chosen or detected at import. */
+    columnMap: jsonb('column_map').$type<Record<string, string>>(),
+    /** SHA-256 (hex) of the raw file, to recognise a re-upload of the same file. */
+    contentHash: text('content_hash'),
+    /** Storage bucket holding the raw file. */
+    bucket: text('bucket'),
+    ...timestamps,
+  },
+  (t) => [
+    index('csv_file_content_hash_idx').on(t.contentHash),
+    index('csv_file_upload_date_idx').on(t.uploadDate),
+  ],
+);
+
+/** A long-running job with progress the user can watch (spec s.3 ProcessingJob; contracts `processingJob`). */
+export const processingJobs = pgTable(
+  'processing_job',
+  {
+    id: idColumn(),
+    /** What the job does, e.g. `shift-import`, `incident-screening`, `billing-export`. */
+    jobType: text('job_type').notNull(),
+    status: jobStatusEnum('status').notNull().default('QUEUED'),
+    csvFileId: uuid('csv_file_id').references(() => csvFiles.id, { onDelete: 'set null' }),
+    /** Storage key of the job's output file, if any. */
+    resultPath: text('result_path'),
+    /** Human-readable progress lines, oldest first (ids and counts only, no PHI). */
+    log: jsonb('log')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    error: text('error'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Percent done, 0..100. */
+    progress: integer('progress').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    startedAt: tstz('started_at'),
+    completedAt: tstz('completed_at'),
+    /** User account that started the job; null for scheduled jobs. */
+    triggeredBy: uuid('triggered_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('processing_job_status_idx').on(t.status),
+    index('processing_job_job_type_idx').on(t.jobType, t.createdAt),
+    index('processing_job_csv_file_idx').on(t.csvFileId),
+    index('processing_job_triggered_by_idx').on(t.triggeredBy),
+    check('processing_job_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** One visit by one caregiver for one client, as recorded by EVV (spec s.3 Shift). */
+export const shifts = pgTable(
+  'shift',
+  {
+    id: idColumn(),
+    /** Medicaid provider id of the agency/provider that delivered the service. */
+    providerMedicaidId: text('provider_medicaid_id'),
+    /** Procedure code, e.g. OR526 (DOMAIN.md). */
+    billingCode: text('billing_code'),
+    /** First procedure-code modifier, e.g. ZE for 2:1 staffing. */
+    mod1: text('mod1'),
+    /** Client's Medicaid prime id as given by the EVV export. */
+    pid: text('pid'),
+    /** Service date (agency local date, no time). */
+    date: date('date', { mode: 'string' }).notNull(),
+    evvInTime: tstz('evv_in_time'),
+    evvOutTime: tstz('evv_out_time'),
+    evvInLat: doublePrecision('evv_in_lat'),
+    evvInLong: doublePrecision('evv_in_long'),
+    evvOutLat: doublePrecision('evv_out_lat'),
+    evvOutLong: doublePrecision('evv_out_long'),
+    caregiverId: uuid('caregiver_id')
+      .notNull()
+      .references(() => caregivers.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    /** Shift id in GIV (the external scheduling/EVV system); unique, the key for idempotent re-imports. */
+    givShiftId: text('giv_shift_id'),
+    incidentAnalyzedNotes: text('incident_analyzed_notes'),
+    incidentHandled: boolean('incident_handled').notNull().default(false),
+    incidentReason: text('incident_reason'),
+    incidentScreened: boolean('incident_screened').notNull().default(false),
+    incidentScreenedAt: tstz('incident_screened_at'),
+    /** Severity found by incident screening (free text: the spec defines no enumeration). */
+    incidentSeverity: text('incident_severity'),
+    screenedForSuspiciousLocationAt: tstz('screened_for_suspicious_location_at'),
+    /** EVV status from the export (e.g. verified, manual edit, missing punch). */
+    evvStatus: text('evv_status'),
+    /** Reason code/text accompanying `evvStatus` (e.g. the manual-edit reason). */
+    evvStatusReason: text('evv_status_reason'),
+    /** IANA time zone the visit took place in, e.g. America/Los_Angeles. */
+    timeZone: text('time_zone'),
+    /** The EVV file this shift was last imported from. */
+    csvFileId: uuid('csv_file_id').references(() => csvFiles.id, { onDelete: 'set null' }),
+    /** Row or sequence number of the shift in its source export. */
+    externalSequence: integer('external_sequence'),
+    changeHistory: jsonb('change_history')
+      .$type<ChangeHistoryEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The source row as imported, kept unchanged (imports never lose data). */
+    rawData: jsonb('raw_data').$type<Record<string, unknown>>(),
+    ...softDelete,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('shift_giv_shift_id_idx').on(t.givShiftId),
+    index('shift_date_idx').on(t.date),
+    index('shift_caregiver_date_idx').on(t.caregiverId, t.date),
+    index('shift_client_date_idx').on(t.clientId, t.date),
+    index('shift_csv_file_idx').on(t.csvFileId),
+    index('shift_pid_idx').on(t.pid),
+    index('shift_incident_idx').on(t.incidentScreened, t.incidentHandled),
+  ],
+);
+
+/** A shift from the newer GIV pipeline with its screening result (spec s.3 NewShift). */
+export const newShifts = pgTable(
+  'new_shift',
+  {
+    id: idColumn(),
+    givShiftId: text('giv_shift_id').notNull(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    caregiverId: uuid('caregiver_id').references(() => caregivers.id, { onDelete: 'restrict' }),
+    /** Result of screening the shift (incident, location, note checks), as produced by the screening job. */
+    screeningData: jsonb('screening_data').$type<Record<string, unknown>>(),
+    /** Audit fields: user account that created / last changed the row (null = system). */
+    createdBy: uuid('created_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    ...softDelete,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('new_shift_giv_shift_id_idx').on(t.givShiftId),
+    index('new_shift_client_idx').on(t.clientId),
+    index('new_shift_caregiver_idx').on(t.caregiverId),
+  ],
+);
+
+/** A billable slice of a shift: one billing code + modifier (spec s.3 ShiftSegment). */
+export const shiftSegments = pgTable(
+  'shift_segment',
+  {
+    id: idColumn(),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    evvStart: tstz('evv_start'),
+    evvEnd: tstz('evv_end'),
+    /** EVV coordinates at the segment's start (in) and end (out). */
+    evvInLat: doublePrecision('evv_in_lat'),
+    evvInLong: doublePrecision('evv_in_long'),
+    evvOutLat: doublePrecision('evv_out_lat'),
+    evvOutLong: doublePrecision('evv_out_long'),
+    billingCode: text('billing_code'),
+    modifier: text('modifier'),
+    /** Groups the segments split from one piece of work (no table of its own). */
+    segmentGroupId: uuid('segment_group_id'),
+    respiteHandled: boolean('respite_handled').notNull().default(false),
+    /** How the segment came to be, e.g. `import`, `split`, `manual`. */
+    creationSource: text('creation_source'),
+    /** Which version of the times is shown and used: the segment's own, its billing or its payroll version. */
+    activeView: text('active_view'),
+    /** The GIV record the segment came from, unchanged. */
+    givData: jsonb('giv_data').$type<Record<string, unknown>>(),
+    /** Id of the line in the billing system (GIV billing id). */
+    billingId: text('billing_id'),
+    notes: text('notes'),
+    changeHistory: jsonb('change_history')
+      .$type<ChangeHistoryEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** READY only when no violation is open (DOMAIN.md). */
+    validationStatus: validationStatusEnum('validation_status').notNull().default('NOT_READY'),
+    validationViolations: jsonb('validation_violations')
+      .$type<SegmentViolation[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...softDelete,
+    ...timestamps,
+  },
+  (t) => [
+    index('shift_segment_shift_idx').on(t.shiftId),
+    index('shift_segment_evv_start_idx').on(t.evvStart),
+    index('shift_segment_validation_status_idx').on(t.validationStatus),
+    index('shift_segment_billing_id_idx').on(t.billingId),
+    index('shift_segment_group_idx').on(t.segmentGroupId),
+  ],
+);

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, signInAs, TEST_ORIGIN, TEST_SETUP_TOKEN, type TestApp } from '../../../test/helpers.ts';
+
+describe('first-run setup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const anonymous = () => as(t, null);
+  const setup = { email: 'First.Admin@example.org', password: 'a long enough passphrase', firstName: 'Ada', lastName: 'Admin' };
+
+  it('reports that setup is needed, refuses a wrong token, then creates the first admin once', async () => {
+    expect((await anonymous()({ method: 'GET', url: '/api/setup' })).json()).toEqual({ needsSetup: true });
+
+    const wrong = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, token: 'wrong-token' } });
+    expect(wrong.statusCode).toBe(403);
+
+    const weak = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, password: 'short', token: TEST_SETUP_TOKEN } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0].path).toBe('password');
+
+    const ok = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, token: TEST_SETUP_TOKEN } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toEqual({ email: 'first.admin@example.org', demoDataLoaded: false });
+    expect((await anonymous()({ method: 'GET', url: '/api/setup' })).json()).toEqual({ needsSetup: false });
+
+    const again = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, email: 'other@example.org', token: TEST_SETUP_TOKEN } });
+    expect(again.statusCode).toBe(409);
+
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: 'first.admin@example.org', password: setup.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = [signIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const me = await as(t, cookie)({ method: 'GET', url: '/api/me' });
+    expect(me.json()).toMatchObject({ email: 'first.admin@example.org', role: 'ADMIN', fullName: 'Ada Admin' });
+  });
+});
+
+describe('setup with the demo agency', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('loads labelled demo data into an empty database, and never twice', async () => {
+    const response = await as(t, null)({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { email: 'demo.admin@example.org', password: 'a long enough passphrase', firstName: 'Demo', lastName: 'Admin', token: TEST_SETUP_TOKEN, loadDemoData: true },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().demoDataLoaded).toBe(true);
+    const admin = as(t, (await signInAs(t, 'ADMIN')).cookie);
+    const clients = (await admin({ method: 'GET', url: '/api/clients?pageSize=1' })).json();
+    expect(clients.total).toBeGreaterThanOrEqual(20);
+    const caregivers = (await admin({ method: 'GET', url: '/api/caregivers?pageSize=100' })).json();
+    expect(new Set(caregivers.items.map((c: { type: string }) => c.type)).size).toBe(5);
+    const { loadDemoAgency } = await import('../demo/demo.service.ts');
+    const { systemContext } = await import('../../platform/http/context.ts');
+    expect(await loadDemoAgency(t.database, systemContext())).toBe(false);
+  });
+});
+
+describe('/api/users and /api/me', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  let adminId: string;
+  let guardian: ReturnType<typeof as>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const signedIn = await signInAs(t, 'ADMIN');
+    admin = as(t, signedIn.cookie);
+    adminId = signedIn.accountId;
+    guardian = as(t, (await signInAs(t, 'GUARDIAN')).cookie);
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/me is 401 without a session', async () => {
+    const response = await as(t, null)({ method: 'GET', url: '/api/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('creates a user who can sign in; deactivating ends their sessions and blocks sign-in', async () => {
+    const created = await admin({
+      method: 'POST',
+      url: '/api/users',
+      payload: { email: 'dsp@example.org', password: 'another long passphrase', role: 'CAREGIVER', firstName: 'Dee', lastName: 'Esp' },
+    });
+    expect(created.statusCode).toBe(201);
+    const user = created.json();
+    const duplicate = await admin({
+      method: 'POST',
+      url: '/api/users',
+      payload: { email: 'DSP@example.org', password: 'another long passphrase', role: 'CAREGIVER', firstName: 'Dee', lastName: 'Esp' },
+    });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().errors[0].path).toBe('email');
+
+    const signIn = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_ORIGIN }, payload: { email: 'dsp@example.org', password: 'another long passphrase' } });
+    const first = await signIn();
+    expect(first.statusCode).toBe(200);
+    const cookie = [first.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    expect((await as(t, cookie)({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+
+    const deactivated = await admin({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      payload: { role: 'CAREGIVER', firstName: 'Dee', lastName: 'Esp', isActive: false },
+    });
+    expect(deactivated.json().isActive).toBe(false);
+    expect((await as(t, cookie)({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    expect((await signIn()).statusCode).not.toBe(200);
+
+    const list = await admin({ method: 'GET', url: '/api/users?active=false' });
+    expect(list.json().items.map((u: { email: string }) => u.email)).toContain('dsp@example.org');
+  });
+
+  it('stops an admin from demoting or deactivating themself', async () => {
+    const response = await admin({ method: 'PUT', url: `/api/users/${adminId}`, payload: { role: 'USER', firstName: 'A', lastName: 'B', isActive: true } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe('role');
+  });
+
+  it('denies non-admins and anonymous callers', async () => {
+    expect((await guardian({ method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+    expect((await as(t, null)({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    expect((await guardian({ method: 'GET', url: '/api/audit-events' })).statusCode).toBe(403);
+    expect((await as(t, null)({ method: 'GET', url: '/api/audit-events' })).statusCode).toBe(401);
+  });
+});

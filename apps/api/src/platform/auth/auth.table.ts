@@ -1,0 +1,101 @@
+/**
+ * better-auth core tables (user, session, account, verification) with timestamptz columns
+ * (STACK-NOTES: the generated ones lack time zones), plus Tend's `user_account` (spec s.3 UserAccount).
+ * The spec's `supabaseUserId` is `authUserId` here: Tend is self-hosted (docs/decisions/0001-foundation.md).
+ */
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tstz } from '../db/columns.ts';
+import { roleEnum } from '../db/enums.ts';
+import { guardians, tinderCaregivers } from '../../modules/matchmaking/matchmaking.table.ts';
+
+export const authUsers = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const authSessions = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: tstz('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: tstz('access_token_expires_at'),
+    refreshTokenExpiresAt: tstz('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_account_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+/** Tend's account profile: role and link to the auth user (spec s.3 UserAccount). */
+export const userAccounts = pgTable(
+  'user_account',
+  {
+    id: idColumn(),
+    authUserId: text('auth_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    role: roleEnum('role').notNull().default('USER'),
+    functionalRole: text('functional_role'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    fullName: text('full_name'),
+    avatarUrl: text('avatar_url'),
+    phone: text('phone'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: tstz('last_login_at'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Set for GUARDIAN accounts (matchmaking). */
+    guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'set null' }),
+    /** Set for CAREGIVER accounts with a matchmaking profile. */
+    tinderCaregiverId: uuid('tinder_caregiver_id').references(() => tinderCaregivers.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('user_account_email_idx').on(t.email),
+    uniqueIndex('user_account_auth_user_idx').on(t.authUserId),
+    index('user_account_role_idx').on(t.role),
+  ],
+);

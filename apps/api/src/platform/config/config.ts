@@ -1,0 +1,183 @@
+/**
+ * Configuration, parsed once at start from environment variables (STYLE.md s.11). `loadConfig`
+ * lists every bad variable in one error. Tests build a config with `testConfig()` instead of the
+ * environment. The README's configuration table is checked against `configDocs` by a test.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable Tend reads, with its default and meaning. */
+export const configDocs = {
+  PORT: 'HTTP port (default 3000).',
+  HOST: 'Interface to listen on (default 127.0.0.1; use 0.0.0.0 in a container).',
+  PUBLIC_URL: 'The URL users open, used for links and cookie security (default http://localhost:PORT).',
+  DATA_DIR: 'Where the embedded database, local file storage and generated secrets live (default ./data).',
+  DATABASE_URL: 'PostgreSQL connection string. When unset, the embedded PGlite database in DATA_DIR/db is used.',
+  DATABASE_POOL_MAX: 'PostgreSQL pool size (default 10).',
+  AUTH_SECRET: 'Secret (32+ characters) that signs sessions. When unset, one is generated once and kept in DATA_DIR/auth-secret.',
+  SETUP_TOKEN: 'One-time token for creating the first admin. When unset, a random one is printed at start while no admin exists.',
+  TRUSTED_ORIGINS: 'Extra comma-separated origins allowed to send state-changing requests (the PUBLIC_URL origin always is).',
+  TRUST_PROXY: 'true when Tend runs behind a reverse proxy that sets X-Forwarded-For (default false).',
+  LOG_LEVEL: 'pino log level: fatal, error, warn, info, debug, trace or silent (default info).',
+  RATE_LIMIT_PER_MINUTE: 'Requests per minute per client IP before 429 (default 600).',
+  STORAGE_DRIVER: 'local (default, files under DATA_DIR/storage) or s3.',
+  S3_ENDPOINT: 'S3-compatible endpoint URL (for MinIO, R2, etc.; unset for AWS).',
+  S3_REGION: 'S3 region (default us-east-1).',
+  S3_ACCESS_KEY_ID: 'S3 access key id (required with STORAGE_DRIVER=s3).',
+  S3_SECRET_ACCESS_KEY: 'S3 secret access key (required with STORAGE_DRIVER=s3).',
+  S3_BUCKET_PREFIX: 'Prefix added to each Tend bucket name in S3 (default tend-).',
+  S3_FORCE_PATH_STYLE: 'true for path-style S3 URLs (MinIO and most self-hosted stores; default true).',
+  SMTP_URL: 'SMTP server URL (smtp://user:pass@host:587). When unset, email is only recorded in the outbox.',
+  MAIL_FROM: 'From address of outgoing email (default "Tend <no-reply@localhost>").',
+  TWILIO_ACCOUNT_SID: 'Twilio-compatible SMS account sid. When unset, SMS is only recorded in the outbox.',
+  TWILIO_AUTH_TOKEN: 'Twilio-compatible SMS auth token.',
+  TWILIO_FROM: 'Sending phone number (E.164) for SMS.',
+  TWILIO_BASE_URL: 'Twilio-compatible API base URL (default https://api.twilio.com).',
+  AGENCY_TIME_ZONE: 'IANA time zone of the agency, used for EVV local times (default America/Los_Angeles).',
+  WEB_DIST_DIR: 'Built web app to serve (default apps/web/dist when it exists).',
+} as const;
+export type ConfigVariable = keyof typeof configDocs;
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SETUP_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    TRUSTED_ORIGINS: z.string().default(''),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_BUCKET_PREFIX: z.string().default('tend-'),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().default('Tend <no-reply@localhost>'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+    AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+      }
+    }
+    if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_AUTH_TOKEN'], message: 'TWILIO_AUTH_TOKEN and TWILIO_FROM are required with TWILIO_ACCOUNT_SID' });
+    }
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: env.AGENCY_TIME_ZONE });
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['AGENCY_TIME_ZONE'], message: 'is not a known IANA time zone' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { url: string | undefined; dataDir: string | undefined; poolMax: number };
+  authSecret: string;
+  setupToken: string | undefined;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimitPerMinute: number;
+  storage:
+    | { driver: 'local'; rootDir: string }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        bucketPrefix: string;
+        forcePathStyle: boolean;
+      };
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
+  agencyTimeZone: string;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads DATA_DIR/auth-secret, creating it (48 random bytes, mode 0600) the first time. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses the environment. Throws ConfigError listing every invalid variable (name and problem).
+ * `defaultWebDistDir` is where the built web app is looked for when WEB_DIST_DIR is unset.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const webDistDir = e.WEB_DIST_DIR ?? (defaultWebDistDir && existsSync(defaultWebDistDir) ? defaultWebDistDir : undefined);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database: { url: e.DATABASE_URL, dataDir: e.DATABASE_URL ? undefined : path.join(dataDir, 'db'), poolMax: e.DATABASE_POOL_MAX },
+    authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
+    setupToken: e.SETUP_TOKEN,
+    trustedOrigins: e.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            bucketPrefix: e.S3_BUCKET_PREFIX,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', rootDir: path.join(dataDir, 'storage') },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: e.TWILIO_ACCOUNT_SID
+      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN ?? '', from: e.TWILIO_FROM ?? '', baseUrl: e.TWILIO_BASE_URL }
+      : null,
+    agencyTimeZone: e.AGENCY_TIME_ZONE,
+    webDistDir,
+  };
+}

@@ -1,0 +1,19 @@
+/** Per-request context handed to services: who acts, and the request facts the audit log records. */
+import type { Actor } from '@tend/contracts';
+
+export interface ActorRecord extends Actor {
+  email: string;
+  authUserId: string;
+  fullName: string | null;
+  sessionId: string;
+}
+
+export interface RequestContext {
+  actor: ActorRecord | null;
+  requestId: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A context for work that no person started (start-up, jobs, demo data). */
+export const systemContext = (requestId = 'system'): RequestContext => ({ actor: null, requestId, ip: null, userAgent: null });

@@ -1,0 +1,129 @@
+/**
+ * Test helpers (STYLE.md s.13): a fresh database per test file cloned from the migrated template,
+ * the real app from `buildApp`, signed-in sessions per role, and factories.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Role } from '@tend/contracts';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/platform/config/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.ts';
+import { createCredentialUser } from '../src/platform/auth/auth.ts';
+import { userAccounts } from '../src/platform/auth/auth.table.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** Which engine this test run uses: 'postgres' when TEND_TEST_ENGINE=postgres, else 'pglite'. */
+export const testEngine = process.env.TEND_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+/** A complete config for tests: temp data dir, fixed secrets, silent logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tend-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: TEST_ORIGIN,
+    dataDir,
+    database: { url: undefined, dataDir: undefined, poolMax: 5 },
+    authSecret: 'test-secret-that-is-at-least-32-characters-long',
+    setupToken: TEST_SETUP_TOKEN,
+    trustedOrigins: [],
+    trustProxy: false,
+    logLevel: 'silent',
+    rateLimitPerMinute: 100_000,
+    storage: { driver: 'local', rootDir: path.join(dataDir, 'storage') },
+    mail: { smtpUrl: undefined, from: 'Tend <no-reply@localhost>' },
+    sms: null,
+    agencyTimeZone: 'America/Los_Angeles',
+    webDistDir: undefined,
+    ...overrides,
+  };
+}
+
+/** A fresh, migrated database of the configured engine; `close()` also drops a PostgreSQL copy. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testEngine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const name = `tend_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    const handle = await openDatabase({ url: withDatabase(url, name), poolMax: 5 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const tarball = readFileSync(inject('pgliteTemplatePath'));
+  const lite = await PGlite.create({ loadDataDir: new Blob([tarball]) });
+  return openDatabase({ pglite: lite });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database. Close it in afterAll. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database, migrate: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Creates an account of `role` and signs it in; returns its cookie header and account id. */
+export async function signInAs(testApp: TestApp, role: Role, email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`) {
+  const { app, database } = testApp;
+  const user = await createCredentialUser(app.deps.auth, { email, password: TEST_PASSWORD, name: `Test ${role}` });
+  const [account] = await database.db
+    .insert(userAccounts)
+    .values({ authUserId: user.id, email, role, firstName: 'Test', lastName: role, fullName: `Test ${role}` })
+    .returning();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = [response.headers['set-cookie']]
+    .flat()
+    .filter((c): c is string => typeof c === 'string')
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, accountId: account?.id as string, email };
+}
+
+/** `app.inject` with the session cookie and the web origin (state-changing requests need it). */
+export function as(testApp: TestApp, cookie: string | null) {
+  return (options: InjectOptions) =>
+    testApp.app.inject({
+      ...options,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
+    });
+}

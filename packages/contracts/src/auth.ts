@@ -1,0 +1,91 @@
+/** Accounts: the signed-in actor, first-run setup and user administration (spec s.3 UserAccount, s.6). */
+import { z } from 'zod';
+import { role } from './enums.ts';
+import { optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+
+/** Passwords: 8..128 characters, no composition rules (OWASP ASVS 5.0 6.2.x). */
+export const password = z
+  .string()
+  .min(8, { message: 'must be at least 8 characters' })
+  .max(128, { message: 'must be at most 128 characters' });
+
+export const me = z.object({
+  userAccountId: z.uuid(),
+  authUserId: z.string(),
+  email: z.string(),
+  role,
+  fullName: z.string().nullable(),
+});
+export type Me = z.infer<typeof me>;
+
+export const setupStatus = z.object({ needsSetup: z.boolean() });
+export type SetupStatus = z.infer<typeof setupStatus>;
+
+/** First-run admin creation. `token` is the one-time setup token printed at start. */
+export const setupInput = z.object({
+  token: z.string().min(1, { message: 'is required' }).max(200),
+  email: z.email({ message: 'must be a valid email address' }),
+  password,
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  loadDemoData: z.boolean().default(false),
+});
+export type SetupInput = z.input<typeof setupInput>;
+
+export const setupResult = z.object({ email: z.string(), demoDataLoaded: z.boolean() });
+
+export const signInInput = z.object({
+  email: z.email({ message: 'must be a valid email address' }),
+  password: z.string().min(1, { message: 'is required' }),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const userAccount = z.object({
+  id: z.uuid(),
+  authUserId: z.string().nullable(),
+  email: z.string(),
+  role,
+  functionalRole: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  phone: z.string().nullable(),
+  isActive: z.boolean(),
+  lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type UserAccount = z.infer<typeof userAccount>;
+
+/** Admin creates an account with an initial password (invitations by email come with the accounts issue). */
+export const userCreateInput = z.object({
+  email: z.email({ message: 'must be a valid email address' }),
+  password,
+  role,
+  functionalRole: optionalText(100),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phone: optionalText(32),
+});
+export type UserCreateInput = z.input<typeof userCreateInput>;
+
+export const userUpdateInput = z.object({
+  role,
+  functionalRole: optionalText(100),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phone: optionalText(32),
+  isActive: z.boolean(),
+});
+export type UserUpdateInput = z.input<typeof userUpdateInput>;
+
+export const userSortFields = ['email', 'fullName', 'role', 'lastLoginAt', 'createdAt'] as const;
+export const userListQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  role: role.optional(),
+  active: z.enum(['true', 'false', 'all']).default('all'),
+  sort: z.enum(userSortFields).default('email'),
+  order: sortOrder.default('asc'),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+export const userPage = pageOf(userAccount);

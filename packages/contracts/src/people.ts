@@ -1,0 +1,123 @@
+/**
+ * People: clients, caregivers and case managers (spec s.3). Each has an input schema (create and
+ * update share it), a record schema (what the API returns) and a list query.
+ */
+import { z } from 'zod';
+import { caregiverType } from './enums.ts';
+import { optionalEmail, optionalText, pageOf, pageQuery, requiredText, sortOrder, textList, timestamps } from './common.ts';
+
+const archivedFilter = z
+  .enum(['true', 'false', 'all'])
+  .default('false')
+  .describe('archived people only (true), active only (false, default) or both (all)');
+
+// ---- Clients -----------------------------------------------------------------------------------
+export const clientInput = z.object({
+  name: requiredText(),
+  email: optionalEmail,
+  emails: z.array(z.email({ message: 'must be a valid email address' })).max(20).default([]),
+  altNames: textList(),
+  pid: optionalText(32).describe('Medicaid prime id'),
+  budgetClientId: optionalText(64),
+  clientPrime: optionalText(64),
+  ispMonth: z.number().int().min(1, { message: 'must be a month 1-12' }).max(12, { message: 'must be a month 1-12' }).nullish().transform((v) => v ?? null),
+  serviceElement: optionalText(32),
+  caseManagerId: z.uuid({ message: 'must be a valid id' }).nullish().transform((v) => v ?? null),
+});
+export type ClientInput = z.input<typeof clientInput>;
+
+export const client = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  emails: z.array(z.string()),
+  altNames: z.array(z.string()),
+  archived: z.boolean(),
+  pid: z.string().nullable(),
+  budgetClientId: z.string().nullable(),
+  clientPrime: z.string().nullable(),
+  ispMonth: z.number().int().nullable(),
+  serviceElement: z.string().nullable(),
+  caseManagerId: z.uuid().nullable(),
+  caseManagerName: z.string().nullable(),
+  ...timestamps,
+});
+export type Client = z.infer<typeof client>;
+
+export const clientSortFields = ['name', 'pid', 'serviceElement', 'ispMonth', 'createdAt'] as const;
+export const clientListQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional().describe('matches name, alt names, email or pid'),
+  archived: archivedFilter,
+  caseManagerId: z.uuid().optional(),
+  sort: z.enum(clientSortFields).default('name'),
+  order: sortOrder.default('asc'),
+});
+export type ClientListQuery = z.infer<typeof clientListQuery>;
+export const clientPage = pageOf(client);
+
+// ---- Caregivers --------------------------------------------------------------------------------
+export const caregiverInput = z.object({
+  name: requiredText(),
+  email: optionalEmail,
+  emails: z.array(z.email({ message: 'must be a valid email address' })).max(20).default([]),
+  altNames: textList(),
+  type: caregiverType,
+});
+export type CaregiverInput = z.input<typeof caregiverInput>;
+
+export const caregiver = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  emails: z.array(z.string()),
+  altNames: z.array(z.string()),
+  archived: z.boolean(),
+  type: caregiverType,
+  ...timestamps,
+});
+export type Caregiver = z.infer<typeof caregiver>;
+
+export const caregiverSortFields = ['name', 'type', 'email', 'createdAt'] as const;
+export const caregiverListQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional().describe('matches name, alt names or email'),
+  archived: archivedFilter,
+  type: caregiverType.optional(),
+  sort: z.enum(caregiverSortFields).default('name'),
+  order: sortOrder.default('asc'),
+});
+export type CaregiverListQuery = z.infer<typeof caregiverListQuery>;
+export const caregiverPage = pageOf(caregiver);
+
+// ---- Case managers -----------------------------------------------------------------------------
+export const caseManagerInput = z.object({
+  name: requiredText(),
+  county: optionalText(100),
+  email: optionalEmail,
+});
+export type CaseManagerInput = z.input<typeof caseManagerInput>;
+
+export const caseManager = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  county: z.string().nullable(),
+  email: z.string().nullable(),
+  archived: z.boolean(),
+  clientCount: z.number().int(),
+  ...timestamps,
+});
+export type CaseManager = z.infer<typeof caseManager>;
+
+export const caseManagerSortFields = ['name', 'county', 'email', 'createdAt'] as const;
+export const caseManagerListQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional().describe('matches name, county or email'),
+  archived: archivedFilter,
+  county: z.string().trim().max(100).optional(),
+  sort: z.enum(caseManagerSortFields).default('name'),
+  order: sortOrder.default('asc'),
+});
+export type CaseManagerListQuery = z.infer<typeof caseManagerListQuery>;
+export const caseManagerPage = pageOf(caseManager);
+
+/** Body of the archive/unarchive endpoints. */
+export const archiveInput = z.object({ archived: z.boolean() });
+export type ArchiveInput = z.infer<typeof archiveInput>;

@@ -1,0 +1,52 @@
+/**
+ * Browser flows in Debian's Chromium (never a downloaded browser) against ONE built app on a fresh
+ * embedded database. Flows run in order in one worker: `setup.spec.ts` creates the first admin and
+ * saves the session for the others.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+export const E2E_SETUP_TOKEN = 'e2e-setup-token-0123456789';
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'tend-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /setup\.spec\.ts/ },
+    { name: 'flows', testMatch: /.*\.spec\.ts/, testIgnore: /setup\.spec\.ts/, dependencies: ['setup'], use: { storageState: 'test-results/admin-state.json' } },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SETUP_TOKEN: E2E_SETUP_TOKEN,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      WEB_DIST_DIR: path.resolve('apps/web/dist'),
+    },
+  },
+});

@@ -1,0 +1,40 @@
+/**
+ * One Vitest run, several projects:
+ * - contracts: pure logic (node);
+ * - web: React components and hooks (jsdom);
+ * - api: platform and module tests through buildApp + inject on PGlite (a template cloned per file);
+ * - api-postgres: the same API tests on PostgreSQL, only when TEST_DATABASE_URL is set.
+ */
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: './apps/api',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node' as const,
+    globalSetup: ['./test/global-setup.ts'],
+    env: { TEND_TEST_ENGINE: engine },
+    pool: 'forks' as const,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      apiProject('api', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
