@@ -34,13 +34,18 @@ export default tseslint.config(
       ],
     },
   },
+  // Web features meet only in src/app: a relative import may not climb out of its feature into another
+  // one. (Depth differs: from features/x/a.tsx `../y` is another feature; from features/x/pages/a.tsx it is `../../y`.)
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../../*/**', '!../../components/**', '!../../lib/**', '!../../app/**'], message: 'Features meet only in src/app (ARCHITECTURE.md).' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' }] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' }] }],
     },
   },
   {

@@ -30,6 +30,8 @@ import { AppError } from './platform/http/errors.ts';
 import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { registerAuth } from './platform/auth/auth.plugin.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
+import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Apply migrations before serving (default true). */
   migrate?: boolean;
+  /** Start job workers (default true; tests that do not run jobs pass false to save start-up time). */
+  jobs?: boolean;
 }
 
 /** Everything route plugins need, passed explicitly (no globals). */
@@ -48,6 +52,7 @@ export interface AppDeps {
   auth: Auth;
   /** The one-time first-admin token while no admin exists. */
   setupToken: string;
+  jobs: JobRunner;
 }
 
 declare module 'fastify' {
@@ -98,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     auth,
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
+    jobs: createJobRunner(database, { onError: (error) => app.log.error({ err: error }, 'job runner error') }),
   };
   app.decorate('deps', deps);
 
@@ -207,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(peopleRoutes);
   await app.register(auditRoutes);
+  await app.register(jobsRoutes);
 
   // The built web app: one process is the whole product. Unknown /api paths are problem+json 404s;
   // any other path gets index.html and the client router decides (its 404 page included).
@@ -222,7 +229,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
+  if (options.jobs !== false) {
+    app.addHook('onReady', () => deps.jobs.start());
+  }
   app.addHook('onClose', async () => {
+    await deps.jobs.stop();
     if (!options.database) await database.close();
   });
 

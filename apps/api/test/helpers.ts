@@ -79,11 +79,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database. Close it in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database. Close it in afterAll. Job workers start only with
+ * `{ jobs: true }` (pg-boss installs its schema on first start, which costs a second or two).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { jobs?: boolean; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, migrate: false });
+  const app = await buildApp({ config, database, migrate: false, jobs: options.jobs ?? false });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -29,6 +29,10 @@ export interface QueryResult<Row> {
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
+  /** The embedded engine, when `kind` is 'pglite' (pg-boss runs through it). */
+  readonly pglite?: PGlite;
+  /** The connection string, when `kind` is 'postgres' (pg-boss opens its own small pool). */
+  readonly url?: string;
   /** One parameterised statement (`$1`, `$2`, …). */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<Row>>;
   /** Several statements without parameters. */
@@ -58,6 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       query: async <Row>(text: string, params?: unknown[]) => {
         const result = await pool.query(text, params);
         return { rows: result.rows as Row[] };
@@ -78,6 +83,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     query: async <Row>(text: string, params?: unknown[]) => {
       const result = await client.query<Row>(text, params);
       return { rows: result.rows };
