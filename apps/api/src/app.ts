@@ -32,8 +32,14 @@ import { registerAuth } from './platform/auth/auth.plugin.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
 import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
+import { createLocalDriver } from './platform/storage/local.driver.ts';
+import { createS3Driver } from './platform/storage/s3.driver.ts';
+import { createStorageService, type StorageService } from './platform/storage/storage.service.ts';
+import { storageRoutes } from './platform/storage/storage.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
+import { createShiftImportHandler, SHIFT_IMPORT_JOB } from './modules/shifts/shifts.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -53,6 +59,8 @@ export interface AppDeps {
   /** The one-time first-admin token while no admin exists. */
   setupToken: string;
   jobs: JobRunner;
+  /** Buckets and objects (local directory or S3, per `config.storage`). */
+  storage: StorageService;
 }
 
 declare module 'fastify' {
@@ -104,8 +112,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
     jobs: createJobRunner(database, { onError: (error) => app.log.error({ err: error }, 'job runner error') }),
+    storage: createStorageService({
+      db: database.db,
+      driver: config.storage.driver === 's3' ? createS3Driver(config.storage) : createLocalDriver({ rootDir: config.storage.rootDir }),
+      secret: config.authSecret,
+    }),
   };
   app.decorate('deps', deps);
+  deps.jobs.register(
+    SHIFT_IMPORT_JOB,
+    createShiftImportHandler({ db: database.db, storage: deps.storage, agencyTimeZone: config.agencyTimeZone }),
+  );
+  // System buckets exist before anything (jobs included) can use them.
+  app.addHook('onReady', async () => {
+    await deps.storage.ensureBucket({
+      id: 'imports',
+      name: 'Imported files',
+      fileSizeLimit: 200 * 1024 * 1024,
+      allowedMimeTypes: ['application/json', 'text/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'],
+    });
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -135,7 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       Object.assign(new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`), { statusCode: 429 }),
   });
-  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
+  // Bucket limits are enforced by storage while streaming; this cap only bounds a single request.
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024, files: 1 } });
 
   await app.register(swagger, {
     openapi: {
@@ -212,8 +239,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(usersRoutes);
   await app.register(peopleRoutes);
+  await app.register(shiftsRoutes);
   await app.register(auditRoutes);
   await app.register(jobsRoutes);
+  await app.register(storageRoutes);
 
   // The built web app: one process is the whole product. Unknown /api paths are problem+json 404s;
   // any other path gets index.html and the client router decides (its 404 page included).
@@ -234,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    await deps.storage.close();
     if (!options.database) await database.close();
   });
 

@@ -8,3 +8,6 @@ export * from './people.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './jobs.ts';
+export * from './evv.ts';
+export * from './shifts.ts';
+export * from './storage.ts';

@@ -59,6 +59,8 @@ describe.each(resources)('$path', ({ path, entity, body }) => {
   it('denies anonymous (401) and non-admin (403) callers and audits the denial', async () => {
     expect((await anonymous({ method: 'GET', url: path })).statusCode).toBe(401);
     expect((await anonymous({ method: 'POST', url: path, payload: body })).statusCode).toBe(401);
+    // The guard runs before validation: an anonymous malformed request learns nothing about the schema.
+    expect((await anonymous({ method: 'POST', url: path, payload: { nonsense: true } })).statusCode).toBe(401);
     const denied = await caregiverUser({ method: 'GET', url: path });
     expect(denied.statusCode).toBe(403);
     expect(denied.headers['content-type']).toContain('application/problem+json');

@@ -89,23 +89,23 @@ const resources = [
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   for (const def of resources as ResourceDef<z.ZodType, z.ZodType, z.ZodType>[]) {
-    const preHandler = guard(db, 'admin', def.entityType);
+    const access = guard(db, 'admin', def.entityType);
     const tags = [def.tag];
-    app.get(def.path, { preHandler, schema: { tags, querystring: def.listQuery, response: { 200: def.page } } }, (request) =>
+    app.get(def.path, { preValidation: access, schema: { tags, querystring: def.listQuery, response: { 200: def.page } } }, (request) =>
       def.find(db, request.ctx, request.query),
     );
-    app.get(`${def.path}/:id`, { preHandler, schema: { tags, params: idParams, response: { 200: def.record } } }, (request) =>
+    app.get(`${def.path}/:id`, { preValidation: access, schema: { tags, params: idParams, response: { 200: def.record } } }, (request) =>
       def.get(db, request.ctx, request.params.id),
     );
-    app.post(def.path, { preHandler, schema: { tags, body: def.input, response: { 201: def.record } } }, async (request, reply) =>
+    app.post(def.path, { preValidation: access, schema: { tags, body: def.input, response: { 201: def.record } } }, async (request, reply) =>
       reply.status(201).send(await def.create(db, request.ctx, request.body)),
     );
-    app.put(`${def.path}/:id`, { preHandler, schema: { tags, params: idParams, body: def.input, response: { 200: def.record } } }, (request) =>
+    app.put(`${def.path}/:id`, { preValidation: access, schema: { tags, params: idParams, body: def.input, response: { 200: def.record } } }, (request) =>
       def.update(db, request.ctx, request.params.id, request.body),
     );
     app.post(
       `${def.path}/:id/archive`,
-      { preHandler, schema: { tags, params: idParams, body: archiveInput, response: { 200: def.record } } },
+      { preValidation: access, schema: { tags, params: idParams, body: archiveInput, response: { 200: def.record } } },
       (request) => def.setArchived(db, request.ctx, request.params.id, request.body.archived),
     );
   }

@@ -3,7 +3,7 @@
  * (docs/decisions/0002-route-guards.md). Every read and write of these PHI records writes an audit
  * event in the same transaction (ARCHITECTURE.md). A record that does not exist is NOT_FOUND.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   Caregiver,
   CaregiverListQuery,
@@ -300,4 +300,61 @@ export async function setCaseManagerArchived(db: Database, ctx: RequestContext, 
     await recordAudit(tx, ctx, { action: archived ? 'case_manager.archive' : 'case_manager.unarchive', entityType: 'case_manager', entityId: id });
     return loadCaseManager(tx, id);
   });
+}
+
+// ---- For other modules (imports, lists) -------------------------------------------------------
+
+/**
+ * Links an imported record to a caregiver by external id (EVV employee key) or creates one flagged
+ * `needsReview`, named with `displayName` (never an identifier in full). Runs inside the caller's
+ * transaction; audits a creation.
+ */
+export async function resolveCaregiverForImport(
+  tx: Executor,
+  ctx: RequestContext,
+  input: { externalId: string; displayName: string },
+): Promise<{ id: string; created: boolean }> {
+  const [found] = await tx.select({ id: caregivers.id }).from(caregivers).where(eq(caregivers.externalId, input.externalId)).limit(1);
+  if (found) return { id: found.id, created: false };
+  const [row] = await tx
+    .insert(caregivers)
+    .values({ name: input.displayName, externalId: input.externalId, needsReview: true })
+    .returning({ id: caregivers.id });
+  if (!row) throw new AppError('INTERNAL');
+  await recordAudit(tx, ctx, { action: 'caregiver.create', entityType: 'caregiver', entityId: row.id, details: { source: 'import' } });
+  return { id: row.id, created: true };
+}
+
+/**
+ * Links an imported record to a client by Medicaid id (`pid`) or creates one flagged `needsReview`.
+ * Runs inside the caller's transaction; audits a creation.
+ */
+export async function resolveClientForImport(
+  tx: Executor,
+  ctx: RequestContext,
+  input: { pid: string; displayName: string },
+): Promise<{ id: string; created: boolean }> {
+  const [found] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.pid, input.pid)).limit(1);
+  if (found) return { id: found.id, created: false };
+  const [row] = await tx.insert(clients).values({ name: input.displayName, pid: input.pid, needsReview: true }).returning({ id: clients.id });
+  if (!row) throw new AppError('INTERNAL');
+  await recordAudit(tx, ctx, { action: 'client.create', entityType: 'client', entityId: row.id, details: { source: 'import' } });
+  return { id: row.id, created: true };
+}
+
+/** Names of the given caregivers and clients, for lists in other modules. */
+export async function findPeopleNames(
+  executor: Executor,
+  ids: { caregiverIds: string[]; clientIds: string[] },
+): Promise<{ caregivers: Map<string, string>; clients: Map<string, string> }> {
+  const [caregiverRows, clientRows] = await Promise.all([
+    ids.caregiverIds.length
+      ? executor.select({ id: caregivers.id, name: caregivers.name }).from(caregivers).where(inArray(caregivers.id, ids.caregiverIds))
+      : [],
+    ids.clientIds.length ? executor.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(clients.id, ids.clientIds)) : [],
+  ]);
+  return {
+    caregivers: new Map(caregiverRows.map((r) => [r.id, r.name])),
+    clients: new Map(clientRows.map((r) => [r.id, r.name])),
+  };
 }

@@ -17,21 +17,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ShiftChange } from '@tend/contracts';
 import { idColumn, softDelete, timestamps, tstz } from '../../platform/db/columns.ts';
 import { jobStatusEnum, validationStatusEnum } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { caregivers, clients } from '../people/people.table.ts';
 
-/** One entry of a `changeHistory` column: who changed which fields, from what to what. */
-export interface ChangeHistoryEntry {
-  /** ISO 8601 instant of the change. */
-  at: string;
-  /** User account id, or null for a system change (import, job). */
-  by: string | null;
-  /** What caused the change, e.g. `import`, `edit`, `split`, `restore`. */
-  action: string;
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
+/** One entry of a `changeHistory` column (contracts `shiftChange`): who changed which fields, from what to what. */
+export type ChangeHistoryEntry = ShiftChange;
 
 /** One open validation violation of a segment (DOMAIN.md "Violation codes"). */
 export interface SegmentViolation {

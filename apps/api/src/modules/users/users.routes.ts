@@ -49,18 +49,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const adminOnly = guard(db, 'admin', 'user_account');
   const tags = ['users'];
-  app.get('/api/users', { preHandler: adminOnly, schema: { tags, querystring: userListQuery, response: { 200: userPage } } }, (request) =>
+  app.get('/api/users', { preValidation: adminOnly, schema: { tags, querystring: userListQuery, response: { 200: userPage } } }, (request) =>
     users.findUsers(db, request.ctx, request.query),
   );
-  app.get('/api/users/:id', { preHandler: adminOnly, schema: { tags, params: idParams, response: { 200: userAccount } } }, (request) =>
+  app.get('/api/users/:id', { preValidation: adminOnly, schema: { tags, params: idParams, response: { 200: userAccount } } }, (request) =>
     users.getUser(db, request.ctx, request.params.id),
   );
-  app.post('/api/users', { preHandler: adminOnly, schema: { tags, body: userCreateInput, response: { 201: userAccount } } }, async (request, reply) =>
+  app.post('/api/users', { preValidation: adminOnly, schema: { tags, body: userCreateInput, response: { 201: userAccount } } }, async (request, reply) =>
     reply.status(201).send(await users.createUser(db, auth, request.ctx, request.body)),
   );
   app.put(
     '/api/users/:id',
-    { preHandler: adminOnly, schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userAccount } } },
+    { preValidation: adminOnly, schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userAccount } } },
     (request) => users.updateUser(db, request.ctx, request.params.id, request.body),
   );
 };

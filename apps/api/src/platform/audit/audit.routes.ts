@@ -8,7 +8,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   app.get(
     '/api/audit-events',
-    { preHandler: guard(db, 'admin', 'audit_event'), schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditPage } } },
+    { preValidation: guard(db, 'admin', 'audit_event'), schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditPage } } },
     (request) => findAuditEvents(db, request.ctx, request.query),
   );
 };

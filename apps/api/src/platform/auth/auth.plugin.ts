@@ -1,9 +1,9 @@
 /**
  * Fastify side of authentication: mounts better-auth at /api/auth/*, resolves the actor of every
- * /api request into `request.ctx`, and offers `guard(...)` preHandlers that enforce the route-table
+ * /api request into `request.ctx`, and offers `guard(...)` preValidation hooks (run before body validation, so an anonymous caller gets 401, not 400) that enforce the route-table
  * guards of `@tend/contracts` on the server (spec s.6; STYLE.md s.7).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import { passesGuard, type Guard } from '@tend/contracts';
@@ -78,10 +78,10 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
 }
 
 /**
- * A preHandler enforcing a route-table guard on an API route: 401 UNAUTHENTICATED without a session,
+ * A preValidation hook enforcing a route-table guard on an API route: 401 UNAUTHENTICATED without a session,
  * 403 FORBIDDEN (audited as denied) when the actor's role does not pass.
  */
-export function guard(db: Database, which: Guard, entityType: string): preHandlerAsyncHookHandler {
+export function guard(db: Database, which: Guard, entityType: string): preValidationAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const { actor } = request.ctx;
     if (which === 'public') return;

@@ -73,22 +73,28 @@ const envSchema = z
     TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
     AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
     WEB_DIST_DIR: z.string().optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (env.STORAGE_DRIVER === 's3') {
-      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
-      }
+  });
+
+/** Rules that relate several variables, checked on the raw environment so they are reported together with field errors. */
+function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (env.STORAGE_DRIVER === 's3') {
+    for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      if (!env[key]) problems.push(`${key}: is required when STORAGE_DRIVER=s3`);
     }
-    if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)) {
-      ctx.addIssue({ code: 'custom', path: ['TWILIO_AUTH_TOKEN'], message: 'TWILIO_AUTH_TOKEN and TWILIO_FROM are required with TWILIO_ACCOUNT_SID' });
-    }
+  }
+  if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)) {
+    problems.push('TWILIO_AUTH_TOKEN: TWILIO_AUTH_TOKEN and TWILIO_FROM are required with TWILIO_ACCOUNT_SID');
+  }
+  if (env.AGENCY_TIME_ZONE) {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: env.AGENCY_TIME_ZONE });
     } catch {
-      ctx.addIssue({ code: 'custom', path: ['AGENCY_TIME_ZONE'], message: 'is not a known IANA time zone' });
+      problems.push('AGENCY_TIME_ZONE: is not a known IANA time zone');
     }
-  });
+  }
+  return problems;
+}
 
 export interface Config {
   port: number;
@@ -142,9 +148,11 @@ function persistedSecret(dataDir: string): string {
  */
 export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);

@@ -20,3 +20,4 @@ export * from '../../modules/matchmaking/matchmaking.table.ts';
 export * from '../../modules/messaging/messaging.table.ts';
 export * from '../../modules/staging/staging.table.ts';
 export * from '../messaging/outbox.table.ts';
+export * from '../storage/storage.table.ts';

@@ -7,11 +7,11 @@ import { notFound } from '../http/errors.ts';
 
 export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const preHandler = guard(db, 'admin', 'processing_job');
+  const access = guard(db, 'admin', 'processing_job');
   app.get(
     '/api/jobs',
     {
-      preHandler,
+      preValidation: access,
       schema: {
         tags: ['jobs'],
         querystring: z.object({ active: z.enum(['true', 'false']).default('false'), limit: z.coerce.number().int().min(1).max(200).default(50) }),
@@ -20,7 +20,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ items: await app.deps.jobs.listJobs({ active: request.query.active === 'true', limit: request.query.limit }) }),
   );
-  app.get('/api/jobs/:id', { preHandler, schema: { tags: ['jobs'], params: idParams, response: { 200: processingJob } } }, async (request) => {
+  app.get('/api/jobs/:id', { preValidation: access, schema: { tags: ['jobs'], params: idParams, response: { 200: processingJob } } }, async (request) => {
     const job = await app.deps.jobs.getJob(request.params.id);
     if (!job) throw notFound('Job');
     return job;

@@ -1,0 +1,165 @@
+/**
+ * Sandata OpenEVV visit intake format (the public alternate-EVV specification many states use; the
+ * example file in shared/fixtures comes from Connecticut DSS's copy). Pure parsing and normalisation:
+ * no database. Mapping, documented in docs/evv-import.md:
+ *   VisitOtherID → givShiftId (the idempotency key); SequenceID → externalSequence (higher = update);
+ *   EmployeeQualifier + EmployeeIdentifier (or EmployeeOtherID) → caregiver external id;
+ *   ClientID (Medicaid id) → client pid; ProcedureCode → billingCode; Modifier1 → mod1;
+ *   ProviderIdentification.ProviderID → providerMedicaidId; VisitTimeZone → timeZone;
+ *   clock-in/out = AdjIn/AdjOutDateTime when present, else the "Time In"/"Time Out" call's CallDateTime;
+ *   coordinates from the Time In / Time Out calls; VisitChanges → change history and "manually adjusted".
+ * Real senders are inconsistent (BillVisit as boolean or "true"/"false", SequenceID as number or
+ * string, numbers as strings): each is accepted.
+ */
+import { z } from 'zod';
+
+const looseNumber = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number').transform(Number)]);
+const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']).transform((v) => v.toLowerCase() === 'true')]);
+const text = (max = 100) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine((v) => !v.includes('\u0000'), 'must not contain NUL characters');
+const dateTime = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO 8601 date-time');
+
+const call = z.object({
+  CallExternalID: text().optional(),
+  CallDateTime: dateTime,
+  CallAssignment: z.string().trim(),
+  CallType: z.string().trim().optional(),
+  ProcedureCode: z.string().trim().optional(),
+  CallLatitude: looseNumber.nullish(),
+  CallLongitude: looseNumber.nullish(),
+  VisitLocationType: z.union([z.string(), z.number()]).optional(),
+});
+
+const visitChange = z.object({
+  SequenceID: z.union([z.string(), z.number()]).optional(),
+  ChangeMadeBy: z.string().trim().max(200).optional(),
+  ChangeDateTime: dateTime.optional(),
+  ReasonCode: z.union([z.string(), z.number()]).optional(),
+  ChangeReasonMemo: z.string().trim().max(1000).optional(),
+  ResolutionCode: z.union([z.string(), z.number()]).optional(),
+});
+
+export const sandataVisit = z
+  .object({
+    ProviderIdentification: z.object({ ProviderQualifier: z.string().optional(), ProviderID: text(50) }).optional(),
+    VisitOtherID: text(),
+    SequenceID: looseNumber.pipe(z.number().int('must be a whole number').min(0)),
+    EmployeeQualifier: z.string().trim().max(50).optional(),
+    EmployeeIdentifier: text(50).optional(),
+    EmployeeOtherID: text(50).optional(),
+    ClientIDQualifier: z.string().trim().max(50).optional(),
+    ClientIdentifier: z.string().trim().max(50).optional(),
+    ClientID: text(50),
+    PayerID: z.string().trim().max(50).optional(),
+    PayerProgram: z.string().trim().max(50).optional(),
+    ProcedureCode: text(20),
+    Modifier1: z.string().trim().max(10).optional(),
+    Modifier2: z.string().trim().max(10).optional(),
+    Modifier3: z.string().trim().max(10).optional(),
+    Modifier4: z.string().trim().max(10).optional(),
+    VisitTimeZone: z.string().trim().max(64).optional(),
+    AdjInDateTime: dateTime.optional(),
+    AdjOutDateTime: dateTime.optional(),
+    BillVisit: looseBoolean.optional(),
+    Calls: z.array(call).max(50).default([]),
+    VisitChanges: z.array(visitChange).max(100).default([]),
+  })
+  .refine((v) => v.EmployeeIdentifier || v.EmployeeOtherID, { message: 'is required (or EmployeeOtherID)', path: ['EmployeeIdentifier'] });
+export type SandataVisit = z.infer<typeof sandataVisit>;
+
+export interface NormalizedVisit {
+  externalId: string;
+  sequence: number;
+  providerId: string | null;
+  /** `Qualifier:Identifier`, e.g. `EmployeeSSN:000012345` — the caregiver's external id. */
+  employeeKey: string;
+  /** Last four characters of the employee identifier: the only part ever shown. */
+  employeeHint: string;
+  clientMedicaidId: string;
+  procedureCode: string;
+  modifier1: string | null;
+  timeZone: string;
+  serviceDate: string;
+  evvInTime: Date | null;
+  evvOutTime: Date | null;
+  evvInLat: number | null;
+  evvInLong: number | null;
+  evvOutLat: number | null;
+  evvOutLong: number | null;
+  /** Times as the calls recorded them, when an adjustment replaced them. */
+  callInTime: Date | null;
+  callOutTime: Date | null;
+  adjusted: boolean;
+  adjustments: { by: string | null; at: string | null; reason: string | null }[];
+}
+
+/** Maps legacy zone aliases (US/Eastern) through Intl; unknown zones fall back to `fallbackZone`. */
+export function resolveTimeZone(zone: string | undefined, fallbackZone: string): string {
+  if (!zone) return fallbackZone;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return fallbackZone;
+  }
+}
+
+/** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
+export function localDate(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+const isIn = (assignment: string) => /^time\s*in$/i.test(assignment);
+const isOut = (assignment: string) => /^time\s*out$/i.test(assignment);
+
+/**
+ * Normalises one validated visit. Throws `{ field, reason }` when no clock-in or clock-out time exists
+ * at all (the service date cannot be known).
+ */
+export function normalizeSandataVisit(visit: SandataVisit, agencyTimeZone: string): NormalizedVisit {
+  const inCall = visit.Calls.find((c) => isIn(c.CallAssignment));
+  const outCall = visit.Calls.find((c) => isOut(c.CallAssignment));
+  const callInTime = inCall ? new Date(inCall.CallDateTime) : null;
+  const callOutTime = outCall ? new Date(outCall.CallDateTime) : null;
+  const evvInTime = visit.AdjInDateTime ? new Date(visit.AdjInDateTime) : callInTime;
+  const evvOutTime = visit.AdjOutDateTime ? new Date(visit.AdjOutDateTime) : callOutTime;
+  const anchor = evvInTime ?? evvOutTime;
+  if (!anchor) throw Object.assign(new Error('no clock-in or clock-out time'), { field: 'Calls', reason: 'has no Time In or Time Out call and no adjusted times' });
+  const timeZone = resolveTimeZone(visit.VisitTimeZone, agencyTimeZone);
+  const identifier = (visit.EmployeeIdentifier ?? visit.EmployeeOtherID) as string;
+  const qualifier = visit.EmployeeIdentifier ? (visit.EmployeeQualifier ?? 'EmployeeID') : 'EmployeeOtherID';
+  const adjustedTimes =
+    (visit.AdjInDateTime !== undefined && callInTime?.getTime() !== evvInTime?.getTime()) ||
+    (visit.AdjOutDateTime !== undefined && callOutTime?.getTime() !== evvOutTime?.getTime());
+  return {
+    externalId: visit.VisitOtherID,
+    sequence: visit.SequenceID,
+    providerId: visit.ProviderIdentification?.ProviderID ?? null,
+    employeeKey: `${qualifier}:${identifier}`,
+    employeeHint: identifier.slice(-4),
+    clientMedicaidId: visit.ClientID,
+    procedureCode: visit.ProcedureCode,
+    modifier1: visit.Modifier1 || null,
+    timeZone,
+    serviceDate: localDate(anchor, timeZone),
+    evvInTime,
+    evvOutTime,
+    evvInLat: inCall?.CallLatitude ?? null,
+    evvInLong: inCall?.CallLongitude ?? null,
+    evvOutLat: outCall?.CallLatitude ?? null,
+    evvOutLong: outCall?.CallLongitude ?? null,
+    callInTime,
+    callOutTime,
+    adjusted: adjustedTimes || visit.VisitChanges.length > 0,
+    adjustments: visit.VisitChanges.map((change) => ({
+      by: change.ChangeMadeBy ?? null,
+      at: change.ChangeDateTime ? new Date(change.ChangeDateTime).toISOString() : null,
+      reason: [change.ReasonCode !== undefined ? `reason code ${change.ReasonCode}` : null, change.ChangeReasonMemo ?? null].filter(Boolean).join(': ') || null,
+    })),
+  };
+}
+
+/** Whether a parsed JSON document looks like a Sandata OpenEVV visit array (or `{ Visits: [...] }`). */
+export function extractSandataVisits(document: unknown): unknown[] | null {
+  const list = Array.isArray(document) ? document : (document as { Visits?: unknown } | null)?.Visits;
+  if (!Array.isArray(list)) return null;
+  return list.some((item) => item && typeof item === 'object' && 'VisitOtherID' in item) ? list : null;
+}

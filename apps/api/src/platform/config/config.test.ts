@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configDocs, loadConfig } from './config.ts';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'tend-config-'));
+
+describe('loadConfig', () => {
+  it('runs the embedded default with no variables, generating and keeping a secret', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.database.url).toBeUndefined();
+    expect(config.database.dataDir).toBe(path.join(dataDir, 'db'));
+    expect(config.storage).toEqual({ driver: 'local', rootDir: path.join(dataDir, 'storage') });
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it('lists every bad variable at once, naming each', () => {
+    try {
+      loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DATABASE_URL: 'mysql://x', STORAGE_DRIVER: 's3', AGENCY_TIME_ZONE: 'Mars/Base' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'AGENCY_TIME_ZONE']) expect(problems).toContain(name);
+    }
+  });
+
+  it('uses PostgreSQL and S3 when configured', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      DATABASE_URL: 'postgres://u@h/db',
+      STORAGE_DRIVER: 's3',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 'b',
+      AUTH_SECRET: 'x'.repeat(32),
+    });
+    expect(config.database).toMatchObject({ url: 'postgres://u@h/db', dataDir: undefined });
+    expect(config.storage.driver).toBe('s3');
+    expect(config.authSecret).toBe('x'.repeat(32));
+  });
+});
+
+describe('README configuration table', () => {
+  it('documents exactly the variables the schema reads, with the same words', () => {
+    const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const table = readme.split('<!-- config-table:start -->')[1]?.split('<!-- config-table:end -->')[0] ?? '';
+    const rows = [...table.matchAll(/^\| `([A-Z0-9_]+)` \| (.*) \|$/gm)].map((m) => [m[1], m[2]]);
+    expect(Object.fromEntries(rows)).toEqual(configDocs);
+  });
+});
