@@ -36,6 +36,10 @@ import { createLocalDriver } from './platform/storage/local.driver.ts';
 import { createS3Driver } from './platform/storage/s3.driver.ts';
 import { createStorageService, type StorageService } from './platform/storage/storage.service.ts';
 import { storageRoutes } from './platform/storage/storage.routes.ts';
+import { createMessagingService, type MessagingService } from './platform/messaging/messaging.service.ts';
+import { messagingRoutes } from './platform/messaging/messaging.routes.ts';
+import { createSmtpProvider } from './platform/messaging/smtp.provider.ts';
+import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
@@ -61,6 +65,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Buckets and objects (local directory or S3, per `config.storage`). */
   storage: StorageService;
+  /** Email and SMS through the configured providers; every message is recorded in the outbox. */
+  messaging: MessagingService;
 }
 
 declare module 'fastify' {
@@ -106,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
   });
+  const smtp = config.mail.smtpUrl ? createSmtpProvider({ url: config.mail.smtpUrl }) : null;
   const deps: AppDeps = {
     config,
     database,
@@ -116,6 +123,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: database.db,
       driver: config.storage.driver === 's3' ? createS3Driver(config.storage) : createLocalDriver({ rootDir: config.storage.rootDir }),
       secret: config.authSecret,
+    }),
+    messaging: createMessagingService({
+      db: database.db,
+      email: smtp,
+      sms: config.sms ? createTwilioSmsProvider(config.sms) : null,
+      defaultFrom: config.mail.from,
     }),
   };
   app.decorate('deps', deps);
@@ -243,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes);
   await app.register(jobsRoutes);
   await app.register(storageRoutes);
+  await app.register(messagingRoutes);
 
   // The built web app: one process is the whole product. Unknown /api paths are problem+json 404s;
   // any other path gets index.html and the client router decides (its 404 page included).
@@ -264,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.storage.close();
+    smtp?.close();
     if (!options.database) await database.close();
   });
 

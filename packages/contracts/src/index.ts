@@ -11,3 +11,4 @@ export * from './jobs.ts';
 export * from './evv.ts';
 export * from './shifts.ts';
 export * from './storage.ts';
+export * from './outbox.ts';

@@ -1,0 +1,31 @@
+/** The outbox (DOMAIN.md "Outbound messages"): every email and SMS Tend sends or records, for admins to read. */
+import { z } from 'zod';
+import { pageOf } from './common.ts';
+
+export const outboxChannel = z.enum(['email', 'sms']);
+export const outboxMessage = z.object({
+  id: z.uuid(),
+  channel: outboxChannel,
+  toAddress: z.string(),
+  fromAddress: z.string().nullable(),
+  subject: z.string().nullable(),
+  textBody: z.string(),
+  provider: z.string(),
+  status: z.enum(['recorded', 'sent', 'failed']),
+  providerMessageId: z.string().nullable(),
+  error: z.string().nullable(),
+  relatedEntityType: z.string().nullable(),
+  relatedEntityId: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+export const outboxListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  channel: outboxChannel.optional(),
+  to: z.string().trim().max(320).optional(),
+});
+export type OutboxListQuery = z.infer<typeof outboxListQuery>;
+export const outboxPage = pageOf(outboxMessage);
