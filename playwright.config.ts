@@ -25,6 +25,8 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
+    // Mantine honours reduced motion (theme.respectReducedMotion): drawers appear at once, screenshots are stable.
+    reducedMotion: 'reduce',
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

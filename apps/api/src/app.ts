@@ -262,7 +262,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // any other path gets index.html and the client router decides (its 404 page included).
   const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
   if (webDist) {
-    await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false, maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: true, maxAge: '1h' });
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET') {

@@ -13,7 +13,7 @@ import type {
   ClientListQuery,
   Page,
 } from '@tend/contracts';
-import { caregiverInput, caseManagerInput, clientInput } from '@tend/contracts';
+import type { caregiverInput, caseManagerInput, clientInput } from '@tend/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';

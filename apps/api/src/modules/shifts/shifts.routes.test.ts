@@ -14,7 +14,7 @@ async function importFile(content: string, name = 'visits.json') {
   const upload = fileUpload(content, 'application/json', name);
   const started = await admin({ method: 'POST', url: '/api/shift-imports', ...upload });
   expect(started.statusCode, started.body).toBe(202);
-  const { job } = started.json() as { job: { id: string } };
+  const { job } = started.json<{ job: { id: string } }>();
   for (let i = 0; i < 200; i += 1) {
     const read = (await admin({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
     if (read.status === 'COMPLETED' || read.status === 'FAILED') return { ...read, csvFileId: started.json().csvFileId as string };

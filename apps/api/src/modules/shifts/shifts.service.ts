@@ -249,7 +249,8 @@ export function createShiftImportHandler(deps: { db: Database; storage: StorageS
     const seen = new Map<string, number>();
     for (const [index, raw] of visits.entries()) {
       const line = index + 1;
-      const externalId = raw && typeof raw === 'object' && 'VisitOtherID' in raw ? String((raw as { VisitOtherID: unknown }).VisitOtherID) : null;
+      const rawId: unknown = raw && typeof raw === 'object' && 'VisitOtherID' in raw ? raw.VisitOtherID : null;
+      const externalId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null;
       const reject = (field: string, reason: string) => result.rejected.push({ line, field, reason, externalId } satisfies RejectedRecord);
       const parsed = sandataVisit.safeParse(raw);
       if (!parsed.success) {

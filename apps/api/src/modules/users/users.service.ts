@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Page, UserAccount, UserListQuery } from '@tend/contracts';
-import { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
+import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
 import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';

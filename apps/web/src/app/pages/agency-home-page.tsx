@@ -1,0 +1,159 @@
+/**
+ * `/admin` (admin layout): the agency home. For now: counts of active clients, caregivers, case
+ * managers and users, each linking to its page, and links to the tools. Today's shifts, incidents,
+ * suspicious locations, NOT_READY segments and running jobs (UX.md) come with their features.
+ */
+import {
+  Anchor,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBriefcase,
+  IconHeartHandshake,
+  IconUserHeart,
+  IconUserShield,
+  type IconProps,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { isBuilt } from '../screens.ts';
+import { useRecordCount, type CountableList } from './count-records.ts';
+import { builtAdminNavigation } from '../navigation.ts';
+
+interface CountCardProps {
+  list: CountableList;
+  label: string;
+  path: string;
+  icon: ComponentType<IconProps>;
+  empty: string;
+}
+
+const countCards: CountCardProps[] = [
+  {
+    list: 'clients',
+    label: 'Clients',
+    path: '/admin/clients',
+    icon: IconUserHeart,
+    empty: 'Add your first client.',
+  },
+  {
+    list: 'caregivers',
+    label: 'Caregivers',
+    path: '/admin/caregivers',
+    icon: IconHeartHandshake,
+    empty: 'Add your caregivers.',
+  },
+  {
+    list: 'caseManagers',
+    label: 'Case managers',
+    path: '/admin/case-managers',
+    icon: IconBriefcase,
+    empty: 'Add the case managers you work with.',
+  },
+  {
+    list: 'users',
+    label: 'Users',
+    path: '/admin/users',
+    icon: IconUserShield,
+    empty: 'Create accounts for your staff.',
+  },
+];
+
+function CountCard({ list, label, path, icon: Icon, empty }: CountCardProps) {
+  const count = useRecordCount(list);
+  const linked = isBuilt(path);
+  const value = count.isPending ? (
+    <Skeleton h={34} w={64} aria-label={`Loading the number of ${label.toLowerCase()}`} />
+  ) : count.isError ? (
+    <Tooltip
+      label={
+        count.error instanceof ApiError ? `${count.error.message} (${count.error.code})` : 'Could not load'
+      }
+    >
+      <Group gap={4} c="red.9">
+        <IconAlertCircle size={20} aria-hidden />
+        <Text fw={600}>Not available</Text>
+      </Group>
+    </Tooltip>
+  ) : (
+    <Text fz={32} fw={700} lh={1.1}>
+      {count.data.toLocaleString()}
+    </Text>
+  );
+  const body = (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={6}>
+        <Text c="dimmed" size="sm" fw={600}>
+          {label}
+        </Text>
+        {value}
+        {count.data === 0 && (
+          <Text size="xs" c="dimmed">
+            {empty}
+          </Text>
+        )}
+      </Stack>
+      <ThemeIcon variant="light" size="xl" radius="md" aria-hidden>
+        <Icon size={24} />
+      </ThemeIcon>
+    </Group>
+  );
+  if (!linked) {
+    return (
+      <Card withBorder padding="lg">
+        {body}
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder padding="lg" component={Link} to={path}>
+      {body}
+    </Card>
+  );
+}
+
+export function AgencyHomePage() {
+  const tools = builtAdminNavigation()
+    .filter((section) => section.label !== 'Home' && section.label !== 'People')
+    .flatMap((section) => section.items);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Agency home</Title>
+        <Text c="dimmed">
+          Your agency at a glance. Counts are active records: archived people are under Inactive, deactivated
+          accounts under Users.
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        {countCards.map((card) => (
+          <CountCard key={card.list} {...card} />
+        ))}
+      </SimpleGrid>
+      {tools.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} fz="h4">
+            Tools
+          </Title>
+          <Group gap="lg">
+            {tools.map((item) => (
+              <Anchor key={item.path} component={Link} to={item.path}>
+                {item.label}
+              </Anchor>
+            ))}
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

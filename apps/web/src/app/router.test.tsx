@@ -1,0 +1,118 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ComponentType } from 'react';
+import type { Me } from '@tend/contracts';
+import { buildRoutes } from './router.tsx';
+import { createQueryClient } from './query-client.ts';
+import { ADMIN_REDIRECT_KEY } from './admin-redirect.ts';
+import { HomePage } from './pages/home-page.tsx';
+
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const admin: Me = {
+  userAccountId: '0b5d6a2e-8f7c-4d3b-9a1e-2c4f6e8a0b1c',
+  authUserId: 'auth-1',
+  email: 'ada@example.org',
+  role: 'ADMIN',
+  fullName: 'Ada Admin',
+};
+const guardian: Me = { ...admin, role: 'GUARDIAN', fullName: 'Gus Guardian', email: 'gus@example.org' };
+
+/** Answers GET /api/me with the actor (or 401) and anything else with an empty page. */
+function stubApi(actor: Me | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      const json = (status: number, body: unknown) =>
+        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+      if (input.startsWith('/api/me')) {
+        return actor
+          ? json(200, actor)
+          : json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'UNAUTHENTICATED' });
+      }
+      return json(200, { items: [], total: 0, page: 1, pageSize: 1 });
+    }),
+  );
+}
+
+const AdminScreen = () => <h1>Users screen</h1>;
+const screens: Record<string, ComponentType> = { '/': HomePage, '/admin/users': AdminScreen };
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(screens), { initialEntries: [path] });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('router built from the route table', () => {
+  it('renders a built screen for an actor who passes its guard', async () => {
+    stubApi(admin);
+    renderAt('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Users screen' })).toBeInTheDocument();
+  });
+
+  it('gives the 404 page for a route-table path without a screen (no placeholders)', async () => {
+    stubApi(admin);
+    renderAt('/admin/incidents');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found: /admin/incidents' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+  });
+
+  it('gives the 404 page for an unknown path', async () => {
+    stubApi(null);
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found: /no/such/page' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /login with the full path to come back to', async () => {
+    stubApi(null);
+    const router = renderAt('/admin/users?role=ADMIN');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/admin/users?role=ADMIN');
+  });
+
+  it('sends a signed-in user without the role home, where the stored message shows in a red alert', async () => {
+    stubApi(guardian);
+    const router = renderAt('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const alert = await screen.findByTestId('admin-redirect-alert');
+    expect(alert).toHaveTextContent('“Users” needs an administrator account');
+    expect(sessionStorage.getItem(ADMIN_REDIRECT_KEY)).toBeNull();
+  });
+});

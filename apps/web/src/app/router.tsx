@@ -1,0 +1,63 @@
+/**
+ * The data router, built from the contracts `routeTable`: each route with a built screen (see
+ * `screens.ts`) renders inside its layout and behind its guard; every other path, including route-table
+ * paths without a screen, gets the 404 page ('Page Not Found: {path}', spec s.2).
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+// The DOM RouterProvider wires ReactDOM.flushSync (used by sign-out's navigation).
+import { RouterProvider } from 'react-router/dom';
+import { layouts, routeTable, type Layout } from '@tend/contracts';
+import { NotFoundPage, RouteErrorPage } from './error-page.tsx';
+import { RouteScreen } from './route-guard.tsx';
+import { screens } from './screens.ts';
+import { AdminLayout } from './layouts/admin-layout.tsx';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+import { MatchmakingLayout } from './layouts/matchmaking-layout.tsx';
+import { MatchmakingClientLayout } from './layouts/matchmaking-client-layout.tsx';
+import { MatchmakingCaregiverLayout } from './layouts/matchmaking-caregiver-layout.tsx';
+import { BareLayout } from './layouts/bare-layout.tsx';
+
+export const layoutComponents: Record<Layout, ComponentType> = {
+  admin: AdminLayout,
+  default: DefaultLayout,
+  matchmaking: MatchmakingLayout,
+  'matchmaking-client': MatchmakingClientLayout,
+  'matchmaking-caregiver': MatchmakingCaregiverLayout,
+  none: BareLayout,
+};
+
+/** Route objects: one pathless layout route per layout that has built screens, then the 404 catch-all. */
+export function buildRoutes(built: Readonly<Record<string, ComponentType>> = screens): RouteObject[] {
+  const layoutRoutes: RouteObject[] = [];
+  for (const layout of layouts) {
+    const children: RouteObject[] = routeTable
+      .filter((route) => route.layout === layout && Object.hasOwn(built, route.path))
+      .map((route) => {
+        const screen = built[route.path] as ComponentType;
+        return {
+          path: route.path,
+          element: <RouteScreen route={route} screen={screen} />,
+          // Errors inside a screen keep the layout (navigation) around the error page.
+          errorElement: <RouteErrorPage />,
+          handle: { route },
+        };
+      });
+    if (children.length === 0) continue;
+    const LayoutComponent = layoutComponents[layout];
+    layoutRoutes.push({ id: `layout-${layout}`, element: <LayoutComponent />, children });
+  }
+  return [
+    {
+      id: 'root',
+      errorElement: <RouteErrorPage />,
+      children: [...layoutRoutes, { path: '*', element: <NotFoundPage /> }],
+    },
+  ];
+}
+
+export const router = createBrowserRouter(buildRoutes());
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

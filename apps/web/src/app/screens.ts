@@ -1,0 +1,48 @@
+/**
+ * The built screens, keyed by route-table path (contracts `routeTable`). The router renders a route
+ * only when it has a screen here; every other path falls to the 404 page (no placeholders).
+ * Pages are code-split: each loads when its route is first opened.
+ */
+import { lazy, type ComponentType } from 'react';
+import { routeTable } from '@tend/contracts';
+import { peopleScreens } from '../features/people/routes.tsx';
+import { shiftsScreens } from '../features/shifts/routes.tsx';
+import { outboxScreens } from '../features/outbox/routes.tsx';
+
+const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() =>
+  import('../features/auth/pages/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const SetupPage = lazy(() =>
+  import('../features/auth/pages/setup-page.tsx').then((m) => ({ default: m.SetupPage })),
+);
+const AgencyHomePage = lazy(() =>
+  import('./pages/agency-home-page.tsx').then((m) => ({ default: m.AgencyHomePage })),
+);
+const AuditLogPage = lazy(() =>
+  import('../features/audit/pages/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
+);
+const UsersPage = lazy(() =>
+  import('../features/users/pages/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+);
+
+const shellScreens: Record<string, ComponentType> = {
+  '/': HomePage,
+  '/login': LoginPage,
+  '/setup': SetupPage,
+  '/admin': AgencyHomePage,
+  '/admin/audit': AuditLogPage,
+  '/admin/users': UsersPage,
+};
+
+export const screens: Readonly<Record<string, ComponentType>> = { ...shellScreens, ...peopleScreens, ...shiftsScreens, ...outboxScreens };
+
+const knownPaths = new Set(routeTable.map((route) => route.path));
+for (const path of Object.keys(screens)) {
+  // A screen keyed by a path missing from the route table would never render: say so loudly.
+  if (!knownPaths.has(path))
+    console.error(`Screen "${path}" is not in the contracts route table; it is not routed.`);
+}
+
+/** Whether the route-table path has a built screen (used to list only built pages in navigation). */
+export const isBuilt = (path: string): boolean => Object.hasOwn(screens, path);

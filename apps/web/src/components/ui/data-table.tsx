@@ -1,0 +1,495 @@
+/**
+ * The list table of every admin page (UX.md "Tables"): TanStack Table for columns and cells,
+ * TanStack Virtual for long pages, Mantine for the look. Paging and sorting are server-side: the
+ * table shows one page and reports page, page size and sort changes to its owner (who keeps them in
+ * the URL, see `lib/url-state.ts`). It also shows the total for the filter, the loading, error and
+ * empty states, opens a row on click or Enter, and exports the filtered set as CSV.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
+import { measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { Button, EmptyState, Group, Loader, NativeSelect, Pagination, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconDownload, IconRefresh, IconSelector } from '@tabler/icons-react';
+import type { Page } from '@tend/contracts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * A column of a DataTable. TanStack's value type parameter is `any` here on purpose: column
+ * definitions with different value types must fit in one array (TanStack's documented idiom).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DataTableColumn<T> = ColumnDef<T, any>;
+
+/** One CSV column: its header and how to read the cell from a row. */
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => unknown;
+}
+
+/** What an empty table says and offers (UX.md "Empty states": what the page is for, the next action). */
+export interface DataTableEmpty {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}
+
+export interface DataTableProps<T, S extends string = string> {
+  /** Accessible name of the table, e.g. "Clients". */
+  label: string;
+  /** What a row is, for the total line: `{ one: 'client', other: 'clients' }` → "123 clients". */
+  noun: { one: string; other: string };
+  columns: DataTableColumn<T>[];
+  /** The rows of the current page; undefined before the first answer. */
+  rows: T[] | undefined;
+  /** Rows matching the filter over all pages; undefined before the first answer. */
+  total: number | undefined;
+  getRowId: (row: T) => string;
+
+  /** 1-based page number. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  /** Default 25, 50, 100, 200. */
+  pageSizeOptions?: readonly number[];
+
+  /** Column ids the server can sort by (e.g. the contract's `clientSortFields`); other columns are not sortable. */
+  sortFields?: readonly S[];
+  sort?: S;
+  order?: SortOrder;
+  onSortChange?: (sort: S, order: SortOrder) => void;
+
+  /** Nothing to show yet (first load): skeleton rows. */
+  loading?: boolean;
+  /** New rows on their way while the previous ones are shown (page change, refresh). */
+  fetching?: boolean;
+  /** The query's error; an `ApiError` shows its code and request id for support. */
+  error?: unknown;
+  onRetry?: () => void;
+  /** What to show when there are no rows. */
+  empty: DataTableEmpty;
+
+  /** Opens a row (detail page or drawer); rows then react to click, Enter and Space. */
+  onRowOpen?: (row: T) => void;
+
+  /** Fetches every row of the current filter (all pages) for the CSV export; no export button without it. */
+  fetchAll?: () => Promise<T[]>;
+  /** CSV columns; default: every column with an accessor, headed by its string header. */
+  exportColumns?: CsvColumn<T>[];
+  /** File name without extension; the date is appended. Default: the label. */
+  exportFileName?: string;
+
+  /** Virtualize the rows when a page has more than this many (default 50). */
+  virtualizeAbove?: number;
+}
+
+const defaultPageSizes = [25, 50, 100, 200] as const;
+const estimatedRowHeight = 41;
+/**
+ * When the browser reports a size of 0 (a hidden box, or no layout at all as in jsdom) the scroll
+ * box counts as this tall and a row as `estimatedRowHeight`, so rows still render.
+ */
+const unmeasuredHeight = 600;
+
+const observeRectOrFallback = (instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) =>
+  observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: unmeasuredHeight }));
+const measureRowOrEstimate = (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>) =>
+  measureElement(element, entry, instance) || estimatedRowHeight;
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** "1 client", "1,234 clients". */
+export function formatTotal(total: number, noun: { one: string; other: string }): string {
+  return `${numberFormat.format(total)} ${total === 1 ? noun.one : noun.other}`;
+}
+
+// ---- CSV -----------------------------------------------------------------------------------------
+
+/** A first character that makes spreadsheet software read a cell as a formula (OWASP "CSV injection"). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180). null/undefined → empty; numbers and booleans as written; dates as ISO
+ * 8601; arrays joined with "; ". Text that starts with = + - @ (or tab/CR) gets a leading `'` so
+ * Excel, LibreOffice and Sheets show it as text instead of running it (formula injection). A cell
+ * containing a comma, a double quote, CR or LF is wrapped in quotes, inner quotes doubled.
+ */
+export function escapeCsvCell(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
+  else if (typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
+  else {
+    if (typeof value === 'string') text = value;
+    else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? '' : value.toISOString();
+    else if (Array.isArray(value)) text = value.map((item) => (item === null || item === undefined ? '' : String(item))).join('; ');
+    else if (typeof value === 'object') text = JSON.stringify(value);
+    else text = typeof value === 'symbol' ? (value.description ?? '') : '';
+    if (formulaStart.test(text)) text = `'${text}`;
+  }
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A CSV document from a header row and data rows: comma-separated, CRLF line ends, trailing CRLF. */
+export function buildCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return [header, ...rows].map((row) => row.map(escapeCsvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A CSV document from typed rows and their columns. */
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  return buildCsv(
+    columns.map((column) => column.header),
+    rows.map((row) => columns.map((column) => column.value(row))),
+  );
+}
+
+/**
+ * Saves `csv` as `fileName` in the browser. A UTF-8 byte-order mark goes first so Excel reads
+ * accents and non-Latin names correctly.
+ */
+export function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Every row of a paged list: asks for page 1, 2, … of `pageSize` rows until `total` rows arrived
+ * (or a page comes back empty). For the CSV export of a filtered set.
+ */
+export async function fetchAllPages<T>(fetchPage: (page: number, pageSize: number) => Promise<Page<T>>, pageSize = 500): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await fetchPage(page, pageSize);
+    items.push(...result.items);
+    if (result.items.length === 0 || items.length >= result.total) return items;
+  }
+}
+
+// ---- Errors --------------------------------------------------------------------------------------
+
+/** A load or export error (UX.md "Errors": message, problem+json code and request id) with "Try again". */
+function TableError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
+  return (
+    <ApiErrorAlert
+      title={title}
+      error={error}
+      hint={
+        onRetry ? (
+          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+// ---- The table -----------------------------------------------------------------------------------
+
+const interactiveSelector = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="switch"], [role="menuitem"]';
+
+/** True when the event comes from a control inside the row (its own action), not the row itself. */
+function fromInnerControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  const control = target.closest(interactiveSelector);
+  return control !== null && event.currentTarget.contains(control) && control !== event.currentTarget;
+}
+
+function csvColumnsOf<T>(table: ReturnType<typeof useReactTable<T>>): CsvColumn<T>[] {
+  return table
+    .getAllLeafColumns()
+    .filter((column) => column.accessorFn !== undefined)
+    .map((column) => ({
+      header: typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id,
+      value: (row: T) => column.accessorFn?.(row, 0),
+    }));
+}
+
+/**
+ * A server-paged, server-sorted table. Generic over the row type `T` and the sort field `S`; see
+ * `DataTableProps`.
+ *
+ * Keyboard: sortable headers are buttons (Enter/Space), `aria-sort` tells the current order; rows
+ * that open are focusable and open on Enter or Space; paging controls and the page-size select are
+ * ordinary controls. Rows are virtualized (only the visible ones rendered, `aria-rowcount` /
+ * `aria-rowindex` kept) when a page holds more than `virtualizeAbove` rows.
+ */
+export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
+  const {
+    label,
+    noun,
+    columns,
+    rows,
+    total,
+    getRowId,
+    page,
+    pageSize,
+    onPageChange,
+    onPageSizeChange,
+    pageSizeOptions = defaultPageSizes,
+    sortFields = [],
+    sort,
+    order = 'asc',
+    onSortChange,
+    loading = false,
+    fetching = false,
+    error,
+    onRetry,
+    empty,
+    onRowOpen,
+    fetchAll,
+    exportColumns,
+    exportFileName,
+    virtualizeAbove = 50,
+  } = props;
+
+  const data = useMemo(() => rows ?? [], [rows]);
+  const table = useReactTable<T>({
+    data,
+    columns,
+    getRowId: (row) => getRowId(row),
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSorting: false,
+  });
+
+  const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  // A filter that shrank the result can leave the URL on a page that no longer exists.
+  useEffect(() => {
+    if (total !== undefined && total > 0 && page > pageCount) onPageChange(pageCount);
+  }, [total, page, pageCount, onPageChange]);
+
+  const tableRows = table.getRowModel().rows;
+  const virtualize = tableRows.length > virtualizeAbove;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtualize ? tableRows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimatedRowHeight,
+    observeElementRect: observeRectOrFallback,
+    measureElement: measureRowOrEstimate,
+    overscan: 10,
+  });
+
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(undefined);
+  const exportCsv = async () => {
+    if (!fetchAll) return;
+    setExporting(true);
+    setExportError(undefined);
+    try {
+      const all = await fetchAll();
+      const date = new Date().toISOString().slice(0, 10);
+      downloadCsv(`${exportFileName ?? label.toLowerCase().replaceAll(/\s+/g, '-')}-${date}.csv`, toCsv(exportColumns ?? csvColumnsOf(table), all));
+    } catch (caught) {
+      setExportError(caught);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const openRow = onRowOpen
+    ? {
+        onClick: (row: Row<T>) => (event: MouseEvent<HTMLTableRowElement>) => {
+          if (!fromInnerControl(event)) onRowOpen(row.original);
+        },
+        onKeyDown: (row: Row<T>) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+          if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
+            event.preventDefault();
+            onRowOpen(row.original);
+          }
+        },
+      }
+    : undefined;
+
+  const renderRow = (row: Row<T>, index: number, measure?: { ref: (node: Element | null) => void }) => (
+    <Table.Tr
+      key={row.id}
+      ref={measure?.ref}
+      data-index={index}
+      aria-rowindex={virtualize ? index + 2 : undefined}
+      tabIndex={openRow ? 0 : undefined}
+      className={openRow ? 'mantine-focus-auto' : undefined}
+      style={openRow ? { cursor: 'pointer' } : undefined}
+      onClick={openRow?.onClick(row)}
+      onKeyDown={openRow?.onKeyDown(row)}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+
+  const isSortField = (id: string): id is S => (sortFields as readonly string[]).includes(id);
+  const columnCount = table.getVisibleLeafColumns().length;
+  let body: ReactNode;
+  if (virtualize) {
+    const items = virtualizer.getVirtualItems();
+    const paddingTop = items[0]?.start ?? 0;
+    const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+    body = (
+      <>
+        {paddingTop > 0 ? (
+          <tr aria-hidden style={{ height: paddingTop }}>
+            <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
+          </tr>
+        ) : null}
+        {items.map((item) => {
+          const row = tableRows[item.index];
+          return row ? renderRow(row, item.index, { ref: virtualizer.measureElement }) : null;
+        })}
+        {paddingBottom > 0 ? (
+          <tr aria-hidden style={{ height: paddingBottom }}>
+            <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
+          </tr>
+        ) : null}
+      </>
+    );
+  } else {
+    body = tableRows.map((row, index) => renderRow(row, index));
+  }
+
+  const showSkeleton = loading && rows === undefined;
+  const failedWithoutRows = !loading && error !== undefined && error !== null && rows === undefined;
+  const isEmpty = !loading && rows !== undefined && rows.length === 0 && (total ?? 0) === 0;
+
+  const header = (
+    <Table.Thead>
+      {table.getHeaderGroups().map((group) => (
+        <Table.Tr key={group.id} aria-rowindex={virtualize ? 1 : undefined}>
+          {group.headers.map((headerCell) => {
+            const content = headerCell.isPlaceholder ? null : flexRender(headerCell.column.columnDef.header, headerCell.getContext());
+            const columnId = headerCell.column.id;
+            if (onSortChange === undefined || !isSortField(columnId)) {
+              return (
+                <Table.Th key={headerCell.id} scope="col">
+                  {content}
+                </Table.Th>
+              );
+            }
+            const active = sort === columnId;
+            const SortIcon = !active ? IconSelector : order === 'asc' ? IconArrowUp : IconArrowDown;
+            return (
+              <Table.Th key={headerCell.id} scope="col" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                <UnstyledButton
+                  className="mantine-focus-auto"
+                  onClick={() => onSortChange(columnId, active && order === 'asc' ? 'desc' : 'asc')}
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 'inherit', fontSize: 'inherit', color: 'inherit' }}
+                >
+                  {content}
+                  <SortIcon size={14} aria-hidden stroke={active ? 2.25 : 1.5} />
+                </UnstyledButton>
+              </Table.Th>
+            );
+          })}
+        </Table.Tr>
+      ))}
+    </Table.Thead>
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs" aria-live="polite">
+          {total !== undefined ? (
+            <Text size="sm" fw={500}>
+              {formatTotal(total, noun)}
+            </Text>
+          ) : loading ? (
+            <Skeleton height={16} width={90} aria-hidden />
+          ) : null}
+          {fetching && !loading ? (
+            <>
+              <Loader size="xs" aria-hidden />
+              <VisuallyHidden>Updating</VisuallyHidden>
+            </>
+          ) : null}
+        </Group>
+        {fetchAll ? (
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            disabled={!total}
+            onClick={() => void exportCsv()}
+          >
+            Export CSV
+          </Button>
+        ) : null}
+      </Group>
+
+      {exportError !== undefined ? <TableError title="The CSV export failed" error={exportError} onRetry={() => void exportCsv()} /> : null}
+      {error !== undefined && error !== null ? <TableError title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} /> : null}
+
+      {failedWithoutRows ? null : isEmpty ? (
+        <EmptyState title={empty.title} description={empty.description} py="xl">
+          {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
+        </EmptyState>
+      ) : (
+        <div
+          ref={scrollRef}
+          style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}
+        >
+          <Table
+            aria-label={label}
+            aria-busy={loading || fetching}
+            aria-rowcount={virtualize ? tableRows.length + 1 : undefined}
+            highlightOnHover={onRowOpen !== undefined}
+            stickyHeader={virtualize}
+            verticalSpacing="xs"
+          >
+            {header}
+            <Table.Tbody>
+              {showSkeleton
+                ? Array.from({ length: 5 }, (_, index) => (
+                    <Table.Tr key={index} aria-hidden>
+                      {Array.from({ length: columnCount }, (__, cell) => (
+                        <Table.Td key={cell}>
+                          <Skeleton height={14} radius="sm" />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : body}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+
+      {!isEmpty && !failedWithoutRows ? (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <NativeSelect
+            label="Rows per page"
+            size="xs"
+            w={130}
+            value={String(pageSize)}
+            data={[...new Set([...pageSizeOptions, pageSize])].sort((a, b) => a - b).map(String)}
+            onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
+          />
+          {pageCount > 1 ? (
+            <nav aria-label={`${label} pages`}>
+              <Pagination
+                total={pageCount}
+                value={Math.min(page, pageCount)}
+                onChange={onPageChange}
+                size="sm"
+                withEdges
+                getItemProps={(itemPage) => ({ 'aria-label': `Page ${itemPage}` })}
+                getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+              />
+            </nav>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * `POST /api/setup` (contracts `setupInput` → 201 `setupResult`): creates the first admin and, when
+ * asked, the demo agency. Errors (`ApiError`): 403 FORBIDDEN for a wrong token, 409 CONFLICT when Tend
+ * is already set up, 400 VALIDATION_FAILED with field errors.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { setupResult, type SetupInput } from '@tend/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const completeSetup = (input: SetupInput) =>
+  apiRequest(setupResult, '/api/setup', { method: 'POST', body: input });
+
+export const useCompleteSetup = () => useMutation({ mutationFn: completeSetup });

@@ -1,0 +1,43 @@
+/** The centred card the sign-in and setup pages sit in (no-layout routes). */
+import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Brand } from '../../../app/layouts/brand.tsx';
+
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  width = 420,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  width?: number;
+}) {
+  return (
+    <Box component="main" id="main" mih="100vh" bg="var(--mantine-color-gray-0)" px="md" py={48}>
+      <Center>
+        <Stack w="100%" maw={width} gap="lg">
+          <Center>
+            <Brand />
+          </Center>
+          <Paper withBorder shadow="sm" p="xl" radius="md">
+            <Stack gap="md">
+              <div>
+                <Title order={1} fz="h2">
+                  {title}
+                </Title>
+                {subtitle && (
+                  <Text c="dimmed" size="sm" mt={4}>
+                    {subtitle}
+                  </Text>
+                )}
+              </div>
+              {children}
+            </Stack>
+          </Paper>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

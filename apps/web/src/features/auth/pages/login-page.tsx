@@ -1,0 +1,90 @@
+/**
+ * `/login` (spec s.2): email and password, validated with contracts `signInInput`. `?reason=` is shown
+ * in words (logout reasons of spec s.8); `?redirect=` is honoured only when it is a same-origin path.
+ * After sign-in: the redirect, else `/admin` for admins and `/` for everyone else.
+ */
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isAdmin, signInInput, type SignInInput } from '@tend/contracts';
+import { useSignIn } from '../api/sign-in.ts';
+import { useSetupStatus } from '../api/get-setup-status.ts';
+import { logoutReasonMessage } from '../logout-reasons.ts';
+import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
+import { contractValidator } from '../../../lib/form-errors.ts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { AuthCard } from './auth-card.tsx';
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const setupStatus = useSetupStatus();
+  const reasonMessage = logoutReasonMessage(searchParams.get('reason'));
+  const redirect = safeRedirectPath(searchParams.get('redirect'));
+
+  const form = useForm<SignInInput>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: contractValidator(signInInput, { email: 'Email', password: 'Password' }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    signIn.mutate(values, {
+      onSuccess: (actor) => {
+        void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
+      },
+    });
+  });
+
+  return (
+    <AuthCard title="Sign in to Tend" subtitle="Use the email and password your agency gave you.">
+      {reasonMessage && (
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconInfoCircle aria-hidden />}
+          role="status"
+          data-testid="logout-reason"
+        >
+          {reasonMessage}
+        </Alert>
+      )}
+      {setupStatus.data?.needsSetup && (
+        <Alert variant="light" color="yellow" title="Tend is not set up yet">
+          Open the one-time setup link the server printed when it started to create the first administrator.
+        </Alert>
+      )}
+      {signIn.error && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
+      <form onSubmit={submit} noValidate aria-label="Sign in">
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" c="dimmed">
+        Forgot your password? Ask your agency's administrator to reset it.{' '}
+        <Anchor component={Link} to="/" size="sm">
+          Back to the home page
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * `/setup` (Tend's first run): reads the one-time `?token=` the server printed, checks `GET /api/setup`,
+ * and creates the first admin (`POST /api/setup`, contracts `setupInput`), optionally with the demo
+ * agency. On success it signs in with the same credentials and opens `/admin`.
+ * 403 FORBIDDEN: the token is wrong; 409 CONFLICT: already set up; 400: errors land on their inputs.
+ */
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FieldError } from '@tend/contracts';
+import { setupInput, type SetupInput } from '@tend/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { useCompleteSetup } from '../api/complete-setup.ts';
+import { setupStatusQueryOptions, useSetupStatus } from '../api/get-setup-status.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { AuthCard } from './auth-card.tsx';
+
+const setupLabels = {
+  token: 'Setup token',
+  email: 'Email',
+  password: 'Password',
+  firstName: 'First name',
+  lastName: 'Last name',
+  loadDemoData: 'Demo agency',
+};
+
+function AlreadySetUp() {
+  return (
+    <AuthCard title="Tend is already set up">
+      <Alert variant="light" icon={<IconCircleCheck aria-hidden />} title="Nothing to do here">
+        An administrator account exists. Sign in with it, or ask that administrator to create an account for
+        you.
+      </Alert>
+      <Button component={Link} to="/login">
+        Sign in
+      </Button>
+    </AuthCard>
+  );
+}
+
+function SetupForm({ initialToken }: { initialToken: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const completeSetup = useCompleteSetup();
+  const signIn = useSignIn();
+  const [unmatched, setUnmatched] = useState<FieldError[]>([]);
+
+  const form = useForm<SetupInput>({
+    mode: 'controlled',
+    initialValues: {
+      token: initialToken,
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      loadDemoData: true,
+    },
+    validate: contractValidator(setupInput, setupLabels),
+    validateInputOnBlur: true,
+  });
+
+  // Awaited in sequence (not per-call callbacks): the page re-renders as "already set up" once the
+  // setup status refreshes, and the sign-in and navigation must still happen.
+  const submit = form.onSubmit(async (values) => {
+    setUnmatched([]);
+    signIn.reset();
+    try {
+      await completeSetup.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: setupStatusQueryOptions().queryKey });
+      } else {
+        setUnmatched(applyApiFieldErrors(form, error, setupLabels));
+      }
+      return;
+    }
+    try {
+      await signIn.mutateAsync({ email: values.email, password: values.password });
+    } catch {
+      return; // shown by the sign-in error alert, with a link to the sign-in page
+    }
+    await navigate('/admin', { replace: true });
+    void queryClient.invalidateQueries({ queryKey: setupStatusQueryOptions().queryKey });
+  });
+
+  const setupError = completeSetup.error;
+  const badToken = setupError instanceof ApiError && setupError.status === 403;
+
+  return (
+    <AuthCard
+      title="Set up Tend"
+      subtitle="Create the first administrator account. You can add everyone else from the Users page afterwards."
+      width={520}
+    >
+      {badToken && (
+        <Alert color="red" variant="light" role="alert" title="This setup link is not valid">
+          Use the one-time link the server printed when it started (it contains the setup token), or paste the
+          token below.
+        </Alert>
+      )}
+      {setupError && !badToken && (
+        <ApiErrorAlert title="Setup failed" error={setupError} fieldErrors={unmatched} />
+      )}
+      {signIn.error && (
+        <ApiErrorAlert
+          title="Tend is set up, but signing in failed"
+          error={signIn.error}
+          hint={
+            <Anchor component={Link} to="/login" size="sm">
+              Go to the sign-in page
+            </Anchor>
+          }
+        />
+      )}
+      <form onSubmit={submit} noValidate aria-label="Set up Tend">
+        <Stack gap="sm">
+          {(!initialToken || badToken) && (
+            <TextInput
+              label="Setup token"
+              description="Printed by the server at start, in the /setup?token=… link."
+              required
+              autoComplete="off"
+              {...form.getInputProps('token')}
+            />
+          )}
+          <Group grow align="flex-start">
+            <TextInput
+              label="First name"
+              required
+              autoComplete="given-name"
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="family-name"
+              {...form.getInputProps('lastName')}
+            />
+          </Group>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            description="8 to 128 characters. A long passphrase is best."
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <Checkbox
+            label="Load the demo agency (clearly labelled sample data)"
+            description="Sample clients, caregivers and case managers to explore Tend. Leave unticked for a real agency."
+            {...form.getInputProps('loadDemoData', { type: 'checkbox' })}
+          />
+          <Button type="submit" loading={completeSetup.isPending || signIn.isPending} mt="xs">
+            Create the administrator
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" c="dimmed">
+        Already set up?{' '}
+        <Anchor component={Link} to="/login" size="sm">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
+
+export function SetupPage() {
+  const [searchParams] = useSearchParams();
+  const status = useSetupStatus();
+  if (status.isPending) return <PageLoader />;
+  if (status.isError) {
+    return (
+      <AuthCard title="Set up Tend">
+        <ApiErrorAlert
+          title="Tend could not check its setup"
+          error={status.error}
+          hint="Check that the server is running, then reload."
+        />
+      </AuthCard>
+    );
+  }
+  if (!status.data.needsSetup) return <AlreadySetUp />;
+  return <SetupForm initialToken={searchParams.get('token') ?? ''} />;
+}

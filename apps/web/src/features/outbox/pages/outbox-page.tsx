@@ -1,0 +1,84 @@
+/**
+ * `/admin/outbox`: every email and SMS Tend sent or recorded (DOMAIN.md "Outbound messages"). With no
+ * provider configured (the embedded default) messages are only recorded here; a row opens the message.
+ */
+import { useState } from 'react';
+import { Badge, Code, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { outboxListQuery, type OutboxMessage } from '@tend/contracts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { useOutbox } from '../api/find-outbox.ts';
+
+const statusColor: Record<OutboxMessage['status'], string> = { recorded: 'gray', sent: 'green', failed: 'red' };
+const column = createColumnHelper<OutboxMessage>();
+const columns = [
+  column.accessor('createdAt', { header: 'When', cell: (info) => <RelativeTime value={info.getValue()} /> }),
+  column.accessor('channel', { header: 'Channel', cell: (info) => (info.getValue() === 'email' ? 'Email' : 'SMS') }),
+  column.accessor('toAddress', { header: 'To' }),
+  column.accessor('subject', { header: 'Subject', cell: (info) => info.getValue() ?? '—' }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: ({ row }) => (
+      <Badge color={statusColor[row.original.status]} variant="light" title={row.original.error ?? undefined}>
+        {row.original.status} · {row.original.provider}
+      </Badge>
+    ),
+  }),
+];
+
+export function OutboxPage() {
+  const { state: query, setState } = useUrlState(outboxListQuery);
+  const outbox = useOutbox(query);
+  const [open, setOpen] = useState<OutboxMessage | null>(null);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Outbox</Title>
+        <Text c="dimmed" size="sm">
+          Every email and text message Tend sent or recorded. Without an email or SMS provider configured, messages are kept here only.
+        </Text>
+      </div>
+      <SegmentedControl
+        aria-label="Channel"
+        w="fit-content"
+        value={query.channel ?? 'all'}
+        onChange={(value) => setState({ channel: value === 'email' || value === 'sms' ? value : undefined })}
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'email', label: 'Email' },
+          { value: 'sms', label: 'SMS' },
+        ]}
+      />
+      <DataTable
+        label="Outbox"
+        noun={{ one: 'message', other: 'messages' }}
+        columns={columns}
+        rows={outbox.data?.items}
+        total={outbox.data?.total}
+        getRowId={(row) => row.id}
+        page={query.page}
+        pageSize={query.pageSize}
+        onPageChange={(page) => setState({ page })}
+        onPageSizeChange={(pageSize) => setState({ pageSize })}
+        loading={outbox.isPending}
+        fetching={outbox.isFetching}
+        error={outbox.error ?? undefined}
+        onRetry={() => void outbox.refetch()}
+        onRowOpen={setOpen}
+        empty={{ title: 'No messages yet', description: 'Invitations, dashboard-access emails and sign-in codes will appear here when Tend sends them.' }}
+      />
+      <Modal opened={Boolean(open)} onClose={() => setOpen(null)} title={open?.subject ?? 'Text message'} size="lg">
+        {open ? (
+          <Stack gap="xs">
+            <Text size="sm">To: {open.toAddress}</Text>
+            {open.fromAddress ? <Text size="sm">From: {open.fromAddress}</Text> : null}
+            {open.error ? <Text c="red.9" size="sm">Error: {open.error}</Text> : null}
+            <Code block>{open.textBody}</Code>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

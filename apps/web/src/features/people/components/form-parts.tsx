@@ -1,0 +1,228 @@
+/**
+ * What the three people forms share: the drawer that holds them, the form frame (submit button with
+ * progress, error summary, archive control), server error placement and the archive confirm step.
+ */
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
+import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { FORM_ERROR, toFormErrors, type FormErrorOptions } from './zod-resolver.ts';
+
+// ---- Drawer --------------------------------------------------------------------------------------
+
+export interface DrawerTarget<T> {
+  opened: boolean;
+  /** The record being edited, or null for a new one. Kept while the drawer closes (no flash). */
+  record: T | null;
+  /** Changes on every opening: the key of the form, so a new opening starts from fresh values. */
+  session: number;
+  openNew: () => void;
+  openEdit: (record: T) => void;
+  close: () => void;
+}
+
+/** Open/close state of a "new or edit" drawer. */
+export function useDrawerTarget<T>(): DrawerTarget<T> {
+  const [state, setState] = useState<{ opened: boolean; record: T | null; session: number }>({
+    opened: false,
+    record: null,
+    session: 0,
+  });
+  return {
+    ...state,
+    openNew: () => setState((current) => ({ opened: true, record: null, session: current.session + 1 })),
+    openEdit: (record) => setState((current) => ({ opened: true, record, session: current.session + 1 })),
+    close: () => setState((current) => ({ ...current, opened: false })),
+  };
+}
+
+export function PersonDrawer({
+  opened,
+  onClose,
+  title,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      position="right"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {children}
+    </Drawer>
+  );
+}
+
+// ---- Server errors -------------------------------------------------------------------------------
+
+/** The part of a Mantine form that errors are placed on. */
+export interface ErrorTarget {
+  setErrors: (errors: FormErrors) => void;
+  getInputNode: (path: string) => HTMLElement | null;
+}
+
+/**
+ * Places an API error on the form: field errors (problem+json `errors[].path`) go on their inputs
+ * and the first one is focused. Returns what the form should still show above its buttons: the
+ * error itself when it was not about fields, otherwise undefined.
+ */
+export function placeServerErrors(form: ErrorTarget, error: unknown, options: FormErrorOptions): unknown {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return error;
+  const errors = toFormErrors(error.fieldErrors, options);
+  form.setErrors(errors);
+  focusFirstError(form, errors);
+  return undefined;
+}
+
+/** Focuses the input of the first error (in field order), so keyboard and screen-reader users land on it. */
+export function focusFirstError(form: ErrorTarget, errors: FormErrors, fields?: readonly string[]) {
+  const first = (fields ?? Object.keys(errors)).find((field) => Boolean(errors[field]));
+  if (first && first !== FORM_ERROR) form.getInputNode(first)?.focus();
+}
+
+// ---- Form frame ----------------------------------------------------------------------------------
+
+export interface PersonFormFrameProps {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  saving: boolean;
+  /** An error not about one field (network, conflict, 5xx); shown with its code and request id. */
+  submitError: unknown;
+  /** Form-level message (an error path that matches no input). */
+  formError?: ReactNode;
+  /** Whether some inputs carry errors: a summary line says so near the button. */
+  hasFieldErrors: boolean;
+  children: ReactNode;
+  /** The archive control, for an existing record. */
+  archive?: ReactNode;
+}
+
+/** `<form>` with the fields, the error summary, "Save" (with progress) and the archive control. */
+export function PersonFormFrame({
+  onSubmit,
+  saving,
+  submitError,
+  formError,
+  hasFieldErrors,
+  children,
+  archive,
+}: PersonFormFrameProps) {
+  return (
+    <Stack gap="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {children}
+          {formError ? (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          ) : hasFieldErrors ? (
+            <Text size="sm" c="red.8" role="status">
+              Some fields need attention: see the messages under them.
+            </Text>
+          ) : null}
+          {submitError !== undefined && submitError !== null ? (
+            <ApiErrorAlert title="Couldn't save" error={submitError} />
+          ) : null}
+          <Group justify="flex-end" mt="xs">
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {archive ? (
+        <>
+          <Divider />
+          {archive}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+// ---- Archive -------------------------------------------------------------------------------------
+
+export interface ArchiveControlProps {
+  archived: boolean;
+  /** The person's name, for the confirm question. */
+  name: string;
+  /** "client", "caregiver", "case manager". */
+  noun: string;
+  pending: boolean;
+  error?: unknown;
+  onConfirm: () => void;
+}
+
+/**
+ * "Archive" (or "Unarchive") with a confirm step in place: the button gives way to the question and
+ * its "Archive"/"Cancel" buttons, so there is only ever one "Archive" button on screen.
+ */
+export function ArchiveControl({ archived, name, noun, pending, error, onConfirm }: ArchiveControlProps) {
+  const [confirming, setConfirming] = useState(false);
+  const questionRef = useRef<HTMLDivElement>(null);
+  const verb = archived ? 'Unarchive' : 'Archive';
+  useEffect(() => {
+    if (confirming) questionRef.current?.focus();
+  }, [confirming]);
+
+  const Icon = archived ? IconArchiveOff : IconArchive;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {archived
+          ? `This ${noun} is archived: hidden from the active lists.`
+          : `Archiving hides this ${noun} from the active lists; it stays in past records and can be unarchived from Inactive.`}
+      </Text>
+      {confirming ? (
+        <Stack
+          gap="xs"
+          ref={questionRef}
+          tabIndex={-1}
+          role="group"
+          aria-label={`Confirm ${verb.toLowerCase()}`}
+        >
+          <Text size="sm" fw={500}>
+            {verb} {name}?
+          </Text>
+          <Group gap="xs">
+            <Button
+              color={archived ? undefined : 'red'}
+              leftSection={<Icon size={16} aria-hidden />}
+              loading={pending}
+              onClick={onConfirm}
+            >
+              {verb}
+            </Button>
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={pending}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group>
+          <Button
+            variant="light"
+            color={archived ? undefined : 'red'}
+            leftSection={<Icon size={16} aria-hidden />}
+            onClick={() => setConfirming(true)}
+          >
+            {verb}
+          </Button>
+        </Group>
+      )}
+      {error !== undefined && error !== null ? (
+        <ApiErrorAlert title={`Couldn't ${verb.toLowerCase()} ${name}`} error={error} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+/** Shift screens, keyed by route-table path; the app router mounts them in their layouts. */
+import { lazy, type ComponentType } from 'react';
+
+const ShiftsPage = lazy(() => import('./pages/shifts-page.tsx').then((m) => ({ default: m.ShiftsPage })));
+const UploadPage = lazy(() => import('./pages/upload-page.tsx').then((m) => ({ default: m.UploadPage })));
+
+export const shiftsScreens: Record<string, ComponentType> = {
+  '/admin/shifts': ShiftsPage,
+  '/upload': UploadPage,
+};

@@ -1,0 +1,223 @@
+/**
+ * `/admin/users` (admin): the user accounts. Search, role and status filters, page and sort live in
+ * the URL (contracts `userListQuery`); paging and sorting are server-side. "Create user" opens the
+ * create form; a row (or its Edit button) opens the edit form.
+ */
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconFilterOff, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { roles, userListQuery, userSortFields, type UserAccount, type UserListQuery } from '@tend/contracts';
+import { DataTable, type DataTableColumn, type SortOrder } from '../../../components/ui/data-table.tsx';
+import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { useMe } from '../../../lib/me.ts';
+import { fetchAllUsers, useUsers } from '../api/find-users.ts';
+import { CreateUserModal } from '../components/create-user-modal.tsx';
+import { EditUserModal } from '../components/edit-user-modal.tsx';
+import { ActiveBadge, RoleBadge, roleLabels, roleOptions } from '../components/role-badge.tsx';
+
+const statusOptions = [
+  { value: 'all', label: 'All accounts' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+function userColumns(onEdit: (user: UserAccount) => void): DataTableColumn<UserAccount>[] {
+  return [
+    {
+      id: 'fullName',
+      header: 'Name',
+      accessorFn: (user) => user.fullName ?? '',
+      cell: ({ row }) => (
+        <Text size="sm" fw={500}>
+          {row.original.fullName ?? '—'}
+        </Text>
+      ),
+    },
+    { id: 'email', header: 'Email', accessorKey: 'email' },
+    {
+      id: 'role',
+      header: 'Role',
+      accessorFn: (user) => roleLabels[user.role],
+      cell: ({ row }) => <RoleBadge role={row.original.role} />,
+    },
+    {
+      id: 'functionalRole',
+      header: 'Job title',
+      accessorFn: (user) => user.functionalRole ?? '',
+      cell: ({ row }) => row.original.functionalRole ?? '—',
+    },
+    {
+      id: 'phone',
+      header: 'Phone',
+      accessorFn: (user) => user.phone ?? '',
+      cell: ({ row }) => row.original.phone ?? '—',
+    },
+    {
+      id: 'isActive',
+      header: 'Status',
+      accessorFn: (user) => (user.isActive ? 'Active' : 'Inactive'),
+      cell: ({ row }) => <ActiveBadge isActive={row.original.isActive} />,
+    },
+    {
+      id: 'lastLoginAt',
+      header: 'Last sign-in',
+      accessorFn: (user) => user.lastLoginAt ?? '',
+      cell: ({ row }) => <RelativeTime value={row.original.lastLoginAt} />,
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      accessorKey: 'createdAt',
+      cell: ({ row }) => <RelativeTime value={row.original.createdAt} />,
+    },
+    {
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row }) => (
+        <Tooltip label="Edit">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Edit ${row.original.fullName ?? row.original.email}`}
+            onClick={() => onEdit(row.original)}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+}
+
+export function UsersPage() {
+  const { state: query, setState, resetState } = useUrlState(userListQuery);
+  const users = useUsers(query);
+  const me = useMe();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<UserAccount | null>(null);
+  const filtered = Boolean(query.q || query.role || query.active !== 'all');
+  const columns = useMemo(() => userColumns(setEditing), []);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Users</Title>
+          <Text c="dimmed">
+            The accounts that can sign in to Tend, their roles and whether they are active.
+          </Text>
+        </div>
+        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+          Create user
+        </Button>
+      </Group>
+
+      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter users">
+        <DebouncedTextInput
+          label="Search"
+          placeholder="Name or email"
+          value={query.q}
+          onCommit={(q) => setState({ q })}
+          w={240}
+        />
+        <Select
+          label="Role"
+          placeholder="Any role"
+          data={roleOptions}
+          value={query.role ?? null}
+          onChange={(value) => setState({ role: roles.find((role) => role === value) })}
+          clearable
+          w={160}
+        />
+        <Select
+          label="Status"
+          data={statusOptions}
+          value={query.active}
+          onChange={(value) => setState({ active: (value as UserListQuery['active'] | null) ?? undefined })}
+          allowDeselect={false}
+          w={160}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={() => resetState()}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+
+      <DataTable<UserAccount>
+        label="Users"
+        noun={{ one: 'user', other: 'users' }}
+        columns={columns}
+        rows={users.data?.items}
+        total={users.data?.total}
+        getRowId={(user) => user.id}
+        page={query.page}
+        pageSize={query.pageSize}
+        onPageChange={(page) => setState({ page }, { resetPage: false })}
+        onPageSizeChange={(pageSize) => setState({ pageSize })}
+        sortFields={userSortFields}
+        sort={query.sort}
+        order={query.order}
+        onSortChange={(sort: string, order: SortOrder) =>
+          setState({ sort: sort as UserListQuery['sort'], order })
+        }
+        loading={users.isPending}
+        fetching={users.isFetching}
+        error={users.error ?? undefined}
+        onRetry={() => void users.refetch()}
+        onRowOpen={setEditing}
+        fetchAll={() => fetchAllUsers(query)}
+        exportColumns={[
+          { header: 'Name', value: (user) => user.fullName },
+          { header: 'Email', value: (user) => user.email },
+          { header: 'Role', value: (user) => roleLabels[user.role] },
+          { header: 'Job title', value: (user) => user.functionalRole },
+          { header: 'Phone', value: (user) => user.phone },
+          { header: 'Active', value: (user) => (user.isActive ? 'yes' : 'no') },
+          { header: 'Last sign-in', value: (user) => user.lastLoginAt },
+          { header: 'Created', value: (user) => user.createdAt },
+        ]}
+        exportFileName="users"
+        empty={
+          filtered
+            ? {
+                title: 'No users match these filters',
+                description: 'Change the search or clear the filters to see every account.',
+                action: (
+                  <Button variant="default" onClick={() => resetState()}>
+                    Clear filters
+                  </Button>
+                ),
+              }
+            : {
+                title: 'No users yet',
+                description: 'Create an account for each person on your staff who needs to sign in.',
+                action: <Button onClick={() => setCreating(true)}>Create user</Button>,
+              }
+        }
+      />
+
+      <CreateUserModal opened={creating} onClose={() => setCreating(false)} />
+      <EditUserModal
+        user={editing}
+        isSelf={editing !== null && editing.id === me.data?.userAccountId}
+        onClose={() => setEditing(null)}
+      />
+    </Stack>
+  );
+}

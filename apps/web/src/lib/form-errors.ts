@@ -1,0 +1,57 @@
+/**
+ * Form errors (UX.md "Forms", STYLE.md s.12): the contract's zod schema validates the Mantine form,
+ * and the API's field errors (problem+json `errors[].path`) land on the inputs they name. Contract
+ * messages are fragments ("is required", "must be a valid email address"); with the input's label
+ * they read as sentences ("Email must be a valid email address").
+ */
+import { schemaResolver, type FormErrors } from '@mantine/form';
+import type { FieldError } from '@tend/contracts';
+import { ApiError } from './api-client.ts';
+
+export type FieldLabels = Record<string, string>;
+/** A Standard Schema (every zod schema is one), as Mantine's `schemaResolver` takes it. */
+export type ContractSchema = Parameters<typeof schemaResolver>[0];
+
+/** "is required" + "Email" → "Email is required"; a message that already starts with a capital stays. */
+export function labelMessage(message: string, label: string | undefined): string {
+  if (label && /^[a-z]/.test(message)) return `${label} ${message}`;
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+function labelErrors(errors: FormErrors, labels: FieldLabels): FormErrors {
+  const labelled: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.split('.')[0] ?? path;
+    labelled[path] = typeof message === 'string' ? labelMessage(message, labels[field]) : message;
+  }
+  return labelled;
+}
+
+/** A synchronous Mantine `validate` function from a contract schema, messages prefixed with labels. */
+export function contractValidator(schema: ContractSchema, labels: FieldLabels = {}) {
+  const resolve = schemaResolver(schema, { sync: true });
+  return (values: unknown): FormErrors => labelErrors(resolve(values), labels);
+}
+
+interface ErrorSettable {
+  setErrors: (errors: FormErrors) => void;
+}
+
+/**
+ * Puts an `ApiError`'s field errors on the inputs they name (`labels` keys are the inputs; a nested
+ * path such as `emails.0` lands on `emails`). Returns the field errors that match no input, so the
+ * caller can list them with the form-level message.
+ */
+export function applyApiFieldErrors(form: ErrorSettable, error: unknown, labels: FieldLabels): FieldError[] {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return [];
+  const matched: FormErrors = {};
+  const unmatched: FieldError[] = [];
+  for (const fieldError of error.fieldErrors) {
+    const path = fieldError.path.replace(/^body\./, '');
+    const field = path.split('.')[0] ?? path;
+    if (Object.hasOwn(labels, field)) matched[field] ??= labelMessage(fieldError.message, labels[field]);
+    else unmatched.push(fieldError);
+  }
+  form.setErrors(matched);
+  return unmatched;
+}

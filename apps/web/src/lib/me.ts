@@ -1,0 +1,25 @@
+/**
+ * Who is signed in: shared by the app shell (guards, header) and the features (e.g. "you" in Users).
+ * `GET /api/me`: the signed-in actor (contracts `me`), or `null` when nobody is signed in (401).
+ * Other errors are thrown as `ApiError`.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { me, type Me } from '@tend/contracts';
+import { ApiError, apiRequest } from './api-client.ts';
+
+export const meQueryKey = ['me'] as const;
+
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await apiRequest(me, '/api/me', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal), staleTime: 60_000 });
+
+/** The signed-in actor: `data` is `Me`, `null` (signed out) or undefined while loading. */
+export const useMe = () => useQuery(meQueryOptions());
