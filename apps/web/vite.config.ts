@@ -40,5 +40,6 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest lets `npm run bench:api` measure the JavaScript a page needs (entry + its lazy chunk + imports).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

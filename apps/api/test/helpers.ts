@@ -57,7 +57,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    const handle = await openDatabase({ url: withDatabase(url, name), poolMax: 5 });
+    // The per-file database is dropped WITH (FORCE) at close, which terminates idle connections (57P01).
+    const handle = await openDatabase({ url: withDatabase(url, name), poolMax: 5, onConnectionError: () => undefined });
     return {
       ...handle,
       close: async () => {

@@ -51,12 +51,18 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
+  /**
+   * Called when an idle pooled connection fails (database restart, admin termination). Without a
+   * listener node-postgres would crash the process; the pool replaces the connection on next use.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** Opens the database. Errors: whatever the driver throws when the database is unreachable. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    pool.on('error', (error) => (options.onConnectionError ?? ((e: Error) => console.error(`database connection error: ${e.message}`)))(error));
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
