@@ -1,18 +1,37 @@
 /**
  * The demo agency ("Willamette Valley Supports — demo"): a realistic, clearly labelled data set for a
  * newcomer's first look (issue: foundation, demo data). Loaded only into a database with no people
- * yet, and marked in `app_setting` under `demo_data` so the UI can label it. Deterministic (seeded).
+ * yet, and marked in `app_setting` under `demo_data` so the UI can label it. Deterministic (seeded):
+ * the same `now` gives the same agency on every machine.
+ *
+ * What it holds: one case manager per county, 40 clients in 12 real Oregon towns, 30 caregivers of
+ * every CaregiverType, 1–3 budget lines per client and ISP year (OR526 attendant care, some OR507
+ * relief care and OR502 state-plan personal care, a few OR526+ZE 2:1 lines), and about four months of
+ * EVV visits up to `now` (America/Los_Angeles), each with one shift segment. Codes and terms: DOMAIN.md.
  */
 import { count } from 'drizzle-orm';
-import type { CaregiverType } from '@tend/contracts';
-import { caregiverTypes } from '@tend/contracts';
+import type { CaregiverType, ShiftChange } from '@tend/contracts';
+import { caregiverTypes, evaluateEvv } from '@tend/contracts';
 import type { DatabaseHandle, Transaction } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
+import { localDate } from '../shifts/evv-sandata.ts';
 import { appSettings } from '../../platform/settings/settings.table.ts';
+import { budgets } from '../budgets/budgets.table.ts';
 import { caregivers, caseManagers, clients } from '../people/people.table.ts';
+import { shiftSegments, shifts } from '../shifts/shifts.table.ts';
 
 export const DEMO_AGENCY_NAME = 'Willamette Valley Supports (demo data)';
+/** Time zone of the demo agency; visits are scheduled in its local time. */
+export const DEMO_TIME_ZONE = 'America/Los_Angeles';
+/** Medicaid provider id written on demo shifts (clearly not a real one). */
+export const DEMO_PROVIDER_MEDICAID_ID = 'DEMO-500100';
+const DEMO_CLIENT_COUNT = 40;
+const DEMO_CAREGIVER_COUNT = 30;
+/** How far back demo visits go, in calendar months before today. */
+const DEMO_MONTHS_OF_SHIFTS = 4;
+/** Rows per INSERT statement (keeps bind parameters far below PostgreSQL's 65,535). */
+const INSERT_BATCH = 500;
 
 /** A small seeded PRNG (mulberry32) so the demo agency is the same on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -42,16 +61,76 @@ export const oregonTowns = [
   { town: 'Hillsboro', county: 'Washington', lat: 45.5229, long: -122.9898 },
 ] as const;
 
-const firstNames = ['Avery', 'Jordan', 'Riley', 'Morgan', 'Casey', 'Quinn', 'Harper', 'Rowan', 'Emerson', 'Sawyer', 'Elliot', 'Finley', 'Hayden', 'Jesse', 'Kendall', 'Logan', 'Micah', 'Noel', 'Parker', 'Reese', 'Skyler', 'Taylor', 'Dakota', 'Remy'];
-const lastNames = ['Nguyen', 'Garcia', 'Johnson', 'Martinez', 'Olsen', 'Hernandez', 'Larson', 'Kim', 'Patel', 'Reyes', 'Sato', 'Thompson', 'Yazzie', 'Lopez', 'Schmidt', 'Walker', 'Chen', 'Ramirez', 'Novak', 'Brooks'];
+type OregonTown = (typeof oregonTowns)[number];
+
+const firstNames = [
+  'Avery',
+  'Jordan',
+  'Riley',
+  'Morgan',
+  'Casey',
+  'Quinn',
+  'Harper',
+  'Rowan',
+  'Emerson',
+  'Sawyer',
+  'Elliot',
+  'Finley',
+  'Hayden',
+  'Jesse',
+  'Kendall',
+  'Logan',
+  'Micah',
+  'Noel',
+  'Parker',
+  'Reese',
+  'Skyler',
+  'Taylor',
+  'Dakota',
+  'Remy',
+];
+const lastNames = [
+  'Nguyen',
+  'Garcia',
+  'Johnson',
+  'Martinez',
+  'Olsen',
+  'Hernandez',
+  'Larson',
+  'Kim',
+  'Patel',
+  'Reyes',
+  'Sato',
+  'Thompson',
+  'Yazzie',
+  'Lopez',
+  'Schmidt',
+  'Walker',
+  'Chen',
+  'Ramirez',
+  'Novak',
+  'Brooks',
+];
+
+/** A demo client as the later steps need it (budget and visit planning). */
+export interface DemoClient {
+  id: string;
+  pid: string;
+  budgetClientId: string;
+  /** Month (1-12) in which the client's ISP year starts. */
+  ispMonth: number;
+  serviceElement: string;
+  town: OregonTown;
+}
 
 export interface DemoPeople {
   caseManagerIds: string[];
-  clients: { id: string; pid: string; town: (typeof oregonTowns)[number] }[];
+  clients: DemoClient[];
+  /** In creation order; the index is the caregiver's home town index modulo `oregonTowns.length`. */
   caregivers: { id: string; type: CaregiverType }[];
 }
 
-/** Inserts case managers, clients and caregivers of every CaregiverType. */
+/** Inserts one case manager per county, clients in every town, and caregivers of every CaregiverType. */
 async function insertPeople(tx: Transaction, random: () => number): Promise<DemoPeople> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const personName = () => `${pick(firstNames)} ${pick(lastNames)}`;
@@ -67,8 +146,8 @@ async function insertPeople(tx: Transaction, random: () => number): Promise<Demo
     )
     .returning({ id: caseManagers.id, county: caseManagers.county });
 
-  const clientValues = Array.from({ length: 24 }, (_, i) => {
-    const town = oregonTowns[i % oregonTowns.length] as (typeof oregonTowns)[number];
+  const clientValues = Array.from({ length: DEMO_CLIENT_COUNT }, (_, i) => {
+    const town = oregonTowns[i % oregonTowns.length] as OregonTown;
     const manager = managerRows.find((m) => m.county === town.county);
     const name = personName();
     return {
@@ -86,44 +165,711 @@ async function insertPeople(tx: Transaction, random: () => number): Promise<Demo
   const clientRows = await tx
     .insert(clients)
     .values(clientValues.map(({ town: _town, ...values }) => values))
-    .returning({ id: clients.id, pid: clients.pid });
+    .returning({ id: clients.id });
 
-  const caregiverValues = Array.from({ length: 20 }, (_, i) => ({
+  const caregiverValues = Array.from({ length: DEMO_CAREGIVER_COUNT }, (_, i) => ({
     name: personName(),
     email: `caregiver${i + 1}@staff.demo.invalid`,
     type: caregiverTypes[i % caregiverTypes.length] as CaregiverType,
     externalId: `EMP${1000 + i}`,
   }));
-  const caregiverRows = await tx.insert(caregivers).values(caregiverValues).returning({ id: caregivers.id, type: caregivers.type });
+  const caregiverRows = await tx
+    .insert(caregivers)
+    .values(caregiverValues)
+    .returning({ id: caregivers.id, type: caregivers.type });
 
   return {
     caseManagerIds: managerRows.map((m) => m.id),
-    clients: clientRows.map((row, i) => ({ id: row.id, pid: row.pid ?? '', town: (clientValues[i] as (typeof clientValues)[number]).town })),
+    clients: clientRows.map((row, i) => {
+      const values = clientValues[i] as (typeof clientValues)[number];
+      return {
+        id: row.id,
+        pid: values.pid,
+        budgetClientId: values.budgetClientId,
+        ispMonth: values.ispMonth,
+        serviceElement: values.serviceElement,
+        town: values.town,
+      };
+    }),
     caregivers: caregiverRows,
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Dates and time zones (no date library: Intl carries the tz database)
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+function dayNumber(isoDate: string): number {
+  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+/** YYYY-MM-DD of a day number (days since 1970-01-01). */
+function isoDateOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Day of the week of a day number, 0 = Sunday (1970-01-01 was a Thursday). */
+const weekdayOf = (day: number) => (day + 4) % 7;
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in minutes east of UTC (PDT -420, PST -480). */
+export function timeZoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const parts = zoneFormatter(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour') % 24,
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / MINUTE_MS);
+}
+
+/**
+ * The UTC instant of a wall-clock time in `timeZone`: `isoDate` (YYYY-MM-DD) plus `minutes` after
+ * local midnight (may pass 1,440 into the next day). The offset comes from Intl (the runtime's tz
+ * database), so PST/PDT switch on the right dates. Like Temporal's 'compatible' disambiguation, a
+ * time repeated at fall-back gives the earlier (daylight) instant and a time skipped at spring-forward
+ * is moved later by the gap (02:30 becomes 03:30 PDT).
+ */
+export function zonedTimeToUtc(isoDate: string, minutes: number, timeZone: string): Date {
+  const wall = dayNumber(isoDate) * DAY_MS + minutes * MINUTE_MS;
+  const before = timeZoneOffsetMinutes(new Date(wall - DAY_MS), timeZone);
+  const after = timeZoneOffsetMinutes(new Date(wall + DAY_MS), timeZone);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => wall - offset * MINUTE_MS)
+    .filter((instant) => wall - timeZoneOffsetMinutes(new Date(instant), timeZone) * MINUTE_MS === instant)
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? wall - before * MINUTE_MS);
+}
+
+
+/**
+ * First and last day (YYYY-MM-DD) of a client's ISP year that contains `today`: plan years start on
+ * the 1st of `ispMonth` and end the day before the next anniversary. `yearsBack` = 1 gives the year
+ * before it.
+ */
+function ispYear(
+  ispMonth: number,
+  today: string,
+  yearsBack = 0,
+): { effectiveDate: string; expirationDate: string } {
+  const [year = 1970, month = 1] = today.split('-').map(Number);
+  const startYear = (month >= ispMonth ? year : year - 1) - yearsBack;
+  const start = Date.UTC(startYear, ispMonth - 1, 1) / DAY_MS;
+  const nextStart = Date.UTC(startYear + 1, ispMonth - 1, 1) / DAY_MS;
+  return { effectiveDate: isoDateOf(start), expirationDate: isoDateOf(nextStart - 1) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Places: home = town centre + a fixed offset of up to 2 km; phones add 5–30 m of GPS noise.
+
+interface Point {
+  lat: number;
+  long: number;
+}
+
+const METERS_PER_DEGREE = 111_320;
+
+/** `origin` moved `meters` along `bearing` (radians from north); equirectangular, fine below 10 km. Rounded to 6 decimals (~0.1 m), as phones report. */
+function movePoint(origin: Point, meters: number, bearing: number): Point {
+  const lat = origin.lat + (meters * Math.cos(bearing)) / METERS_PER_DEGREE;
+  const long =
+    origin.long + (meters * Math.sin(bearing)) / (METERS_PER_DEGREE * Math.cos((origin.lat * Math.PI) / 180));
+  return { lat: Math.round(lat * 1e6) / 1e6, long: Math.round(long * 1e6) / 1e6 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets and visit plans
+
+interface BudgetLine {
+  procCode: string;
+  svcModifierCd: string | null;
+  units: number;
+  measure: string;
+  term: string;
+}
+
+interface ClientPlan {
+  /** Index of the client in `people.clients`. */
+  index: number;
+  client: DemoClient;
+  home: Point;
+  /** Days of the week with a regular visit (0 = Sunday). */
+  weekdays: number[];
+  /** Usual start, minutes after local midnight (07:00–18:00). */
+  startMinutes: number;
+  /** Usual visit length in minutes (2–8 h, quarter-hour steps). */
+  visitMinutes: number;
+  /** Indexes into `people.caregivers`: the regular caregivers, primary first. */
+  caregiverIndexes: number[];
+  /** Day number (days since 1970-01-01) from which the next relief care day may fall. */
+  nextReliefDay: number;
+  /** The client's budget lines, this ISP year's and (when needed) last year's. */
+  budgets: (BudgetLine & { effectiveDate: string; expirationDate: string })[];
+}
+
+/** A visit as generated, before ids are known. Times are epoch milliseconds. */
+interface DemoVisit {
+  plan: ClientPlan;
+  caregiverIndex: number;
+  date: string;
+  billingCode: string;
+  mod1: string | null;
+  evvInTime: number;
+  evvOutTime: number | null;
+  plannedEnd: number;
+  evvIn: Point;
+  evvOut: Point | null;
+  adjustment: {
+    at: number;
+    reason: string;
+    field: 'evvInTime' | 'evvOutTime';
+    from: number;
+    to: number;
+  } | null;
+}
+
+/** What one day's visit for a client is: the routine one or a change (relief day, 2:1, OR502, other start). */
+interface VisitKind {
+  billingCode: string;
+  mod1: string | null;
+  startMinutes: number;
+  lengthMinutes: number;
+  twoToOne: boolean;
+  /** Budget usage to count when the visit happens. */
+  usage: { key: string; amount: number } | null;
+}
+
+/** Rounds `value` to a multiple of `step`. */
+const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+
 /**
  * Loads the demo agency in one transaction. Returns false (and loads nothing) when the database
- * already has people. Audited as `demo.load`.
+ * already has people. Visits run from `DEMO_MONTHS_OF_SHIFTS` months before `options.now` (default:
+ * the current time) up to it; none ends after it. Audited as `demo.load` with the row counts.
  */
-export async function loadDemoAgency(database: DatabaseHandle, ctx: RequestContext): Promise<boolean> {
+export async function loadDemoAgency(
+  database: DatabaseHandle,
+  ctx: RequestContext,
+  options: { now?: Date } = {},
+): Promise<boolean> {
   const { db } = database;
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(clients);
     const [existingCaregivers] = await tx.select({ total: count() }).from(caregivers);
     if ((existing?.total ?? 0) > 0 || (existingCaregivers?.total ?? 0) > 0) return false;
     const random = seededRandom(20261121);
     const people = await insertPeople(tx, random);
+    const agency = generateAgency(people, random, now);
+
+    for (let i = 0; i < agency.budgets.length; i += INSERT_BATCH) {
+      await tx.insert(budgets).values(agency.budgets.slice(i, i + INSERT_BATCH));
+    }
+    let segmentCount = 0;
+    for (let i = 0; i < agency.shifts.length; i += INSERT_BATCH) {
+      const batch = agency.shifts.slice(i, i + INSERT_BATCH);
+      const inserted = await tx
+        .insert(shifts)
+        .values(batch)
+        .returning({ id: shifts.id, givShiftId: shifts.givShiftId });
+      const idOf = new Map(inserted.map((row) => [row.givShiftId, row.id]));
+      const segments = batch.map((shift) => ({
+        shiftId: idOf.get(shift.givShiftId) as string,
+        evvStart: shift.evvInTime,
+        evvEnd: shift.evvOutTime,
+        evvInLat: shift.evvInLat,
+        evvInLong: shift.evvInLong,
+        evvOutLat: shift.evvOutLat,
+        evvOutLong: shift.evvOutLong,
+        billingCode: shift.billingCode,
+        modifier: shift.mod1,
+        creationSource: 'demo',
+        changeHistory: [],
+      }));
+      await tx.insert(shiftSegments).values(segments);
+      segmentCount += segments.length;
+    }
     await tx
       .insert(appSettings)
-      .values({ key: 'demo_data', value: { agencyName: DEMO_AGENCY_NAME, loadedAt: new Date().toISOString() } })
+      .values({ key: 'demo_data', value: { agencyName: DEMO_AGENCY_NAME, loadedAt: now.toISOString() } })
       .onConflictDoNothing();
     await recordAudit(tx, ctx, {
       action: 'demo.load',
       entityType: 'agency',
-      details: { clients: people.clients.length, caregivers: people.caregivers.length, caseManagers: people.caseManagerIds.length },
+      details: {
+        clients: people.clients.length,
+        caregivers: people.caregivers.length,
+        caseManagers: people.caseManagerIds.length,
+        budgets: agency.budgets.length,
+        shifts: agency.shifts.length,
+        shiftSegments: segmentCount,
+      },
     });
     return true;
   });
+}
+
+/**
+ * Budgets and shifts for `people`, drawn from `random` (pure: no database). Shift rows carry their
+ * EVV status from `evaluateEvv`, so the exceptions below show up as they would after an import:
+ * ~0.5% missing clock-out (MISSING_CLOCK_OUT), ~1% no clock-out location (MISSING_LOCATION), ~1% times
+ * corrected by the office (MANUALLY_ADJUSTED), ~3% clock-ins 1–5 km from home on a community outing
+ * (still VERIFIED: the geofence check flags them, DOMAIN.md).
+ */
+function generateAgency(people: DemoPeople, random: () => number, now: Date) {
+  const randInt = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const today = localDate(now, DEMO_TIME_ZONE);
+  const todayDay = dayNumber(today);
+  const [year = 1970, month = 1, dayOfMonth = 1] = today.split('-').map(Number);
+  const firstDay = Date.UTC(year, month - 1 - DEMO_MONTHS_OF_SHIFTS, dayOfMonth) / DAY_MS;
+
+  // Caregivers live in the town of their index and serve their own county when they can. Each has a
+  // weekly template of regular visits (as primary caregiver): no two within 45 min of travel, at most
+  // 32 h a week (room to cover for colleagues within the 40 h FLSA week). Day-to-day changes (relief
+  // days, 2:1 visits, other start times) happen only when nobody's regular visits suffer.
+  const caregiverCounty = people.caregivers.map(
+    (_, i) => (oregonTowns[i % oregonTowns.length] as OregonTown).county,
+  );
+  const TRAVEL_MINUTES = 45;
+  type Slot = { client: number; weekday: number; start: number; end: number };
+  const templates = people.caregivers.map(() => [] as Slot[]);
+  const templateMinutes = people.caregivers.map(() => 0);
+  const backupMinutes = people.caregivers.map(() => 0);
+  const fits = (caregiver: number, slots: Slot[]) =>
+    (templateMinutes[caregiver] ?? 0) + slots.reduce((sum, slot) => sum + slot.end - slot.start, 0) <=
+      32 * 60 && slots.every((slot) => keepsTemplate(caregiver, slot));
+  /** True when `slot` leaves room (travel included) for the caregiver's regular visits to other clients that weekday. */
+  const keepsTemplate = (caregiver: number, slot: Slot) =>
+    (templates[caregiver] ?? []).every(
+      (t) =>
+        t.client === slot.client ||
+        t.weekday !== slot.weekday ||
+        !(t.start < slot.end + TRAVEL_MINUTES && slot.start < t.end + TRAVEL_MINUTES),
+    );
+
+  const budgetRows: (typeof budgets.$inferInsert)[] = [];
+  const plans: ClientPlan[] = people.clients.map((client, clientIndex) => {
+    const home = movePoint(client.town, 2000 * Math.sqrt(random()), 2 * Math.PI * random());
+    // OR526 attendant care sized by the service element (family support budgets are smaller).
+    const annualHours = client.serviceElement === 'SE 150' ? 300 + 300 * random() : 400 + 600 * random();
+    const inQuarterHours = random() < 0.7;
+    const lines: BudgetLine[] = [
+      inQuarterHours
+        ? {
+            procCode: 'OR526',
+            svcModifierCd: null,
+            units: roundTo(annualHours * 4, 40),
+            measure: '15-minute units',
+            term: 'annual',
+          }
+        : {
+            procCode: 'OR526',
+            svcModifierCd: null,
+            units: roundTo(annualHours, 10),
+            measure: 'hours',
+            term: 'annual',
+          },
+    ];
+    // The schedule uses 80–95% of the authorized hours, spread over 2–5 visits a week (no bunching).
+    const weeklyHours = (annualHours / 52) * (0.8 + 0.15 * random());
+    const visitsPerWeek = Math.min(5, Math.max(2, Math.round(weeklyHours / (2.5 + 2.5 * random()))));
+    const visitMinutes = Math.min(
+      480,
+      Math.max(120, Math.floor((weeklyHours * 60) / visitsPerWeek / 15) * 15),
+    );
+    const weekdays = [0, 1, 2, 3, 4, 5, 6]
+      .map((d) => ({ d, key: random() + (d === 0 || d === 6 ? 0.35 : 0) }))
+      .sort((a, b) => a.key - b.key)
+      .slice(0, visitsPerWeek)
+      .map((entry) => entry.d);
+    const preferredStart = 420 + 15 * randInt(0, 44);
+
+    const extras: BudgetLine[] = [];
+    if (random() < 0.35)
+      extras.push({
+        procCode: 'OR507',
+        svcModifierCd: null,
+        units: randInt(7, 14),
+        measure: 'days',
+        term: 'annual',
+      });
+    if (random() < 0.3)
+      extras.push({
+        procCode: 'OR502',
+        svcModifierCd: null,
+        units: 20 + 5 * randInt(0, 4),
+        measure: 'hours',
+        term: 'monthly',
+      });
+    if (random() < 0.15) {
+      // 2:1 staffing one visit a week, two caregivers billing the ZE line.
+      extras.push({
+        procCode: 'OR526',
+        svcModifierCd: 'ZE',
+        units: roundTo((visitMinutes / 15) * 2 * 52 * 0.85, 40),
+        measure: '15-minute units',
+        term: 'annual',
+      });
+    }
+    lines.push(...extras.slice(0, 2));
+    const has = (code: string, modifier: string | null = null) =>
+      lines.some((l) => l.procCode === code && l.svcModifierCd === modifier);
+
+    // Regular caregivers: a primary whose template has room for every visit (trying start times up to
+    // 3 h from the preferred one, own county first), plus 0–2 backups from the county who fit too.
+    const wanted = Math.max(
+      has('OR526', 'ZE') ? 2 : 1,
+      1 + (visitsPerWeek >= 3 || random() < 0.3 ? 1 : 0) + (visitsPerWeek >= 5 && random() < 0.5 ? 1 : 0),
+    );
+    const tie = people.caregivers.map(() => random());
+    const byLoad = (list: number[]) =>
+      [...list].sort(
+        (a, b) =>
+          (templateMinutes[a] ?? 0) +
+            0.3 * (backupMinutes[a] ?? 0) -
+            ((templateMinutes[b] ?? 0) + 0.3 * (backupMinutes[b] ?? 0)) || (tie[a] ?? 0) - (tie[b] ?? 0),
+      );
+    const everyone = people.caregivers.map((_, i) => i);
+    const local = byLoad(everyone.filter((i) => caregiverCounty[i] === client.town.county));
+    const starts = [0, 2, -2, 4, -4, 6, -6, 8, -8, 10, -10, 12, -12]
+      .map((k) => preferredStart + 15 * k)
+      .filter((m) => m >= 420 && m <= 1080);
+    const slotsAt = (start: number): Slot[] =>
+      weekdays.map((weekday) => ({ client: clientIndex, weekday, start, end: start + visitMinutes }));
+    let startMinutes = preferredStart;
+    let primary: number | undefined;
+    for (const candidates of [local, byLoad(everyone)]) {
+      for (const start of starts) {
+        primary = candidates.find((i) => fits(i, slotsAt(start)));
+        if (primary !== undefined) {
+          startMinutes = start;
+          break;
+        }
+      }
+      if (primary !== undefined) break;
+    }
+    primary ??= local[0] ?? 0;
+    const slots = slotsAt(startMinutes);
+    templates[primary]?.push(...slots);
+    templateMinutes[primary] = (templateMinutes[primary] ?? 0) + visitsPerWeek * visitMinutes;
+    const others = local.filter((i) => i !== primary);
+    const backups = [...others.filter((i) => fits(i, slots)), ...others.filter((i) => !fits(i, slots))].slice(
+      0,
+      wanted - 1,
+    );
+    for (const i of backups) backupMinutes[i] = (backupMinutes[i] ?? 0) + visitsPerWeek * visitMinutes;
+    const regulars = [primary, ...backups];
+
+    const current = ispYear(client.ispMonth, today);
+    const years = [current];
+    if (dayNumber(current.effectiveDate) > firstDay) years.push(ispYear(client.ispMonth, today, 1));
+    // Last year's plan (when this one began inside the visit window) authorized up to 10% more.
+    const clientBudgets: ClientPlan['budgets'] = [];
+    for (const [k, span] of years.entries()) {
+      for (const line of lines) {
+        const factor = k === 0 ? 1 : 1 + 0.1 * random();
+        const units =
+          line.measure === '15-minute units'
+            ? roundTo(line.units * factor, 40)
+            : Math.round(line.units * factor);
+        clientBudgets.push({ ...line, units, ...span });
+      }
+    }
+    budgetRows.push(
+      ...clientBudgets.map((line) => ({
+        clientId: client.id,
+        budgetClientId: client.budgetClientId,
+        ...line,
+      })),
+    );
+    return {
+      index: clientIndex,
+      client,
+      home,
+      weekdays,
+      startMinutes,
+      visitMinutes,
+      caregiverIndexes: regulars,
+      nextReliefDay: firstDay + randInt(3, 28),
+      budgets: clientBudgets,
+    };
+  });
+
+  // Caregivers: no overlapping visits (45 min travel between), at most 40 h a workweek (FLSA, Sunday–Saturday).
+  const TRAVEL_MS = 45 * MINUTE_MS;
+  const busy = people.caregivers.map(() => [] as { start: number; end: number }[]);
+  const weekMinutes = new Map<string, number>();
+  const isFree = (caregiver: number, start: number, end: number, week: number) => {
+    if ((weekMinutes.get(`${caregiver}|${week}`) ?? 0) + (end - start) / MINUTE_MS > 40 * 60) return false;
+    const list = busy[caregiver] ?? [];
+    for (let k = list.length - 1; k >= 0; k--) {
+      const other = list[k] as { start: number; end: number };
+      if (other.start < start - 2 * DAY_MS) break;
+      if (other.start < end + TRAVEL_MS && start < other.end + TRAVEL_MS) return false;
+    }
+    return true;
+  };
+  const book = (caregiver: number, start: number, end: number, week: number) => {
+    busy[caregiver]?.push({ start, end });
+    const key = `${caregiver}|${week}`;
+    weekMinutes.set(key, (weekMinutes.get(key) ?? 0) + (end - start) / MINUTE_MS);
+  };
+  const gpsNoise = (home: Point) => movePoint(home, 5 + 25 * random(), 2 * Math.PI * random());
+
+  const visits: DemoVisit[] = [];
+  const used = new Map<string, number>();
+  const recordVisit = (
+    plan: ClientPlan,
+    caregiverIndex: number,
+    day: number,
+    start: number,
+    end: number,
+    billingCode: string,
+    mod1: string | null,
+  ) => {
+    const lengthMinutes = (end - start) / MINUTE_MS;
+    const evvInTime = start + randInt(-8, 7) * MINUTE_MS;
+    const worked = Math.min(480, Math.max(120, lengthMinutes + randInt(-10, 10)));
+    const evvOutTime = evvInTime + worked * MINUTE_MS;
+    const visit: DemoVisit = {
+      plan,
+      caregiverIndex,
+      date: isoDateOf(day),
+      billingCode,
+      mod1,
+      evvInTime,
+      evvOutTime,
+      plannedEnd: evvOutTime,
+      evvIn: gpsNoise(plan.home),
+      evvOut: gpsNoise(plan.home),
+      adjustment: null,
+    };
+    const exception = random();
+    if (exception < 0.005) {
+      // The caregiver never clocked out.
+      visit.evvOutTime = null;
+      visit.evvOut = null;
+    } else if (exception < 0.015) {
+      // Clocked out with location services off.
+      visit.evvOut = null;
+    } else if (exception < 0.025) {
+      const at = zonedTimeToUtc(isoDateOf(day + 1), 540 + randInt(0, 120), DEMO_TIME_ZONE).getTime();
+      visit.adjustment =
+        random() < 0.5
+          ? {
+              at,
+              field: 'evvOutTime',
+              from: evvOutTime + randInt(90, 300) * MINUTE_MS,
+              to: evvOutTime,
+              reason: 'Caregiver forgot to clock out; end time corrected from the shift note',
+            }
+          : {
+              at,
+              field: 'evvInTime',
+              from: evvInTime + randInt(15, 45) * MINUTE_MS,
+              to: evvInTime,
+              reason: 'EVV app would not open on arrival; start time confirmed with the family',
+            };
+    } else if (exception < 0.055) {
+      // Community outing: the caregiver met the client at the day programme, library or store.
+      visit.evvIn = movePoint(plan.home, 1000 + 4000 * random(), 2 * Math.PI * random());
+    }
+    visits.push(visit);
+  };
+
+  for (let day = firstDay; day <= todayDay; day++) {
+    const weekday = weekdayOf(day);
+    const week = Math.floor((day + 4) / 7);
+    const date = isoDateOf(day);
+    for (const plan of plans) {
+      if (!plan.weekdays.includes(weekday)) continue;
+      if (random() < 0.04) continue; // cancelled: illness, appointment, family visit
+      // Budgets are "not to be exceeded" (DOMAIN.md): OR507 days per plan year, OR502 hours per month
+      // and OR526+ZE quarter-hours per plan year are counted (with 10 min of clock slack a visit).
+      const line = (code: string, modifier: string | null = null) =>
+        plan.budgets.find(
+          (b) =>
+            b.procCode === code &&
+            b.svcModifierCd === modifier &&
+            b.effectiveDate <= date &&
+            b.expirationDate >= date,
+        );
+      const reliefLine = line('OR507');
+      const statePlanLine = line('OR502');
+      const twoToOneLine = line('OR526', 'ZE');
+      const usageKey = (code: string, period: string) => `${plan.index}|${code}|${period}`;
+      const reliefKey = usageKey('OR507', reliefLine?.effectiveDate ?? '');
+      const statePlanKey = usageKey('OR502', date.slice(0, 7));
+      const twoToOneKey = usageKey('OR526ZE', twoToOneLine?.effectiveDate ?? '');
+      const regular: VisitKind = {
+        billingCode: 'OR526',
+        mod1: null,
+        startMinutes: plan.startMinutes,
+        lengthMinutes: plan.visitMinutes,
+        twoToOne: false,
+        usage: null,
+      };
+      let kind = regular;
+      if (reliefLine && day >= plan.nextReliefDay && (used.get(reliefKey) ?? 0) + 1 <= reliefLine.units) {
+        // A relief care day while the family is away.
+        kind = {
+          ...regular,
+          billingCode: 'OR507',
+          startMinutes: 480 + 15 * randInt(0, 8),
+          lengthMinutes: 360 + 15 * randInt(0, 8),
+          usage: { key: reliefKey, amount: 1 },
+        };
+        plan.nextReliefDay = day + randInt(21, 35);
+      } else if (
+        twoToOneLine &&
+        weekday === plan.weekdays[0] &&
+        random() < 0.75 &&
+        (used.get(twoToOneKey) ?? 0) + (2 * (regular.lengthMinutes + 10)) / 15 <= twoToOneLine.units
+      ) {
+        kind = {
+          ...regular,
+          mod1: 'ZE',
+          twoToOne: true,
+          usage: { key: twoToOneKey, amount: (2 * (regular.lengthMinutes + 10)) / 15 },
+        };
+      } else if (statePlanLine && random() < 0.2) {
+        const minutes = 120 + 15 * randInt(0, 4);
+        if ((used.get(statePlanKey) ?? 0) + (minutes + 10) / 60 <= statePlanLine.units) {
+          kind = {
+            ...regular,
+            billingCode: 'OR502',
+            lengthMinutes: minutes,
+            usage: { key: statePlanKey, amount: (minutes + 10) / 60 },
+          };
+        }
+      } else if (random() < 0.15) {
+        kind = {
+          ...regular,
+          startMinutes: Math.min(1080, Math.max(420, regular.startMinutes + 15 * randInt(-4, 4))),
+        };
+      }
+      const regulars = plan.caregiverIndexes;
+      const first = random() < 0.7 ? 0 : Math.floor(random() * regulars.length);
+      const order = [...regulars.slice(first), ...regulars.slice(0, first)];
+      const county = plan.client.town.county;
+      const partnerPool = [
+        ...regulars,
+        ...people.caregivers.map((_, i) => i).filter((i) => caregiverCounty[i] === county),
+      ];
+      /** Staff for `visit`: someone free who keeps their other regular visits that day (or, when `lenient`, anyone free). */
+      const staff = (visit: VisitKind, lenient: boolean) => {
+        const start = zonedTimeToUtc(date, visit.startMinutes, DEMO_TIME_ZONE).getTime();
+        const end = start + visit.lengthMinutes * MINUTE_MS;
+        const slot: Slot = {
+          client: plan.index,
+          weekday,
+          start: visit.startMinutes,
+          end: visit.startMinutes + visit.lengthMinutes,
+        };
+        const strict = (i: number) => isFree(i, start, end, week) && keepsTemplate(i, slot);
+        const caregiver =
+          order.find(strict) ?? (lenient ? order.find((i) => isFree(i, start, end, week)) : undefined);
+        if (caregiver === undefined) return null;
+        const partner = visit.twoToOne ? partnerPool.find((i) => i !== caregiver && strict(i)) : undefined;
+        if (visit.twoToOne && partner === undefined) return null;
+        return { start, end, caregiver, partner };
+      };
+      // A change from the routine happens only if nobody's regular visits suffer; else the routine visit.
+      let staffed = kind === regular ? null : staff(kind, false);
+      if (!staffed) {
+        kind = regular;
+        staffed = staff(regular, true);
+      }
+      if (!staffed) continue; // nobody free: the visit is missed
+      const { start, end, caregiver, partner } = staffed;
+      if (kind.usage) used.set(kind.usage.key, (used.get(kind.usage.key) ?? 0) + kind.usage.amount);
+      for (const who of partner === undefined ? [caregiver] : [caregiver, partner]) {
+        book(who, start, end, week);
+        recordVisit(plan, who, day, start, end, kind.billingCode, kind.mod1);
+      }
+    }
+  }
+
+  // Nothing in the future: drop visits (today's) that are not over yet.
+  const nowMs = now.getTime();
+  const past = visits.filter((v) => Math.max(v.evvInTime, v.plannedEnd, v.adjustment?.from ?? 0) <= nowMs);
+  const importedAt = now.toISOString();
+  const shiftRows = past.map((visit, n) => {
+    const { plan, adjustment } = visit;
+    const evvInTime = new Date(visit.evvInTime);
+    const evvOutTime = visit.evvOutTime === null ? null : new Date(visit.evvOutTime);
+    const facts = {
+      evvInTime,
+      evvOutTime,
+      evvInLat: visit.evvIn.lat,
+      evvInLong: visit.evvIn.long,
+      evvOutLat: visit.evvOut?.lat ?? null,
+      evvOutLong: visit.evvOut?.long ?? null,
+      adjusted: adjustment !== null,
+      adjustmentReason: adjustment?.reason ?? null,
+    };
+    const evv = evaluateEvv(facts);
+    const changeHistory: ShiftChange[] = [
+      { at: importedAt, by: null, action: 'import', reason: 'Demo data', changes: {} },
+    ];
+    if (adjustment) {
+      changeHistory.push({
+        at: new Date(Math.min(adjustment.at, nowMs)).toISOString(),
+        by: null,
+        byName: 'Office supervisor (demo)',
+        action: 'evv-adjustment',
+        reason: adjustment.reason,
+        changes: {
+          [adjustment.field]: {
+            from: new Date(adjustment.from).toISOString(),
+            to: new Date(adjustment.to).toISOString(),
+          },
+        },
+      });
+    }
+    const { adjusted: _adjusted, adjustmentReason: _reason, ...evvColumns } = facts;
+    return {
+      ...evvColumns,
+      providerMedicaidId: DEMO_PROVIDER_MEDICAID_ID,
+      billingCode: visit.billingCode,
+      mod1: visit.mod1,
+      pid: plan.client.pid,
+      date: visit.date,
+      caregiverId: (people.caregivers[visit.caregiverIndex] as { id: string }).id,
+      clientId: plan.client.id,
+      givShiftId: `DEMO-${n + 1}`,
+      evvStatus: evv.status,
+      evvStatusReason: evv.reason,
+      timeZone: DEMO_TIME_ZONE,
+      externalSequence: 1,
+      changeHistory,
+    };
+  });
+  return { budgets: budgetRows, shifts: shiftRows };
 }
