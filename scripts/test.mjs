@@ -8,7 +8,7 @@
  * Browser tests need /usr/bin/chromium (or CHROMIUM_PATH); without it this says how to install it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -23,7 +23,7 @@ if (!existsSync(chromium)) {
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['unit and API tests', 'npx', ['vitest', 'run']],
+  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
   ['build web app', 'npm', ['run', '--silent', 'build']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ];
@@ -39,3 +39,11 @@ for (const [name, command, args] of steps) {
   }
   console.log(`=== ${name}: ok in ${seconds} s ===`);
 }
+
+// One closing line with the totals of both runners, in the plain form CI reads.
+const vitest = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+const playwright = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+const passed = vitest.numPassedTests + playwright.stats.expected;
+const failed = vitest.numFailedTests + playwright.stats.unexpected + playwright.stats.flaky;
+const skipped = vitest.numPendingTests + vitest.numTodoTests + playwright.stats.skipped;
+console.log(`\ntotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
