@@ -74,6 +74,15 @@ async function run(engine: 'postgres' | 'pglite'): Promise<{ health: Figures; li
     return { health, list };
   } finally {
     await app.close();
+    if (env.DATABASE_URL) {
+      const url = new URL(env.DATABASE_URL);
+      const name = url.pathname.slice(1);
+      url.pathname = '/postgres';
+      const admin = new pg.Client({ connectionString: url.toString() });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }
 }
 

@@ -9,6 +9,12 @@ import type { FieldError } from '@tend/contracts';
 import { ApiError } from './api-client.ts';
 
 export type FieldLabels = Record<string, string>;
+/**
+ * The values of a Mantine form (`useForm`'s own constraint). `any`, not `unknown`, so that value
+ * interfaces and contract input types, which have no index signature, fit.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FormValues = Record<string, any>;
 /** A Standard Schema (every zod schema is one), as Mantine's `schemaResolver` takes it. */
 export type ContractSchema = Parameters<typeof schemaResolver>[0];
 

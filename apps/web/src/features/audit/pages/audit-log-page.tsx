@@ -6,10 +6,10 @@
  */
 import { Button, Code, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { auditActions, auditListQuery, auditOutcomes, type AuditEvent } from '@tend/contracts';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
@@ -108,6 +108,7 @@ export function AuditLogPage() {
   const { state: query, setState, resetState } = useUrlState(auditListQuery);
   const events = useAuditEvents(query);
   const [openEvent, setOpenEvent] = useState<AuditEvent | null>(null);
+  const table = useDataTableProps(query, setState, events);
 
   const filtered = Boolean(
     query.action ||
@@ -204,46 +205,24 @@ export function AuditLogPage() {
             Entity {shortId(query.entityId)} ✕
           </Button>
         )}
-        {filtered && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => resetState()}
-          >
-            Clear filters
-          </Button>
-        )}
+        {filtered && <ClearFiltersButton onClear={resetState} />}
       </Group>
 
-      <DataTable<AuditEvent>
+      <DataTable
+        {...table}
         label="Audit events"
         noun={{ one: 'event', other: 'events' }}
         columns={columns}
-        rows={events.data?.items}
-        total={events.data?.total}
-        getRowId={(event) => event.id}
-        page={query.page}
-        pageSize={query.pageSize}
-        onPageChange={(page) => setState({ page }, { resetPage: false })}
-        onPageSizeChange={(pageSize) => setState({ pageSize })}
-        loading={events.isPending}
-        fetching={events.isFetching}
-        error={events.error ?? undefined}
-        onRetry={() => void events.refetch()}
         onRowOpen={setOpenEvent}
         fetchAll={() => fetchAllAuditEvents(query)}
         exportFileName="audit-log"
         empty={
           filtered
-            ? {
+            ? noMatchEmpty({
                 title: 'No events match these filters',
                 description: 'Widen the date range or clear a filter to see more of the log.',
-                action: (
-                  <Button variant="default" onClick={() => resetState()}>
-                    Clear filters
-                  </Button>
-                ),
-              }
+                onClear: resetState,
+              })
             : {
                 title: 'No audit events yet',
                 description: 'Events appear here as people sign in and open or change records.',

@@ -7,6 +7,7 @@ import { Badge, Code, Modal, SegmentedControl, Stack, Text, Title } from '@manti
 import { createColumnHelper } from '@tanstack/react-table';
 import { outboxListQuery, type OutboxMessage } from '@tend/contracts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { useDataTableProps } from '../../../components/ui/table-props.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useOutbox } from '../api/find-outbox.ts';
@@ -31,6 +32,7 @@ const columns = [
 export function OutboxPage() {
   const { state: query, setState } = useUrlState(outboxListQuery);
   const outbox = useOutbox(query);
+  const table = useDataTableProps(query, setState, outbox);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   return (
     <Stack gap="md">
@@ -52,20 +54,10 @@ export function OutboxPage() {
         ]}
       />
       <DataTable
+        {...table}
         label="Outbox"
         noun={{ one: 'message', other: 'messages' }}
         columns={columns}
-        rows={outbox.data?.items}
-        total={outbox.data?.total}
-        getRowId={(row) => row.id}
-        page={query.page}
-        pageSize={query.pageSize}
-        onPageChange={(page) => setState({ page })}
-        onPageSizeChange={(pageSize) => setState({ pageSize })}
-        loading={outbox.isPending}
-        fetching={outbox.isFetching}
-        error={outbox.error ?? undefined}
-        onRetry={() => void outbox.refetch()}
         onRowOpen={setOpen}
         empty={{ title: 'No messages yet', description: 'Invitations, dashboard-access emails and sign-in codes will appear here when Tend sends them.' }}
       />

@@ -3,22 +3,24 @@
  * with the contract schema before sending; server field errors land on their inputs; values stay
  * in place after a failed save. With `client` it edits and offers Archive/Unarchive.
  */
-import { useState } from 'react';
-import { Badge, Group, Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { clientInput, type Client } from '@tend/contracts';
 import { useCaseManagerOptions } from '../api/case-managers.ts';
 import { useCreateClient, useSetClientArchived, useUpdateClient } from '../api/clients.ts';
-import { ArchiveControl, focusFirstError, PersonFormFrame, placeServerErrors } from './form-parts.tsx';
+import {
+  ArchivedBadge,
+  contactFormValues,
+  contactLabels,
+  EmailInput,
+  NameInput,
+  OtherEmailsAndNames,
+  PersonFormFrame,
+  type ContactFormValues,
+} from './form-parts.tsx';
 import { monthOptions } from './months.ts';
-import { FORM_ERROR, zodResolver, type FormErrorOptions } from './zod-resolver.ts';
+import { usePersonForm } from './use-person-form.tsx';
 
-export interface ClientFormValues {
-  name: string;
-  email: string;
-  emails: string[];
-  altNames: string[];
+export interface ClientFormValues extends ContactFormValues {
   pid: string;
   budgetClientId: string;
   clientPrime: string;
@@ -28,10 +30,7 @@ export interface ClientFormValues {
 }
 
 const labels = {
-  name: 'Name',
-  email: 'Email',
-  emails: 'Additional emails',
-  altNames: 'Alternate names',
+  ...contactLabels,
   pid: 'PID',
   budgetClientId: 'Budget client ID',
   clientPrime: 'Client prime',
@@ -40,15 +39,10 @@ const labels = {
   caseManagerId: 'Case manager',
 } satisfies Record<keyof ClientFormValues, string>;
 
-const errorOptions: FormErrorOptions = { labels, fields: Object.keys(labels) };
-
 /** Form values of a client (or of a new one): empty strings for missing text. */
 export function clientFormValues(client?: Client | null): ClientFormValues {
   return {
-    name: client?.name ?? '',
-    email: client?.email ?? '',
-    emails: client?.emails ?? [],
-    altNames: client?.altNames ?? [],
+    ...contactFormValues(client),
     pid: client?.pid ?? '',
     budgetClientId: client?.budgetClientId ?? '',
     clientPrime: client?.clientPrime ?? '',
@@ -66,17 +60,17 @@ export interface ClientFormProps {
 }
 
 export function ClientForm({ client, onDone }: ClientFormProps) {
-  const createClient = useCreateClient();
-  const updateClient = useUpdateClient();
-  const setArchived = useSetClientArchived();
   const caseManagers = useCaseManagerOptions();
-  const [submitError, setSubmitError] = useState<unknown>(undefined);
-
-  const form = useForm<ClientFormValues>({
-    mode: 'controlled',
+  const { form, frame } = usePersonForm({
+    schema: clientInput,
+    labels,
     initialValues: clientFormValues(client),
-    validate: zodResolver(clientInput, errorOptions),
-    validateInputOnBlur: true,
+    record: client,
+    noun: 'client',
+    create: useCreateClient(),
+    update: useUpdateClient(),
+    setArchived: useSetClientArchived(),
+    onDone,
   });
 
   const caseManagerData = [...(caseManagers.data ?? [])];
@@ -88,91 +82,16 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
     });
   }
 
-  const handleSubmit = form.onSubmit(
-    async (values) => {
-      setSubmitError(undefined);
-      const input = clientInput.parse(values);
-      try {
-        const saved = client
-          ? await updateClient.mutateAsync({ id: client.id, input })
-          : await createClient.mutateAsync(input);
-        notifications.show({
-          color: 'green',
-          title: client ? 'Client saved' : 'Client added',
-          message: `${saved.name} was ${client ? 'updated' : 'added'}.`,
-        });
-        onDone(saved);
-      } catch (error) {
-        setSubmitError(placeServerErrors(form, error, errorOptions));
-      }
-    },
-    (errors) => focusFirstError(form, errors, errorOptions.fields),
-  );
-
-  const archive = client ? (
-    <ArchiveControl
-      archived={client.archived}
-      name={client.name}
-      noun="client"
-      pending={setArchived.isPending}
-      error={setArchived.error ?? undefined}
-      onConfirm={() =>
-        setArchived.mutate(
-          { id: client.id, archived: !client.archived },
-          {
-            onSuccess: (saved) => {
-              notifications.show({
-                color: 'green',
-                title: saved.archived ? 'Client archived' : 'Client unarchived',
-                message: saved.archived
-                  ? `${saved.name} is now under Inactive.`
-                  : `${saved.name} is back in the active list.`,
-              });
-              onDone(saved);
-            },
-          },
-        )
-      }
-    />
-  ) : undefined;
-
   return (
-    <PersonFormFrame
-      onSubmit={handleSubmit}
-      saving={createClient.isPending || updateClient.isPending}
-      submitError={submitError}
-      formError={form.errors[FORM_ERROR]}
-      hasFieldErrors={Object.keys(form.errors).some((key) => key !== FORM_ERROR)}
-      archive={archive}
-    >
+    <PersonFormFrame {...frame}>
       {client?.archived ? (
         <Group>
-          <Badge color="gray" variant="light">
-            Archived
-          </Badge>
+          <ArchivedBadge />
         </Group>
       ) : null}
-      <TextInput
-        label={labels.name}
-        required
-        autoComplete="off"
-        data-autofocus
-        {...form.getInputProps('name')}
-      />
-      <TextInput label={labels.email} type="email" autoComplete="off" {...form.getInputProps('email')} />
-      <TagsInput
-        label={labels.emails}
-        description="Other addresses this client is known by; press Enter or comma after each"
-        splitChars={[',', ' ', ';']}
-        clearable
-        {...form.getInputProps('emails')}
-      />
-      <TagsInput
-        label={labels.altNames}
-        description="Other spellings or names used in EVV exports and documents"
-        clearable
-        {...form.getInputProps('altNames')}
-      />
+      <NameInput label={labels.name} {...form.getInputProps('name')} />
+      <EmailInput label={labels.email} {...form.getInputProps('email')} />
+      <OtherEmailsAndNames noun="client" labels={labels} getInputProps={form.getInputProps} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
           label={labels.pid}

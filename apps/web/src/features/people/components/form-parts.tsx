@@ -1,10 +1,23 @@
 /**
  * What the three people forms share: the drawer that holds them, the form frame (submit button with
- * progress, error summary, archive control), server error placement and the archive confirm step.
+ * progress, error summary, archive control), the inputs every person has, server error placement
+ * and the archive confirm step.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
-import type { FormErrors } from '@mantine/form';
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
 import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -147,6 +160,85 @@ export function PersonFormFrame({
         </>
       ) : null}
     </Stack>
+  );
+}
+
+// ---- Inputs --------------------------------------------------------------------------------------
+
+/** The contact values of a client or caregiver form. */
+export interface ContactFormValues {
+  name: string;
+  email: string;
+  emails: string[];
+  altNames: string[];
+}
+
+/** Labels of the contact inputs, first in the form's labels (their order is the focus order of errors). */
+export const contactLabels = {
+  name: 'Name',
+  email: 'Email',
+  emails: 'Additional emails',
+  altNames: 'Alternate names',
+} satisfies Record<keyof ContactFormValues, string>;
+
+/** Contact values of a client or caregiver (or of a new one): empty strings and lists for missing ones. */
+export function contactFormValues(
+  person?: { name: string; email: string | null; emails: string[]; altNames: string[] } | null,
+): ContactFormValues {
+  return {
+    name: person?.name ?? '',
+    email: person?.email ?? '',
+    emails: person?.emails ?? [],
+    altNames: person?.altNames ?? [],
+  };
+}
+
+/** The "Name" input: required, focused when the drawer opens. */
+export function NameInput(props: TextInputProps) {
+  return <TextInput required autoComplete="off" data-autofocus {...props} />;
+}
+
+/** The main "Email" input. */
+export function EmailInput(props: TextInputProps) {
+  return <TextInput type="email" autoComplete="off" {...props} />;
+}
+
+/** "Additional emails" and "Alternate names" of a client or caregiver. */
+export function OtherEmailsAndNames({
+  noun,
+  labels,
+  getInputProps,
+}: {
+  /** "client", "caregiver". */
+  noun: string;
+  labels: { emails: string; altNames: string };
+  getInputProps: (path: 'emails' | 'altNames') => GetInputPropsReturnType;
+}) {
+  return (
+    <>
+      <TagsInput
+        label={labels.emails}
+        description={`Other addresses this ${noun} is known by; press Enter or comma after each`}
+        splitChars={[',', ' ', ';']}
+        clearable
+        {...getInputProps('emails')}
+      />
+      <TagsInput
+        label={labels.altNames}
+        description="Other spellings or names used in EVV exports and documents"
+        clearable
+        {...getInputProps('altNames')}
+      />
+    </>
+  );
+}
+
+/** The "Archived" badge at the top of the form of an archived person. */
+export function ArchivedBadge() {
+  return (
+    <Badge color="gray" variant="light">
+      Archived
+    </Badge>
   );
 }
 

@@ -16,23 +16,27 @@ import {
   caseManagerSortFields,
   clientListQuery,
   clientSortFields,
-  type Caregiver,
-  type CaseManager,
-  type Client,
 } from '@tend/contracts';
+import { DataTable, type CsvColumn, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import {
-  DataTable,
-  type CsvColumn,
-  type DataTableColumn,
-  type DataTableProps,
-} from '../../../components/ui/data-table.tsx';
+  noMatchEmpty,
+  useDataTableProps,
+  type TableQueryResult,
+} from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { fetchAllCaregivers, useCaregivers, useSetCaregiverArchived } from '../api/caregivers.ts';
 import { fetchAllCaseManagers, useCaseManagers, useSetCaseManagerArchived } from '../api/case-managers.ts';
 import { fetchAllClients, useClients, useSetClientArchived } from '../api/clients.ts';
-import { caregiverTypeLabels } from '../components/caregiver-type.ts';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
-import { monthName } from '../components/months.ts';
+import {
+  archivedCaregiverColumns,
+  archivedCaregiverCsv,
+  archivedCaseManagerColumns,
+  archivedCaseManagerCsv,
+  archivedClientColumns,
+  archivedClientCsv,
+} from '../components/people-columns.tsx';
+import type { PeopleListState, PersonRow, SetPeopleListState } from '../components/people-list-page.tsx';
 import { FilterBar, PeoplePage } from '../components/people-page.tsx';
 
 const tabs = [
@@ -43,13 +47,8 @@ const tabs = [
 type TabValue = (typeof tabs)[number]['value'];
 const isTab = (value: string | null): value is TabValue => tabs.some((tab) => tab.value === value);
 
-interface Person {
-  id: string;
-  name: string;
-}
-
 /** Adds the "Unarchive" column (last) to a tab's columns. */
-function withUnarchive<T extends Person>(
+function withUnarchive<T extends PersonRow>(
   columns: DataTableColumn<T>[],
   onUnarchive: (row: T) => void,
   pendingId: string | undefined,
@@ -83,7 +82,7 @@ interface UnarchiveMutation<T> {
 }
 
 /** Runs the unarchive mutation and says so. */
-function useUnarchive<T extends Person>(mutation: UnarchiveMutation<T>, listName: string) {
+function useUnarchive<T extends PersonRow>(mutation: UnarchiveMutation<T>, listName: string) {
   const { mutate } = mutation;
   return useCallback(
     (row: T) =>
@@ -102,18 +101,49 @@ function useUnarchive<T extends Person>(mutation: UnarchiveMutation<T>, listName
   );
 }
 
-type TabTableProps<T, S extends string> = Omit<DataTableProps<T, S>, 'empty'> & {
-  q: string | undefined;
-  onSearch: (q: string | undefined) => void;
-  what: string;
-  from: string;
-};
+/**
+ * One kind of person on the Inactive page: its tab, names, hooks, columns and CSV. Kinds are module
+ * constants, so a tab calls the same hooks on every render.
+ */
+interface ArchivedKind<T extends PersonRow, S extends string, Q extends PeopleListState<S>> {
+  /** The tab's value, also the prefix of its URL parameters (`clients.q`). */
+  tab: TabValue;
+  /** "client" / "clients". */
+  noun: { one: string; other: string };
+  /** The page they come back to when unarchived, e.g. "Clients". */
+  listName: string;
+  /** The tab's state in the URL (`useUrlState` with the tab's prefix). */
+  useListState: () => { state: Q; setState: SetPeopleListState<S> };
+  useList: (query: Q) => TableQueryResult<T>;
+  useSetArchived: () => UnarchiveMutation<T>;
+  fetchAll: (query: Q) => Promise<T[]>;
+  sortFields: readonly S[];
+  columns: DataTableColumn<T>[];
+  csv: CsvColumn<T>[];
+}
 
-/** Search bar and table of one tab. */
-function InactiveTable<T, S extends string>({ q, onSearch, what, from, ...table }: TabTableProps<T, S>) {
+/** One tab: search bar and the table of archived people of one kind, each with "Unarchive". */
+function ArchivedTab<T extends PersonRow, S extends string, Q extends PeopleListState<S>>({
+  kind,
+}: {
+  kind: ArchivedKind<T, S, Q>;
+}) {
+  const { noun, listName } = kind;
+  const { state, setState } = kind.useListState();
+  const query = useMemo(() => ({ ...state, archived: 'true' as const }), [state]);
+  const list = kind.useList(query);
+  const mutation = kind.useSetArchived();
+  const unarchive = useUnarchive(mutation, listName);
+  const columns = useMemo(
+    () => withUnarchive(kind.columns, unarchive, mutation.isPending ? mutation.variables?.id : undefined),
+    [kind.columns, unarchive, mutation.isPending, mutation.variables],
+  );
+  const table = useDataTableProps(state, setState, list, kind.sortFields);
+  const onSearch = (q: string | undefined) => setState({ q }, { replace: true });
+  const q = state.q;
   return (
     <>
-      <FilterBar label={`Filter archived ${what}`}>
+      <FilterBar label={`Filter archived ${noun.other}`}>
         <DebouncedTextInput
           label="Search"
           placeholder="Name, alternate name or email"
@@ -125,20 +155,24 @@ function InactiveTable<T, S extends string>({ q, onSearch, what, from, ...table 
       </FilterBar>
       <DataTable<T, S>
         {...table}
+        label={`Archived ${noun.other}`}
+        noun={{ one: `archived ${noun.one}`, other: `archived ${noun.other}` }}
+        columns={columns}
+        error={list.error ?? mutation.error ?? undefined}
+        fetchAll={() => kind.fetchAll(query)}
+        exportColumns={kind.csv}
+        exportFileName={`archived-${kind.tab}`}
         empty={
           q
-            ? {
-                title: `No archived ${what} match “${q}”`,
+            ? noMatchEmpty({
+                title: `No archived ${noun.other} match “${q}”`,
                 description: 'Try another search, or clear it to see everyone archived.',
-                action: (
-                  <Button variant="default" onClick={() => onSearch(undefined)}>
-                    Clear search
-                  </Button>
-                ),
-              }
+                onClear: () => onSearch(undefined),
+                clearLabel: 'Clear search',
+              })
             : {
-                title: `No archived ${what}`,
-                description: `When ${what} leave your agency, archive them from the ${from} page; they are listed here and can be unarchived.`,
+                title: `No archived ${noun.other}`,
+                description: `When ${noun.other} leave your agency, archive them from the ${listName} page; they are listed here and can be unarchived.`,
               }
         }
       />
@@ -146,194 +180,49 @@ function InactiveTable<T, S extends string>({ q, onSearch, what, from, ...table 
   );
 }
 
-const clientColumnHelper = createColumnHelper<Client>();
-const clientColumns: DataTableColumn<Client>[] = [
-  clientColumnHelper.accessor('name', { header: 'Name' }),
-  clientColumnHelper.accessor('pid', { header: 'PID', cell: ({ row }) => row.original.pid ?? '—' }),
-  clientColumnHelper.accessor('serviceElement', {
-    header: 'Service element',
-    cell: ({ row }) => row.original.serviceElement ?? '—',
-  }),
-  clientColumnHelper.accessor('ispMonth', {
-    header: 'ISP month',
-    cell: ({ row }) => monthName(row.original.ispMonth) ?? '—',
-  }),
-  clientColumnHelper.accessor('caseManagerName', {
-    header: 'Case manager',
-    cell: ({ row }) => row.original.caseManagerName ?? '—',
-  }),
-  clientColumnHelper.accessor('email', { header: 'Email', cell: ({ row }) => row.original.email ?? '—' }),
-];
-const clientCsv: CsvColumn<Client>[] = [
-  { header: 'Name', value: (row) => row.name },
-  { header: 'PID', value: (row) => row.pid },
-  { header: 'Service element', value: (row) => row.serviceElement },
-  { header: 'ISP month', value: (row) => monthName(row.ispMonth) },
-  { header: 'Case manager', value: (row) => row.caseManagerName },
-  { header: 'Email', value: (row) => row.email },
-];
+/** Infers an `ArchivedKind`'s types from its members. */
+const archivedKind = <T extends PersonRow, S extends string, Q extends PeopleListState<S>>(
+  kind: ArchivedKind<T, S, Q>,
+) => kind;
 
-function ArchivedClients() {
-  const { state, setState } = useUrlState(clientListQuery, { prefix: 'clients' });
-  const query = useMemo(() => ({ ...state, archived: 'true' as const }), [state]);
-  const list = useClients(query);
-  const mutation = useSetClientArchived();
-  const unarchive = useUnarchive(mutation, 'Clients');
-  const columns = useMemo(
-    () => withUnarchive(clientColumns, unarchive, mutation.isPending ? mutation.variables?.id : undefined),
-    [unarchive, mutation.isPending, mutation.variables],
-  );
-  const onPageChange = useCallback((page: number) => setState({ page }), [setState]);
-  return (
-    <InactiveTable
-      what="clients"
-      from="Clients"
-      q={state.q}
-      onSearch={(q) => setState({ q }, { replace: true })}
-      label="Archived clients"
-      noun={{ one: 'archived client', other: 'archived clients' }}
-      columns={columns}
-      rows={list.data?.items}
-      total={list.data?.total}
-      getRowId={(row) => row.id}
-      page={state.page}
-      pageSize={state.pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={(pageSize) => setState({ pageSize })}
-      sortFields={clientSortFields}
-      sort={state.sort}
-      order={state.order}
-      onSortChange={(sort, order) => setState({ sort, order })}
-      loading={list.isPending}
-      fetching={list.isFetching}
-      error={list.error ?? mutation.error ?? undefined}
-      onRetry={() => void list.refetch()}
-      fetchAll={() => fetchAllClients(query)}
-      exportColumns={clientCsv}
-      exportFileName="archived-clients"
-    />
-  );
-}
+const archivedClients = archivedKind({
+  tab: 'clients',
+  noun: { one: 'client', other: 'clients' },
+  listName: 'Clients',
+  useListState: () => useUrlState(clientListQuery, { prefix: 'clients' }),
+  useList: useClients,
+  useSetArchived: useSetClientArchived,
+  fetchAll: fetchAllClients,
+  sortFields: clientSortFields,
+  columns: archivedClientColumns,
+  csv: archivedClientCsv,
+});
 
-const caregiverColumnHelper = createColumnHelper<Caregiver>();
-const caregiverColumns: DataTableColumn<Caregiver>[] = [
-  caregiverColumnHelper.accessor('name', { header: 'Name' }),
-  caregiverColumnHelper.accessor('type', {
-    header: 'Type',
-    cell: ({ row }) => caregiverTypeLabels[row.original.type],
-  }),
-  caregiverColumnHelper.accessor('email', { header: 'Email', cell: ({ row }) => row.original.email ?? '—' }),
-];
-const caregiverCsv: CsvColumn<Caregiver>[] = [
-  { header: 'Name', value: (row) => row.name },
-  { header: 'Type', value: (row) => caregiverTypeLabels[row.type] },
-  { header: 'Email', value: (row) => row.email },
-];
+const archivedCaregivers = archivedKind({
+  tab: 'caregivers',
+  noun: { one: 'caregiver', other: 'caregivers' },
+  listName: 'Caregivers',
+  useListState: () => useUrlState(caregiverListQuery, { prefix: 'caregivers' }),
+  useList: useCaregivers,
+  useSetArchived: useSetCaregiverArchived,
+  fetchAll: fetchAllCaregivers,
+  sortFields: caregiverSortFields,
+  columns: archivedCaregiverColumns,
+  csv: archivedCaregiverCsv,
+});
 
-function ArchivedCaregivers() {
-  const { state, setState } = useUrlState(caregiverListQuery, { prefix: 'caregivers' });
-  const query = useMemo(() => ({ ...state, archived: 'true' as const }), [state]);
-  const list = useCaregivers(query);
-  const mutation = useSetCaregiverArchived();
-  const unarchive = useUnarchive(mutation, 'Caregivers');
-  const columns = useMemo(
-    () => withUnarchive(caregiverColumns, unarchive, mutation.isPending ? mutation.variables?.id : undefined),
-    [unarchive, mutation.isPending, mutation.variables],
-  );
-  const onPageChange = useCallback((page: number) => setState({ page }), [setState]);
-  return (
-    <InactiveTable
-      what="caregivers"
-      from="Caregivers"
-      q={state.q}
-      onSearch={(q) => setState({ q }, { replace: true })}
-      label="Archived caregivers"
-      noun={{ one: 'archived caregiver', other: 'archived caregivers' }}
-      columns={columns}
-      rows={list.data?.items}
-      total={list.data?.total}
-      getRowId={(row) => row.id}
-      page={state.page}
-      pageSize={state.pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={(pageSize) => setState({ pageSize })}
-      sortFields={caregiverSortFields}
-      sort={state.sort}
-      order={state.order}
-      onSortChange={(sort, order) => setState({ sort, order })}
-      loading={list.isPending}
-      fetching={list.isFetching}
-      error={list.error ?? mutation.error ?? undefined}
-      onRetry={() => void list.refetch()}
-      fetchAll={() => fetchAllCaregivers(query)}
-      exportColumns={caregiverCsv}
-      exportFileName="archived-caregivers"
-    />
-  );
-}
-
-const caseManagerColumnHelper = createColumnHelper<CaseManager>();
-const caseManagerColumns: DataTableColumn<CaseManager>[] = [
-  caseManagerColumnHelper.accessor('name', { header: 'Name' }),
-  caseManagerColumnHelper.accessor('county', {
-    header: 'County',
-    cell: ({ row }) => row.original.county ?? '—',
-  }),
-  caseManagerColumnHelper.accessor('email', {
-    header: 'Email',
-    cell: ({ row }) => row.original.email ?? '—',
-  }),
-  caseManagerColumnHelper.accessor('clientCount', { header: 'Clients' }),
-];
-const caseManagerCsv: CsvColumn<CaseManager>[] = [
-  { header: 'Name', value: (row) => row.name },
-  { header: 'County', value: (row) => row.county },
-  { header: 'Email', value: (row) => row.email },
-  { header: 'Clients', value: (row) => row.clientCount },
-];
-
-function ArchivedCaseManagers() {
-  const { state, setState } = useUrlState(caseManagerListQuery, { prefix: 'case-managers' });
-  const query = useMemo(() => ({ ...state, archived: 'true' as const }), [state]);
-  const list = useCaseManagers(query);
-  const mutation = useSetCaseManagerArchived();
-  const unarchive = useUnarchive(mutation, 'Case managers');
-  const columns = useMemo(
-    () =>
-      withUnarchive(caseManagerColumns, unarchive, mutation.isPending ? mutation.variables?.id : undefined),
-    [unarchive, mutation.isPending, mutation.variables],
-  );
-  const onPageChange = useCallback((page: number) => setState({ page }), [setState]);
-  return (
-    <InactiveTable
-      what="case managers"
-      from="Case managers"
-      q={state.q}
-      onSearch={(q) => setState({ q }, { replace: true })}
-      label="Archived case managers"
-      noun={{ one: 'archived case manager', other: 'archived case managers' }}
-      columns={columns}
-      rows={list.data?.items}
-      total={list.data?.total}
-      getRowId={(row) => row.id}
-      page={state.page}
-      pageSize={state.pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={(pageSize) => setState({ pageSize })}
-      sortFields={caseManagerSortFields}
-      sort={state.sort}
-      order={state.order}
-      onSortChange={(sort, order) => setState({ sort, order })}
-      loading={list.isPending}
-      fetching={list.isFetching}
-      error={list.error ?? mutation.error ?? undefined}
-      onRetry={() => void list.refetch()}
-      fetchAll={() => fetchAllCaseManagers(query)}
-      exportColumns={caseManagerCsv}
-      exportFileName="archived-case-managers"
-    />
-  );
-}
+const archivedCaseManagers = archivedKind({
+  tab: 'case-managers',
+  noun: { one: 'case manager', other: 'case managers' },
+  listName: 'Case managers',
+  useListState: () => useUrlState(caseManagerListQuery, { prefix: 'case-managers' }),
+  useList: useCaseManagers,
+  useSetArchived: useSetCaseManagerArchived,
+  fetchAll: fetchAllCaseManagers,
+  sortFields: caseManagerSortFields,
+  columns: archivedCaseManagerColumns,
+  csv: archivedCaseManagerCsv,
+});
 
 export function InactivePage() {
   const [params, setParams] = useSearchParams();
@@ -363,13 +252,13 @@ export function InactivePage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="clients" pt="md">
-          <ArchivedClients />
+          <ArchivedTab kind={archivedClients} />
         </Tabs.Panel>
         <Tabs.Panel value="caregivers" pt="md">
-          <ArchivedCaregivers />
+          <ArchivedTab kind={archivedCaregivers} />
         </Tabs.Panel>
         <Tabs.Panel value="case-managers" pt="md">
-          <ArchivedCaseManagers />
+          <ArchivedTab kind={archivedCaseManagers} />
         </Tabs.Panel>
       </Tabs>
     </PeoplePage>

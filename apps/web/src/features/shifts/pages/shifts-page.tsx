@@ -16,6 +16,7 @@ import {
   type Shift,
 } from '@tend/contracts';
 import { DataTable, fetchAllPages, type CsvColumn } from '../../../components/ui/data-table.tsx';
+import { noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { findShifts, useShifts } from '../api/shifts.ts';
 import { EvvBadge } from '../components/evv-badge.tsx';
@@ -75,6 +76,7 @@ const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? 
 export function ShiftsPage() {
   const { state: query, setState, resetState } = useUrlState(shiftListQuery);
   const shifts = useShifts(query);
+  const table = useDataTableProps(query, setState, shifts, shiftSortFields);
   const [openId, setOpenId] = useState<string | null>(null);
   const fetchAll = useCallback(
     () => fetchAllPages<Shift>((page, pageSize) => findShifts({ ...query, page, pageSize }), 500),
@@ -126,39 +128,21 @@ export function ShiftsPage() {
         ) : null}
       </Group>
       <DataTable
+        {...table}
         label="Shifts"
         noun={{ one: 'shift', other: 'shifts' }}
         columns={columns}
-        rows={shifts.data?.items}
-        total={shifts.data?.total}
-        getRowId={(row) => row.id}
-        page={query.page}
-        pageSize={query.pageSize}
-        onPageChange={(page) => setState({ page })}
-        onPageSizeChange={(pageSize) => setState({ pageSize })}
-        sortFields={shiftSortFields}
-        sort={query.sort}
-        order={query.order}
-        onSortChange={(sort, order) => setState({ sort, order })}
-        loading={shifts.isPending}
-        fetching={shifts.isFetching}
-        error={shifts.error ?? undefined}
-        onRetry={() => void shifts.refetch()}
         onRowOpen={(row) => setOpenId(row.id)}
         fetchAll={fetchAll}
         exportColumns={csvColumns}
         exportFileName="shifts"
         empty={
           hasFilters
-            ? {
+            ? noMatchEmpty({
                 title: 'No shifts match these filters',
                 description: 'Widen the date range or clear the filters.',
-                action: (
-                  <Button variant="default" onClick={() => resetState()}>
-                    Clear filters
-                  </Button>
-                ),
-              }
+                onClear: resetState,
+              })
             : {
                 title: 'No shifts yet — import an EVV export',
                 description: 'Upload a Sandata OpenEVV visit file to bring in your caregivers’ visits.',

@@ -2,25 +2,14 @@
  * Create-user modal: contracts `userCreateInput` validates the form; the API's field errors (an email
  * already in use, for one) land on their inputs. Values stay on a failed submit.
  */
-import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { userCreateInput, type FieldError, type UserCreateInput } from '@tend/contracts';
+import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { userCreateInput, type UserCreateInput } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { roleDescriptions, roleOptions } from './role-badge.tsx';
+import { roleDescriptions } from './role-badge.tsx';
+import { NameInputs, profileLabels, RoleAndJobInputs, UserFormButtons, useUserForm } from './user-form.tsx';
 
-const labels = {
-  email: 'Email',
-  password: 'Initial password',
-  role: 'Role',
-  functionalRole: 'Job title',
-  firstName: 'First name',
-  lastName: 'Last name',
-  phone: 'Phone',
-};
+const labels = { email: 'Email', password: 'Initial password', ...profileLabels };
 
 const emptyUser: UserCreateInput = {
   email: '',
@@ -34,37 +23,21 @@ const emptyUser: UserCreateInput = {
 
 export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const createUser = useCreateUser();
-  const [unmatched, setUnmatched] = useState<FieldError[]>([]);
-  const form = useForm<UserCreateInput>({
-    mode: 'controlled',
+  const { form, unmatched, clearUnmatched, submit } = useUserForm({
+    schema: userCreateInput,
+    labels,
     initialValues: emptyUser,
-    validate: contractValidator(userCreateInput, labels),
-    validateInputOnBlur: true,
+    save: (values, callbacks) => createUser.mutate(values, callbacks),
+    notice: (user) => ({ title: 'User created', message: `${user.fullName ?? user.email} can now sign in.` }),
+    onDone: () => close(),
   });
-
   const close = () => {
     createUser.reset();
-    setUnmatched([]);
+    clearUnmatched();
     form.reset();
     onClose();
   };
 
-  const submit = form.onSubmit((values) => {
-    setUnmatched([]);
-    createUser.mutate(values, {
-      onSuccess: (user) => {
-        notifications.show({
-          color: 'green',
-          title: 'User created',
-          message: `${user.fullName ?? user.email} can now sign in.`,
-        });
-        close();
-      },
-      onError: (error) => setUnmatched(applyApiFieldErrors(form, error, labels)),
-    });
-  });
-
-  const role = form.values.role;
   return (
     <Modal opened={opened} onClose={close} title="Create a user" size="lg">
       <form onSubmit={submit} noValidate aria-label="Create a user">
@@ -76,21 +49,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
               fieldErrors={unmatched}
             />
           )}
-          <Group grow align="flex-start">
-            <TextInput
-              label={labels.firstName}
-              required
-              autoComplete="off"
-              data-autofocus
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label={labels.lastName}
-              required
-              autoComplete="off"
-              {...form.getInputProps('lastName')}
-            />
-          </Group>
+          <NameInputs labels={labels} getInputProps={form.getInputProps} autoComplete="off" />
           <TextInput
             label={labels.email}
             type="email"
@@ -105,30 +64,13 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          <Select
-            label={labels.role}
-            description={roleDescriptions[role]}
-            data={roleOptions}
-            required
-            allowDeselect={false}
-            {...form.getInputProps('role')}
+          <RoleAndJobInputs
+            labels={labels}
+            getInputProps={form.getInputProps}
+            roleDescription={roleDescriptions[form.values.role]}
+            phoneAutoComplete="off"
           />
-          <Group grow align="flex-start">
-            <TextInput
-              label={labels.functionalRole}
-              placeholder="e.g. Scheduler"
-              {...form.getInputProps('functionalRole')}
-            />
-            <TextInput label={labels.phone} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-          </Group>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createUser.isPending}>
-              Create user
-            </Button>
-          </Group>
+          <UserFormButtons onCancel={close} submitLabel="Create user" saving={createUser.isPending} />
         </Stack>
       </form>
     </Modal>

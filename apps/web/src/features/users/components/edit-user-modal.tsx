@@ -3,24 +3,14 @@
  * contracts `userUpdateInput`. The API's field errors (an admin demoting or deactivating themself,
  * for one) land on their inputs. The email is shown, not edited.
  */
-import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { userUpdateInput, type FieldError, type UserAccount, type UserUpdateInput } from '@tend/contracts';
+import { Modal, Stack, Switch, Text } from '@mantine/core';
+import { userUpdateInput, type UserAccount, type UserUpdateInput } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { roleDescriptions, roleOptions } from './role-badge.tsx';
+import { roleDescriptions } from './role-badge.tsx';
+import { NameInputs, profileLabels, RoleAndJobInputs, UserFormButtons, useUserForm } from './user-form.tsx';
 
-const labels = {
-  role: 'Role',
-  functionalRole: 'Job title',
-  firstName: 'First name',
-  lastName: 'Last name',
-  phone: 'Phone',
-  isActive: 'Active',
-};
+const labels = { ...profileLabels, isActive: 'Active' };
 
 const toFormValues = (user: UserAccount): UserUpdateInput => ({
   role: user.role,
@@ -33,33 +23,15 @@ const toFormValues = (user: UserAccount): UserUpdateInput => ({
 
 function EditUserForm({ user, isSelf, onDone }: { user: UserAccount; isSelf: boolean; onDone: () => void }) {
   const updateUser = useUpdateUser();
-  const [unmatched, setUnmatched] = useState<FieldError[]>([]);
-  const form = useForm<UserUpdateInput>({
-    mode: 'controlled',
+  const { form, unmatched, submit } = useUserForm({
+    schema: userUpdateInput,
+    labels,
     initialValues: toFormValues(user),
-    validate: contractValidator(userUpdateInput, labels),
-    validateInputOnBlur: true,
+    save: (values, callbacks) => updateUser.mutate({ id: user.id, input: values }, callbacks),
+    notice: (saved) => ({ title: 'User saved', message: `${saved.fullName ?? saved.email} is up to date.` }),
+    onDone,
   });
 
-  const submit = form.onSubmit((values) => {
-    setUnmatched([]);
-    updateUser.mutate(
-      { id: user.id, input: values },
-      {
-        onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            title: 'User saved',
-            message: `${saved.fullName ?? saved.email} is up to date.`,
-          });
-          onDone();
-        },
-        onError: (error) => setUnmatched(applyApiFieldErrors(form, error, labels)),
-      },
-    );
-  });
-
-  const role = form.values.role;
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit ${user.email}`}>
       <Stack gap="sm">
@@ -74,27 +46,15 @@ function EditUserForm({ user, isSelf, onDone }: { user: UserAccount; isSelf: boo
             fieldErrors={unmatched}
           />
         )}
-        <Group grow align="flex-start">
-          <TextInput label={labels.firstName} required data-autofocus {...form.getInputProps('firstName')} />
-          <TextInput label={labels.lastName} required {...form.getInputProps('lastName')} />
-        </Group>
-        <Select
-          label={labels.role}
-          description={isSelf ? 'You cannot remove your own admin role.' : roleDescriptions[role]}
-          data={roleOptions}
-          required
-          allowDeselect={false}
-          disabled={isSelf}
-          {...form.getInputProps('role')}
+        <NameInputs labels={labels} getInputProps={form.getInputProps} />
+        <RoleAndJobInputs
+          labels={labels}
+          getInputProps={form.getInputProps}
+          roleDescription={
+            isSelf ? 'You cannot remove your own admin role.' : roleDescriptions[form.values.role]
+          }
+          roleDisabled={isSelf}
         />
-        <Group grow align="flex-start">
-          <TextInput
-            label={labels.functionalRole}
-            placeholder="e.g. Scheduler"
-            {...form.getInputProps('functionalRole')}
-          />
-          <TextInput label={labels.phone} type="tel" {...form.getInputProps('phone')} />
-        </Group>
         <Switch
           label="Active"
           description={
@@ -105,14 +65,12 @@ function EditUserForm({ user, isSelf, onDone }: { user: UserAccount; isSelf: boo
           disabled={isSelf}
           {...form.getInputProps('isActive', { type: 'checkbox' })}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={updateUser.isPending} disabled={!form.isDirty()}>
-            Save changes
-          </Button>
-        </Group>
+        <UserFormButtons
+          onCancel={onDone}
+          submitLabel="Save changes"
+          saving={updateUser.isPending}
+          disabled={!form.isDirty()}
+        />
       </Stack>
     </form>
   );

@@ -14,10 +14,11 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconFilterOff, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { roles, userListQuery, userSortFields, type UserAccount, type UserListQuery } from '@tend/contracts';
-import { DataTable, type DataTableColumn, type SortOrder } from '../../../components/ui/data-table.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
@@ -108,6 +109,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<UserAccount | null>(null);
   const filtered = Boolean(query.q || query.role || query.active !== 'all');
   const columns = useMemo(() => userColumns(setEditing), []);
+  const table = useDataTableProps(query, setState, users, userSortFields);
 
   return (
     <Stack gap="md">
@@ -148,38 +150,14 @@ export function UsersPage() {
           allowDeselect={false}
           w={160}
         />
-        {filtered && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => resetState()}
-          >
-            Clear filters
-          </Button>
-        )}
+        {filtered && <ClearFiltersButton onClear={resetState} />}
       </Group>
 
-      <DataTable<UserAccount>
+      <DataTable
+        {...table}
         label="Users"
         noun={{ one: 'user', other: 'users' }}
         columns={columns}
-        rows={users.data?.items}
-        total={users.data?.total}
-        getRowId={(user) => user.id}
-        page={query.page}
-        pageSize={query.pageSize}
-        onPageChange={(page) => setState({ page }, { resetPage: false })}
-        onPageSizeChange={(pageSize) => setState({ pageSize })}
-        sortFields={userSortFields}
-        sort={query.sort}
-        order={query.order}
-        onSortChange={(sort: string, order: SortOrder) =>
-          setState({ sort: sort as UserListQuery['sort'], order })
-        }
-        loading={users.isPending}
-        fetching={users.isFetching}
-        error={users.error ?? undefined}
-        onRetry={() => void users.refetch()}
         onRowOpen={setEditing}
         fetchAll={() => fetchAllUsers(query)}
         exportColumns={[
@@ -195,15 +173,11 @@ export function UsersPage() {
         exportFileName="users"
         empty={
           filtered
-            ? {
+            ? noMatchEmpty({
                 title: 'No users match these filters',
                 description: 'Change the search or clear the filters to see every account.',
-                action: (
-                  <Button variant="default" onClick={() => resetState()}>
-                    Clear filters
-                  </Button>
-                ),
-              }
+                onClear: resetState,
+              })
             : {
                 title: 'No users yet',
                 description: 'Create an account for each person on your staff who needs to sign in.',

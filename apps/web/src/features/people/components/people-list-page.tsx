@@ -1,0 +1,172 @@
+/**
+ * What the Clients, Caregivers and Case managers pages share: the page frame with its "New …"
+ * button, the filter bar (search, the page's own filters, "Include archived"), the table wired to
+ * the URL state and the list query, its two empty states, and the new/edit drawer with the form.
+ */
+import { Fragment, useCallback, type ReactNode } from 'react';
+import { Button, Switch } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  DataTable,
+  type CsvColumn,
+  type DataTableColumn,
+  type SortOrder,
+} from '../../../components/ui/data-table.tsx';
+import {
+  noMatchEmpty,
+  useDataTableProps,
+  type TableQueryResult,
+} from '../../../components/ui/table-props.tsx';
+import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
+import type { SetUrlStateOptions } from '../../../lib/url-state.ts';
+import { PersonDrawer, useDrawerTarget } from './form-parts.tsx';
+import { FilterBar, PeoplePage } from './people-page.tsx';
+
+/** A row of a people list. */
+export interface PersonRow {
+  id: string;
+  name: string;
+  archived: boolean;
+}
+
+/** The part of a people list query (`clientListQuery`, …) this page reads. */
+export interface PeopleListState<S extends string> {
+  q?: string;
+  archived: 'true' | 'false' | 'all';
+  page: number;
+  pageSize: number;
+  sort: S;
+  order: SortOrder;
+}
+
+/** `useUrlState`'s `setState` for a people list query. */
+export type SetPeopleListState<S extends string> = (
+  patch: {
+    q?: string;
+    archived?: 'true' | 'false' | 'all';
+    page?: number;
+    pageSize?: number;
+    sort?: S;
+    order?: SortOrder;
+  },
+  options?: SetUrlStateOptions,
+) => void;
+
+export interface PeopleListPageProps<T extends PersonRow, S extends string, Q extends PeopleListState<S>> {
+  /** Page title and the table's accessible name, e.g. "Clients". */
+  title: string;
+  description: string;
+  /** What a row is: "client" / "clients" (buttons, empty states, drawer title, export file). */
+  noun: { one: string; other: string };
+  searchPlaceholder: string;
+  /** The page's own filters, between the search and "Include archived". */
+  filters?: ReactNode;
+  /** Whether one of those own filters is set (then the empty state offers to clear them). */
+  ownFiltersSet: boolean;
+  /** Empty state when the filters match nothing: "Try another search, …". */
+  noMatchDescription: string;
+  /** Empty state of an empty list: what the people are, how to add them. */
+  emptyDescription: string;
+
+  /** The list query in the URL: `useUrlState(clientListQuery)`. */
+  url: { state: Q; setState: SetPeopleListState<S>; resetState: () => void };
+  list: TableQueryResult<T>;
+  sortFields: readonly S[];
+  columns: DataTableColumn<T>[];
+  exportColumns: CsvColumn<T>[];
+  /** Every record of the list query (all pages), for the CSV export. */
+  fetchAll: (query: Q) => Promise<T[]>;
+  /** The new (`record` null) or edit form in the drawer; `onDone` closes the drawer. */
+  renderForm: (record: T | null, onDone: () => void) => ReactNode;
+}
+
+/** A people list page; see `PeopleListPageProps`. */
+export function PeopleListPage<T extends PersonRow, S extends string, Q extends PeopleListState<S>>({
+  title,
+  description,
+  noun,
+  searchPlaceholder,
+  filters,
+  ownFiltersSet,
+  noMatchDescription,
+  emptyDescription,
+  url,
+  list,
+  sortFields,
+  columns,
+  exportColumns,
+  fetchAll,
+  renderForm,
+}: PeopleListPageProps<T, S, Q>) {
+  const { state, setState, resetState } = url;
+  const drawer = useDrawerTarget<T>();
+  const table = useDataTableProps(state, setState, list, sortFields);
+  const hasFilters = Boolean(state.q || ownFiltersSet || state.archived !== 'false');
+  const fetchAllRows = useCallback(() => fetchAll(state), [fetchAll, state]);
+
+  return (
+    <PeoplePage
+      title={title}
+      description={description}
+      action={
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={drawer.openNew}>
+          {`New ${noun.one}`}
+        </Button>
+      }
+    >
+      <FilterBar label={`Filter ${noun.other}`}>
+        <DebouncedTextInput
+          label="Search"
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={state.q}
+          onCommit={(q) => setState({ q }, { replace: true })}
+          w={{ base: '100%', sm: 300 }}
+        />
+        {filters}
+        <Switch
+          label="Include archived"
+          checked={state.archived !== 'false'}
+          onChange={(event) => setState({ archived: event.currentTarget.checked ? 'all' : 'false' })}
+          mb={8}
+        />
+      </FilterBar>
+
+      <DataTable<T, S>
+        {...table}
+        label={title}
+        noun={noun}
+        columns={columns}
+        onRowOpen={drawer.openEdit}
+        fetchAll={fetchAllRows}
+        exportColumns={exportColumns}
+        exportFileName={noun.other.replaceAll(' ', '-')}
+        empty={
+          hasFilters
+            ? noMatchEmpty({
+                title: `No ${noun.other} match these filters`,
+                description: noMatchDescription,
+                onClear: resetState,
+              })
+            : {
+                title: `No ${noun.other} yet — add one or load the demo agency`,
+                description: emptyDescription,
+                action: (
+                  <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={drawer.openNew}>
+                    {`Add the first ${noun.one}`}
+                  </Button>
+                ),
+              }
+        }
+      />
+
+      <PersonDrawer
+        opened={drawer.opened}
+        onClose={drawer.close}
+        title={drawer.record ? `Edit ${drawer.record.name}` : `New ${noun.one}`}
+      >
+        <Fragment key={drawer.session}>{renderForm(drawer.record, drawer.close)}</Fragment>
+      </PersonDrawer>
+    </PeoplePage>
+  );
+}
