@@ -7,7 +7,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/api/drizzle/**', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/api/drizzle/**',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -19,7 +29,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/only-throw-error': 'off',
       // Fastify plugins and hooks are async by convention even when they await nothing.
@@ -33,7 +46,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/*.table.ts', '../*/*.table'], message: 'Call the other module\'s service; never its tables (ARCHITECTURE.md).' }] },
+        {
+          patterns: [
+            {
+              group: ['../*/*.table.ts', '../*/*.table'],
+              message: "Call the other module's service; never its tables (ARCHITECTURE.md).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -42,13 +62,25 @@ export default tseslint.config(
   {
     files: ['apps/web/src/features/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' }],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -30,12 +30,26 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     { name: 'setup', testMatch: /setup\.spec\.ts/ },
-    { name: 'flows', testMatch: /.*\.spec\.ts/, testIgnore: /setup\.spec\.ts/, dependencies: ['setup'], use: { storageState: 'test-results/admin-state.json' } },
+    {
+      name: 'flows',
+      testMatch: /.*\.spec\.ts/,
+      testIgnore: /setup\.spec\.ts/,
+      dependencies: ['setup'],
+      use: { storageState: 'test-results/admin-state.json' },
+    },
   ],
   webServer: {
     command: 'node --import tsx apps/api/src/server.ts',

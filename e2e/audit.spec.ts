@@ -3,7 +3,10 @@ import { snap } from './support.ts';
 
 test('the audit log shows the writes just made', async ({ page, baseURL }) => {
   const name = `Audit check ${Date.now()}`;
-  const created = await page.request.post('/api/case-managers', { data: { name, county: 'Lane' }, headers: { origin: baseURL ?? '' } });
+  const created = await page.request.post('/api/case-managers', {
+    data: { name, county: 'Lane' },
+    headers: { origin: baseURL ?? '' },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 

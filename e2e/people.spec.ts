@@ -67,7 +67,13 @@ for (const kind of kinds) {
 
 test('naughty strings are stored and shown as text, never run', async ({ page }) => {
   forbidDialogs(page);
-  const naughty = [`<img src=x onerror=alert(1)> ${Date.now()}`, `"><script>alert(2)</script>`, `Robert'); DROP TABLE client;--`, 'Zalgo Ṱ̺̺̕o͞ ̷i̲̬͇̪͙n̝̗͕v̟̜̘̦͟o̶̙̰̠kè͚̮̺̪̹̱̤', '𝕋𝕙𝕖 𝕢𝕦𝕚𝕔𝕜 👩🏽‍⚕️ ﷽'];
+  const naughty = [
+    `<img src=x onerror=alert(1)> ${Date.now()}`,
+    `"><script>alert(2)</script>`,
+    `Robert'); DROP TABLE client;--`,
+    'Zalgo Ṱ̺̺̕o͞ ̷i̲̬͇̪͙n̝̗͕v̟̜̘̦͟o̶̙̰̠kè͚̮̺̪̹̱̤',
+    '𝕋𝕙𝕖 𝕢𝕦𝕚𝕔𝕜 👩🏽‍⚕️ ﷽',
+  ];
   for (const value of naughty) {
     await page.goto('/admin/clients');
     await page.getByRole('button', { name: 'New client' }).click();

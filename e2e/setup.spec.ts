@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, SETUP_TOKEN, snap } from './support.ts';
 
-test('first run: the setup link creates the first admin with the demo agency, then Tend is set up', async ({ page }) => {
+test('first run: the setup link creates the first admin with the demo agency, then Tend is set up', async ({
+  page,
+}) => {
   await page.goto(`/setup?token=${SETUP_TOKEN}`);
   await expect(page.getByRole('button', { name: 'Create the administrator' })).toBeVisible();
   await snap(page, 'setup');

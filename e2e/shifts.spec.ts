@@ -4,7 +4,9 @@ import { snap } from './support.ts';
 
 const example = path.resolve('../shared/fixtures/evv/sandata-openevv-visits.example.json');
 
-test('an admin uploads the public Sandata example, watches the import and finds both visits as shifts', async ({ page }) => {
+test('an admin uploads the public Sandata example, watches the import and finds both visits as shifts', async ({
+  page,
+}) => {
   await page.goto('/upload');
   await expect(page.getByRole('heading', { name: 'Import shifts' })).toBeVisible();
   await page.getByLabel('EVV file').click();

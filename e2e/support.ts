@@ -1,7 +1,12 @@
 /** Shared facts for the browser flows: the first admin created by setup.spec.ts, and screenshot paths. */
 import type { Page } from '@playwright/test';
 
-export const ADMIN = { firstName: 'Ada', lastName: 'Admin', email: 'ada.admin@example.org', password: 'a long e2e passphrase' };
+export const ADMIN = {
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada.admin@example.org',
+  password: 'a long e2e passphrase',
+};
 export const SETUP_TOKEN = 'e2e-setup-token-0123456789';
 
 /** Saves a full-page screenshot under test-results/screens/<name>.png (looked at by people, not asserted). */

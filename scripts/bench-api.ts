@@ -45,8 +45,17 @@ async function freshPostgres(baseUrl: string): Promise<string> {
 
 async function run(engine: 'postgres' | 'pglite'): Promise<{ health: Figures; list: Figures }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `tend-bench-${engine}-`));
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', SETUP_TOKEN, PORT: '0' };
-  if (engine === 'postgres') env.DATABASE_URL = await freshPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const env: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SETUP_TOKEN,
+    PORT: '0',
+  };
+  if (engine === 'postgres')
+    env.DATABASE_URL = await freshPostgres(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    );
   const config = loadConfig(env);
   const app = await buildApp({ config, jobs: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -61,11 +70,25 @@ async function run(engine: 'postgres' | 'pglite'): Promise<{ health: Figures; li
       method: 'POST',
       url: '/api/setup',
       headers: { origin },
-      payload: { token: SETUP_TOKEN, email: 'bench@example.org', password: 'bench passphrase 123', firstName: 'Bench', lastName: 'Admin' },
+      payload: {
+        token: SETUP_TOKEN,
+        email: 'bench@example.org',
+        password: 'bench passphrase 123',
+        firstName: 'Bench',
+        lastName: 'Admin',
+      },
     });
     if (setup.statusCode !== 201) throw new Error(`setup failed: ${setup.body}`);
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email: 'bench@example.org', password: 'bench passphrase 123' } });
-    const cookie = [signIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin },
+      payload: { email: 'bench@example.org', password: 'bench passphrase 123' },
+    });
+    const cookie = [signIn.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
     const check = await app.inject({ method: 'GET', url: '/api/clients?pageSize=50', headers: { cookie } });
     if (check.json<{ total: number }>().total !== 10_000) throw new Error('seed failed');
     await hammer(`${address}/api/health`); // warm-up
@@ -90,7 +113,10 @@ function loginJavaScript(): { files: number; gzipBytes: number } | null {
   const dist = path.resolve('apps/web/dist');
   const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; isEntry?: boolean }
+  >;
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -101,7 +127,8 @@ function loginJavaScript(): { files: number; gzipBytes: number } | null {
   visit('index.html');
   visit('src/features/auth/pages/login-page.tsx');
   let gzipBytes = 0;
-  for (const file of seen) if (file.endsWith('.js')) gzipBytes += gzipSync(readFileSync(path.join(dist, file))).length;
+  for (const file of seen)
+    if (file.endsWith('.js')) gzipBytes += gzipSync(readFileSync(path.join(dist, file))).length;
   return { files: seen.size, gzipBytes };
 }
 
@@ -116,8 +143,14 @@ for (const engine of ['postgres', 'pglite'] as const) {
     rows.push(`${engine.padEnd(9)} failed: ${(error as Error).message}`);
   }
 }
-console.log(`\nbench:api — ${CONNECTIONS} connections, ${DURATION} s per run, loopback, this machine (${os.cpus().length} cores)`);
+console.log(
+  `\nbench:api — ${CONNECTIONS} connections, ${DURATION} s per run, loopback, this machine (${os.cpus().length} cores)`,
+);
 for (const row of rows) console.log(row);
 console.log('aim: clients list on postgres >= 2000 req/s with p99 < 50 ms');
 const js = loginJavaScript();
-console.log(js ? `/login initial JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.files} files (aim <= 180 KB)` : '/login initial JavaScript: build the web app first (npm run build)');
+console.log(
+  js
+    ? `/login initial JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.files} files (aim <= 180 KB)`
+    : '/login initial JavaScript: build the web app first (npm run build)',
+);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole suite, in order, stopping at the first failure:
- *   1. typecheck (tsc, strict) and lint (type-aware ESLint),
+ *   1. typecheck (tsc, strict), lint (type-aware ESLint) and formatting (Prettier),
  *   2. Vitest: contracts and web unit tests, API tests on PGlite (and on PostgreSQL when
  *      TEST_DATABASE_URL is set),
  *   3. build the web app, then Playwright browser flows in Debian's Chromium against the built app.
@@ -22,8 +22,12 @@ if (!existsSync(chromium)) {
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
+  ['lint and format', 'npm', ['run', '--silent', 'lint']],
+  [
+    'unit and API tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  ],
   ['build web app', 'npm', ['run', '--silent', 'build']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ];

@@ -82,7 +82,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const database =
     options.database ??
-    (await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, poolMax: config.database.poolMax }));
+    (await openDatabase({
+      url: config.database.url,
+      dataDir: config.database.dataDir,
+      poolMax: config.database.poolMax,
+    }));
   if (options.migrate !== false) await migrateDatabase(database);
 
   const app = Fastify({
@@ -90,7 +94,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       // Logs carry ids, never PHI: no query strings, bodies, cookies or authorization headers.
       serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        req: (req: { method: string; url: string; id: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split('?')[0],
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       redact: ['req.headers.cookie', 'req.headers.authorization'],
@@ -118,10 +126,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     auth,
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
-    jobs: createJobRunner(database, { onError: (error) => app.log.error({ err: error }, 'job runner error') }),
+    jobs: createJobRunner(database, {
+      onError: (error) => app.log.error({ err: error }, 'job runner error'),
+    }),
     storage: createStorageService({
       db: database.db,
-      driver: config.storage.driver === 's3' ? createS3Driver(config.storage) : createLocalDriver({ rootDir: config.storage.rootDir }),
+      driver:
+        config.storage.driver === 's3'
+          ? createS3Driver(config.storage)
+          : createLocalDriver({ rootDir: config.storage.rootDir }),
       secret: config.authSecret,
     }),
     messaging: createMessagingService({
@@ -134,7 +147,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   deps.jobs.register(
     SHIFT_IMPORT_JOB,
-    createShiftImportHandler({ db: database.db, storage: deps.storage, agencyTimeZone: config.agencyTimeZone }),
+    createShiftImportHandler({
+      db: database.db,
+      storage: deps.storage,
+      agencyTimeZone: config.agencyTimeZone,
+    }),
   );
   // System buckets exist before anything (jobs included) can use them.
   app.addHook('onReady', async () => {
@@ -142,7 +159,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       id: 'imports',
       name: 'Imported files',
       fileSizeLimit: 200 * 1024 * 1024,
-      allowedMimeTypes: ['application/json', 'text/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'],
+      allowedMimeTypes: [
+        'application/json',
+        'text/csv',
+        'text/plain',
+        'application/vnd.ms-excel',
+        'application/octet-stream',
+      ],
     });
   });
 
@@ -172,7 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>
-      Object.assign(new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`), { statusCode: 429 }),
+      Object.assign(new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`), {
+        statusCode: 429,
+      }),
   });
   // Bucket limits are enforced by storage while streaming; this cap only bounds a single request.
   await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024, files: 1 } });
@@ -180,7 +205,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tend API', version: '0.1.0', description: 'Care-management platform API' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tend.session_token' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tend.session_token' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -189,8 +216,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // CSRF: a state-changing API request must come from an allowed origin (better-auth checks its own routes).
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
   app.addHook('onRequest', async (request) => {
-    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
-    const origin = request.headers.origin ?? (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
+    if (
+      !stateChanging.has(request.method) ||
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith('/api/auth/')
+    )
+      return;
+    const origin =
+      request.headers.origin ??
+      (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
     if (!origin || !allowedOrigins.has(origin)) {
       throw new AppError('CSRF_REJECTED', 'State-changing requests must come from the Tend web app');
     }
@@ -204,7 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       appError = error;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+        path:
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
         message: issue.message ?? 'is invalid',
       }));
       appError = new AppError(
@@ -234,12 +269,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Health: liveness and readiness (database reachable).
-  app.get('/api/health', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   app.get(
     '/api/ready',
-    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) },
+      },
+    },
     async () => {
       try {
         await database.query('select 1');
@@ -260,7 +304,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The built web app: one process is the whole product. Unknown /api paths are problem+json 404s;
   // any other path gets index.html and the client router decides (its 404 page included).
-  const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
+  const webDist =
+    config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))
+      ? config.webDistDir
+      : undefined;
   if (webDist) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: true, maxAge: '1h' });

@@ -24,12 +24,16 @@ const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });
 
 if (!config.webDistDir) {
-  app.log.warn('The web app is not built (apps/web/dist missing): run `npm start` from the repository root, which builds it.');
+  app.log.warn(
+    'The web app is not built (apps/web/dist missing): run `npm start` from the repository root, which builds it.',
+  );
 }
 if (await needsSetup(app.deps.database.db)) {
   const link = `${config.publicUrl}/setup?token=${encodeURIComponent(app.deps.setupToken)}`;
   // Printed on stdout (not only the log) so a newcomer sees it; it is the only way to create the first admin.
-  console.log(`\n  Tend is running on ${config.publicUrl}\n  Create the first admin here (one-time link):\n\n    ${link}\n`);
+  console.log(
+    `\n  Tend is running on ${config.publicUrl}\n  Create the first admin here (one-time link):\n\n    ${link}\n`,
+  );
 } else {
   console.log(`\n  Tend is running on ${config.publicUrl}\n`);
 }

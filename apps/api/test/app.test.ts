@@ -26,7 +26,11 @@ describe('system routes', () => {
     const response = await t.app.inject('/api/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/problem+json');
-    expect(response.json()).toMatchObject({ status: 404, code: 'NOT_FOUND', detail: 'Page Not Found: /api/nothing-here' });
+    expect(response.json()).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: 'Page Not Found: /api/nothing-here',
+    });
   });
 
   it('publishes the OpenAPI document built from the zod schemas', async () => {
@@ -34,6 +38,8 @@ describe('system routes', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/clients', '/api/clients/{id}', '/api/users', '/api/audit-events']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/clients', '/api/clients/{id}', '/api/users', '/api/audit-events']),
+    );
   });
 });

@@ -58,7 +58,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     // The per-file database is dropped WITH (FORCE) at close, which terminates idle connections (57P01).
-    const handle = await openDatabase({ url: withDatabase(url, name), poolMax: 5, onConnectionError: () => undefined });
+    const handle = await openDatabase({
+      url: withDatabase(url, name),
+      poolMax: 5,
+      onConnectionError: () => undefined,
+    });
     return {
       ...handle,
       close: async () => {
@@ -84,7 +88,10 @@ export interface TestApp {
  * The real app on a fresh database. Close it in afterAll. Job workers start only with
  * `{ jobs: true }` (pg-boss installs its schema on first start, which costs a second or two).
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { jobs?: boolean; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { jobs?: boolean; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const app = await buildApp({ config, database, migrate: false, jobs: options.jobs ?? false });
@@ -102,9 +109,17 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
 }
 
 /** Creates an account of `role` and signs it in; returns its cookie header and account id. */
-export async function signInAs(testApp: TestApp, role: Role, email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`) {
+export async function signInAs(
+  testApp: TestApp,
+  role: Role,
+  email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`,
+) {
   const { app, database } = testApp;
-  const user = await createCredentialUser(app.deps.auth, { email, password: TEST_PASSWORD, name: `Test ${role}` });
+  const user = await createCredentialUser(app.deps.auth, {
+    email,
+    password: TEST_PASSWORD,
+    name: `Test ${role}`,
+  });
   const [account] = await database.db
     .insert(userAccounts)
     .values({ authUserId: user.id, email, role, firstName: 'Test', lastName: role, fullName: `Test ${role}` })

@@ -12,7 +12,10 @@ export interface MultipartPart {
 }
 
 /** Encodes parts as multipart/form-data; returns the payload and its content-type header. */
-export function multipartBody(parts: MultipartPart[]): { payload: Buffer; headers: { 'content-type': string } } {
+export function multipartBody(parts: MultipartPart[]): {
+  payload: Buffer;
+  headers: { 'content-type': string };
+} {
   const boundary = `----tend-test-${randomUUID()}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -20,14 +23,20 @@ export function multipartBody(parts: MultipartPart[]): { payload: Buffer; header
     if (part.filename !== undefined) head += `; filename="${part.filename}"`;
     head += '\r\n';
     if (part.contentType !== undefined) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A multipart body with one file part named `file`. */
 export function fileUpload(data: Buffer | string, contentType = 'text/plain', filename = 'upload.bin') {
   return multipartBody([{ name: 'file', filename, contentType, data }]);
 }
-

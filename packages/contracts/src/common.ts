@@ -15,7 +15,12 @@ export const sortOrder = z.enum(['asc', 'desc']);
 
 /** A page of rows plus the total for the filter. */
 export function pageOf<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 }
 export interface Page<T> {
   items: T[];
@@ -60,4 +65,7 @@ export const textList = (max = 200) =>
     .default([])
     .transform((values) => [...new Set(values)]);
 
-export const timestamps = { createdAt: z.iso.datetime({ offset: true }), updatedAt: z.iso.datetime({ offset: true }) };
+export const timestamps = {
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+};

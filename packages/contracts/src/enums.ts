@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 
-export const caregiverTypes = ['DSP_CARE', 'DOC_CARE_1', 'DOC_CARE_2', 'FELLOWSHIP_PROTECTION', 'FIFTY_STRAIGHT'] as const;
+export const caregiverTypes = [
+  'DSP_CARE',
+  'DOC_CARE_1',
+  'DOC_CARE_2',
+  'FELLOWSHIP_PROTECTION',
+  'FIFTY_STRAIGHT',
+] as const;
 export const caregiverType = z.enum(caregiverTypes);
 export type CaregiverType = z.infer<typeof caregiverType>;
 
@@ -46,7 +52,12 @@ export const stagingStatus = z.enum(stagingStatuses);
 export type StagingStatus = z.infer<typeof stagingStatus>;
 
 /** ConnectionStatus and EntityConnectionStatus share these values (spec s.4). */
-export const connectionStatuses = ['AUTO_MAPPED', 'PENDING_APPROVAL', 'NOT_FOUND', 'MANUALLY_LINKED'] as const;
+export const connectionStatuses = [
+  'AUTO_MAPPED',
+  'PENDING_APPROVAL',
+  'NOT_FOUND',
+  'MANUALLY_LINKED',
+] as const;
 export const connectionStatus = z.enum(connectionStatuses);
 export type ConnectionStatus = z.infer<typeof connectionStatus>;
 

@@ -18,8 +18,12 @@ describe('evaluateEvv', () => {
     expect(evaluateEvv({ ...base, evvOutTime: null, evvInLat: 123 }).status).toBe('MISSING_CLOCK_OUT');
   });
   it('flags times out of order and visits over 24 hours', () => {
-    expect(evaluateEvv({ ...base, evvOutTime: new Date('2024-01-15T08:00:00Z') }).status).toBe('TIMES_OUT_OF_ORDER');
-    expect(evaluateEvv({ ...base, evvOutTime: new Date('2024-01-16T09:00:01Z') }).status).toBe('OVER_24_HOURS');
+    expect(evaluateEvv({ ...base, evvOutTime: new Date('2024-01-15T08:00:00Z') }).status).toBe(
+      'TIMES_OUT_OF_ORDER',
+    );
+    expect(evaluateEvv({ ...base, evvOutTime: new Date('2024-01-16T09:00:01Z') }).status).toBe(
+      'OVER_24_HOURS',
+    );
     expect(evaluateEvv({ ...base, evvOutTime: new Date('2024-01-16T09:00:00Z') }).status).toBe('VERIFIED');
   });
   it('flags impossible coordinates with the raw values, and missing ones', () => {

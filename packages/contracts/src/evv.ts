@@ -61,7 +61,10 @@ export function evaluateEvv(facts: EvvFacts): { status: EvvStatus; reason: strin
   }
   const hours = (evvOutTime.getTime() - evvInTime.getTime()) / 3_600_000;
   if (hours > MAX_VISIT_HOURS) {
-    return { status: 'OVER_24_HOURS', reason: `The visit lasts ${hours.toFixed(1)} hours (more than ${MAX_VISIT_HOURS})` };
+    return {
+      status: 'OVER_24_HOURS',
+      reason: `The visit lasts ${hours.toFixed(1)} hours (more than ${MAX_VISIT_HOURS})`,
+    };
   }
   const present = (lat: number | null, long: number | null) => lat !== null && long !== null;
   const invalid: string[] = [];
@@ -73,10 +76,17 @@ export function evaluateEvv(facts: EvvFacts): { status: EvvStatus; reason: strin
     if (!present(lat, long)) missing.push(label);
     else if (!isValidCoordinate(lat, long)) invalid.push(`${label} (${lat}, ${long})`);
   }
-  if (invalid.length) return { status: 'INVALID_COORDINATES', reason: `Impossible coordinates at ${invalid.join(' and ')}` };
-  if (missing.length) return { status: 'MISSING_LOCATION', reason: `No location at ${missing.join(' and ')}` };
+  if (invalid.length)
+    return { status: 'INVALID_COORDINATES', reason: `Impossible coordinates at ${invalid.join(' and ')}` };
+  if (missing.length)
+    return { status: 'MISSING_LOCATION', reason: `No location at ${missing.join(' and ')}` };
   if (facts.adjusted) {
-    return { status: 'MANUALLY_ADJUSTED', reason: facts.adjustmentReason ? `Adjusted: ${facts.adjustmentReason}` : 'Times were adjusted after the visit' };
+    return {
+      status: 'MANUALLY_ADJUSTED',
+      reason: facts.adjustmentReason
+        ? `Adjusted: ${facts.adjustmentReason}`
+        : 'Times were adjusted after the visit',
+    };
   }
   return { status: 'VERIFIED', reason: 'Clock-in and clock-out times and locations recorded' };
 }

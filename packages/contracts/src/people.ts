@@ -4,7 +4,16 @@
  */
 import { z } from 'zod';
 import { caregiverType } from './enums.ts';
-import { optionalEmail, optionalText, pageOf, pageQuery, requiredText, sortOrder, textList, timestamps } from './common.ts';
+import {
+  optionalEmail,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  sortOrder,
+  textList,
+  timestamps,
+} from './common.ts';
 
 const archivedFilter = z
   .enum(['true', 'false', 'all'])
@@ -15,14 +24,26 @@ const archivedFilter = z
 export const clientInput = z.object({
   name: requiredText(),
   email: optionalEmail,
-  emails: z.array(z.email({ message: 'must be a valid email address' })).max(20).default([]),
+  emails: z
+    .array(z.email({ message: 'must be a valid email address' }))
+    .max(20)
+    .default([]),
   altNames: textList(),
   pid: optionalText(32).describe('Medicaid prime id'),
   budgetClientId: optionalText(64),
   clientPrime: optionalText(64),
-  ispMonth: z.number().int().min(1, { message: 'must be a month 1-12' }).max(12, { message: 'must be a month 1-12' }).nullish().transform((v) => v ?? null),
+  ispMonth: z
+    .number()
+    .int()
+    .min(1, { message: 'must be a month 1-12' })
+    .max(12, { message: 'must be a month 1-12' })
+    .nullish()
+    .transform((v) => v ?? null),
   serviceElement: optionalText(32),
-  caseManagerId: z.uuid({ message: 'must be a valid id' }).nullish().transform((v) => v ?? null),
+  caseManagerId: z
+    .uuid({ message: 'must be a valid id' })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ClientInput = z.input<typeof clientInput>;
 
@@ -59,7 +80,10 @@ export const clientPage = pageOf(client);
 export const caregiverInput = z.object({
   name: requiredText(),
   email: optionalEmail,
-  emails: z.array(z.email({ message: 'must be a valid email address' })).max(20).default([]),
+  emails: z
+    .array(z.email({ message: 'must be a valid email address' }))
+    .max(20)
+    .default([]),
   altNames: textList(),
   type: caregiverType,
 });

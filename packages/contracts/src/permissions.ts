@@ -27,7 +27,10 @@ export function passesGuard(guard: Guard, actor: Actor | null | undefined): bool
     case 'admin':
       return isAdmin(actor);
     case 'auth-role':
-      return Boolean(actor) && (actor?.role === 'ADMIN' || actor?.role === 'GUARDIAN' || actor?.role === 'CAREGIVER');
+      return (
+        Boolean(actor) &&
+        (actor?.role === 'ADMIN' || actor?.role === 'GUARDIAN' || actor?.role === 'CAREGIVER')
+      );
     case 'guardian-client-context':
       return actor?.role === 'ADMIN' || actor?.role === 'GUARDIAN';
   }

@@ -9,10 +9,24 @@
  *
  * The web router renders only the routes whose screen is built; the others fall to the 404 page.
  */
-export const layouts = ['admin', 'default', 'matchmaking-caregiver', 'matchmaking-client', 'matchmaking', 'none'] as const;
+export const layouts = [
+  'admin',
+  'default',
+  'matchmaking-caregiver',
+  'matchmaking-client',
+  'matchmaking',
+  'none',
+] as const;
 export type Layout = (typeof layouts)[number];
 
-export const guards = ['public', 'auth', 'admin', 'auth-role', 'guardian-client-context', 'dashboard'] as const;
+export const guards = [
+  'public',
+  'auth',
+  'admin',
+  'auth-role',
+  'guardian-client-context',
+  'dashboard',
+] as const;
 export type Guard = (typeof guards)[number];
 
 export interface RouteDef {
@@ -24,7 +38,12 @@ export interface RouteDef {
   readonly title: string;
 }
 
-const r = (path: string, layout: Layout, guard: Guard, title: string): RouteDef => ({ path, layout, guard, title });
+const r = (path: string, layout: Layout, guard: Guard, title: string): RouteDef => ({
+  path,
+  layout,
+  guard,
+  title,
+});
 
 const publicRoutes: RouteDef[] = [
   r('/', 'default', 'public', 'Tend Family'),
@@ -116,7 +135,12 @@ const mmCaregiver = (sub: string, guard: Guard, title: string) =>
 
 const matchmakingRoutes: RouteDef[] = [
   r('/matchmaking/guardian/create', 'matchmaking', 'auth-role', 'Create guardian profile'),
-  r('/matchmaking/guardian/:guardianId/createClient', 'matchmaking', 'guardian-client-context', 'Add a client'),
+  r(
+    '/matchmaking/guardian/:guardianId/createClient',
+    'matchmaking',
+    'guardian-client-context',
+    'Add a client',
+  ),
   r('/matchmaking/verification/id', 'matchmaking', 'auth', 'Verify your identity'),
   mmClient('/new', 'auth-role', 'New client profile'),
   mmClient('/new/:id/avatar', 'guardian-client-context', 'Profile picture'),

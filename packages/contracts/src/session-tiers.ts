@@ -10,9 +10,22 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Limits per tier in milliseconds (spec s.9). */
-export const tierLimits: Record<SessionTier, { inactivityMs: number; absoluteMs: number; warningMs: number; label: string }> = {
-  relaxed: { inactivityMs: 14 * DAY_MS, absoluteMs: 14 * DAY_MS, warningMs: 5 * MINUTE_MS, label: 'Matchmaking Mode (14d/14d)' },
-  strict_phi: { inactivityMs: 45 * MINUTE_MS, absoluteMs: 12 * 60 * MINUTE_MS, warningMs: 5 * MINUTE_MS, label: 'PHI Access Mode (45m/12h)' },
+export const tierLimits: Record<
+  SessionTier,
+  { inactivityMs: number; absoluteMs: number; warningMs: number; label: string }
+> = {
+  relaxed: {
+    inactivityMs: 14 * DAY_MS,
+    absoluteMs: 14 * DAY_MS,
+    warningMs: 5 * MINUTE_MS,
+    label: 'Matchmaking Mode (14d/14d)',
+  },
+  strict_phi: {
+    inactivityMs: 45 * MINUTE_MS,
+    absoluteMs: 12 * 60 * MINUTE_MS,
+    warningMs: 5 * MINUTE_MS,
+    label: 'PHI Access Mode (45m/12h)',
+  },
 };
 
 const relaxedExact = new Set(['/login', '/admin/session-debug', '/', '/confirm']);

@@ -23,7 +23,17 @@ export const STORAGE_REMOVE_MAX_PATHS = 1000;
  * Bucket ids that would be shadowed by the fixed segments of `/api/storage/object/<segment>/…`
  * routes, so no bucket may use them.
  */
-export const STORAGE_RESERVED_BUCKET_IDS = ['authenticated', 'copy', 'info', 'list', 'move', 'public', 'render', 'sign', 'upload'] as const;
+export const STORAGE_RESERVED_BUCKET_IDS = [
+  'authenticated',
+  'copy',
+  'info',
+  'list',
+  'move',
+  'public',
+  'render',
+  'sign',
+  'upload',
+] as const;
 
 /** Same rule as the storage drivers' `assertSafeBucketId`: 2-63 chars, lowercase. */
 const BUCKET_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{1,62}$/;
@@ -33,17 +43,17 @@ const MIME_PATTERN_RE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(\*|[a-z0-9][a-z0-9!
 /** A new bucket's id. */
 export const storageBucketId = z
   .string()
-  .regex(BUCKET_ID_PATTERN, { message: "must be 2-63 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit" })
+  .regex(BUCKET_ID_PATTERN, {
+    message: "must be 2-63 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit",
+  })
   .refine((id) => !(STORAGE_RESERVED_BUCKET_IDS as readonly string[]).includes(id), {
     message: 'is reserved by the storage API; choose another id',
   });
 
 /** One entry of a bucket's allowed MIME types, e.g. `image/png` or `image/*`; lowercased. */
-export const storageMimePattern = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(MIME_PATTERN_RE, { message: "must be a MIME type like 'application/pdf' or a wildcard like 'image/*'" });
+export const storageMimePattern = z.string().trim().toLowerCase().regex(MIME_PATTERN_RE, {
+  message: "must be a MIME type like 'application/pdf' or a wildcard like 'image/*'",
+});
 
 /** Allowed MIME types of a bucket; null (or an empty list) means any type. Duplicates are dropped. */
 export const storageAllowedMimeTypes = z
@@ -120,7 +130,11 @@ export const storageSignedQuery = storageDownloadQuery.extend({
 /** POST /api/storage/buckets/:id/empty: how many objects were deleted. */
 export const storageEmptyResult = z.object({ removed: z.number().int() });
 /** 201 of an upload; `size` in bytes. */
-export const storageUploadResult = z.object({ bucketId: z.string(), path: z.string(), size: z.number().int() });
+export const storageUploadResult = z.object({
+  bucketId: z.string(),
+  path: z.string(),
+  size: z.number().int(),
+});
 export type StorageUploadResult = z.infer<typeof storageUploadResult>;
 
 /** GET /api/storage/object/info/:bucket/*. */
@@ -196,10 +210,15 @@ export const storageSignInput = z.object({
     .number()
     .int({ message: 'must be a whole number of seconds' })
     .min(1, { message: 'must be at least 1 second' })
-    .max(STORAGE_SIGNED_URL_MAX_SECONDS, { message: `must be at most ${STORAGE_SIGNED_URL_MAX_SECONDS} seconds (7 days)` }),
+    .max(STORAGE_SIGNED_URL_MAX_SECONDS, {
+      message: `must be at most ${STORAGE_SIGNED_URL_MAX_SECONDS} seconds (7 days)`,
+    }),
 });
 /** `signedUrl` is relative to the API origin and works without a session until `expiresAt`. */
-export const storageSignedUrl = z.object({ signedUrl: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
+export const storageSignedUrl = z.object({
+  signedUrl: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
 export type StorageSignedUrl = z.infer<typeof storageSignedUrl>;
 
 /**
@@ -215,7 +234,10 @@ export function mimeEssence(contentType: string): string {
  * accepts everything; an entry `type/*` accepts any subtype of `type`; parameters are ignored and
  * comparison is case-insensitive (RFC 9110 s.8.3.1). Pure.
  */
-export function isMimeTypeAllowed(contentType: string, allowed: readonly string[] | null | undefined): boolean {
+export function isMimeTypeAllowed(
+  contentType: string,
+  allowed: readonly string[] | null | undefined,
+): boolean {
   if (!allowed || allowed.length === 0) return true;
   const essence = mimeEssence(contentType);
   const slash = essence.indexOf('/');

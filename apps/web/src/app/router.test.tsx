@@ -54,7 +54,9 @@ function stubApi(actor: Me | null) {
     'fetch',
     vi.fn((input: string) => {
       const json = (status: number, body: unknown) =>
-        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+        );
       if (input.startsWith('/api/me')) {
         return actor
           ? json(200, actor)
@@ -90,7 +92,9 @@ describe('router built from the route table', () => {
   it('gives the 404 page for a route-table path without a screen (no placeholders)', async () => {
     stubApi(admin);
     renderAt('/admin/incidents');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found: /admin/incidents' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page Not Found: /admin/incidents' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
   });
 

@@ -35,7 +35,12 @@ const shellScreens: Record<string, ComponentType> = {
   '/admin/users': UsersPage,
 };
 
-export const screens: Readonly<Record<string, ComponentType>> = { ...shellScreens, ...peopleScreens, ...shiftsScreens, ...outboxScreens };
+export const screens: Readonly<Record<string, ComponentType>> = {
+  ...shellScreens,
+  ...peopleScreens,
+  ...shiftsScreens,
+  ...outboxScreens,
+};
 
 const knownPaths = new Set(routeTable.map((route) => route.path));
 for (const path of Object.keys(screens)) {

@@ -29,7 +29,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `fetch` with the retry rule: up to FETCH_RETRIES retries after the first attempt when the
  * response is 502/503/504 or the network fails (backoff 200 ms, doubling). Other responses return as is.
  */
-export async function fetchWithRetry(input: string, init: RequestInit = {}, retries = FETCH_RETRIES): Promise<Response> {
+export async function fetchWithRetry(
+  input: string,
+  init: RequestInit = {},
+  retries = FETCH_RETRIES,
+): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       const response = await fetch(input, init);
@@ -66,7 +70,11 @@ export function withQuery(path: string, query?: RequestOptions['query']): string
  * Calls the API and parses the response with `schema`. Throws ApiError for any non-2xx response
  * (status 0 and code NETWORK when the server could not be reached).
  */
-export async function apiRequest<S extends z.ZodType>(schema: S, path: string, options: RequestOptions = {}): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -85,16 +93,34 @@ export async function apiRequest<S extends z.ZodType>(schema: S, path: string, o
       signal: options.signal,
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Tend could not be reached. Check your connection and try again.', undefined, []);
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'Tend could not be reached. Check your connection and try again.',
+      undefined,
+      [],
+    );
   }
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
     const parsed = problem.safeParse(json);
     if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.code, parsed.data.detail ?? parsed.data.title, parsed.data.requestId, parsed.data.errors ?? []);
+      throw new ApiError(
+        response.status,
+        parsed.data.code,
+        parsed.data.detail ?? parsed.data.title,
+        parsed.data.requestId,
+        parsed.data.errors ?? [],
+      );
     }
-    throw new ApiError(response.status, 'UNKNOWN', `The server answered ${response.status}`, response.headers.get('x-request-id') ?? undefined, []);
+    throw new ApiError(
+      response.status,
+      'UNKNOWN',
+      `The server answered ${response.status}`,
+      response.headers.get('x-request-id') ?? undefined,
+      [],
+    );
   }
   return schema.parse(json);
 }

@@ -19,18 +19,48 @@ describe('parseSearchState', () => {
   });
 
   it('parses and coerces the values present', () => {
-    const state = parseSearchState(clientListQuery, new URLSearchParams(`q=smith&page=3&pageSize=100&archived=all&caseManagerId=${uuid}&sort=pid&order=desc`));
-    expect(state).toEqual({ q: 'smith', page: 3, pageSize: 100, archived: 'all', caseManagerId: uuid, sort: 'pid', order: 'desc' });
+    const state = parseSearchState(
+      clientListQuery,
+      new URLSearchParams(
+        `q=smith&page=3&pageSize=100&archived=all&caseManagerId=${uuid}&sort=pid&order=desc`,
+      ),
+    );
+    expect(state).toEqual({
+      q: 'smith',
+      page: 3,
+      pageSize: 100,
+      archived: 'all',
+      caseManagerId: uuid,
+      sort: 'pid',
+      order: 'desc',
+    });
   });
 
   it('drops only the invalid values (hand-edited or stale links) and keeps the rest', () => {
-    const state = parseSearchState(clientListQuery, new URLSearchParams('q=smith&page=-2&pageSize=9999&sort=shoeSize&order=sideways&caseManagerId=nope'));
-    expect(state).toEqual({ q: 'smith', page: 1, pageSize: 50, archived: 'false', sort: 'name', order: 'asc' });
+    const state = parseSearchState(
+      clientListQuery,
+      new URLSearchParams('q=smith&page=-2&pageSize=9999&sort=shoeSize&order=sideways&caseManagerId=nope'),
+    );
+    expect(state).toEqual({
+      q: 'smith',
+      page: 1,
+      pageSize: 50,
+      archived: 'false',
+      sort: 'name',
+      order: 'asc',
+    });
   });
 
   it('ignores parameters that are not in the schema, and empty values', () => {
     const state = parseSearchState(caregiverListQuery, new URLSearchParams('tab=x&q=&type=DSP_CARE'));
-    expect(state).toEqual({ page: 1, pageSize: 50, archived: 'false', sort: 'name', order: 'asc', type: 'DSP_CARE' });
+    expect(state).toEqual({
+      page: 1,
+      pageSize: 50,
+      archived: 'false',
+      sort: 'name',
+      order: 'asc',
+      type: 'DSP_CARE',
+    });
   });
 
   it('reads prefixed parameters only when a prefix is given', () => {
@@ -42,18 +72,31 @@ describe('parseSearchState', () => {
   it('handles unicode and reserved characters in values', () => {
     const params = new URLSearchParams();
     params.set('q', 'José & 李 = 100%');
-    expect(parseSearchState(clientListQuery, new URLSearchParams(params.toString())).q).toBe('José & 李 = 100%');
+    expect(parseSearchState(clientListQuery, new URLSearchParams(params.toString())).q).toBe(
+      'José & 李 = 100%',
+    );
   });
 });
 
 describe('writeSearchState', () => {
   it('writes changed values, removes defaults and empties, keeps other parameters', () => {
-    const next = writeSearchState(clientListQuery, { q: 'smith', page: 1, sort: 'pid', archived: 'false', caseManagerId: undefined }, new URLSearchParams(`tab=x&page=4&caseManagerId=${uuid}`));
+    const next = writeSearchState(
+      clientListQuery,
+      { q: 'smith', page: 1, sort: 'pid', archived: 'false', caseManagerId: undefined },
+      new URLSearchParams(`tab=x&page=4&caseManagerId=${uuid}`),
+    );
     expect(Object.fromEntries(next)).toEqual({ tab: 'x', q: 'smith', sort: 'pid' });
   });
 
   it('round-trips through parseSearchState', () => {
-    const state = { q: 'a,b "c"', page: 2, pageSize: 25, archived: 'all' as const, sort: 'ispMonth' as const, order: 'desc' as const };
+    const state = {
+      q: 'a,b "c"',
+      page: 2,
+      pageSize: 25,
+      archived: 'all' as const,
+      sort: 'ispMonth' as const,
+      order: 'desc' as const,
+    };
     const written = writeSearchState(clientListQuery, state, new URLSearchParams());
     expect(parseSearchState(clientListQuery, new URLSearchParams(written.toString()))).toEqual(state);
   });
@@ -66,10 +109,15 @@ function routerAt(initial: string) {
 }
 
 describe('useUrlState', () => {
-  const useStateAndLocation = (prefix?: string) => ({ url: useUrlState(clientListQuery, { prefix }), location: useLocation() });
+  const useStateAndLocation = (prefix?: string) => ({
+    url: useUrlState(clientListQuery, { prefix }),
+    location: useLocation(),
+  });
 
   it('reads the URL and keeps the same state object while the URL is unchanged', () => {
-    const { result, rerender } = renderHook(() => useStateAndLocation(), { wrapper: routerAt('/admin/clients?q=ann&page=2') });
+    const { result, rerender } = renderHook(() => useStateAndLocation(), {
+      wrapper: routerAt('/admin/clients?q=ann&page=2'),
+    });
     const first = result.current.url.state;
     expect(first).toMatchObject({ q: 'ann', page: 2 });
     rerender();
@@ -77,7 +125,9 @@ describe('useUrlState', () => {
   });
 
   it('a filter change goes back to page 1; a page change keeps the filters', () => {
-    const { result } = renderHook(() => useStateAndLocation(), { wrapper: routerAt('/admin/clients?q=ann&page=3') });
+    const { result } = renderHook(() => useStateAndLocation(), {
+      wrapper: routerAt('/admin/clients?q=ann&page=3'),
+    });
     act(() => result.current.url.setState({ archived: 'all' }));
     expect(result.current.location.search).toBe('?q=ann&archived=all');
     act(() => result.current.url.setState({ page: 2 }));
@@ -86,10 +136,18 @@ describe('useUrlState', () => {
     expect(result.current.url.state).toMatchObject({ page: 1, pageSize: 100 });
   });
 
-  it('resetState clears only this schema\'s parameters', () => {
-    const { result } = renderHook(() => useStateAndLocation('clients'), { wrapper: routerAt('/admin/inactive?tab=clients&clients.q=ann&clients.sort=pid') });
+  it("resetState clears only this schema's parameters", () => {
+    const { result } = renderHook(() => useStateAndLocation('clients'), {
+      wrapper: routerAt('/admin/inactive?tab=clients&clients.q=ann&clients.sort=pid'),
+    });
     act(() => result.current.url.resetState());
     expect(result.current.location.search).toBe('?tab=clients');
-    expect(result.current.url.state).toEqual({ page: 1, pageSize: 50, archived: 'false', sort: 'name', order: 'asc' });
+    expect(result.current.url.state).toEqual({
+      page: 1,
+      pageSize: 50,
+      archived: 'false',
+      sort: 'name',
+      order: 'asc',
+    });
   });
 });

@@ -25,7 +25,10 @@ export interface SetUrlStateOptions {
   replace?: boolean;
 }
 
-export type SetUrlState<T> = (patch: UrlStatePatch<T> | ((current: T) => UrlStatePatch<T>), options?: SetUrlStateOptions) => void;
+export type SetUrlState<T> = (
+  patch: UrlStatePatch<T> | ((current: T) => UrlStatePatch<T>),
+  options?: SetUrlStateOptions,
+) => void;
 
 export interface UrlStateOptions {
   /**
@@ -48,7 +51,8 @@ const keyPrefix = (prefix: string | undefined) => (prefix ? `${prefix}.` : '');
 /** A scalar as it is written in the query string; anything else as JSON. */
 function toParam(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return JSON.stringify(value) ?? '';
 }
 
@@ -57,7 +61,11 @@ function toParam(value: unknown): string {
  * A value the schema rejects (a hand-edited or outdated link) is dropped and takes its default; the
  * other values are kept. Throws only when the schema has a required field without default.
  */
-export function parseSearchState<S extends z.ZodObject>(schema: S, params: URLSearchParams, prefix?: string): z.output<S> {
+export function parseSearchState<S extends z.ZodObject>(
+  schema: S,
+  params: URLSearchParams,
+  prefix?: string,
+): z.output<S> {
   const keys = Object.keys(schema.shape);
   const raw: Record<string, string> = {};
   for (const key of keys) {
@@ -92,7 +100,11 @@ export function writeSearchState<S extends z.ZodObject>(
     if (!Object.hasOwn(patch, key)) continue;
     const value: unknown = (patch as Record<string, unknown>)[key];
     const name = keyPrefix(prefix) + key;
-    const isDefault = value === undefined || value === null || value === '' || (defaults[key] !== undefined && toParam(defaults[key]) === toParam(value));
+    const isDefault =
+      value === undefined ||
+      value === null ||
+      value === '' ||
+      (defaults[key] !== undefined && toParam(defaults[key]) === toParam(value));
     if (isDefault) next.delete(name);
     else next.set(name, toParam(value));
   }
@@ -109,7 +121,10 @@ export function writeSearchState<S extends z.ZodObject>(
  * setState({ page: 3 });
  * ```
  */
-export function useUrlState<S extends z.ZodObject>(schema: S, options: UrlStateOptions = {}): UrlState<z.output<S>> {
+export function useUrlState<S extends z.ZodObject>(
+  schema: S,
+  options: UrlStateOptions = {},
+): UrlState<z.output<S>> {
   const { prefix } = options;
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseSearchState(schema, params, prefix), [schema, params, prefix]);
@@ -118,8 +133,12 @@ export function useUrlState<S extends z.ZodObject>(schema: S, options: UrlStateO
     (patch, { resetPage = true, replace = false } = {}) => {
       setParams(
         (current) => {
-          const resolved = typeof patch === 'function' ? patch(parseSearchState(schema, current, prefix)) : patch;
-          const withPage = resetPage && 'page' in schema.shape && !Object.hasOwn(resolved, 'page') ? { ...resolved, page: undefined } : resolved;
+          const resolved =
+            typeof patch === 'function' ? patch(parseSearchState(schema, current, prefix)) : patch;
+          const withPage =
+            resetPage && 'page' in schema.shape && !Object.hasOwn(resolved, 'page')
+              ? { ...resolved, page: undefined }
+              : resolved;
           return writeSearchState(schema, withPage, current, prefix);
         },
         { replace },
@@ -130,7 +149,9 @@ export function useUrlState<S extends z.ZodObject>(schema: S, options: UrlStateO
 
   const resetState = useCallback(
     ({ replace = false }: Pick<SetUrlStateOptions, 'replace'> = {}) => {
-      const cleared = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, undefined])) as UrlStatePatch<z.output<S>>;
+      const cleared = Object.fromEntries(
+        Object.keys(schema.shape).map((key) => [key, undefined]),
+      ) as UrlStatePatch<z.output<S>>;
       setState(cleared, { replace });
     },
     [schema, setState],

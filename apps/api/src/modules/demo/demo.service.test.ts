@@ -13,14 +13,22 @@ import { budgets } from '../budgets/budgets.table.ts';
 import { caregivers, caseManagers, clients } from '../people/people.table.ts';
 import { shiftSegments, shifts } from '../shifts/shifts.table.ts';
 import { localDate } from '../shifts/evv-sandata.ts';
-import { DEMO_TIME_ZONE, loadDemoAgency, oregonTowns, timeZoneOffsetMinutes, zonedTimeToUtc } from './demo.service.ts';
+import {
+  DEMO_TIME_ZONE,
+  loadDemoAgency,
+  oregonTowns,
+  timeZoneOffsetMinutes,
+  zonedTimeToUtc,
+} from './demo.service.ts';
 
 const DAY_MS = 86_400_000;
 
 /** Great-circle distance in metres (haversine, mean Earth radius). */
 function distanceMeters(a: { lat: number; long: number }, b: { lat: number; long: number }): number {
   const rad = (deg: number) => (deg * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.long - a.long) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.long - a.long) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
@@ -39,19 +47,33 @@ function localMinutes(instant: Date): number {
 
 describe('zonedTimeToUtc (America/Los_Angeles)', () => {
   it('uses PDT in summer and PST in winter', () => {
-    expect(zonedTimeToUtc('2026-07-15', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe('2026-07-15T16:00:00.000Z');
-    expect(zonedTimeToUtc('2026-12-15', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe('2026-12-15T17:00:00.000Z');
+    expect(zonedTimeToUtc('2026-07-15', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe(
+      '2026-07-15T16:00:00.000Z',
+    );
+    expect(zonedTimeToUtc('2026-12-15', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe(
+      '2026-12-15T17:00:00.000Z',
+    );
   });
 
   it('switches on the transition days and handles the skipped and repeated hour', () => {
-    expect(zonedTimeToUtc('2026-03-08', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe('2026-03-08T16:00:00.000Z');
-    expect(zonedTimeToUtc('2026-11-01', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe('2026-11-01T17:00:00.000Z');
-    expect(zonedTimeToUtc('2026-03-08', 2 * 60 + 30, DEMO_TIME_ZONE).toISOString()).toBe('2026-03-08T10:30:00.000Z');
-    expect(zonedTimeToUtc('2026-11-01', 60 + 30, DEMO_TIME_ZONE).toISOString()).toBe('2026-11-01T08:30:00.000Z');
+    expect(zonedTimeToUtc('2026-03-08', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe(
+      '2026-03-08T16:00:00.000Z',
+    );
+    expect(zonedTimeToUtc('2026-11-01', 9 * 60, DEMO_TIME_ZONE).toISOString()).toBe(
+      '2026-11-01T17:00:00.000Z',
+    );
+    expect(zonedTimeToUtc('2026-03-08', 2 * 60 + 30, DEMO_TIME_ZONE).toISOString()).toBe(
+      '2026-03-08T10:30:00.000Z',
+    );
+    expect(zonedTimeToUtc('2026-11-01', 60 + 30, DEMO_TIME_ZONE).toISOString()).toBe(
+      '2026-11-01T08:30:00.000Z',
+    );
   });
 
   it('runs past midnight into the next day', () => {
-    expect(zonedTimeToUtc('2026-07-15', 24 * 60 + 60, DEMO_TIME_ZONE).toISOString()).toBe('2026-07-16T08:00:00.000Z');
+    expect(zonedTimeToUtc('2026-07-15', 24 * 60 + 60, DEMO_TIME_ZONE).toISOString()).toBe(
+      '2026-07-16T08:00:00.000Z',
+    );
     expect(localDate(new Date('2026-07-16T06:59:00Z'), DEMO_TIME_ZONE)).toBe('2026-07-15');
   });
 });
@@ -74,8 +96,15 @@ describe('the demo agency', () => {
   afterAll(() => database.close());
 
   const tableCounts = async () => {
-    const total = async (table: typeof clients | typeof caregivers | typeof caseManagers | typeof budgets | typeof shifts | typeof shiftSegments) =>
-      (await database.db.select({ total: count() }).from(table))[0]?.total ?? 0;
+    const total = async (
+      table:
+        | typeof clients
+        | typeof caregivers
+        | typeof caseManagers
+        | typeof budgets
+        | typeof shifts
+        | typeof shiftSegments,
+    ) => (await database.db.select({ total: count() }).from(table))[0]?.total ?? 0;
     return {
       clients: await total(clients),
       caregivers: await total(caregivers),
@@ -95,11 +124,19 @@ describe('the demo agency', () => {
     expect(await tableCounts()).toEqual(before);
     const events = await database.db.select().from(auditEvents).where(eq(auditEvents.action, 'demo.load'));
     expect(events).toHaveLength(1);
-    expect(events[0]?.details).toMatchObject({ clients: before.clients, caregivers: before.caregivers, budgets: before.budgets, shifts: before.shifts, shiftSegments: before.shiftSegments });
+    expect(events[0]?.details).toMatchObject({
+      clients: before.clients,
+      caregivers: before.caregivers,
+      budgets: before.budgets,
+      shifts: before.shifts,
+      shiftSegments: before.shiftSegments,
+    });
   });
 
   it('has caregivers of every CaregiverType', async () => {
-    const types = new Set((await database.db.select({ type: caregivers.type }).from(caregivers)).map((row) => row.type));
+    const types = new Set(
+      (await database.db.select({ type: caregivers.type }).from(caregivers)).map((row) => row.type),
+    );
     expect([...types].sort()).toEqual([...caregiverTypes].sort());
   });
 
@@ -108,7 +145,9 @@ describe('the demo agency', () => {
     const budgetRows = await database.db.select().from(budgets);
     for (const client of clientRows) {
       const lines = budgetRows.filter((b) => b.clientId === client.id);
-      const current = lines.filter((b) => b.effectiveDate <= today && (b.expirationDate === null || b.expirationDate >= today));
+      const current = lines.filter(
+        (b) => b.effectiveDate <= today && (b.expirationDate === null || b.expirationDate >= today),
+      );
       expect(current.length).toBeGreaterThanOrEqual(1);
       expect(current.length).toBeLessThanOrEqual(3);
       expect(current.some((b) => b.procCode === 'OR526' && b.svcModifierCd === null)).toBe(true);
@@ -139,7 +178,8 @@ describe('the demo agency', () => {
         expect(hours).toBeGreaterThanOrEqual(2);
         expect(hours).toBeLessThanOrEqual(8);
       }
-      for (const entry of shift.changeHistory) expect(new Date(entry.at).getTime()).toBeLessThanOrEqual(now.getTime());
+      for (const entry of shift.changeHistory)
+        expect(new Date(entry.at).getTime()).toBeLessThanOrEqual(now.getTime());
       // Service date and start time are local (PST or PDT as of that day): 07:00–18:00 give or take the clock-in jitter.
       expect(shift.date).toBe(localDate(evvIn, DEMO_TIME_ZONE));
       expect(localMinutes(evvIn)).toBeGreaterThanOrEqual(7 * 60 - 8);
@@ -148,7 +188,12 @@ describe('the demo agency', () => {
       givIds.add(shift.givShiftId as string);
       expect(shift).toMatchObject({ timeZone: DEMO_TIME_ZONE, externalSequence: 1 });
       expect(shift.providerMedicaidId).toBeTruthy();
-      expect(shift.changeHistory[0]).toMatchObject({ by: null, action: 'import', reason: 'Demo data', changes: {} });
+      expect(shift.changeHistory[0]).toMatchObject({
+        by: null,
+        action: 'import',
+        reason: 'Demo data',
+        changes: {},
+      });
     }
     expect(givIds.size).toBe(shiftRows.length);
   });
@@ -157,31 +202,50 @@ describe('the demo agency', () => {
     const budgetRows = await database.db.select().from(budgets);
     for (const shift of shiftRows) {
       const line = budgetRows.find(
-        (b) => b.clientId === shift.clientId && b.procCode === shift.billingCode && b.svcModifierCd === shift.mod1 && b.effectiveDate <= shift.date && (b.expirationDate ?? '9999') >= shift.date,
+        (b) =>
+          b.clientId === shift.clientId &&
+          b.procCode === shift.billingCode &&
+          b.svcModifierCd === shift.mod1 &&
+          b.effectiveDate <= shift.date &&
+          (b.expirationDate ?? '9999') >= shift.date,
       );
-      expect(line, `${shift.givShiftId} ${shift.billingCode} ${shift.mod1 ?? ''} on ${shift.date}`).toBeDefined();
+      expect(
+        line,
+        `${shift.givShiftId} ${shift.billingCode} ${shift.mod1 ?? ''} on ${shift.date}`,
+      ).toBeDefined();
     }
     expect(shiftRows.filter((s) => s.billingCode === 'OR526').length / shiftRows.length).toBeGreaterThan(0.8);
   });
 
   it('stays within the authorized units (not to be exceeded, DOMAIN.md)', async () => {
     const budgetRows = await database.db.select().from(budgets);
-    const hours = (s: (typeof shiftRows)[number]) => ((s.evvOutTime as Date).getTime() - (s.evvInTime as Date).getTime()) / 3_600_000;
+    const hours = (s: (typeof shiftRows)[number]) =>
+      ((s.evvOutTime as Date).getTime() - (s.evvInTime as Date).getTime()) / 3_600_000;
     const inLine = (b: (typeof budgetRows)[number], s: (typeof shiftRows)[number]) =>
-      b.clientId === s.clientId && b.procCode === s.billingCode && b.svcModifierCd === s.mod1 && b.effectiveDate <= s.date && (b.expirationDate ?? '9999') >= s.date;
+      b.clientId === s.clientId &&
+      b.procCode === s.billingCode &&
+      b.svcModifierCd === s.mod1 &&
+      b.effectiveDate <= s.date &&
+      (b.expirationDate ?? '9999') >= s.date;
     const timed = shiftRows.filter((s) => s.evvOutTime !== null);
     for (const line of budgetRows) {
       const billed = timed.filter((s) => inLine(line, s));
       if (line.procCode === 'OR507') expect(billed.length).toBeLessThanOrEqual(line.units);
-      if (line.svcModifierCd === 'ZE') expect(billed.reduce((sum, s) => sum + hours(s) * 4, 0)).toBeLessThanOrEqual(line.units);
+      if (line.svcModifierCd === 'ZE')
+        expect(billed.reduce((sum, s) => sum + hours(s) * 4, 0)).toBeLessThanOrEqual(line.units);
       if (line.procCode === 'OR502') {
-        for (const month of groupBy(billed, (s) => s.date.slice(0, 7)).values()) expect(month.reduce((sum, s) => sum + hours(s), 0)).toBeLessThanOrEqual(line.units);
+        for (const month of groupBy(billed, (s) => s.date.slice(0, 7)).values())
+          expect(month.reduce((sum, s) => sum + hours(s), 0)).toBeLessThanOrEqual(line.units);
       }
     }
     // OR526 attendant care: the share of the yearly authorization used so far is at most the share of the year gone by.
     const firstDate = shiftRows[0]!.date;
-    const elapsedYears = (new Date(today).getTime() - new Date(firstDate).getTime() + DAY_MS) / (365 * DAY_MS);
-    for (const visits of groupBy(timed.filter((s) => s.billingCode === 'OR526' && s.mod1 === null), (s) => s.clientId).values()) {
+    const elapsedYears =
+      (new Date(today).getTime() - new Date(firstDate).getTime() + DAY_MS) / (365 * DAY_MS);
+    for (const visits of groupBy(
+      timed.filter((s) => s.billingCode === 'OR526' && s.mod1 === null),
+      (s) => s.clientId,
+    ).values()) {
       const share = visits.reduce((sum, s) => {
         const line = budgetRows.find((b) => inLine(b, s))!;
         return sum + hours(s) / (line.measure === 'hours' ? line.units : line.units / 4);
@@ -196,7 +260,9 @@ describe('the demo agency', () => {
     const fullWeeks = (week: number) => week > weekOf(shiftRows[0]!.date) && week < weekOf(today);
     const weeks = weekOf(today) - weekOf(shiftRows[0]!.date) - 1;
     for (const visits of groupBy(shiftRows, (s) => s.clientId).values()) {
-      const distinct = [...groupBy(visits, (s) => `${s.date} ${s.mod1 ?? ''}`).values()].map((group) => group[0]!);
+      const distinct = [...groupBy(visits, (s) => `${s.date} ${s.mod1 ?? ''}`).values()].map(
+        (group) => group[0]!,
+      );
       const perWeek = groupBy(distinct, (s) => String(weekOf(s.date)));
       expect(Math.max(...[...perWeek.values()].map((week) => week.length))).toBeLessThanOrEqual(5);
       expect(distinct.filter((s) => fullWeeks(weekOf(s.date))).length / weeks).toBeGreaterThanOrEqual(1.5);
@@ -217,7 +283,11 @@ describe('the demo agency', () => {
     const counts = new Map<string, number>();
     for (const shift of shiftRows) {
       const adjustment = shift.changeHistory.find((entry) => entry.action === 'evv-adjustment');
-      const evv = evaluateEvv({ ...shift, adjusted: adjustment !== undefined, adjustmentReason: adjustment?.reason ?? null });
+      const evv = evaluateEvv({
+        ...shift,
+        adjusted: adjustment !== undefined,
+        adjustmentReason: adjustment?.reason ?? null,
+      });
       expect(shift.evvStatus).toBe(evv.status);
       expect(shift.evvStatusReason).toBe(evv.reason);
       counts.set(evv.status, (counts.get(evv.status) ?? 0) + 1);
@@ -231,11 +301,17 @@ describe('the demo agency', () => {
       }
     }
     expect((counts.get('VERIFIED') ?? 0) / shiftRows.length).toBeGreaterThanOrEqual(0.95);
-    expect([...counts.keys()].sort()).toEqual(['MANUALLY_ADJUSTED', 'MISSING_CLOCK_OUT', 'MISSING_LOCATION', 'VERIFIED']);
+    expect([...counts.keys()].sort()).toEqual([
+      'MANUALLY_ADJUSTED',
+      'MISSING_CLOCK_OUT',
+      'MISSING_LOCATION',
+      'VERIFIED',
+    ]);
   });
 
   it('puts every clock-in and clock-out within 50 km of a real Oregon town, and most at the client’s home', () => {
-    const nearestTown = (lat: number, long: number) => Math.min(...oregonTowns.map((town) => distanceMeters({ lat, long }, town)));
+    const nearestTown = (lat: number, long: number) =>
+      Math.min(...oregonTowns.map((town) => distanceMeters({ lat, long }, town)));
     let far = 0;
     for (const shift of shiftRows) {
       for (const [lat, long] of [
@@ -245,8 +321,19 @@ describe('the demo agency', () => {
         if (lat === null || long === null) continue;
         expect(nearestTown(lat, long)).toBeLessThan(50_000);
       }
-      if (shift.evvOutLat !== null && shift.evvOutLong !== null && shift.evvInLat !== null && shift.evvInLong !== null) {
-        if (distanceMeters({ lat: shift.evvInLat, long: shift.evvInLong }, { lat: shift.evvOutLat, long: shift.evvOutLong }) > 100) far += 1;
+      if (
+        shift.evvOutLat !== null &&
+        shift.evvOutLong !== null &&
+        shift.evvInLat !== null &&
+        shift.evvInLong !== null
+      ) {
+        if (
+          distanceMeters(
+            { lat: shift.evvInLat, long: shift.evvInLong },
+            { lat: shift.evvOutLat, long: shift.evvOutLong },
+          ) > 100
+        )
+          far += 1;
       }
     }
     // Clock-in and clock-out both at home (GPS noise of at most 30 m each) except on community outings (~3%).
@@ -282,10 +369,15 @@ describe('the demo agency', () => {
     try {
       expect(await loadDemoAgency(other, systemContext(), { now })).toBe(true);
       const otherRows = await other.db.select().from(shifts);
-      const key = (rows: (typeof shifts.$inferSelect)[]) => Object.fromEntries(rows.map((s) => [s.givShiftId, [s.date, s.evvInTime?.toISOString()]]));
+      const key = (rows: (typeof shifts.$inferSelect)[]) =>
+        Object.fromEntries(rows.map((s) => [s.givShiftId, [s.date, s.evvInTime?.toISOString()]]));
       expect(key(otherRows)).toEqual(key(shiftRows));
       const budgetKey = async (db: DatabaseHandle) =>
-        (await db.db.select().from(budgets)).map((b) => `${b.budgetClientId} ${b.procCode} ${b.svcModifierCd ?? ''} ${b.units} ${b.effectiveDate}`).sort();
+        (await db.db.select().from(budgets))
+          .map(
+            (b) => `${b.budgetClientId} ${b.procCode} ${b.svcModifierCd ?? ''} ${b.units} ${b.effectiveDate}`,
+          )
+          .sort();
       expect(await budgetKey(other)).toEqual(await budgetKey(database));
     } finally {
       await other.close();

@@ -267,7 +267,6 @@ export function zonedTimeToUtc(isoDate: string, minutes: number, timeZone: strin
   return new Date(candidates[0] ?? wall - before * MINUTE_MS);
 }
 
-
 /**
  * First and last day (YYYY-MM-DD) of a client's ISP year that contains `today`: plan years start on
  * the 1st of `ispMonth` and end the day before the next anniversary. `yearsBack` = 1 gives the year

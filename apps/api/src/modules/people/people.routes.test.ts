@@ -16,9 +16,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const resources = [
-  { path: '/api/clients', entity: 'client', body: { name: 'Avery Olsen', pid: 'PR123456', altNames: ['Avery O.'], ispMonth: 3 } },
-  { path: '/api/caregivers', entity: 'caregiver', body: { name: 'Jordan Reyes', type: 'DOC_CARE_1', email: 'jordan@example.org' } },
-  { path: '/api/case-managers', entity: 'case_manager', body: { name: 'Casey Kim', county: 'Marion', email: 'casey@example.org' } },
+  {
+    path: '/api/clients',
+    entity: 'client',
+    body: { name: 'Avery Olsen', pid: 'PR123456', altNames: ['Avery O.'], ispMonth: 3 },
+  },
+  {
+    path: '/api/caregivers',
+    entity: 'caregiver',
+    body: { name: 'Jordan Reyes', type: 'DOC_CARE_1', email: 'jordan@example.org' },
+  },
+  {
+    path: '/api/case-managers',
+    entity: 'case_manager',
+    body: { name: 'Casey Kim', county: 'Marion', email: 'casey@example.org' },
+  },
 ] as const;
 
 describe.each(resources)('$path', ({ path, entity, body }) => {
@@ -33,7 +45,11 @@ describe.each(resources)('$path', ({ path, entity, body }) => {
     expect(read.statusCode).toBe(200);
     expect(read.json().id).toBe(record.id);
 
-    const updated = await admin({ method: 'PUT', url: `${path}/${record.id}`, payload: { ...body, name: `${body.name} Jr` } });
+    const updated = await admin({
+      method: 'PUT',
+      url: `${path}/${record.id}`,
+      payload: { ...body, name: `${body.name} Jr` },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().name).toBe(`${body.name} Jr`);
 
@@ -42,7 +58,11 @@ describe.each(resources)('$path', ({ path, entity, body }) => {
     expect(list.json().items.map((r: { id: string }) => r.id)).toContain(record.id);
     expect(list.json().total).toBeGreaterThanOrEqual(1);
 
-    const archived = await admin({ method: 'POST', url: `${path}/${record.id}/archive`, payload: { archived: true } });
+    const archived = await admin({
+      method: 'POST',
+      url: `${path}/${record.id}/archive`,
+      payload: { archived: true },
+    });
     expect(archived.json().archived).toBe(true);
     const active = await admin({ method: 'GET', url: path });
     expect(active.json().items.map((r: { id: string }) => r.id)).not.toContain(record.id);
@@ -60,13 +80,18 @@ describe.each(resources)('$path', ({ path, entity, body }) => {
     expect((await anonymous({ method: 'GET', url: path })).statusCode).toBe(401);
     expect((await anonymous({ method: 'POST', url: path, payload: body })).statusCode).toBe(401);
     // The guard runs before validation: an anonymous malformed request learns nothing about the schema.
-    expect((await anonymous({ method: 'POST', url: path, payload: { nonsense: true } })).statusCode).toBe(401);
+    expect((await anonymous({ method: 'POST', url: path, payload: { nonsense: true } })).statusCode).toBe(
+      401,
+    );
     const denied = await caregiverUser({ method: 'GET', url: path });
     expect(denied.statusCode).toBe(403);
     expect(denied.headers['content-type']).toContain('application/problem+json');
     expect(denied.json().code).toBe('FORBIDDEN');
     expect((await caregiverUser({ method: 'POST', url: path, payload: body })).statusCode).toBe(403);
-    const audit = await admin({ method: 'GET', url: `/api/audit-events?action=access.denied&entityType=${entity}` });
+    const audit = await admin({
+      method: 'GET',
+      url: `/api/audit-events?action=access.denied&entityType=${entity}`,
+    });
     expect(audit.json().total).toBeGreaterThanOrEqual(2);
   });
 
@@ -76,13 +101,20 @@ describe.each(resources)('$path', ({ path, entity, body }) => {
     const problem = response.json();
     expect(problem.code).toBe('VALIDATION_FAILED');
     expect(problem.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'name' })]));
-    const notJson = await admin({ method: 'POST', url: path, payload: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const notJson = await admin({
+      method: 'POST',
+      url: path,
+      payload: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
     expect(notJson.statusCode).toBeLessThan(500);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed id', async () => {
-    expect((await admin({ method: 'GET', url: `${path}/00000000-0000-4000-8000-000000000000` })).statusCode).toBe(404);
+    expect(
+      (await admin({ method: 'GET', url: `${path}/00000000-0000-4000-8000-000000000000` })).statusCode,
+    ).toBe(404);
     expect((await admin({ method: 'GET', url: `${path}/not-a-uuid` })).statusCode).toBe(400);
   });
 });
@@ -99,15 +131,24 @@ describe('clients', () => {
   });
 
   it('stores every naughty string byte-for-byte (blns corpus)', async () => {
-    const corpus = JSON.parse(readFileSync(new URL('../../../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8')) as string[];
+    const corpus = JSON.parse(
+      readFileSync(new URL('../../../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8'),
+    ) as string[];
     // Never a 5xx: a value is either stored and given back exactly (names are trimmed), or refused with
     // a 400 naming the field (empty after trimming, NUL, longer than the limit).
     for (const value of corpus) {
-      const response = await admin({ method: 'POST', url: '/api/clients', payload: { name: value, altNames: [value].filter((v) => v.trim()) } });
+      const response = await admin({
+        method: 'POST',
+        url: '/api/clients',
+        payload: { name: value, altNames: [value].filter((v) => v.trim()) },
+      });
       expect([201, 400], JSON.stringify(value)).toContain(response.statusCode);
       if (response.statusCode === 400) {
         expect(response.json().errors[0].path, JSON.stringify(value)).toMatch(/^(name|altNames)/);
-        expect(value.trim() === '' || value.includes('\u0000') || value.trim().length > 200, JSON.stringify(value)).toBe(true);
+        expect(
+          value.trim() === '' || value.includes('\u0000') || value.trim().length > 200,
+          JSON.stringify(value),
+        ).toBe(true);
         continue;
       }
       const read = await admin({ method: 'GET', url: `/api/clients/${response.json().id}` });
@@ -119,7 +160,12 @@ describe('clients', () => {
 
 describe('CSRF', () => {
   it('refuses a state-changing request from another origin', async () => {
-    const response = await admin({ method: 'POST', url: '/api/clients', payload: { name: 'X' }, headers: { origin: 'https://evil.example' } });
+    const response = await admin({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'X' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('CSRF_REJECTED');
   });

@@ -91,21 +91,35 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const def of resources as ResourceDef<z.ZodType, z.ZodType, z.ZodType>[]) {
     const access = guard(db, 'admin', def.entityType);
     const tags = [def.tag];
-    app.get(def.path, { preValidation: access, schema: { tags, querystring: def.listQuery, response: { 200: def.page } } }, (request) =>
-      def.find(db, request.ctx, request.query),
+    app.get(
+      def.path,
+      { preValidation: access, schema: { tags, querystring: def.listQuery, response: { 200: def.page } } },
+      (request) => def.find(db, request.ctx, request.query),
     );
-    app.get(`${def.path}/:id`, { preValidation: access, schema: { tags, params: idParams, response: { 200: def.record } } }, (request) =>
-      def.get(db, request.ctx, request.params.id),
+    app.get(
+      `${def.path}/:id`,
+      { preValidation: access, schema: { tags, params: idParams, response: { 200: def.record } } },
+      (request) => def.get(db, request.ctx, request.params.id),
     );
-    app.post(def.path, { preValidation: access, schema: { tags, body: def.input, response: { 201: def.record } } }, async (request, reply) =>
-      reply.status(201).send(await def.create(db, request.ctx, request.body)),
+    app.post(
+      def.path,
+      { preValidation: access, schema: { tags, body: def.input, response: { 201: def.record } } },
+      async (request, reply) => reply.status(201).send(await def.create(db, request.ctx, request.body)),
     );
-    app.put(`${def.path}/:id`, { preValidation: access, schema: { tags, params: idParams, body: def.input, response: { 200: def.record } } }, (request) =>
-      def.update(db, request.ctx, request.params.id, request.body),
+    app.put(
+      `${def.path}/:id`,
+      {
+        preValidation: access,
+        schema: { tags, params: idParams, body: def.input, response: { 200: def.record } },
+      },
+      (request) => def.update(db, request.ctx, request.params.id, request.body),
     );
     app.post(
       `${def.path}/:id/archive`,
-      { preValidation: access, schema: { tags, params: idParams, body: archiveInput, response: { 200: def.record } } },
+      {
+        preValidation: access,
+        schema: { tags, params: idParams, body: archiveInput, response: { 200: def.record } },
+      },
       (request) => def.setArchived(db, request.ctx, request.params.id, request.body.archived),
     );
   }

@@ -26,7 +26,8 @@ type CaregiverValues = z.output<typeof caregiverInput>;
 type CaseManagerValues = z.output<typeof caseManagerInput>;
 
 const iso = (d: Date) => d.toISOString();
-const orderBy = (column: AnyColumn | SQL, order: 'asc' | 'desc') => (order === 'asc' ? asc(column) : desc(column));
+const orderBy = (column: AnyColumn | SQL, order: 'asc' | 'desc') =>
+  order === 'asc' ? asc(column) : desc(column);
 
 function archivedWhere(column: AnyColumn, archived: 'true' | 'false' | 'all'): SQL | undefined {
   return archived === 'all' ? undefined : eq(column, archived === 'true');
@@ -67,14 +68,31 @@ function toClient(row: { client: typeof clients.$inferSelect; caseManagerName: s
 }
 
 /** A page of clients for the filter, with the total. */
-export async function findClients(db: Database, ctx: RequestContext, query: ClientListQuery): Promise<Page<Client>> {
+export async function findClients(
+  db: Database,
+  ctx: RequestContext,
+  query: ClientListQuery,
+): Promise<Page<Client>> {
   const filters = [archivedWhere(clients.archived, query.archived)];
   if (query.q) {
-    filters.push(or(contains(clients.name, query.q), arrayContains(clients.altNames, query.q), contains(clients.email, query.q), contains(clients.pid, query.q)));
+    filters.push(
+      or(
+        contains(clients.name, query.q),
+        arrayContains(clients.altNames, query.q),
+        contains(clients.email, query.q),
+        contains(clients.pid, query.q),
+      ),
+    );
   }
   if (query.caseManagerId) filters.push(eq(clients.caseManagerId, query.caseManagerId));
   const where = and(...filters);
-  const sortColumn = { name: clients.name, pid: clients.pid, serviceElement: clients.serviceElement, ispMonth: clients.ispMonth, createdAt: clients.createdAt }[query.sort];
+  const sortColumn = {
+    name: clients.name,
+    pid: clients.pid,
+    serviceElement: clients.serviceElement,
+    ispMonth: clients.ispMonth,
+    createdAt: clients.createdAt,
+  }[query.sort];
   const [rows, totals] = await Promise.all([
     db
       .select(clientSelection)
@@ -86,8 +104,17 @@ export async function findClients(db: Database, ctx: RequestContext, query: Clie
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(clients).where(where),
   ]);
-  await recordAudit(db, ctx, { action: 'client.list', entityType: 'client', details: { returned: rows.length, page: query.page } });
-  return { items: rows.map(toClient), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  await recordAudit(db, ctx, {
+    action: 'client.list',
+    entityType: 'client',
+    details: { returned: rows.length, page: query.page },
+  });
+  return {
+    items: rows.map(toClient),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 async function loadClient(executor: Executor, id: string): Promise<Client> {
@@ -109,7 +136,10 @@ export async function getClient(db: Database, ctx: RequestContext, id: string): 
 
 async function assertCaseManagerExists(executor: Executor, caseManagerId: string | null): Promise<void> {
   if (!caseManagerId) return;
-  const [found] = await executor.select({ id: caseManagers.id }).from(caseManagers).where(eq(caseManagers.id, caseManagerId));
+  const [found] = await executor
+    .select({ id: caseManagers.id })
+    .from(caseManagers)
+    .where(eq(caseManagers.id, caseManagerId));
   if (!found) throw AppError.field('caseManagerId', 'does not name an existing case manager');
 }
 
@@ -125,22 +155,49 @@ export async function createClient(db: Database, ctx: RequestContext, input: Cli
 }
 
 /** Replaces a client's editable fields. Errors: NOT_FOUND, VALIDATION_FAILED. */
-export async function updateClient(db: Database, ctx: RequestContext, id: string, input: ClientValues): Promise<Client> {
+export async function updateClient(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  input: ClientValues,
+): Promise<Client> {
   return db.transaction(async (tx) => {
     await assertCaseManagerExists(tx, input.caseManagerId);
-    const [updated] = await tx.update(clients).set(input).where(eq(clients.id, id)).returning({ id: clients.id });
+    const [updated] = await tx
+      .update(clients)
+      .set(input)
+      .where(eq(clients.id, id))
+      .returning({ id: clients.id });
     if (!updated) throw notFound('Client');
-    await recordAudit(tx, ctx, { action: 'client.update', entityType: 'client', entityId: id, details: { fields: Object.keys(input) } });
+    await recordAudit(tx, ctx, {
+      action: 'client.update',
+      entityType: 'client',
+      entityId: id,
+      details: { fields: Object.keys(input) },
+    });
     return loadClient(tx, id);
   });
 }
 
 /** Archives or unarchives a client. Errors: NOT_FOUND. */
-export async function setClientArchived(db: Database, ctx: RequestContext, id: string, archived: boolean): Promise<Client> {
+export async function setClientArchived(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  archived: boolean,
+): Promise<Client> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(clients).set({ archived }).where(eq(clients.id, id)).returning({ id: clients.id });
+    const [updated] = await tx
+      .update(clients)
+      .set({ archived })
+      .where(eq(clients.id, id))
+      .returning({ id: clients.id });
     if (!updated) throw notFound('Client');
-    await recordAudit(tx, ctx, { action: archived ? 'client.archive' : 'client.unarchive', entityType: 'client', entityId: id });
+    await recordAudit(tx, ctx, {
+      action: archived ? 'client.archive' : 'client.unarchive',
+      entityType: 'client',
+      entityId: id,
+    });
     return loadClient(tx, id);
   });
 }
@@ -162,12 +219,28 @@ function toCaregiver(c: typeof caregivers.$inferSelect): Caregiver {
 }
 
 /** A page of caregivers for the filter, with the total. */
-export async function findCaregivers(db: Database, ctx: RequestContext, query: CaregiverListQuery): Promise<Page<Caregiver>> {
+export async function findCaregivers(
+  db: Database,
+  ctx: RequestContext,
+  query: CaregiverListQuery,
+): Promise<Page<Caregiver>> {
   const filters = [archivedWhere(caregivers.archived, query.archived)];
-  if (query.q) filters.push(or(contains(caregivers.name, query.q), arrayContains(caregivers.altNames, query.q), contains(caregivers.email, query.q)));
+  if (query.q)
+    filters.push(
+      or(
+        contains(caregivers.name, query.q),
+        arrayContains(caregivers.altNames, query.q),
+        contains(caregivers.email, query.q),
+      ),
+    );
   if (query.type) filters.push(eq(caregivers.type, query.type));
   const where = and(...filters);
-  const sortColumn = { name: caregivers.name, type: caregivers.type, email: caregivers.email, createdAt: caregivers.createdAt }[query.sort];
+  const sortColumn = {
+    name: caregivers.name,
+    type: caregivers.type,
+    email: caregivers.email,
+    createdAt: caregivers.createdAt,
+  }[query.sort];
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -178,8 +251,17 @@ export async function findCaregivers(db: Database, ctx: RequestContext, query: C
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(caregivers).where(where),
   ]);
-  await recordAudit(db, ctx, { action: 'caregiver.list', entityType: 'caregiver', details: { returned: rows.length, page: query.page } });
-  return { items: rows.map(toCaregiver), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  await recordAudit(db, ctx, {
+    action: 'caregiver.list',
+    entityType: 'caregiver',
+    details: { returned: rows.length, page: query.page },
+  });
+  return {
+    items: rows.map(toCaregiver),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** One caregiver. Errors: NOT_FOUND. */
@@ -191,7 +273,11 @@ export async function getCaregiver(db: Database, ctx: RequestContext, id: string
 }
 
 /** Creates a caregiver. */
-export async function createCaregiver(db: Database, ctx: RequestContext, input: CaregiverValues): Promise<Caregiver> {
+export async function createCaregiver(
+  db: Database,
+  ctx: RequestContext,
+  input: CaregiverValues,
+): Promise<Caregiver> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(caregivers).values(input).returning();
     if (!row) throw new AppError('INTERNAL');
@@ -201,21 +287,40 @@ export async function createCaregiver(db: Database, ctx: RequestContext, input: 
 }
 
 /** Replaces a caregiver's editable fields. Errors: NOT_FOUND. */
-export async function updateCaregiver(db: Database, ctx: RequestContext, id: string, input: CaregiverValues): Promise<Caregiver> {
+export async function updateCaregiver(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  input: CaregiverValues,
+): Promise<Caregiver> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(caregivers).set(input).where(eq(caregivers.id, id)).returning();
     if (!row) throw notFound('Caregiver');
-    await recordAudit(tx, ctx, { action: 'caregiver.update', entityType: 'caregiver', entityId: id, details: { fields: Object.keys(input) } });
+    await recordAudit(tx, ctx, {
+      action: 'caregiver.update',
+      entityType: 'caregiver',
+      entityId: id,
+      details: { fields: Object.keys(input) },
+    });
     return toCaregiver(row);
   });
 }
 
 /** Archives or unarchives a caregiver. Errors: NOT_FOUND. */
-export async function setCaregiverArchived(db: Database, ctx: RequestContext, id: string, archived: boolean): Promise<Caregiver> {
+export async function setCaregiverArchived(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  archived: boolean,
+): Promise<Caregiver> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(caregivers).set({ archived }).where(eq(caregivers.id, id)).returning();
     if (!row) throw notFound('Caregiver');
-    await recordAudit(tx, ctx, { action: archived ? 'caregiver.archive' : 'caregiver.unarchive', entityType: 'caregiver', entityId: id });
+    await recordAudit(tx, ctx, {
+      action: archived ? 'caregiver.archive' : 'caregiver.unarchive',
+      entityType: 'caregiver',
+      entityId: id,
+    });
     return toCaregiver(row);
   });
 }
@@ -224,7 +329,10 @@ export async function setCaregiverArchived(db: Database, ctx: RequestContext, id
 
 const clientCount = sql<number>`(select count(*)::int from ${clients} where ${clients.caseManagerId} = ${caseManagers.id})`;
 
-function toCaseManager(row: { caseManager: typeof caseManagers.$inferSelect; clientCount: number }): CaseManager {
+function toCaseManager(row: {
+  caseManager: typeof caseManagers.$inferSelect;
+  clientCount: number;
+}): CaseManager {
   const m = row.caseManager;
   return {
     id: m.id,
@@ -239,18 +347,37 @@ function toCaseManager(row: { caseManager: typeof caseManagers.$inferSelect; cli
 }
 
 async function loadCaseManager(executor: Executor, id: string): Promise<CaseManager> {
-  const [row] = await executor.select({ caseManager: caseManagers, clientCount }).from(caseManagers).where(eq(caseManagers.id, id));
+  const [row] = await executor
+    .select({ caseManager: caseManagers, clientCount })
+    .from(caseManagers)
+    .where(eq(caseManagers.id, id));
   if (!row) throw notFound('Case manager');
   return toCaseManager(row);
 }
 
 /** A page of case managers for the filter, with the total and each one's client count. */
-export async function findCaseManagers(db: Database, ctx: RequestContext, query: CaseManagerListQuery): Promise<Page<CaseManager>> {
+export async function findCaseManagers(
+  db: Database,
+  ctx: RequestContext,
+  query: CaseManagerListQuery,
+): Promise<Page<CaseManager>> {
   const filters = [archivedWhere(caseManagers.archived, query.archived)];
-  if (query.q) filters.push(or(contains(caseManagers.name, query.q), contains(caseManagers.county, query.q), contains(caseManagers.email, query.q)));
+  if (query.q)
+    filters.push(
+      or(
+        contains(caseManagers.name, query.q),
+        contains(caseManagers.county, query.q),
+        contains(caseManagers.email, query.q),
+      ),
+    );
   if (query.county) filters.push(ilike(caseManagers.county, escapeLike(query.county)));
   const where = and(...filters);
-  const sortColumn = { name: caseManagers.name, county: caseManagers.county, email: caseManagers.email, createdAt: caseManagers.createdAt }[query.sort];
+  const sortColumn = {
+    name: caseManagers.name,
+    county: caseManagers.county,
+    email: caseManagers.email,
+    createdAt: caseManagers.createdAt,
+  }[query.sort];
   const [rows, totals] = await Promise.all([
     db
       .select({ caseManager: caseManagers, clientCount })
@@ -261,8 +388,17 @@ export async function findCaseManagers(db: Database, ctx: RequestContext, query:
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(caseManagers).where(where),
   ]);
-  await recordAudit(db, ctx, { action: 'case_manager.list', entityType: 'case_manager', details: { returned: rows.length, page: query.page } });
-  return { items: rows.map(toCaseManager), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  await recordAudit(db, ctx, {
+    action: 'case_manager.list',
+    entityType: 'case_manager',
+    details: { returned: rows.length, page: query.page },
+  });
+  return {
+    items: rows.map(toCaseManager),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** One case manager. Errors: NOT_FOUND. */
@@ -273,31 +409,66 @@ export async function getCaseManager(db: Database, ctx: RequestContext, id: stri
 }
 
 /** Creates a case manager. */
-export async function createCaseManager(db: Database, ctx: RequestContext, input: CaseManagerValues): Promise<CaseManager> {
+export async function createCaseManager(
+  db: Database,
+  ctx: RequestContext,
+  input: CaseManagerValues,
+): Promise<CaseManager> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(caseManagers).values(input).returning({ id: caseManagers.id });
     if (!row) throw new AppError('INTERNAL');
-    await recordAudit(tx, ctx, { action: 'case_manager.create', entityType: 'case_manager', entityId: row.id });
+    await recordAudit(tx, ctx, {
+      action: 'case_manager.create',
+      entityType: 'case_manager',
+      entityId: row.id,
+    });
     return loadCaseManager(tx, row.id);
   });
 }
 
 /** Replaces a case manager's editable fields. Errors: NOT_FOUND. */
-export async function updateCaseManager(db: Database, ctx: RequestContext, id: string, input: CaseManagerValues): Promise<CaseManager> {
+export async function updateCaseManager(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  input: CaseManagerValues,
+): Promise<CaseManager> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(caseManagers).set(input).where(eq(caseManagers.id, id)).returning({ id: caseManagers.id });
+    const [row] = await tx
+      .update(caseManagers)
+      .set(input)
+      .where(eq(caseManagers.id, id))
+      .returning({ id: caseManagers.id });
     if (!row) throw notFound('Case manager');
-    await recordAudit(tx, ctx, { action: 'case_manager.update', entityType: 'case_manager', entityId: id, details: { fields: Object.keys(input) } });
+    await recordAudit(tx, ctx, {
+      action: 'case_manager.update',
+      entityType: 'case_manager',
+      entityId: id,
+      details: { fields: Object.keys(input) },
+    });
     return loadCaseManager(tx, id);
   });
 }
 
 /** Archives or unarchives a case manager. Errors: NOT_FOUND. */
-export async function setCaseManagerArchived(db: Database, ctx: RequestContext, id: string, archived: boolean): Promise<CaseManager> {
+export async function setCaseManagerArchived(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  archived: boolean,
+): Promise<CaseManager> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(caseManagers).set({ archived }).where(eq(caseManagers.id, id)).returning({ id: caseManagers.id });
+    const [row] = await tx
+      .update(caseManagers)
+      .set({ archived })
+      .where(eq(caseManagers.id, id))
+      .returning({ id: caseManagers.id });
     if (!row) throw notFound('Case manager');
-    await recordAudit(tx, ctx, { action: archived ? 'case_manager.archive' : 'case_manager.unarchive', entityType: 'case_manager', entityId: id });
+    await recordAudit(tx, ctx, {
+      action: archived ? 'case_manager.archive' : 'case_manager.unarchive',
+      entityType: 'case_manager',
+      entityId: id,
+    });
     return loadCaseManager(tx, id);
   });
 }
@@ -314,14 +485,23 @@ export async function resolveCaregiverForImport(
   ctx: RequestContext,
   input: { externalId: string; displayName: string },
 ): Promise<{ id: string; created: boolean }> {
-  const [found] = await tx.select({ id: caregivers.id }).from(caregivers).where(eq(caregivers.externalId, input.externalId)).limit(1);
+  const [found] = await tx
+    .select({ id: caregivers.id })
+    .from(caregivers)
+    .where(eq(caregivers.externalId, input.externalId))
+    .limit(1);
   if (found) return { id: found.id, created: false };
   const [row] = await tx
     .insert(caregivers)
     .values({ name: input.displayName, externalId: input.externalId, needsReview: true })
     .returning({ id: caregivers.id });
   if (!row) throw new AppError('INTERNAL');
-  await recordAudit(tx, ctx, { action: 'caregiver.create', entityType: 'caregiver', entityId: row.id, details: { source: 'import' } });
+  await recordAudit(tx, ctx, {
+    action: 'caregiver.create',
+    entityType: 'caregiver',
+    entityId: row.id,
+    details: { source: 'import' },
+  });
   return { id: row.id, created: true };
 }
 
@@ -334,11 +514,23 @@ export async function resolveClientForImport(
   ctx: RequestContext,
   input: { pid: string; displayName: string },
 ): Promise<{ id: string; created: boolean }> {
-  const [found] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.pid, input.pid)).limit(1);
+  const [found] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.pid, input.pid))
+    .limit(1);
   if (found) return { id: found.id, created: false };
-  const [row] = await tx.insert(clients).values({ name: input.displayName, pid: input.pid, needsReview: true }).returning({ id: clients.id });
+  const [row] = await tx
+    .insert(clients)
+    .values({ name: input.displayName, pid: input.pid, needsReview: true })
+    .returning({ id: clients.id });
   if (!row) throw new AppError('INTERNAL');
-  await recordAudit(tx, ctx, { action: 'client.create', entityType: 'client', entityId: row.id, details: { source: 'import' } });
+  await recordAudit(tx, ctx, {
+    action: 'client.create',
+    entityType: 'client',
+    entityId: row.id,
+    details: { source: 'import' },
+  });
   return { id: row.id, created: true };
 }
 
@@ -349,9 +541,17 @@ export async function findPeopleNames(
 ): Promise<{ caregivers: Map<string, string>; clients: Map<string, string> }> {
   const [caregiverRows, clientRows] = await Promise.all([
     ids.caregiverIds.length
-      ? executor.select({ id: caregivers.id, name: caregivers.name }).from(caregivers).where(inArray(caregivers.id, ids.caregiverIds))
+      ? executor
+          .select({ id: caregivers.id, name: caregivers.name })
+          .from(caregivers)
+          .where(inArray(caregivers.id, ids.caregiverIds))
       : [],
-    ids.clientIds.length ? executor.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(clients.id, ids.clientIds)) : [],
+    ids.clientIds.length
+      ? executor
+          .select({ id: clients.id, name: clients.name })
+          .from(clients)
+          .where(inArray(clients.id, ids.clientIds))
+      : [],
   ]);
   return {
     caregivers: new Map(caregiverRows.map((r) => [r.id, r.name])),

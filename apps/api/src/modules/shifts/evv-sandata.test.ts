@@ -1,14 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractSandataVisits, localDate, normalizeSandataVisit, resolveTimeZone, sandataVisit } from './evv-sandata.ts';
+import {
+  extractSandataVisits,
+  localDate,
+  normalizeSandataVisit,
+  resolveTimeZone,
+  sandataVisit,
+} from './evv-sandata.ts';
 
-const example = JSON.parse(readFileSync(new URL('../../../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url), 'utf8')) as unknown;
+const example = JSON.parse(
+  readFileSync(
+    new URL('../../../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url),
+    'utf8',
+  ),
+) as unknown;
 
 describe('Sandata OpenEVV parsing', () => {
   it('reads both public example visits', () => {
     const visits = extractSandataVisits(example);
     expect(visits).toHaveLength(2);
-    const [first, second] = (visits ?? []).map((v) => normalizeSandataVisit(sandataVisit.parse(v), 'America/Los_Angeles'));
+    const [first, second] = (visits ?? []).map((v) =>
+      normalizeSandataVisit(sandataVisit.parse(v), 'America/Los_Angeles'),
+    );
     expect(first).toMatchObject({
       externalId: 'VISIT001',
       sequence: 1,
@@ -26,7 +39,13 @@ describe('Sandata OpenEVV parsing', () => {
     expect(second?.adjusted).toBe(true);
     expect(second?.evvInTime?.toISOString()).toBe('2024-01-15T09:00:00.000Z');
     expect(second?.callInTime?.toISOString()).toBe('2024-01-15T09:10:00.000Z');
-    expect(second?.adjustments).toEqual([{ by: 'supervisor@example.com', at: '2024-01-15T14:00:00.000Z', reason: 'reason code 12: Employee checked in late' }]);
+    expect(second?.adjustments).toEqual([
+      {
+        by: 'supervisor@example.com',
+        at: '2024-01-15T14:00:00.000Z',
+        reason: 'reason code 12: Employee checked in late',
+      },
+    ]);
   });
 
   it('accepts BillVisit and SequenceID as strings, as real senders send them', () => {
@@ -37,16 +56,33 @@ describe('Sandata OpenEVV parsing', () => {
   });
 
   it('names the field and the problem for a bad visit', () => {
-    const result = sandataVisit.safeParse({ VisitOtherID: '', SequenceID: 'x', ClientID: '1', ProcedureCode: 'T1004' });
+    const result = sandataVisit.safeParse({
+      VisitOtherID: '',
+      SequenceID: 'x',
+      ClientID: '1',
+      ProcedureCode: 'T1004',
+    });
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['VisitOtherID', 'SequenceID']));
-    const noEmployee = sandataVisit.safeParse({ VisitOtherID: 'V1', SequenceID: 1, ClientID: '1', ProcedureCode: 'T1004' });
+    const noEmployee = sandataVisit.safeParse({
+      VisitOtherID: 'V1',
+      SequenceID: 1,
+      ClientID: '1',
+      ProcedureCode: 'T1004',
+    });
     expect(noEmployee.error?.issues.map((i) => i.path.join('.'))).toEqual(['EmployeeIdentifier']);
   });
 
   it('rejects a visit with no times at all', () => {
-    const visit = sandataVisit.parse({ VisitOtherID: 'V', SequenceID: 1, EmployeeIdentifier: '1', ClientID: '1', ProcedureCode: 'T1004', Calls: [] });
+    const visit = sandataVisit.parse({
+      VisitOtherID: 'V',
+      SequenceID: 1,
+      EmployeeIdentifier: '1',
+      ClientID: '1',
+      ProcedureCode: 'T1004',
+      Calls: [],
+    });
     expect(() => normalizeSandataVisit(visit, 'America/Los_Angeles')).toThrow(/no clock-in/);
   });
 

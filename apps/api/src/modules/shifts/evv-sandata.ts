@@ -13,10 +13,32 @@
  */
 import { z } from 'zod';
 
-const looseNumber = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number').transform(Number)]);
-const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']).transform((v) => v.toLowerCase() === 'true')]);
-const text = (max = 100) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine((v) => !v.includes('\u0000'), 'must not contain NUL characters');
-const dateTime = z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO 8601 date-time');
+const looseNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+    .transform(Number),
+]);
+const looseBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']).transform((v) => v.toLowerCase() === 'true'),
+]);
+const text = (max = 100) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !v.includes('\u0000'), 'must not contain NUL characters');
+const dateTime = z
+  .string()
+  .trim()
+  .refine(
+    (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
+    'must be an ISO 8601 date-time',
+  );
 
 const call = z.object({
   CallExternalID: text().optional(),
@@ -40,7 +62,9 @@ const visitChange = z.object({
 
 export const sandataVisit = z
   .object({
-    ProviderIdentification: z.object({ ProviderQualifier: z.string().optional(), ProviderID: text(50) }).optional(),
+    ProviderIdentification: z
+      .object({ ProviderQualifier: z.string().optional(), ProviderID: text(50) })
+      .optional(),
     VisitOtherID: text(),
     SequenceID: looseNumber.pipe(z.number().int('must be a whole number').min(0)),
     EmployeeQualifier: z.string().trim().max(50).optional(),
@@ -63,7 +87,10 @@ export const sandataVisit = z
     Calls: z.array(call).max(50).default([]),
     VisitChanges: z.array(visitChange).max(100).default([]),
   })
-  .refine((v) => v.EmployeeIdentifier || v.EmployeeOtherID, { message: 'is required (or EmployeeOtherID)', path: ['EmployeeIdentifier'] });
+  .refine((v) => v.EmployeeIdentifier || v.EmployeeOtherID, {
+    message: 'is required (or EmployeeOtherID)',
+    path: ['EmployeeIdentifier'],
+  });
 export type SandataVisit = z.infer<typeof sandataVisit>;
 
 export interface NormalizedVisit {
@@ -104,7 +131,12 @@ export function resolveTimeZone(zone: string | undefined, fallbackZone: string):
 
 /** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 const isIn = (assignment: string) => /^time\s*in$/i.test(assignment);
@@ -122,7 +154,11 @@ export function normalizeSandataVisit(visit: SandataVisit, agencyTimeZone: strin
   const evvInTime = visit.AdjInDateTime ? new Date(visit.AdjInDateTime) : callInTime;
   const evvOutTime = visit.AdjOutDateTime ? new Date(visit.AdjOutDateTime) : callOutTime;
   const anchor = evvInTime ?? evvOutTime;
-  if (!anchor) throw Object.assign(new Error('no clock-in or clock-out time'), { field: 'Calls', reason: 'has no Time In or Time Out call and no adjusted times' });
+  if (!anchor)
+    throw Object.assign(new Error('no clock-in or clock-out time'), {
+      field: 'Calls',
+      reason: 'has no Time In or Time Out call and no adjusted times',
+    });
   const timeZone = resolveTimeZone(visit.VisitTimeZone, agencyTimeZone);
   const identifier = (visit.EmployeeIdentifier ?? visit.EmployeeOtherID) as string;
   const qualifier = visit.EmployeeIdentifier ? (visit.EmployeeQualifier ?? 'EmployeeID') : 'EmployeeOtherID';
@@ -152,7 +188,13 @@ export function normalizeSandataVisit(visit: SandataVisit, agencyTimeZone: strin
     adjustments: visit.VisitChanges.map((change) => ({
       by: change.ChangeMadeBy ?? null,
       at: change.ChangeDateTime ? new Date(change.ChangeDateTime).toISOString() : null,
-      reason: [change.ReasonCode !== undefined ? `reason code ${change.ReasonCode}` : null, change.ChangeReasonMemo ?? null].filter(Boolean).join(': ') || null,
+      reason:
+        [
+          change.ReasonCode !== undefined ? `reason code ${change.ReasonCode}` : null,
+          change.ChangeReasonMemo ?? null,
+        ]
+          .filter(Boolean)
+          .join(': ') || null,
     })),
   };
 }

@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { fileUpload } from '../../../test/multipart.ts';
 
-const exampleText = readFileSync(new URL('../../../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url), 'utf8');
+const exampleText = readFileSync(
+  new URL('../../../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url),
+  'utf8',
+);
 const example = JSON.parse(exampleText) as Record<string, unknown>[];
-const blns = JSON.parse(readFileSync(new URL('../../../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8')) as string[];
+const blns = JSON.parse(
+  readFileSync(new URL('../../../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8'),
+) as string[];
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -17,7 +22,8 @@ async function importFile(content: string, name = 'visits.json') {
   const { job } = started.json<{ job: { id: string } }>();
   for (let i = 0; i < 200; i += 1) {
     const read = (await admin({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
-    if (read.status === 'COMPLETED' || read.status === 'FAILED') return { ...read, csvFileId: started.json().csvFileId as string };
+    if (read.status === 'COMPLETED' || read.status === 'FAILED')
+      return { ...read, csvFileId: started.json().csvFileId as string };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('import did not finish');
@@ -33,7 +39,15 @@ describe('EVV import (Sandata OpenEVV)', () => {
   it('imports the public example visits as shifts, with the adjusted visit and its change', async () => {
     const job = await importFile(exampleText, 'sandata-openevv-visits.example.json');
     expect(job.status).toBe('COMPLETED');
-    expect(job.result).toMatchObject({ total: 2, created: 2, updated: 0, unchanged: 0, rejected: [], newCaregivers: 1, newClients: 1 });
+    expect(job.result).toMatchObject({
+      total: 2,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+      newCaregivers: 1,
+      newClients: 1,
+    });
 
     const list = (await admin({ method: 'GET', url: `/api/shifts?csvFileId=${job.csvFileId}` })).json();
     expect(list.total).toBe(2);
@@ -60,28 +74,51 @@ describe('EVV import (Sandata OpenEVV)', () => {
     expect(adjustment).toMatchObject({
       byName: 'supervisor@example.com',
       reason: 'reason code 12: Employee checked in late',
-      changes: { evvInTime: { from: '2024-01-15T09:10:00.000Z', to: '2024-01-15T09:00:00.000Z' }, evvOutTime: { from: '2024-01-15T12:50:00.000Z', to: '2024-01-15T13:00:00.000Z' } },
+      changes: {
+        evvInTime: { from: '2024-01-15T09:10:00.000Z', to: '2024-01-15T09:00:00.000Z' },
+        evvOutTime: { from: '2024-01-15T12:50:00.000Z', to: '2024-01-15T13:00:00.000Z' },
+      },
     });
   });
 
   it('changes nothing when the same file is imported again', async () => {
     const before = (await admin({ method: 'GET', url: '/api/shifts' })).json();
     const job = await importFile(exampleText);
-    expect(job.result).toMatchObject({ created: 0, updated: 0, unchanged: 2, newCaregivers: 0, newClients: 0 });
+    expect(job.result).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      newCaregivers: 0,
+      newClients: 0,
+    });
     const after = (await admin({ method: 'GET', url: '/api/shifts' })).json();
     expect(after.total).toBe(before.total);
-    expect(after.items.map((s: { updatedAt: string }) => s.updatedAt)).toEqual(before.items.map((s: { updatedAt: string }) => s.updatedAt));
+    expect(after.items.map((s: { updatedAt: string }) => s.updatedAt)).toEqual(
+      before.items.map((s: { updatedAt: string }) => s.updatedAt),
+    );
   });
 
   it('updates a shift from a higher SequenceID and records what changed', async () => {
-    const updated = [{ ...example[0], SequenceID: 2, Calls: [(example[0]?.Calls as object[])[0], { ...(example[0]?.Calls as object[])[1], CallDateTime: '2024-01-15T14:30:00Z' }] }];
+    const updated = [
+      {
+        ...example[0],
+        SequenceID: 2,
+        Calls: [
+          (example[0]?.Calls as object[])[0],
+          { ...(example[0]?.Calls as object[])[1], CallDateTime: '2024-01-15T14:30:00Z' },
+        ],
+      },
+    ];
     const job = await importFile(JSON.stringify(updated));
     expect(job.result).toMatchObject({ created: 0, updated: 1 });
     const list = (await admin({ method: 'GET', url: '/api/shifts?pageSize=10' })).json();
     const shift = list.items.find((s: { givShiftId: string }) => s.givShiftId === 'VISIT001');
     expect(shift.evvOutTime).toBe('2024-01-15T14:30:00.000Z');
     const detail = (await admin({ method: 'GET', url: `/api/shifts/${shift.id}` })).json();
-    expect(detail.changeHistory.at(-1)).toMatchObject({ action: 'import', changes: { evvOutTime: { from: '2024-01-15T13:00:00.000Z', to: '2024-01-15T14:30:00.000Z' } } });
+    expect(detail.changeHistory.at(-1)).toMatchObject({
+      action: 'import',
+      changes: { evvOutTime: { from: '2024-01-15T13:00:00.000Z', to: '2024-01-15T14:30:00.000Z' } },
+    });
     // A lower sequence afterwards is stale: nothing changes.
     const stale = await importFile(exampleText);
     expect(stale.result).toMatchObject({ updated: 0, unchanged: 2 });
@@ -89,20 +126,41 @@ describe('EVV import (Sandata OpenEVV)', () => {
 
   it('imports the good visits of a broken file and reports every bad one by line and field', async () => {
     const good = { ...example[0], VisitOtherID: 'GOOD-1', EmployeeIdentifier: '777000111' };
-    const badCoordinates = { ...example[0], VisitOtherID: 'BADGPS-1', Calls: [{ ...(example[0]?.Calls as object[])[0], CallLatitude: 123 }, (example[0]?.Calls as object[])[1]] };
+    const badCoordinates = {
+      ...example[0],
+      VisitOtherID: 'BADGPS-1',
+      Calls: [
+        { ...(example[0]?.Calls as object[])[0], CallLatitude: 123 },
+        (example[0]?.Calls as object[])[1],
+      ],
+    };
     const naughty = blns.filter((s) => s.trim() && !s.includes('\u0000')).slice(0, 40);
     const visits = [
       good,
-      { ...example[0], VisitOtherID: 'BAD-DATE', Calls: [{ ...(example[0]?.Calls as object[])[0], CallDateTime: '2024-02-30T25:99:00Z' }] },
+      {
+        ...example[0],
+        VisitOtherID: 'BAD-DATE',
+        Calls: [{ ...(example[0]?.Calls as object[])[0], CallDateTime: '2024-02-30T25:99:00Z' }],
+      },
       { ...example[0], VisitOtherID: 'NO-EMPLOYEE', EmployeeIdentifier: undefined },
       good,
       badCoordinates,
-      ...naughty.map((value, i) => ({ ...example[0], VisitOtherID: `NAUGHTY-${i}`, ClientID: value.slice(0, 50), EmployeeIdentifier: value.slice(0, 50) })),
+      ...naughty.map((value, i) => ({
+        ...example[0],
+        VisitOtherID: `NAUGHTY-${i}`,
+        ClientID: value.slice(0, 50),
+        EmployeeIdentifier: value.slice(0, 50),
+      })),
       'not even an object',
     ];
     const job = await importFile(JSON.stringify(visits));
     expect(job.status).toBe('COMPLETED');
-    const rejected = job.result.rejected as { line: number; field: string; reason: string; externalId: string | null }[];
+    const rejected = job.result.rejected as {
+      line: number;
+      field: string;
+      reason: string;
+      externalId: string | null;
+    }[];
     expect(rejected).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ line: 2, field: 'Calls.0.CallDateTime', externalId: 'BAD-DATE' }),
@@ -119,7 +177,9 @@ describe('EVV import (Sandata OpenEVV)', () => {
     expect(gps).toMatchObject({ evvStatus: 'INVALID_COORDINATES', evvInLat: 123 });
     // Naughty identifiers are stored byte-for-byte or rejected with a reason; never a crash.
     const naughtyImported = ids.filter((id: string) => id.startsWith('NAUGHTY-')).length;
-    const naughtyRejected = new Set(rejected.filter((r) => r.externalId?.startsWith('NAUGHTY-')).map((r) => r.externalId)).size;
+    const naughtyRejected = new Set(
+      rejected.filter((r) => r.externalId?.startsWith('NAUGHTY-')).map((r) => r.externalId),
+    ).size;
     expect(naughtyImported + naughtyRejected).toBe(naughty.length);
     const stored = list.items.filter((s: { givShiftId: string }) => s.givShiftId.startsWith('NAUGHTY-'));
     for (const s of stored) {
@@ -136,7 +196,11 @@ describe('EVV import (Sandata OpenEVV)', () => {
 
   it('keeps the raw file in the imports bucket', async () => {
     const job = await importFile(exampleText, 'kept.json');
-    const files = await admin({ method: 'POST', url: '/api/storage/object/list/imports', payload: { prefix: 'evv/' + new Date().toISOString().slice(0, 10) } });
+    const files = await admin({
+      method: 'POST',
+      url: '/api/storage/object/list/imports',
+      payload: { prefix: 'evv/' + new Date().toISOString().slice(0, 10) },
+    });
     expect(files.statusCode).toBe(200);
     expect(JSON.stringify(files.json())).toContain('kept.json');
     expect(job.csvFileId).toBeTruthy();
@@ -146,14 +210,18 @@ describe('EVV import (Sandata OpenEVV)', () => {
     const caregiver = as(t, (await signInAs(t, 'CAREGIVER')).cookie);
     const upload = fileUpload(exampleText, 'application/json', 'x.json');
     expect((await caregiver({ method: 'POST', url: '/api/shift-imports', ...upload })).statusCode).toBe(403);
-    expect((await as(t, null)({ method: 'POST', url: '/api/shift-imports', ...upload })).statusCode).toBe(401);
+    expect((await as(t, null)({ method: 'POST', url: '/api/shift-imports', ...upload })).statusCode).toBe(
+      401,
+    );
     expect((await caregiver({ method: 'GET', url: '/api/shifts' })).statusCode).toBe(403);
     expect((await as(t, null)({ method: 'GET', url: '/api/shifts' })).statusCode).toBe(401);
     const list = (await admin({ method: 'GET', url: '/api/shifts' })).json();
     expect((await caregiver({ method: 'GET', url: `/api/shifts/${list.items[0].id}` })).statusCode).toBe(403);
     const audit = (await admin({ method: 'GET', url: '/api/audit-events?action=shift.list' })).json();
     expect(audit.total).toBeGreaterThan(0);
-    const imported = (await admin({ method: 'GET', url: '/api/audit-events?action=shift.import&entityType=shift' })).json();
+    const imported = (
+      await admin({ method: 'GET', url: '/api/audit-events?action=shift.import&entityType=shift' })
+    ).json();
     expect(imported.total).toBeGreaterThan(0);
   });
 

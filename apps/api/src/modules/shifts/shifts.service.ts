@@ -25,8 +25,17 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { JobInputError, type JobContext, type JobRunner } from '../../platform/jobs/jobs.service.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
-import { findPeopleNames, resolveCaregiverForImport, resolveClientForImport } from '../people/people.service.ts';
-import { extractSandataVisits, normalizeSandataVisit, sandataVisit, type NormalizedVisit } from './evv-sandata.ts';
+import {
+  findPeopleNames,
+  resolveCaregiverForImport,
+  resolveClientForImport,
+} from '../people/people.service.ts';
+import {
+  extractSandataVisits,
+  normalizeSandataVisit,
+  sandataVisit,
+  type NormalizedVisit,
+} from './evv-sandata.ts';
 import { csvFiles, shifts, type ChangeHistoryEntry } from './shifts.table.ts';
 
 export const SHIFT_IMPORT_JOB = 'shift-import';
@@ -35,7 +44,10 @@ export const IMPORTS_BUCKET = 'imports';
 type ShiftRow = typeof shifts.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toShift(row: ShiftRow, names: { caregivers: Map<string, string>; clients: Map<string, string> }): Shift {
+function toShift(
+  row: ShiftRow,
+  names: { caregivers: Map<string, string>; clients: Map<string, string> },
+): Shift {
   return {
     id: row.id,
     givShiftId: row.givShiftId,
@@ -72,7 +84,11 @@ async function namesFor(db: Database, rows: ShiftRow[]) {
 }
 
 /** A page of (not deleted) shifts for the filter, with the total. Audited as `shift.list`. */
-export async function findShifts(db: Database, ctx: RequestContext, query: ShiftListQuery): Promise<Page<Shift>> {
+export async function findShifts(
+  db: Database,
+  ctx: RequestContext,
+  query: ShiftListQuery,
+): Promise<Page<Shift>> {
   const filters: SQL[] = [isNull(shifts.deletedAt)];
   if (query.from) filters.push(gte(shifts.date, query.from));
   if (query.to) filters.push(lte(shifts.date, query.to));
@@ -82,7 +98,12 @@ export async function findShifts(db: Database, ctx: RequestContext, query: Shift
   if (query.evvStatus) filters.push(eq(shifts.evvStatus, query.evvStatus));
   if (query.csvFileId) filters.push(eq(shifts.csvFileId, query.csvFileId));
   const where = and(...filters);
-  const column = { date: shifts.date, evvInTime: shifts.evvInTime, billingCode: shifts.billingCode, evvStatus: shifts.evvStatus }[query.sort];
+  const column = {
+    date: shifts.date,
+    evvInTime: shifts.evvInTime,
+    billingCode: shifts.billingCode,
+    evvStatus: shifts.evvStatus,
+  }[query.sort];
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -94,13 +115,25 @@ export async function findShifts(db: Database, ctx: RequestContext, query: Shift
     db.select({ total: count() }).from(shifts).where(where),
   ]);
   const names = await namesFor(db, rows);
-  await recordAudit(db, ctx, { action: 'shift.list', entityType: 'shift', details: { returned: rows.length, page: query.page } });
-  return { items: rows.map((row) => toShift(row, names)), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  await recordAudit(db, ctx, {
+    action: 'shift.list',
+    entityType: 'shift',
+    details: { returned: rows.length, page: query.page },
+  });
+  return {
+    items: rows.map((row) => toShift(row, names)),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** One shift with its change history. Errors: NOT_FOUND. Audited as `shift.read`. */
 export async function getShift(db: Database, ctx: RequestContext, id: string): Promise<ShiftDetail> {
-  const [row] = await db.select().from(shifts).where(and(eq(shifts.id, id), isNull(shifts.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.id, id), isNull(shifts.deletedAt)));
   if (!row) throw notFound('Shift');
   const names = await namesFor(db, [row]);
   await recordAudit(db, ctx, { action: 'shift.read', entityType: 'shift', entityId: id });
@@ -123,14 +156,35 @@ export async function startShiftImport(
   file.body.pipe(tee);
   const safeName = file.originalName.replace(/[^\w.-]+/g, '_').slice(-120) || 'upload';
   const path = `evv/${new Date().toISOString().slice(0, 10)}/${randomUUID()}-${safeName}`;
-  await deps.storage.upload(ctx, { bucketId: IMPORTS_BUCKET, path, body: tee, contentType: file.contentType });
+  await deps.storage.upload(ctx, {
+    bucketId: IMPORTS_BUCKET,
+    path,
+    body: tee,
+    contentType: file.contentType,
+  });
   const [csvFile] = await deps.db
     .insert(csvFiles)
-    .values({ fileName: path.split('/').at(-1) ?? safeName, originalName: file.originalName.slice(0, 500), filePath: path, bucket: IMPORTS_BUCKET, contentHash: hash.digest('hex') })
+    .values({
+      fileName: path.split('/').at(-1) ?? safeName,
+      originalName: file.originalName.slice(0, 500),
+      filePath: path,
+      bucket: IMPORTS_BUCKET,
+      contentHash: hash.digest('hex'),
+    })
     .returning({ id: csvFiles.id });
   if (!csvFile) throw new AppError('INTERNAL');
-  const job = await deps.jobs.enqueue({ jobType: SHIFT_IMPORT_JOB, csvFileId: csvFile.id, triggeredBy: ctx.actor?.userAccountId ?? null, metadata: { originalName: file.originalName.slice(0, 200) } });
-  await recordAudit(deps.db, ctx, { action: 'shift.import', entityType: 'csv_file', entityId: csvFile.id, details: { jobId: job.id } });
+  const job = await deps.jobs.enqueue({
+    jobType: SHIFT_IMPORT_JOB,
+    csvFileId: csvFile.id,
+    triggeredBy: ctx.actor?.userAccountId ?? null,
+    metadata: { originalName: file.originalName.slice(0, 200) },
+  });
+  await recordAudit(deps.db, ctx, {
+    action: 'shift.import',
+    entityType: 'csv_file',
+    entityId: csvFile.id,
+    details: { jobId: job.id },
+  });
   return { csvFileId: csvFile.id, job };
 }
 
@@ -172,17 +226,33 @@ function adjustmentEntries(visit: NormalizedVisit): ChangeHistoryEntry[] {
     action: 'evv-adjustment',
     reason: adjustment.reason,
     changes: {
-      ...(visit.callInTime?.getTime() !== visit.evvInTime?.getTime() ? { evvInTime: { from: iso(visit.callInTime), to: iso(visit.evvInTime) } } : {}),
-      ...(visit.callOutTime?.getTime() !== visit.evvOutTime?.getTime() ? { evvOutTime: { from: iso(visit.callOutTime), to: iso(visit.evvOutTime) } } : {}),
+      ...(visit.callInTime?.getTime() !== visit.evvInTime?.getTime()
+        ? { evvInTime: { from: iso(visit.callInTime), to: iso(visit.evvInTime) } }
+        : {}),
+      ...(visit.callOutTime?.getTime() !== visit.evvOutTime?.getTime()
+        ? { evvOutTime: { from: iso(visit.callOutTime), to: iso(visit.evvOutTime) } }
+        : {}),
     },
   }));
 }
 
 type VisitOutcome = { kind: 'created' | 'updated' | 'unchanged'; newCaregiver: boolean; newClient: boolean };
 
-async function importVisit(tx: Transaction, ctx: RequestContext, visit: NormalizedVisit, csvFileId: string, raw: unknown): Promise<VisitOutcome> {
-  const caregiver = await resolveCaregiverForImport(tx, ctx, { externalId: visit.employeeKey, displayName: `New caregiver (employee …${visit.employeeHint})` });
-  const client = await resolveClientForImport(tx, ctx, { pid: visit.clientMedicaidId, displayName: `New client (Medicaid id …${visit.clientMedicaidId.slice(-4)})` });
+async function importVisit(
+  tx: Transaction,
+  ctx: RequestContext,
+  visit: NormalizedVisit,
+  csvFileId: string,
+  raw: unknown,
+): Promise<VisitOutcome> {
+  const caregiver = await resolveCaregiverForImport(tx, ctx, {
+    externalId: visit.employeeKey,
+    displayName: `New caregiver (employee …${visit.employeeHint})`,
+  });
+  const client = await resolveClientForImport(tx, ctx, {
+    pid: visit.clientMedicaidId,
+    displayName: `New client (Medicaid id …${visit.clientMedicaidId.slice(-4)})`,
+  });
   const evv = evaluateEvv({ ...visit, adjustmentReason: visit.adjustments[0]?.reason ?? null });
   const values: Tracked = {
     date: visit.serviceDate,
@@ -201,34 +271,90 @@ async function importVisit(tx: Transaction, ctx: RequestContext, visit: Normaliz
     timeZone: visit.timeZone,
   };
   const people = { newCaregiver: caregiver.created, newClient: client.created };
-  const [existing] = await tx.select().from(shifts).where(eq(shifts.givShiftId, visit.externalId)).for('update');
+  const [existing] = await tx
+    .select()
+    .from(shifts)
+    .where(eq(shifts.givShiftId, visit.externalId))
+    .for('update');
   const now = new Date().toISOString();
   if (!existing) {
-    const history: ChangeHistoryEntry[] = [{ at: now, by: ctx.actor?.userAccountId ?? null, action: 'import', reason: `Imported (sequence ${visit.sequence})`, changes: {} }, ...adjustmentEntries(visit)];
+    const history: ChangeHistoryEntry[] = [
+      {
+        at: now,
+        by: ctx.actor?.userAccountId ?? null,
+        action: 'import',
+        reason: `Imported (sequence ${visit.sequence})`,
+        changes: {},
+      },
+      ...adjustmentEntries(visit),
+    ];
     const [row] = await tx
       .insert(shifts)
-      .values({ ...values, givShiftId: visit.externalId, externalSequence: visit.sequence, evvStatus: evv.status, evvStatusReason: evv.reason, csvFileId, rawData: raw as Record<string, unknown>, changeHistory: history })
+      .values({
+        ...values,
+        givShiftId: visit.externalId,
+        externalSequence: visit.sequence,
+        evvStatus: evv.status,
+        evvStatusReason: evv.reason,
+        csvFileId,
+        rawData: raw as Record<string, unknown>,
+        changeHistory: history,
+      })
       .returning({ id: shifts.id });
-    await recordAudit(tx, ctx, { action: 'shift.import', entityType: 'shift', entityId: row?.id ?? null, details: { csvFileId, outcome: 'created' } });
+    await recordAudit(tx, ctx, {
+      action: 'shift.import',
+      entityType: 'shift',
+      entityId: row?.id ?? null,
+      details: { csvFileId, outcome: 'created' },
+    });
     return { kind: 'created', ...people };
   }
-  if (existing.externalSequence !== null && visit.sequence <= existing.externalSequence) return { kind: 'unchanged', ...people };
+  if (existing.externalSequence !== null && visit.sequence <= existing.externalSequence)
+    return { kind: 'unchanged', ...people };
   const changes = diff(existing, values);
   const history: ChangeHistoryEntry[] = [
     ...existing.changeHistory,
-    { at: now, by: ctx.actor?.userAccountId ?? null, action: 'import', reason: `Updated by sequence ${visit.sequence} (was ${existing.externalSequence ?? 'none'})`, changes },
-    ...adjustmentEntries(visit).filter((entry) => !existing.changeHistory.some((old) => old.action === entry.action && old.at === entry.at && old.reason === entry.reason)),
+    {
+      at: now,
+      by: ctx.actor?.userAccountId ?? null,
+      action: 'import',
+      reason: `Updated by sequence ${visit.sequence} (was ${existing.externalSequence ?? 'none'})`,
+      changes,
+    },
+    ...adjustmentEntries(visit).filter(
+      (entry) =>
+        !existing.changeHistory.some(
+          (old) => old.action === entry.action && old.at === entry.at && old.reason === entry.reason,
+        ),
+    ),
   ];
   await tx
     .update(shifts)
-    .set({ ...values, externalSequence: visit.sequence, evvStatus: evv.status, evvStatusReason: evv.reason, csvFileId, rawData: raw as Record<string, unknown>, changeHistory: history })
+    .set({
+      ...values,
+      externalSequence: visit.sequence,
+      evvStatus: evv.status,
+      evvStatusReason: evv.reason,
+      csvFileId,
+      rawData: raw as Record<string, unknown>,
+      changeHistory: history,
+    })
     .where(eq(shifts.id, existing.id));
-  await recordAudit(tx, ctx, { action: 'shift.import', entityType: 'shift', entityId: existing.id, details: { csvFileId, outcome: 'updated', fields: Object.keys(changes) } });
+  await recordAudit(tx, ctx, {
+    action: 'shift.import',
+    entityType: 'shift',
+    entityId: existing.id,
+    details: { csvFileId, outcome: 'updated', fields: Object.keys(changes) },
+  });
   return { kind: 'updated', ...people };
 }
 
 /** The `shift-import` job: reads the raw file back from storage and imports every visit. */
-export function createShiftImportHandler(deps: { db: Database; storage: StorageService; agencyTimeZone: string }) {
+export function createShiftImportHandler(deps: {
+  db: Database;
+  storage: StorageService;
+  agencyTimeZone: string;
+}) {
   return async (job: JobContext): Promise<ShiftImportResult> => {
     const ctx: RequestContext = { actor: null, requestId: `job:${job.jobId}`, ip: null, userAgent: null };
     if (!job.csvFileId) throw new JobInputError('The job names no uploaded file');
@@ -240,18 +366,34 @@ export function createShiftImportHandler(deps: { db: Database; storage: StorageS
     try {
       document = JSON.parse(content);
     } catch {
-      throw new JobInputError('The file is not valid JSON. Upload a Sandata OpenEVV visit export (a JSON array of visits).');
+      throw new JobInputError(
+        'The file is not valid JSON. Upload a Sandata OpenEVV visit export (a JSON array of visits).',
+      );
     }
     const visits = extractSandataVisits(document);
-    if (!visits) throw new JobInputError('No visits found: expected a JSON array of Sandata OpenEVV visits, each with a VisitOtherID.');
+    if (!visits)
+      throw new JobInputError(
+        'No visits found: expected a JSON array of Sandata OpenEVV visits, each with a VisitOtherID.',
+      );
     await job.progress(1, `Found ${visits.length} visits`);
-    const result: ShiftImportResult = { format: 'sandata-openevv', total: visits.length, created: 0, updated: 0, unchanged: 0, rejected: [], newCaregivers: 0, newClients: 0 };
+    const result: ShiftImportResult = {
+      format: 'sandata-openevv',
+      total: visits.length,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+      newCaregivers: 0,
+      newClients: 0,
+    };
     const seen = new Map<string, number>();
     for (const [index, raw] of visits.entries()) {
       const line = index + 1;
-      const rawId: unknown = raw && typeof raw === 'object' && 'VisitOtherID' in raw ? raw.VisitOtherID : null;
+      const rawId: unknown =
+        raw && typeof raw === 'object' && 'VisitOtherID' in raw ? raw.VisitOtherID : null;
       const externalId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null;
-      const reject = (field: string, reason: string) => result.rejected.push({ line, field, reason, externalId } satisfies RejectedRecord);
+      const reject = (field: string, reason: string) =>
+        result.rejected.push({ line, field, reason, externalId } satisfies RejectedRecord);
       const parsed = sandataVisit.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) reject(issue.path.join('.') || 'visit', issue.message);
@@ -259,7 +401,10 @@ export function createShiftImportHandler(deps: { db: Database; storage: StorageS
         const key = `${parsed.data.VisitOtherID}#${parsed.data.SequenceID}`;
         const firstLine = seen.get(key);
         if (firstLine !== undefined) {
-          reject('VisitOtherID', `duplicates visit ${parsed.data.VisitOtherID} sequence ${parsed.data.SequenceID} at line ${firstLine}`);
+          reject(
+            'VisitOtherID',
+            `duplicates visit ${parsed.data.VisitOtherID} sequence ${parsed.data.SequenceID} at line ${firstLine}`,
+          );
         } else {
           seen.set(key, line);
           try {
@@ -275,10 +420,13 @@ export function createShiftImportHandler(deps: { db: Database; storage: StorageS
           }
         }
       }
-      if (line % 25 === 0 || line === visits.length) await job.progress(1 + (line / visits.length) * 98, `${line} of ${visits.length} visits read`);
+      if (line % 25 === 0 || line === visits.length)
+        await job.progress(1 + (line / visits.length) * 98, `${line} of ${visits.length} visits read`);
     }
     await deps.db.update(csvFiles).set({ processed: true }).where(eq(csvFiles.id, file.id));
-    await job.log(`Created ${result.created}, updated ${result.updated}, unchanged ${result.unchanged}, rejected ${result.rejected.length}`);
+    await job.log(
+      `Created ${result.created}, updated ${result.updated}, unchanged ${result.unchanged}, rejected ${result.rejected.length}`,
+    );
     return result;
   };
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, signInAs, TEST_ORIGIN, TEST_SETUP_TOKEN, type TestApp } from '../../../test/helpers.ts';
+import {
+  as,
+  createTestApp,
+  signInAs,
+  TEST_ORIGIN,
+  TEST_SETUP_TOKEN,
+  type TestApp,
+} from '../../../test/helpers.ts';
 
 describe('first-run setup', () => {
   let t: TestApp;
@@ -8,24 +15,45 @@ describe('first-run setup', () => {
   });
   afterAll(() => t.close());
   const anonymous = () => as(t, null);
-  const setup = { email: 'First.Admin@example.org', password: 'a long enough passphrase', firstName: 'Ada', lastName: 'Admin' };
+  const setup = {
+    email: 'First.Admin@example.org',
+    password: 'a long enough passphrase',
+    firstName: 'Ada',
+    lastName: 'Admin',
+  };
 
   it('reports that setup is needed, refuses a wrong token, then creates the first admin once', async () => {
     expect((await anonymous()({ method: 'GET', url: '/api/setup' })).json()).toEqual({ needsSetup: true });
 
-    const wrong = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, token: 'wrong-token' } });
+    const wrong = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { ...setup, token: 'wrong-token' },
+    });
     expect(wrong.statusCode).toBe(403);
 
-    const weak = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, password: 'short', token: TEST_SETUP_TOKEN } });
+    const weak = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { ...setup, password: 'short', token: TEST_SETUP_TOKEN },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors[0].path).toBe('password');
 
-    const ok = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, token: TEST_SETUP_TOKEN } });
+    const ok = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { ...setup, token: TEST_SETUP_TOKEN },
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toEqual({ email: 'first.admin@example.org', demoDataLoaded: false });
     expect((await anonymous()({ method: 'GET', url: '/api/setup' })).json()).toEqual({ needsSetup: false });
 
-    const again = await anonymous()({ method: 'POST', url: '/api/setup', payload: { ...setup, email: 'other@example.org', token: TEST_SETUP_TOKEN } });
+    const again = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { ...setup, email: 'other@example.org', token: TEST_SETUP_TOKEN },
+    });
     expect(again.statusCode).toBe(409);
 
     const signIn = await t.app.inject({
@@ -35,9 +63,16 @@ describe('first-run setup', () => {
       payload: { email: 'first.admin@example.org', password: setup.password },
     });
     expect(signIn.statusCode).toBe(200);
-    const cookie = [signIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const cookie = [signIn.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
     const me = await as(t, cookie)({ method: 'GET', url: '/api/me' });
-    expect(me.json()).toMatchObject({ email: 'first.admin@example.org', role: 'ADMIN', fullName: 'Ada Admin' });
+    expect(me.json()).toMatchObject({
+      email: 'first.admin@example.org',
+      role: 'ADMIN',
+      fullName: 'Ada Admin',
+    });
   });
 });
 
@@ -49,10 +84,20 @@ describe('setup with the demo agency', () => {
   afterAll(() => t.close());
 
   it('loads labelled demo data into an empty database, and never twice', async () => {
-    const response = await as(t, null)({
+    const response = await as(
+      t,
+      null,
+    )({
       method: 'POST',
       url: '/api/setup',
-      payload: { email: 'demo.admin@example.org', password: 'a long enough passphrase', firstName: 'Demo', lastName: 'Admin', token: TEST_SETUP_TOKEN, loadDemoData: true },
+      payload: {
+        email: 'demo.admin@example.org',
+        password: 'a long enough passphrase',
+        firstName: 'Demo',
+        lastName: 'Admin',
+        token: TEST_SETUP_TOKEN,
+        loadDemoData: true,
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().demoDataLoaded).toBe(true);
@@ -91,23 +136,43 @@ describe('/api/users and /api/me', () => {
     const created = await admin({
       method: 'POST',
       url: '/api/users',
-      payload: { email: 'dsp@example.org', password: 'another long passphrase', role: 'CAREGIVER', firstName: 'Dee', lastName: 'Esp' },
+      payload: {
+        email: 'dsp@example.org',
+        password: 'another long passphrase',
+        role: 'CAREGIVER',
+        firstName: 'Dee',
+        lastName: 'Esp',
+      },
     });
     expect(created.statusCode).toBe(201);
     const user = created.json();
     const duplicate = await admin({
       method: 'POST',
       url: '/api/users',
-      payload: { email: 'DSP@example.org', password: 'another long passphrase', role: 'CAREGIVER', firstName: 'Dee', lastName: 'Esp' },
+      payload: {
+        email: 'DSP@example.org',
+        password: 'another long passphrase',
+        role: 'CAREGIVER',
+        firstName: 'Dee',
+        lastName: 'Esp',
+      },
     });
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().errors[0].path).toBe('email');
 
     const signIn = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_ORIGIN }, payload: { email: 'dsp@example.org', password: 'another long passphrase' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: 'dsp@example.org', password: 'another long passphrase' },
+      });
     const first = await signIn();
     expect(first.statusCode).toBe(200);
-    const cookie = [first.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const cookie = [first.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
     expect((await as(t, cookie)({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
 
     const deactivated = await admin({
@@ -124,7 +189,11 @@ describe('/api/users and /api/me', () => {
   });
 
   it('stops an admin from demoting or deactivating themself', async () => {
-    const response = await admin({ method: 'PUT', url: `/api/users/${adminId}`, payload: { role: 'USER', firstName: 'A', lastName: 'B', isActive: true } });
+    const response = await admin({
+      method: 'PUT',
+      url: `/api/users/${adminId}`,
+      payload: { role: 'USER', firstName: 'A', lastName: 'B', isActive: true },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].path).toBe('role');
   });

@@ -27,7 +27,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me', { schema: { tags: ['auth'], response: { 200: me } } }, async (request) => {
     const { actor } = request.ctx;
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-    return { userAccountId: actor.userAccountId, authUserId: actor.authUserId, email: actor.email, role: actor.role, fullName: actor.fullName };
+    return {
+      userAccountId: actor.userAccountId,
+      authUserId: actor.authUserId,
+      email: actor.email,
+      role: actor.role,
+      fullName: actor.fullName,
+    };
   });
 
   app.get('/api/setup', { schema: { tags: ['auth'], response: { 200: setupStatus } } }, async () => ({
@@ -36,7 +42,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/setup',
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: { tags: ['auth'], body: setupInput, response: { 201: setupResult } } },
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: setupInput, response: { 201: setupResult } },
+    },
     async (request, reply) => {
       const account = await users.completeSetup(db, auth, request.ctx, app.deps.setupToken, request.body);
       let demoDataLoaded = false;
@@ -49,18 +58,28 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const adminOnly = guard(db, 'admin', 'user_account');
   const tags = ['users'];
-  app.get('/api/users', { preValidation: adminOnly, schema: { tags, querystring: userListQuery, response: { 200: userPage } } }, (request) =>
-    users.findUsers(db, request.ctx, request.query),
+  app.get(
+    '/api/users',
+    { preValidation: adminOnly, schema: { tags, querystring: userListQuery, response: { 200: userPage } } },
+    (request) => users.findUsers(db, request.ctx, request.query),
   );
-  app.get('/api/users/:id', { preValidation: adminOnly, schema: { tags, params: idParams, response: { 200: userAccount } } }, (request) =>
-    users.getUser(db, request.ctx, request.params.id),
+  app.get(
+    '/api/users/:id',
+    { preValidation: adminOnly, schema: { tags, params: idParams, response: { 200: userAccount } } },
+    (request) => users.getUser(db, request.ctx, request.params.id),
   );
-  app.post('/api/users', { preValidation: adminOnly, schema: { tags, body: userCreateInput, response: { 201: userAccount } } }, async (request, reply) =>
-    reply.status(201).send(await users.createUser(db, auth, request.ctx, request.body)),
+  app.post(
+    '/api/users',
+    { preValidation: adminOnly, schema: { tags, body: userCreateInput, response: { 201: userAccount } } },
+    async (request, reply) =>
+      reply.status(201).send(await users.createUser(db, auth, request.ctx, request.body)),
   );
   app.put(
     '/api/users/:id',
-    { preValidation: adminOnly, schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userAccount } } },
+    {
+      preValidation: adminOnly,
+      schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userAccount } },
+    },
     (request) => users.updateUser(db, request.ctx, request.params.id, request.body),
   );
 };

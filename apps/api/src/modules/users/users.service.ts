@@ -50,10 +50,21 @@ function tokensMatch(given: string, expected: string): boolean {
 async function createAccount(
   db: Database,
   auth: Auth,
-  input: { email: string; password: string; role: UserAccount['role']; firstName: string; lastName: string; functionalRole?: string | null; phone?: string | null },
+  input: {
+    email: string;
+    password: string;
+    role: UserAccount['role'];
+    firstName: string;
+    lastName: string;
+    functionalRole?: string | null;
+    phone?: string | null;
+  },
 ) {
   const email = input.email.toLowerCase();
-  const [existing] = await db.select({ id: userAccounts.id }).from(userAccounts).where(eq(userAccounts.email, email));
+  const [existing] = await db
+    .select({ id: userAccounts.id })
+    .from(userAccounts)
+    .where(eq(userAccounts.email, email));
   if (existing) throw AppError.field('email', 'is already used by another account');
   const fullName = `${input.firstName} ${input.lastName}`;
   const authUser = await createCredentialUser(auth, { email, password: input.password, name: fullName });
@@ -90,12 +101,20 @@ export async function completeSetup(
   }
   if (!(await needsSetup(db))) throw new AppError('CONFLICT', 'Tend is already set up; sign in instead');
   const account = await createAccount(db, auth, { ...input, role: 'ADMIN' });
-  await recordAudit(db, { ...ctx, actor: null }, { action: 'auth.setup', entityType: 'user_account', entityId: account.id });
+  await recordAudit(
+    db,
+    { ...ctx, actor: null },
+    { action: 'auth.setup', entityType: 'user_account', entityId: account.id },
+  );
   return account;
 }
 
 /** A page of user accounts. */
-export async function findUsers(db: Database, ctx: RequestContext, query: UserListQuery): Promise<Page<UserAccount>> {
+export async function findUsers(
+  db: Database,
+  ctx: RequestContext,
+  query: UserListQuery,
+): Promise<Page<UserAccount>> {
   const filters: (SQL | undefined)[] = [];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
@@ -104,7 +123,13 @@ export async function findUsers(db: Database, ctx: RequestContext, query: UserLi
   if (query.role) filters.push(eq(userAccounts.role, query.role));
   if (query.active !== 'all') filters.push(eq(userAccounts.isActive, query.active === 'true'));
   const where = and(...filters);
-  const column = { email: userAccounts.email, fullName: userAccounts.fullName, role: userAccounts.role, lastLoginAt: userAccounts.lastLoginAt, createdAt: userAccounts.createdAt }[query.sort];
+  const column = {
+    email: userAccounts.email,
+    fullName: userAccounts.fullName,
+    role: userAccounts.role,
+    lastLoginAt: userAccounts.lastLoginAt,
+    createdAt: userAccounts.createdAt,
+  }[query.sort];
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -115,8 +140,17 @@ export async function findUsers(db: Database, ctx: RequestContext, query: UserLi
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(userAccounts).where(where),
   ]);
-  await recordAudit(db, ctx, { action: 'user.list', entityType: 'user_account', details: { returned: rows.length } });
-  return { items: rows.map(toUserAccount), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  await recordAudit(db, ctx, {
+    action: 'user.list',
+    entityType: 'user_account',
+    details: { returned: rows.length },
+  });
+  return {
+    items: rows.map(toUserAccount),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** One user account. Errors: NOT_FOUND. */
@@ -128,9 +162,19 @@ export async function getUser(db: Database, ctx: RequestContext, id: string): Pr
 }
 
 /** Creates an account with a password. Errors: VALIDATION_FAILED (email taken). */
-export async function createUser(db: Database, auth: Auth, ctx: RequestContext, input: z.output<typeof userCreateInput>): Promise<UserAccount> {
+export async function createUser(
+  db: Database,
+  auth: Auth,
+  ctx: RequestContext,
+  input: z.output<typeof userCreateInput>,
+): Promise<UserAccount> {
   const row = await createAccount(db, auth, input);
-  await recordAudit(db, ctx, { action: 'user.create', entityType: 'user_account', entityId: row.id, details: { role: row.role } });
+  await recordAudit(db, ctx, {
+    action: 'user.create',
+    entityType: 'user_account',
+    entityId: row.id,
+    details: { role: row.role },
+  });
   return toUserAccount(row);
 }
 
@@ -138,7 +182,12 @@ export async function createUser(db: Database, auth: Auth, ctx: RequestContext, 
  * Updates role, names and active flag. Deactivating ends every session of the account.
  * Errors: NOT_FOUND; VALIDATION_FAILED when an admin would demote or deactivate themself.
  */
-export async function updateUser(db: Database, ctx: RequestContext, id: string, input: z.output<typeof userUpdateInput>): Promise<UserAccount> {
+export async function updateUser(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  input: z.output<typeof userUpdateInput>,
+): Promise<UserAccount> {
   if (ctx.actor?.userAccountId === id) {
     if (input.role !== 'ADMIN') throw AppError.field('role', 'you cannot remove your own admin role');
     if (!input.isActive) throw AppError.field('isActive', 'you cannot deactivate your own account');
@@ -150,8 +199,14 @@ export async function updateUser(db: Database, ctx: RequestContext, id: string, 
       .where(eq(userAccounts.id, id))
       .returning();
     if (!row) throw notFound('User');
-    if (!row.isActive && row.authUserId) await tx.delete(authSessions).where(eq(authSessions.userId, row.authUserId));
-    await recordAudit(tx, ctx, { action: 'user.update', entityType: 'user_account', entityId: id, details: { role: row.role, isActive: row.isActive } });
+    if (!row.isActive && row.authUserId)
+      await tx.delete(authSessions).where(eq(authSessions.userId, row.authUserId));
+    await recordAudit(tx, ctx, {
+      action: 'user.update',
+      entityType: 'user_account',
+      entityId: id,
+      details: { role: row.role, isActive: row.isActive },
+    });
     return toUserAccount(row);
   });
 }

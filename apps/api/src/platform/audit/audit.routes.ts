@@ -8,7 +8,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   app.get(
     '/api/audit-events',
-    { preValidation: guard(db, 'admin', 'audit_event'), schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditPage } } },
+    {
+      preValidation: guard(db, 'admin', 'audit_event'),
+      schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditPage } },
+    },
     (request) => findAuditEvents(db, request.ctx, request.query),
   );
 };

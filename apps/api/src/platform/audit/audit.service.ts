@@ -34,7 +34,11 @@ export async function recordAudit(executor: Executor, ctx: RequestContext, event
 }
 
 /** A page of audit events, newest first, filtered by `query`. Reading the log is itself audited. */
-export async function findAuditEvents(db: Database, ctx: RequestContext, query: AuditListQuery): Promise<Page<AuditEvent>> {
+export async function findAuditEvents(
+  db: Database,
+  ctx: RequestContext,
+  query: AuditListQuery,
+): Promise<Page<AuditEvent>> {
   const filters: SQL[] = [];
   if (query.action) filters.push(eq(auditEvents.action, query.action));
   if (query.entityType) filters.push(eq(auditEvents.entityType, query.entityType));
@@ -54,7 +58,11 @@ export async function findAuditEvents(db: Database, ctx: RequestContext, query: 
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(auditEvents).where(where),
   ]);
-  await recordAudit(db, ctx, { action: 'audit.list', entityType: 'audit_event', details: { returned: rows.length } });
+  await recordAudit(db, ctx, {
+    action: 'audit.list',
+    entityType: 'audit_event',
+    details: { returned: rows.length },
+  });
   return {
     items: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
     total: totals[0]?.total ?? 0,

@@ -63,7 +63,10 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
     if (!request.headers.cookie?.includes('tend.session_token')) return;
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return;
-    const [account] = await db.select().from(userAccounts).where(eq(userAccounts.authUserId, session.user.id));
+    const [account] = await db
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.authUserId, session.user.id));
     if (!account?.isActive) return;
     const actor: ActorRecord = {
       userAccountId: account.id,

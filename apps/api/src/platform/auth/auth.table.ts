@@ -90,7 +90,9 @@ export const userAccounts = pgTable(
     /** Set for GUARDIAN accounts (matchmaking). */
     guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'set null' }),
     /** Set for CAREGIVER accounts with a matchmaking profile. */
-    tinderCaregiverId: uuid('tinder_caregiver_id').references(() => tinderCaregivers.id, { onDelete: 'set null' }),
+    tinderCaregiverId: uuid('tinder_caregiver_id').references(() => tinderCaregivers.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [

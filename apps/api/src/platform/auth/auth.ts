@@ -30,7 +30,12 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins }: AuthOption
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+      },
     }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 15 },
@@ -73,10 +78,21 @@ export type Auth = ReturnType<typeof createAuth>;
  * Creates an auth user with a credential (password) account, as better-auth's own sign-up does,
  * for server-side account creation (setup, admin). Errors: throws when the email is taken.
  */
-export async function createCredentialUser(auth: Auth, input: { email: string; password: string; name: string }) {
+export async function createCredentialUser(
+  auth: Auth,
+  input: { email: string; password: string; name: string },
+) {
   const ctx = await auth.$context;
   const hash = await ctx.password.hash(input.password);
-  const user = await ctx.internalAdapter.createUser({ email: input.email.toLowerCase(), name: input.name, emailVerified: true }, { method: 'email-password' });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
+  const user = await ctx.internalAdapter.createUser(
+    { email: input.email.toLowerCase(), name: input.name, emailVerified: true },
+    { method: 'email-password' },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: hash,
+  });
   return user;
 }

@@ -20,12 +20,25 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once, naming each', () => {
     try {
-      loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DATABASE_URL: 'mysql://x', STORAGE_DRIVER: 's3', AGENCY_TIME_ZONE: 'Mars/Base' });
+      loadConfig({
+        DATA_DIR: tmp(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        STORAGE_DRIVER: 's3',
+        AGENCY_TIME_ZONE: 'Mars/Base',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems.join('\n');
-      for (const name of ['PORT', 'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'AGENCY_TIME_ZONE']) expect(problems).toContain(name);
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'AGENCY_TIME_ZONE',
+      ])
+        expect(problems).toContain(name);
     }
   });
 

@@ -8,9 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Every environment variable Tend reads, with its default and meaning. */
 export const configDocs = {
@@ -18,11 +16,15 @@ export const configDocs = {
   HOST: 'Interface to listen on (default 127.0.0.1; use 0.0.0.0 in a container).',
   PUBLIC_URL: 'The URL users open, used for links and cookie security (default http://localhost:PORT).',
   DATA_DIR: 'Where the embedded database, local file storage and generated secrets live (default ./data).',
-  DATABASE_URL: 'PostgreSQL connection string. When unset, the embedded PGlite database in DATA_DIR/db is used.',
+  DATABASE_URL:
+    'PostgreSQL connection string. When unset, the embedded PGlite database in DATA_DIR/db is used.',
   DATABASE_POOL_MAX: 'PostgreSQL pool size (default 10).',
-  AUTH_SECRET: 'Secret (32+ characters) that signs sessions. When unset, one is generated once and kept in DATA_DIR/auth-secret.',
-  SETUP_TOKEN: 'One-time token for creating the first admin. When unset, a random one is printed at start while no admin exists.',
-  TRUSTED_ORIGINS: 'Extra comma-separated origins allowed to send state-changing requests (the PUBLIC_URL origin always is).',
+  AUTH_SECRET:
+    'Secret (32+ characters) that signs sessions. When unset, one is generated once and kept in DATA_DIR/auth-secret.',
+  SETUP_TOKEN:
+    'One-time token for creating the first admin. When unset, a random one is printed at start while no admin exists.',
+  TRUSTED_ORIGINS:
+    'Extra comma-separated origins allowed to send state-changing requests (the PUBLIC_URL origin always is).',
   TRUST_PROXY: 'true when Tend runs behind a reverse proxy that sets X-Forwarded-For (default false).',
   LOG_LEVEL: 'pino log level: fatal, error, warn, info, debug, trace or silent (default info).',
   RATE_LIMIT_PER_MINUTE: 'Requests per minute per client IP before 429 (default 600).',
@@ -44,36 +46,41 @@ export const configDocs = {
 } as const;
 export type ConfigVariable = keyof typeof configDocs;
 
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('127.0.0.1'),
-    PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SETUP_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    TRUSTED_ORIGINS: z.string().default(''),
-    TRUST_PROXY: bool.default(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-    S3_ENDPOINT: z.url().optional(),
-    S3_REGION: z.string().default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_BUCKET_PREFIX: z.string().default('tend-'),
-    S3_FORCE_PATH_STYLE: bool.default(true),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-    MAIL_FROM: z.string().default('Tend <no-reply@localhost>'),
-    TWILIO_ACCOUNT_SID: z.string().optional(),
-    TWILIO_AUTH_TOKEN: z.string().optional(),
-    TWILIO_FROM: z.string().optional(),
-    TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
-    AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
-    WEB_DIST_DIR: z.string().optional(),
-  });
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SETUP_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUSTED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_BUCKET_PREFIX: z.string().default('tend-'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Tend <no-reply@localhost>'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
+  WEB_DIST_DIR: z.string().optional(),
+});
 
 /** Rules that relate several variables, checked on the raw environment so they are reported together with field errors. */
 function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
@@ -84,7 +91,9 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
     }
   }
   if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)) {
-    problems.push('TWILIO_AUTH_TOKEN: TWILIO_AUTH_TOKEN and TWILIO_FROM are required with TWILIO_ACCOUNT_SID');
+    problems.push(
+      'TWILIO_AUTH_TOKEN: TWILIO_AUTH_TOKEN and TWILIO_FROM are required with TWILIO_ACCOUNT_SID',
+    );
   }
   if (env.AGENCY_TIME_ZONE) {
     try {
@@ -149,23 +158,32 @@ function persistedSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): Config {
   const parsed = envSchema.safeParse(env);
   const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
     ...crossFieldProblems(env),
   ];
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
-  const webDistDir = e.WEB_DIST_DIR ?? (defaultWebDistDir && existsSync(defaultWebDistDir) ? defaultWebDistDir : undefined);
+  const webDistDir =
+    e.WEB_DIST_DIR ?? (defaultWebDistDir && existsSync(defaultWebDistDir) ? defaultWebDistDir : undefined);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
     dataDir,
-    database: { url: e.DATABASE_URL, dataDir: e.DATABASE_URL ? undefined : path.join(dataDir, 'db'), poolMax: e.DATABASE_POOL_MAX },
+    database: {
+      url: e.DATABASE_URL,
+      dataDir: e.DATABASE_URL ? undefined : path.join(dataDir, 'db'),
+      poolMax: e.DATABASE_POOL_MAX,
+    },
     authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
     setupToken: e.SETUP_TOKEN,
-    trustedOrigins: e.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    trustedOrigins: e.TRUSTED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -183,7 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
         : { driver: 'local', rootDir: path.join(dataDir, 'storage') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.TWILIO_ACCOUNT_SID
-      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN ?? '', from: e.TWILIO_FROM ?? '', baseUrl: e.TWILIO_BASE_URL }
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID,
+          authToken: e.TWILIO_AUTH_TOKEN ?? '',
+          from: e.TWILIO_FROM ?? '',
+          baseUrl: e.TWILIO_BASE_URL,
+        }
       : null,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     webDistDir,

@@ -62,7 +62,11 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
-    pool.on('error', (error) => (options.onConnectionError ?? ((e: Error) => console.error(`database connection error: ${e.message}`)))(error));
+    pool.on('error', (error) =>
+      (options.onConnectionError ?? ((e: Error) => console.error(`database connection error: ${e.message}`)))(
+        error,
+      ),
+    );
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {

@@ -16,4 +16,9 @@ export interface RequestContext {
 }
 
 /** A context for work that no person started (start-up, jobs, demo data). */
-export const systemContext = (requestId = 'system'): RequestContext => ({ actor: null, requestId, ip: null, userAgent: null });
+export const systemContext = (requestId = 'system'): RequestContext => ({
+  actor: null,
+  requestId,
+  ip: null,
+  userAgent: null,
+});

@@ -14,15 +14,27 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: access,
       schema: {
         tags: ['jobs'],
-        querystring: z.object({ active: z.enum(['true', 'false']).default('false'), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: z.object({
+          active: z.enum(['true', 'false']).default('false'),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+        }),
         response: { 200: processingJobList },
       },
     },
-    async (request) => ({ items: await app.deps.jobs.listJobs({ active: request.query.active === 'true', limit: request.query.limit }) }),
+    async (request) => ({
+      items: await app.deps.jobs.listJobs({
+        active: request.query.active === 'true',
+        limit: request.query.limit,
+      }),
+    }),
   );
-  app.get('/api/jobs/:id', { preValidation: access, schema: { tags: ['jobs'], params: idParams, response: { 200: processingJob } } }, async (request) => {
-    const job = await app.deps.jobs.getJob(request.params.id);
-    if (!job) throw notFound('Job');
-    return job;
-  });
+  app.get(
+    '/api/jobs/:id',
+    { preValidation: access, schema: { tags: ['jobs'], params: idParams, response: { 200: processingJob } } },
+    async (request) => {
+      const job = await app.deps.jobs.getJob(request.params.id);
+      if (!job) throw notFound('Job');
+      return job;
+    },
+  );
 };

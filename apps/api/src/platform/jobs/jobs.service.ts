@@ -71,8 +71,16 @@ export function toProcessingJob(row: typeof processingJobs.$inferSelect): Proces
 }
 
 function bossOptions(database: DatabaseHandle): PgBoss.ConstructorOptions {
-  const common = { schema: 'pgboss', expireInMinutes: 30, retryLimit: 2, retryDelay: 5, supervise: true, schedule: false } as const;
-  if (database.kind === 'postgres' && database.url) return { ...common, connectionString: database.url, max: 3 };
+  const common = {
+    schema: 'pgboss',
+    expireInMinutes: 30,
+    retryLimit: 2,
+    retryDelay: 5,
+    supervise: true,
+    schedule: false,
+  } as const;
+  if (database.kind === 'postgres' && database.url)
+    return { ...common, connectionString: database.url, max: 3 };
   const lite = database.pglite;
   if (!lite) throw new Error('a PGlite database handle is required for jobs on the embedded engine');
   return {
@@ -89,7 +97,10 @@ function bossOptions(database: DatabaseHandle): PgBoss.ConstructorOptions {
 }
 
 /** Creates the job runner. `pollingIntervalSeconds` (≥ 0.5) is how often idle workers look for work. */
-export function createJobRunner(database: DatabaseHandle, options: { pollingIntervalSeconds?: number; onError?: (error: unknown) => void } = {}): JobRunner {
+export function createJobRunner(
+  database: DatabaseHandle,
+  options: { pollingIntervalSeconds?: number; onError?: (error: unknown) => void } = {},
+): JobRunner {
   const db: Database = database.db;
   const handlers = new Map<string, JobHandler>();
   let boss: PgBoss | null = null;
@@ -137,7 +148,10 @@ export function createJobRunner(database: DatabaseHandle, options: { pollingInte
         await appendLog(row.id, `Failed: ${message}`);
         return;
       }
-      await update(row.id, { status: 'FAILED', error: 'The job stopped unexpectedly; it will be retried automatically if attempts remain.' });
+      await update(row.id, {
+        status: 'FAILED',
+        error: 'The job stopped unexpectedly; it will be retried automatically if attempts remain.',
+      });
       await appendLog(row.id, 'Failed with an unexpected error');
       throw error;
     }
@@ -151,7 +165,12 @@ export function createJobRunner(database: DatabaseHandle, options: { pollingInte
       if (!handlers.has(jobType)) throw new Error(`No handler registered for job type ${jobType}`);
       const [row] = await db
         .insert(processingJobs)
-        .values({ jobType, metadata: metadata ?? {}, csvFileId: csvFileId ?? null, triggeredBy: triggeredBy ?? null })
+        .values({
+          jobType,
+          metadata: metadata ?? {},
+          csvFileId: csvFileId ?? null,
+          triggeredBy: triggeredBy ?? null,
+        })
         .returning();
       if (!row) throw new Error('could not create the job row');
       if (boss) await boss.send(jobType, { processingJobId: row.id }, { id: row.id });
@@ -190,7 +209,8 @@ export function createJobRunner(database: DatabaseHandle, options: { pollingInte
         .from(processingJobs)
         .where(and(eq(processingJobs.status, 'QUEUED')));
       for (const job of waiting) {
-        if (handlers.has(job.jobType)) await boss.send(job.jobType, { processingJobId: job.id }, { id: job.id });
+        if (handlers.has(job.jobType))
+          await boss.send(job.jobType, { processingJobId: job.id }, { id: job.id });
       }
     },
     async stop() {

@@ -8,10 +8,17 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   app.get(
     '/api/outbox',
-    { preValidation: guard(db, 'admin', 'outbox_message'), schema: { tags: ['outbox'], querystring: outboxListQuery, response: { 200: outboxPage } } },
+    {
+      preValidation: guard(db, 'admin', 'outbox_message'),
+      schema: { tags: ['outbox'], querystring: outboxListQuery, response: { 200: outboxPage } },
+    },
     async (request) => {
       const page = await app.deps.messaging.listOutbox(request.query);
-      await recordAudit(db, request.ctx, { action: 'outbox.list', entityType: 'outbox_message', details: { returned: page.items.length } });
+      await recordAudit(db, request.ctx, {
+        action: 'outbox.list',
+        entityType: 'outbox_message',
+        details: { returned: page.items.length },
+      });
       return {
         ...page,
         items: page.items.map((m) => ({

@@ -49,20 +49,30 @@ import { AppError } from '../http/errors.ts';
 import type { GetResult } from './storage.driver.ts';
 
 /** CSP of every object response: no scripts, plugins or subresources, sandboxed origin. */
-const OBJECT_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const OBJECT_CSP =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /** `inline|attachment; filename="ascii"; filename*=UTF-8''encoded` for the object's last path segment. */
 function contentDisposition(path: string, download: string | undefined): string {
   const name = download ? download : (path.split('/').at(-1) ?? 'download');
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${download === undefined ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Streams an opened object with its headers; see the module comment. */
-function sendObject(reply: FastifyReply, object: GetResult, path: string, options: { isPublic: boolean; download: string | undefined }) {
+function sendObject(
+  reply: FastifyReply,
+  object: GetResult,
+  path: string,
+  options: { isPublic: boolean; download: string | undefined },
+) {
   const stored = object.cacheControl ?? 'no-cache';
-  const cacheControl = options.isPublic || /\b(private|no-store)\b/i.test(stored) ? stored : `private, ${stored}`;
+  const cacheControl =
+    options.isPublic || /\b(private|no-store)\b/i.test(stored) ? stored : `private, ${stored}`;
   return reply
     .header('content-type', object.contentType)
     .header('content-length', String(object.size))
@@ -90,7 +100,8 @@ function fieldValue(field: unknown): string | undefined {
  * never commits a truncated object.
  */
 export function failWhenTruncated(file: Readable & { truncated?: boolean }): Readable {
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the server accepts in one upload');
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the server accepts in one upload');
   const checked = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       callback(file.truncated ? tooLarge() : null, chunk);
@@ -113,31 +124,52 @@ export const storageRoutes: FastifyPluginAsyncZod = (app) => {
 
   // ---- Buckets ---------------------------------------------------------------------------------
 
-  app.get('/api/storage/buckets', { preValidation: bucketGuard, schema: { tags, response: { 200: storageBucketList } } }, async (request) => ({
-    items: await storage.listBuckets(request.ctx),
-  }));
+  app.get(
+    '/api/storage/buckets',
+    { preValidation: bucketGuard, schema: { tags, response: { 200: storageBucketList } } },
+    async (request) => ({
+      items: await storage.listBuckets(request.ctx),
+    }),
+  );
 
   app.post(
     '/api/storage/buckets',
-    { preValidation: bucketGuard, schema: { tags, body: createStorageBucketInput, response: { 201: storageBucket } } },
+    {
+      preValidation: bucketGuard,
+      schema: { tags, body: createStorageBucketInput, response: { 201: storageBucket } },
+    },
     async (request, reply) => reply.status(201).send(await storage.createBucket(request.ctx, request.body)),
   );
 
   app.get(
     '/api/storage/buckets/:id',
-    { preValidation: bucketGuard, schema: { tags, params: storageBucketParams, response: { 200: storageBucket } } },
+    {
+      preValidation: bucketGuard,
+      schema: { tags, params: storageBucketParams, response: { 200: storageBucket } },
+    },
     (request) => storage.getBucket(request.ctx, request.params.id),
   );
 
   app.put(
     '/api/storage/buckets/:id',
-    { preValidation: bucketGuard, schema: { tags, params: storageBucketParams, body: updateStorageBucketInput, response: { 200: storageBucket } } },
+    {
+      preValidation: bucketGuard,
+      schema: {
+        tags,
+        params: storageBucketParams,
+        body: updateStorageBucketInput,
+        response: { 200: storageBucket },
+      },
+    },
     (request) => storage.updateBucket(request.ctx, request.params.id, request.body),
   );
 
   app.delete(
     '/api/storage/buckets/:id',
-    { preValidation: bucketGuard, schema: { tags, params: storageBucketParams, response: { 204: z.null().describe('Deleted') } } },
+    {
+      preValidation: bucketGuard,
+      schema: { tags, params: storageBucketParams, response: { 204: z.null().describe('Deleted') } },
+    },
     async (request, reply) => {
       await storage.deleteBucket(request.ctx, request.params.id);
       return reply.status(204).send(null);
@@ -146,7 +178,10 @@ export const storageRoutes: FastifyPluginAsyncZod = (app) => {
 
   app.post(
     '/api/storage/buckets/:id/empty',
-    { preValidation: bucketGuard, schema: { tags, params: storageBucketParams, response: { 200: storageEmptyResult } } },
+    {
+      preValidation: bucketGuard,
+      schema: { tags, params: storageBucketParams, response: { 200: storageEmptyResult } },
+    },
     (request) => storage.emptyBucket(request.ctx, request.params.id),
   );
 
@@ -155,14 +190,25 @@ export const storageRoutes: FastifyPluginAsyncZod = (app) => {
 
   app.post(
     '/api/storage/object/list/:bucket',
-    { preValidation: objectGuard, schema: { tags, params: storageBucketOnlyParams, body: storageListInput, response: { 200: storageList } } },
+    {
+      preValidation: objectGuard,
+      schema: {
+        tags,
+        params: storageBucketOnlyParams,
+        body: storageListInput,
+        response: { 200: storageList },
+      },
+    },
     async (request) => ({ items: await storage.list(request.ctx, request.params.bucket, request.body) }),
   );
 
   for (const kind of ['move', 'copy'] as const) {
     app.post(
       `/api/storage/object/${kind}`,
-      { preValidation: objectGuard, schema: { tags, body: storageMoveInput, response: { 200: storageMoveResult } } },
+      {
+        preValidation: objectGuard,
+        schema: { tags, body: storageMoveInput, response: { 200: storageMoveResult } },
+      },
       async (request) => {
         const { bucketId, sourceKey, destinationKey, upsert } = request.body;
         await storage[kind](request.ctx, bucketId, sourceKey, destinationKey, { upsert });
@@ -173,43 +219,90 @@ export const storageRoutes: FastifyPluginAsyncZod = (app) => {
 
   app.delete(
     '/api/storage/object/:bucket',
-    { preValidation: objectGuard, schema: { tags, params: storageBucketOnlyParams, body: storageRemoveInput, response: { 200: storageRemoveResult } } },
-    async (request) => ({ removed: await storage.remove(request.ctx, request.params.bucket, request.body.prefixes) }),
+    {
+      preValidation: objectGuard,
+      schema: {
+        tags,
+        params: storageBucketOnlyParams,
+        body: storageRemoveInput,
+        response: { 200: storageRemoveResult },
+      },
+    },
+    async (request) => ({
+      removed: await storage.remove(request.ctx, request.params.bucket, request.body.prefixes),
+    }),
   );
 
   app.get(
     '/api/storage/object/info/:bucket/*',
-    { preValidation: objectGuard, schema: { tags, params: storageObjectParams, response: { 200: storageObjectInfo } } },
+    {
+      preValidation: objectGuard,
+      schema: { tags, params: storageObjectParams, response: { 200: storageObjectInfo } },
+    },
     (request) => storage.info(request.ctx, request.params.bucket, request.params['*']),
   );
 
   app.post(
     '/api/storage/object/sign/:bucket/*',
-    { preValidation: objectGuard, schema: { tags, params: storageObjectParams, body: storageSignInput, response: { 200: storageSignedUrl } } },
-    (request) => storage.createSignedUrl(request.ctx, request.params.bucket, request.params['*'], request.body.expiresIn),
+    {
+      preValidation: objectGuard,
+      schema: {
+        tags,
+        params: storageObjectParams,
+        body: storageSignInput,
+        response: { 200: storageSignedUrl },
+      },
+    },
+    (request) =>
+      storage.createSignedUrl(
+        request.ctx,
+        request.params.bucket,
+        request.params['*'],
+        request.body.expiresIn,
+      ),
   );
 
   app.post(
     '/api/storage/object/:bucket/*',
-    { preValidation: objectGuard, schema: { tags, params: storageObjectParams, consumes: ['multipart/form-data'], response: { 201: storageUploadResult } } },
+    {
+      preValidation: objectGuard,
+      schema: {
+        tags,
+        params: storageObjectParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: storageUploadResult },
+      },
+    },
     async (request, reply) => {
       try {
         if (!request.isMultipart()) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in a part named "file"');
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send the file as multipart/form-data, in a part named "file"',
+          );
         }
         const upsertHeader = request.headers['x-upsert'];
         if (upsertHeader !== undefined && upsertHeader !== 'true' && upsertHeader !== 'false') {
-          throw new AppError('VALIDATION_FAILED', "x-upsert must be 'true' or 'false'", [{ path: 'x-upsert', message: "must be 'true' or 'false'" }]);
+          throw new AppError('VALIDATION_FAILED', "x-upsert must be 'true' or 'false'", [
+            { path: 'x-upsert', message: "must be 'true' or 'false'" },
+          ]);
         }
         const part = await request.file();
-        if (!part) throw new AppError('VALIDATION_FAILED', 'file is required: send the file in a multipart part named "file"', [{ path: 'file', message: 'is required' }]);
+        if (!part)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'file is required: send the file in a multipart part named "file"',
+            [{ path: 'file', message: 'is required' }],
+          );
         const headerCache = request.headers['cache-control'];
         const result = await storage.upload(request.ctx, {
           bucketId: request.params.bucket,
           path: request.params['*'],
           body: failWhenTruncated(part.file),
           contentType: part.mimetype,
-          cacheControl: fieldValue(part.fields.cacheControl) ?? (typeof headerCache === 'string' ? headerCache : undefined),
+          cacheControl:
+            fieldValue(part.fields.cacheControl) ??
+            (typeof headerCache === 'string' ? headerCache : undefined),
           upsert: upsertHeader === 'true',
         });
         return await reply.status(201).send(result);
@@ -224,7 +317,10 @@ export const storageRoutes: FastifyPluginAsyncZod = (app) => {
 
   app.get(
     '/api/storage/object/:bucket/*',
-    { preValidation: objectGuard, schema: { tags, params: storageObjectParams, querystring: storageDownloadQuery } },
+    {
+      preValidation: objectGuard,
+      schema: { tags, params: storageObjectParams, querystring: storageDownloadQuery },
+    },
     async (request, reply) => {
       const path = request.params['*'];
       const object = await storage.download(request.ctx, request.params.bucket, path);
@@ -239,7 +335,12 @@ export const storageRoutes: FastifyPluginAsyncZod = (app) => {
     { schema: { tags, params: storageObjectParams, querystring: storageSignedQuery } },
     async (request, reply) => {
       const path = request.params['*'];
-      const object = await storage.downloadSigned(request.ctx, request.params.bucket, path, request.query.token);
+      const object = await storage.downloadSigned(
+        request.ctx,
+        request.params.bucket,
+        path,
+        request.query.token,
+      );
       return sendObject(reply, object, path, { isPublic: false, download: request.query.download });
     },
   );

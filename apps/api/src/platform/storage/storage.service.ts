@@ -121,9 +121,21 @@ export interface StorageService {
    * Moves an object within the bucket; audited `file.move`. Errors: VALIDATION_FAILED (sourceKey,
    * destinationKey), NOT_FOUND (bucket, source), CONFLICT (destination exists, no upsert).
    */
-  move(ctx: RequestContext, bucketId: string, from: string, to: string, options?: { upsert?: boolean }): Promise<void>;
+  move(
+    ctx: RequestContext,
+    bucketId: string,
+    from: string,
+    to: string,
+    options?: { upsert?: boolean },
+  ): Promise<void>;
   /** Copies an object within the bucket; audited `file.copy`. Errors as {@link move}. */
-  copy(ctx: RequestContext, bucketId: string, from: string, to: string, options?: { upsert?: boolean }): Promise<void>;
+  copy(
+    ctx: RequestContext,
+    bucketId: string,
+    from: string,
+    to: string,
+    options?: { upsert?: boolean },
+  ): Promise<void>;
   /**
    * Deletes objects; returns the paths that existed (input order, de-duplicated), each audited
    * `file.delete`. Folders are not removed recursively. Errors: VALIDATION_FAILED (`prefixes.<i>`), NOT_FOUND (bucket).
@@ -133,7 +145,12 @@ export interface StorageService {
    * A URL that downloads the object without a session until `expiresAt` (now + `expiresInSeconds`,
    * 1 s to 7 days); audited `file.sign`. Errors: VALIDATION_FAILED (path, expiresIn), NOT_FOUND.
    */
-  createSignedUrl(ctx: RequestContext, bucketId: string, path: string, expiresInSeconds: number): Promise<StorageSignedUrl>;
+  createSignedUrl(
+    ctx: RequestContext,
+    bucketId: string,
+    path: string,
+    expiresInSeconds: number,
+  ): Promise<StorageSignedUrl>;
   /**
    * Checks a signed-URL token for exactly this bucket and path (constant-time MAC comparison, then
    * expiry). Returns the expiry; throws FORBIDDEN when the token is malformed, forged, for another
@@ -183,7 +200,8 @@ function checkPath(path: string, field: string): void {
   try {
     assertSafeObjectPath(path);
   } catch (error) {
-    if (error instanceof StorageError) throw fieldError(field, `is not a valid object path: ${invalidPathReason(error)}`);
+    if (error instanceof StorageError)
+      throw fieldError(field, `is not a valid object path: ${invalidPathReason(error)}`);
     throw error;
   }
 }
@@ -205,7 +223,10 @@ function normalizeCacheControl(value: string | undefined): string {
   if (trimmed === '') return `max-age=${STORAGE_UPLOAD_DEFAULT_CACHE_SECONDS}`;
   if (/^\d{1,10}$/.test(trimmed)) return `max-age=${Number(trimmed)}`;
   if (trimmed.length <= 200 && CACHE_CONTROL_PATTERN.test(trimmed)) return trimmed;
-  throw fieldError('cacheControl', "must be a number of seconds (e.g. 3600) or Cache-Control directives (e.g. 'private, max-age=60')");
+  throw fieldError(
+    'cacheControl',
+    "must be a number of seconds (e.g. 3600) or Cache-Control directives (e.g. 'private, max-age=60')",
+  );
 }
 
 const toBucket = (row: StorageBucketRow): StorageBucket => ({
@@ -230,10 +251,14 @@ const encodePath = (path: string): string => path.split('/').map(encodeURICompon
 export function createStorageService(options: StorageServiceOptions): StorageService {
   const { db, driver } = options;
   const now = options.now ?? (() => new Date());
-  const signingKey = Buffer.from(hkdfSync('sha256', options.secret, 'tend-storage', 'tend storage signed-url v1', 32));
+  const signingKey = Buffer.from(
+    hkdfSync('sha256', options.secret, 'tend-storage', 'tend storage signed-url v1', 32),
+  );
 
   const mac = (bucketId: string, path: string, expiresAt: number): Buffer =>
-    createHmac('sha256', signingKey).update(JSON.stringify([bucketId, path, expiresAt])).digest();
+    createHmac('sha256', signingKey)
+      .update(JSON.stringify([bucketId, path, expiresAt]))
+      .digest();
 
   async function bucketRow(id: string): Promise<StorageBucketRow> {
     const [row] = await db.select().from(storageBuckets).where(eq(storageBuckets.id, id));
@@ -242,10 +267,17 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
   }
 
   const objectNotFound = (bucketId: string, path: string) =>
-    new AppError('NOT_FOUND', `Object ${JSON.stringify(path)} was not found in bucket ${JSON.stringify(bucketId)}`);
+    new AppError(
+      'NOT_FOUND',
+      `Object ${JSON.stringify(path)} was not found in bucket ${JSON.stringify(bucketId)}`,
+    );
 
   /** Maps driver refusals of an object operation to AppErrors; anything else is rethrown. */
-  function refusal(error: unknown, bucketId: string, paths: { source?: string; target: string; targetField: string }): unknown {
+  function refusal(
+    error: unknown,
+    bucketId: string,
+    paths: { source?: string; target: string; targetField: string },
+  ): unknown {
     if (!(error instanceof StorageError)) return error;
     switch (error.code) {
       case 'OBJECT_EXISTS':
@@ -258,14 +290,23 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
       case 'INVALID_PATH':
         return fieldError(paths.targetField, `is not a valid object path: ${invalidPathReason(error)}`);
       case 'BUCKET_NOT_EMPTY':
-        return new AppError('CONFLICT', `Bucket ${JSON.stringify(bucketId)} cannot be deleted: bucket is not empty; empty it first`);
+        return new AppError(
+          'CONFLICT',
+          `Bucket ${JSON.stringify(bucketId)} cannot be deleted: bucket is not empty; empty it first`,
+        );
     }
   }
 
-  async function openObject(ctx: RequestContext, bucketId: string, path: string, access: 'session' | 'signed_url' | 'public'): Promise<GetResult> {
+  async function openObject(
+    ctx: RequestContext,
+    bucketId: string,
+    path: string,
+    access: 'session' | 'signed_url' | 'public',
+  ): Promise<GetResult> {
     checkPath(path, 'path');
     const bucket = await bucketRow(bucketId);
-    if (access === 'public' && !bucket.public) throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(bucketId)} was not found`);
+    if (access === 'public' && !bucket.public)
+      throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(bucketId)} was not found`);
     let object: GetResult;
     try {
       object = await driver.get(bucketId, path);
@@ -289,7 +330,8 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
 
   function verifySignedToken(bucketId: string, path: string, token: string): Date {
     const match = TOKEN_PATTERN.exec(token);
-    const invalid = () => new AppError('FORBIDDEN', 'The signed URL is invalid: its token does not match this object');
+    const invalid = () =>
+      new AppError('FORBIDDEN', 'The signed URL is invalid: its token does not match this object');
     if (!match) throw invalid();
     const expiresAt = Number(match[1]);
     const given = Buffer.from(match[2] as string, 'base64url');
@@ -297,7 +339,10 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
     const expiry = new Date(expiresAt * 1000);
     if (now().getTime() >= expiry.getTime()) {
-      throw new AppError('FORBIDDEN', `The signed URL expired at ${expiry.toISOString()}; ask for a new link`);
+      throw new AppError(
+        'FORBIDDEN',
+        `The signed URL expired at ${expiry.toISOString()}; ask for a new link`,
+      );
     }
     return expiry;
   }
@@ -355,12 +400,17 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
           .values({ ...values, name: values.name ?? values.id })
           .onConflictDoNothing({ target: storageBuckets.id })
           .returning();
-        if (!row) throw new AppError('CONFLICT', `A bucket with id ${JSON.stringify(values.id)} already exists`);
+        if (!row)
+          throw new AppError('CONFLICT', `A bucket with id ${JSON.stringify(values.id)} already exists`);
         await recordAudit(tx, ctx, {
           action: 'bucket.create',
           entityType: 'storage_bucket',
           entityId: row.id,
-          details: { public: row.public, fileSizeLimit: row.fileSizeLimit, allowedMimeTypes: row.allowedMimeTypes },
+          details: {
+            public: row.public,
+            fileSizeLimit: row.fileSizeLimit,
+            allowedMimeTypes: row.allowedMimeTypes,
+          },
         });
         await driver.createBucket(row.id); // a failure rolls the row back; a leftover driver bucket is harmless
         return toBucket(row);
@@ -377,7 +427,12 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
           .where(eq(storageBuckets.id, id))
           .returning();
         if (!row) throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(id)} was not found`);
-        await recordAudit(tx, ctx, { action: 'bucket.update', entityType: 'storage_bucket', entityId: id, details: changes });
+        await recordAudit(tx, ctx, {
+          action: 'bucket.update',
+          entityType: 'storage_bucket',
+          entityId: id,
+          details: changes,
+        });
         return toBucket(row);
       });
     },
@@ -398,7 +453,12 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
     async emptyBucket(ctx, id) {
       await bucketRow(id);
       const removed = await driver.emptyBucket(id);
-      await recordAudit(db, ctx, { action: 'bucket.empty', entityType: 'storage_bucket', entityId: id, details: { removed } });
+      await recordAudit(db, ctx, {
+        action: 'bucket.empty',
+        entityType: 'storage_bucket',
+        entityId: id,
+        details: { removed },
+      });
       return { removed };
     },
 
@@ -563,7 +623,12 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
       if (removed.length > 0) {
         await db.transaction(async (tx) => {
           for (const path of removed) {
-            await recordAudit(tx, ctx, { action: 'file.delete', entityType: 'storage_object', entityId: objectId(bucketId, path), details: { bucketId } });
+            await recordAudit(tx, ctx, {
+              action: 'file.delete',
+              entityType: 'storage_object',
+              entityId: objectId(bucketId, path),
+              details: { bucketId },
+            });
           }
         });
       }
@@ -584,7 +649,10 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
         entityId: objectId(bucketId, path),
         details: { bucketId, expiresAt },
       });
-      return { signedUrl: `/api/storage/object/sign/${bucketId}/${encodePath(path)}?token=${token}`, expiresAt };
+      return {
+        signedUrl: `/api/storage/object/sign/${bucketId}/${encodePath(path)}?token=${token}`,
+        expiresAt,
+      };
     },
 
     verifySignedToken,

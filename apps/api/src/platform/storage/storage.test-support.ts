@@ -37,7 +37,13 @@ export interface TestS3 {
 export async function startTestS3(): Promise<TestS3> {
   const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverConstructor;
   const directory = await mkdtemp(join(tmpdir(), 'tend-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, allowMismatchedSignatures: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    allowMismatchedSignatures: true,
+  });
   const { port } = await server.run();
   return {
     storage: {
@@ -59,6 +65,7 @@ export async function startTestS3(): Promise<TestS3> {
 /** Reads a stream to the end. */
 export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks);
 }

@@ -3,7 +3,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { buildCsv, DataTable, escapeCsvCell, fetchAllPages, formatTotal, toCsv, type DataTableProps } from './data-table.tsx';
+import {
+  buildCsv,
+  DataTable,
+  escapeCsvCell,
+  fetchAllPages,
+  formatTotal,
+  toCsv,
+  type DataTableProps,
+} from './data-table.tsx';
 
 describe('escapeCsvCell', () => {
   it('leaves plain text, numbers and booleans as they are; null and undefined are empty', () => {
@@ -76,7 +84,7 @@ describe('buildCsv / toCsv', () => {
       ],
       rows,
     );
-    expect(csv).toBe("Name,PID,Count\r\nJosé,'=1+1,3\r\n\"Li, Wei\",,0\r\n");
+    expect(csv).toBe('Name,PID,Count\r\nJosé,\'=1+1,3\r\n"Li, Wei",,0\r\n');
   });
 
   it('an empty set still has its header', () => {
@@ -87,18 +95,22 @@ describe('buildCsv / toCsv', () => {
 describe('fetchAllPages', () => {
   it('asks page after page until the total is reached', async () => {
     const all = Array.from({ length: 1203 }, (_, index) => index);
-    const fetchPage = vi.fn((page: number, pageSize: number) => Promise.resolve({
-      items: all.slice((page - 1) * pageSize, page * pageSize),
-      total: all.length,
-      page,
-      pageSize,
-    }));
+    const fetchPage = vi.fn((page: number, pageSize: number) =>
+      Promise.resolve({
+        items: all.slice((page - 1) * pageSize, page * pageSize),
+        total: all.length,
+        page,
+        pageSize,
+      }),
+    );
     await expect(fetchAllPages(fetchPage, 500)).resolves.toEqual(all);
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
   it('stops on an empty page even if the total said more', async () => {
-    const fetchPage = vi.fn((page: number) => Promise.resolve({ items: page === 1 ? ['a'] : [], total: 10, page, pageSize: 1 }));
+    const fetchPage = vi.fn((page: number) =>
+      Promise.resolve({ items: page === 1 ? ['a'] : [], total: 10, page, pageSize: 1 }),
+    );
     await expect(fetchAllPages(fetchPage, 1)).resolves.toEqual(['a']);
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
@@ -119,7 +131,16 @@ beforeAll(() => {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (query: string) =>
-      ({ matches: false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList,
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
   });
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -135,14 +156,22 @@ interface Person {
   email: string | null;
 }
 const column = createColumnHelper<Person>();
-const columns = [column.accessor('name', { header: 'Name' }), column.accessor('email', { header: 'Email', cell: (info) => info.getValue() ?? '—' })];
+const columns = [
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('email', { header: 'Email', cell: (info) => info.getValue() ?? '—' }),
+];
 const people: Person[] = [
   { id: '1', name: 'Ann Arbor', email: 'ann@example.org' },
   { id: '2', name: 'Bob Burns', email: null },
 ];
 
 function renderTable(props: Partial<DataTableProps<Person, 'name'>> = {}) {
-  const handlers = { onPageChange: vi.fn(), onPageSizeChange: vi.fn(), onSortChange: vi.fn(), onRowOpen: vi.fn() };
+  const handlers = {
+    onPageChange: vi.fn(),
+    onPageSizeChange: vi.fn(),
+    onSortChange: vi.fn(),
+    onRowOpen: vi.fn(),
+  };
   render(
     <MantineProvider>
       <DataTable<Person, 'name'>
@@ -187,7 +216,14 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state with its action', () => {
-    renderTable({ rows: [], total: 0, empty: { title: 'No people yet — add one', action: <button type="button">Add the first person</button> } });
+    renderTable({
+      rows: [],
+      total: 0,
+      empty: {
+        title: 'No people yet — add one',
+        action: <button type="button">Add the first person</button>,
+      },
+    });
     expect(screen.getByText('No people yet — add one')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add the first person' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -195,7 +231,11 @@ describe('DataTable', () => {
 
   it('shows a load error with the code and request id', async () => {
     const { ApiError } = await import('../../lib/api-client.ts');
-    renderTable({ rows: undefined, total: undefined, error: new ApiError(500, 'INTERNAL', 'The server failed.', 'req-123', []) });
+    renderTable({
+      rows: undefined,
+      total: undefined,
+      error: new ApiError(500, 'INTERNAL', 'The server failed.', 'req-123', []),
+    });
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent("Couldn't load people");
     expect(alert).toHaveTextContent('req-123');
@@ -203,7 +243,11 @@ describe('DataTable', () => {
   });
 
   it('virtualizes a page of more than 50 rows, keeping the row count for assistive technology', () => {
-    const many = Array.from({ length: 120 }, (_, index) => ({ id: String(index), name: `Person ${index}`, email: null }));
+    const many = Array.from({ length: 120 }, (_, index) => ({
+      id: String(index),
+      name: `Person ${index}`,
+      email: null,
+    }));
     renderTable({ rows: many, total: 120, pageSize: 200 });
     const table = screen.getByRole('table', { name: 'People' });
     expect(table).toHaveAttribute('aria-rowcount', '121');

@@ -5,10 +5,36 @@
  * the URL, see `lib/url-state.ts`). It also shows the total for the filter, the loading, error and
  * empty states, opens a row on click or Enter, and exports the filtered set as CSV.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
-import { measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Button, EmptyState, Group, Loader, NativeSelect, Pagination, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  measureElement,
+  observeElementRect,
+  useVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+import {
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDownload, IconRefresh, IconSelector } from '@tabler/icons-react';
 import type { Page } from '@tend/contracts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
@@ -93,10 +119,18 @@ const estimatedRowHeight = 41;
  */
 const unmeasuredHeight = 600;
 
-const observeRectOrFallback = (instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) =>
-  observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: unmeasuredHeight }));
-const measureRowOrEstimate = (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>) =>
-  measureElement(element, entry, instance) || estimatedRowHeight;
+const observeRectOrFallback = (
+  instance: Virtualizer<HTMLDivElement, Element>,
+  callback: (rect: { width: number; height: number }) => void,
+) =>
+  observeElementRect(instance, (rect) =>
+    callback(rect.height > 0 ? rect : { width: rect.width, height: unmeasuredHeight }),
+  );
+const measureRowOrEstimate = (
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+) => measureElement(element, entry, instance) || estimatedRowHeight;
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** "1 client", "1,234 clients". */
@@ -123,7 +157,8 @@ export function escapeCsvCell(value: unknown): string {
   else {
     if (typeof value === 'string') text = value;
     else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? '' : value.toISOString();
-    else if (Array.isArray(value)) text = value.map((item) => (item === null || item === undefined ? '' : String(item))).join('; ');
+    else if (Array.isArray(value))
+      text = value.map((item) => (item === null || item === undefined ? '' : String(item))).join('; ');
     else if (typeof value === 'object') text = JSON.stringify(value);
     else text = typeof value === 'symbol' ? (value.description ?? '') : '';
     if (formulaStart.test(text)) text = `'${text}`;
@@ -163,7 +198,10 @@ export function downloadCsv(fileName: string, csv: string): void {
  * Every row of a paged list: asks for page 1, 2, … of `pageSize` rows until `total` rows arrived
  * (or a page comes back empty). For the CSV export of a filtered set.
  */
-export async function fetchAllPages<T>(fetchPage: (page: number, pageSize: number) => Promise<Page<T>>, pageSize = 500): Promise<T[]> {
+export async function fetchAllPages<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  pageSize = 500,
+): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; ; page += 1) {
     const result = await fetchPage(page, pageSize);
@@ -182,7 +220,12 @@ function TableError({ title, error, onRetry }: { title: string; error: unknown; 
       error={error}
       hint={
         onRetry ? (
-          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+          >
             Try again
           </Button>
         ) : undefined
@@ -193,7 +236,8 @@ function TableError({ title, error, onRetry }: { title: string; error: unknown; 
 
 // ---- The table -----------------------------------------------------------------------------------
 
-const interactiveSelector = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="switch"], [role="menuitem"]';
+const interactiveSelector =
+  'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="switch"], [role="menuitem"]';
 
 /** True when the event comes from a control inside the row (its own action), not the row itself. */
 function fromInnerControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>): boolean {
@@ -288,7 +332,10 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     try {
       const all = await fetchAll();
       const date = new Date().toISOString().slice(0, 10);
-      downloadCsv(`${exportFileName ?? label.toLowerCase().replaceAll(/\s+/g, '-')}-${date}.csv`, toCsv(exportColumns ?? csvColumnsOf(table), all));
+      downloadCsv(
+        `${exportFileName ?? label.toLowerCase().replaceAll(/\s+/g, '-')}-${date}.csv`,
+        toCsv(exportColumns ?? csvColumnsOf(table), all),
+      );
     } catch (caught) {
       setExportError(caught);
     } finally {
@@ -366,7 +413,9 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
       {table.getHeaderGroups().map((group) => (
         <Table.Tr key={group.id} aria-rowindex={virtualize ? 1 : undefined}>
           {group.headers.map((headerCell) => {
-            const content = headerCell.isPlaceholder ? null : flexRender(headerCell.column.columnDef.header, headerCell.getContext());
+            const content = headerCell.isPlaceholder
+              ? null
+              : flexRender(headerCell.column.columnDef.header, headerCell.getContext());
             const columnId = headerCell.column.id;
             if (onSortChange === undefined || !isSortField(columnId)) {
               return (
@@ -378,11 +427,22 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
             const active = sort === columnId;
             const SortIcon = !active ? IconSelector : order === 'asc' ? IconArrowUp : IconArrowDown;
             return (
-              <Table.Th key={headerCell.id} scope="col" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+              <Table.Th
+                key={headerCell.id}
+                scope="col"
+                aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+              >
                 <UnstyledButton
                   className="mantine-focus-auto"
                   onClick={() => onSortChange(columnId, active && order === 'asc' ? 'desc' : 'asc')}
-                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 'inherit', fontSize: 'inherit', color: 'inherit' }}
+                  style={{
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: 4,
+                    fontWeight: 'inherit',
+                    fontSize: 'inherit',
+                    color: 'inherit',
+                  }}
                 >
                   {content}
                   <SortIcon size={14} aria-hidden stroke={active ? 2.25 : 1.5} />
@@ -427,8 +487,12 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
         ) : null}
       </Group>
 
-      {exportError !== undefined ? <TableError title="The CSV export failed" error={exportError} onRetry={() => void exportCsv()} /> : null}
-      {error !== undefined && error !== null ? <TableError title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} /> : null}
+      {exportError !== undefined ? (
+        <TableError title="The CSV export failed" error={exportError} onRetry={() => void exportCsv()} />
+      ) : null}
+      {error !== undefined && error !== null ? (
+        <TableError title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} />
+      ) : null}
 
       {failedWithoutRows ? null : isEmpty ? (
         <EmptyState title={empty.title} description={empty.description} py="xl">
@@ -484,7 +548,9 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
                 size="sm"
                 withEdges
                 getItemProps={(itemPage) => ({ 'aria-label': `Page ${itemPage}` })}
-                getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+                getControlProps={(control) => ({
+                  'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+                })}
               />
             </nav>
           ) : null}

@@ -3,7 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { outboxPage, type OutboxListQuery } from '@tend/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const findOutbox = (query: OutboxListQuery, signal?: AbortSignal) => apiRequest(outboxPage, '/api/outbox', { query, signal });
+export const findOutbox = (query: OutboxListQuery, signal?: AbortSignal) =>
+  apiRequest(outboxPage, '/api/outbox', { query, signal });
 
 export const useOutbox = (query: OutboxListQuery) =>
-  useQuery({ queryKey: ['outbox', query], queryFn: ({ signal }) => findOutbox(query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ['outbox', query],
+    queryFn: ({ signal }) => findOutbox(query, signal),
+    placeholderData: keepPreviousData,
+  });

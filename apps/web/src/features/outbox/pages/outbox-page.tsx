@@ -12,11 +12,18 @@ import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useOutbox } from '../api/find-outbox.ts';
 
-const statusColor: Record<OutboxMessage['status'], string> = { recorded: 'gray', sent: 'green', failed: 'red' };
+const statusColor: Record<OutboxMessage['status'], string> = {
+  recorded: 'gray',
+  sent: 'green',
+  failed: 'red',
+};
 const column = createColumnHelper<OutboxMessage>();
 const columns = [
   column.accessor('createdAt', { header: 'When', cell: (info) => <RelativeTime value={info.getValue()} /> }),
-  column.accessor('channel', { header: 'Channel', cell: (info) => (info.getValue() === 'email' ? 'Email' : 'SMS') }),
+  column.accessor('channel', {
+    header: 'Channel',
+    cell: (info) => (info.getValue() === 'email' ? 'Email' : 'SMS'),
+  }),
   column.accessor('toAddress', { header: 'To' }),
   column.accessor('subject', { header: 'Subject', cell: (info) => info.getValue() ?? '—' }),
   column.accessor('status', {
@@ -39,7 +46,8 @@ export function OutboxPage() {
       <div>
         <Title order={2}>Outbox</Title>
         <Text c="dimmed" size="sm">
-          Every email and text message Tend sent or recorded. Without an email or SMS provider configured, messages are kept here only.
+          Every email and text message Tend sent or recorded. Without an email or SMS provider configured,
+          messages are kept here only.
         </Text>
       </div>
       <SegmentedControl
@@ -59,14 +67,27 @@ export function OutboxPage() {
         noun={{ one: 'message', other: 'messages' }}
         columns={columns}
         onRowOpen={setOpen}
-        empty={{ title: 'No messages yet', description: 'Invitations, dashboard-access emails and sign-in codes will appear here when Tend sends them.' }}
+        empty={{
+          title: 'No messages yet',
+          description:
+            'Invitations, dashboard-access emails and sign-in codes will appear here when Tend sends them.',
+        }}
       />
-      <Modal opened={Boolean(open)} onClose={() => setOpen(null)} title={open?.subject ?? 'Text message'} size="lg">
+      <Modal
+        opened={Boolean(open)}
+        onClose={() => setOpen(null)}
+        title={open?.subject ?? 'Text message'}
+        size="lg"
+      >
         {open ? (
           <Stack gap="xs">
             <Text size="sm">To: {open.toAddress}</Text>
             {open.fromAddress ? <Text size="sm">From: {open.fromAddress}</Text> : null}
-            {open.error ? <Text c="red.9" size="sm">Error: {open.error}</Text> : null}
+            {open.error ? (
+              <Text c="red.9" size="sm">
+                Error: {open.error}
+              </Text>
+            ) : null}
             <Code block>{open.textBody}</Code>
           </Stack>
         ) : null}

@@ -22,7 +22,13 @@ export function EvvBadge({ status, reason }: { status: EvvStatus | null; reason:
     );
   return (
     <Tooltip label={reason ?? evvStatusLabels[status]} withArrow multiline maw={320}>
-      <Badge color={colors[status]} variant="light" tabIndex={0} style={{ maxWidth: 'none', overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+      <Badge
+        color={colors[status]}
+        variant="light"
+        tabIndex={0}
+        style={{ maxWidth: 'none', overflow: 'visible' }}
+        styles={{ label: { overflow: 'visible' } }}
+      >
         {evvStatusLabels[status]}
       </Badge>
     </Tooltip>
