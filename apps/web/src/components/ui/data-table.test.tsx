@@ -1,5 +1,4 @@
-import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -126,28 +125,6 @@ describe('formatTotal', () => {
 
 // ---- Rendering -----------------------------------------------------------------------------------
 
-beforeAll(() => {
-  // jsdom lacks these browser APIs that Mantine uses.
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 afterEach(cleanup);
 
 interface Person {
