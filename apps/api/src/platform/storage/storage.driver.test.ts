@@ -4,13 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalDriver } from './local.driver.ts';
 import { createS3Driver } from './s3.driver.ts';
+import { readAll, startTestS3, type TestS3 } from './storage.test-support.ts';
 import {
   StorageError,
   assertSafeBucketId,
@@ -19,20 +19,6 @@ import {
   type StorageDriver,
   type StorageErrorCode,
 } from './storage.driver.ts';
-
-/** The slice of s3rver's (untyped, CommonJS) API the suite uses. */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  allowMismatchedSignatures: boolean;
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverConstructor;
 
 interface Harness {
   name: string;
@@ -62,43 +48,18 @@ function localHarness(): Harness {
 }
 
 function s3Harness(): Harness {
-  let dir = '';
-  let server: S3rverServer | undefined;
+  let s3: TestS3 | undefined;
   return {
     name: 's3',
     keepsAbortedUploads: true, // s3rver quirk, see Harness
     async start() {
-      dir = await mkdtemp(join(tmpdir(), 'tend-storage-s3rver-'));
-      // s3rver canonicalises bucket-level URLs without the trailing slash the SDK signs
-      // (`/bucket/`), so every bucket-level call would fail with SignatureDoesNotMatch.
-      server = new S3rver({
-        address: '127.0.0.1',
-        port: 0,
-        directory: dir,
-        silent: true,
-        allowMismatchedSignatures: true,
-      });
-      const { port } = await server.run();
-      return createS3Driver({
-        endpoint: `http://127.0.0.1:${port}`,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-        bucketPrefix: 'tend-test-',
-      });
+      s3 = await startTestS3();
+      return createS3Driver(s3.storage);
     },
     async stop() {
-      await server?.close();
-      await rm(dir, { recursive: true, force: true });
+      await s3?.stop();
     },
   };
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 const md5 = (data: Buffer | string): string => createHash('md5').update(data).digest('hex');
