@@ -62,7 +62,7 @@ export default defineConfig({
       SETUP_TOKEN: E2E_SETUP_TOKEN,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
-      WEB_DIST_DIR: path.resolve('apps/web/dist'),
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
     },
   },
 });

@@ -43,7 +43,9 @@ import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
-import { createShiftImportHandler, SHIFT_IMPORT_JOB } from './modules/shifts/shifts.service.ts';
+import { shiftCorrectionsRoutes } from './modules/shifts/shift-corrections.routes.ts';
+import { shiftImportRoutes } from './modules/shifts/shift-import.routes.ts';
+import { createShiftImportHandler, SHIFT_IMPORT_JOB } from './modules/shifts/shift-import.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -297,6 +299,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(peopleRoutes);
   await app.register(shiftsRoutes);
+  await app.register(shiftCorrectionsRoutes);
+  await app.register(shiftImportRoutes);
   await app.register(auditRoutes);
   await app.register(jobsRoutes);
   await app.register(storageRoutes);

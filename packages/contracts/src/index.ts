@@ -10,5 +10,6 @@ export * from './audit.ts';
 export * from './jobs.ts';
 export * from './evv.ts';
 export * from './shifts.ts';
+export * from './shift-import.ts';
 export * from './storage.ts';
 export * from './outbox.ts';

@@ -1,8 +1,8 @@
 /** Shifts (spec s.3 Shift) as the API returns them, the list query, and EVV import results. */
 import { z } from 'zod';
 import { evvStatus } from './evv.ts';
-import { pageOf, pageQuery, sortOrder } from './common.ts';
-import { processingJob } from './jobs.ts';
+import { optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import { validationStatus } from './enums.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -41,13 +41,72 @@ export const shift = z.object({
   timeZone: z.string().nullable(),
   csvFileId: z.uuid().nullable(),
   externalSequence: z.number().int().nullable(),
+  /** Set when an admin deleted the shift (soft delete; restorable). */
+  deletedAt: instant.nullable(),
   createdAt: instant,
   updatedAt: instant,
 });
 export type Shift = z.infer<typeof shift>;
 
-export const shiftDetail = shift.extend({ changeHistory: z.array(shiftChange) });
+/** A billable slice of a shift (spec s.3 ShiftSegment) as the shift detail shows it. */
+export const shiftSegment = z.object({
+  id: z.uuid(),
+  evvStart: instant.nullable(),
+  evvEnd: instant.nullable(),
+  billingCode: z.string().nullable(),
+  modifier: z.string().nullable(),
+  segmentGroupId: z.uuid().nullable(),
+  /** How the segment came to be: `import`, `correction`, `split`, `manual`. */
+  creationSource: z.string().nullable(),
+  validationStatus: validationStatus,
+  notes: z.string().nullable(),
+  changeHistory: z.array(shiftChange),
+});
+export type ShiftSegment = z.infer<typeof shiftSegment>;
+
+export const shiftDetail = shift.extend({
+  changeHistory: z.array(shiftChange),
+  segments: z.array(shiftSegment),
+  /** The upload the shift was last imported from, with its original file name. */
+  csvFile: z.object({ id: z.uuid(), originalName: z.string(), uploadDate: instant }).nullable(),
+  deletedBy: z.uuid().nullable(),
+  /** The source record exactly as imported (JSON visit or CSV row keyed by header). */
+  rawData: z.record(z.string(), z.unknown()).nullable(),
+});
 export type ShiftDetail = z.infer<typeof shiftDetail>;
+
+const coordinate = (max: number) =>
+  z
+    .number({ message: 'must be a number' })
+    .min(-max, { message: `must be between -${max} and ${max}` })
+    .max(max, { message: `must be between -${max} and ${max}` })
+    .nullable();
+
+/**
+ * An admin correction of a shift: any of times, coordinates and billing code, with a required reason
+ * (recorded in the change history and the audit log). Omitted fields stay as they are; null clears.
+ */
+export const shiftCorrection = z
+  .object({
+    evvInTime: instant.nullable().optional(),
+    evvOutTime: instant.nullable().optional(),
+    evvInLat: coordinate(90).optional(),
+    evvInLong: coordinate(180).optional(),
+    evvOutLat: coordinate(90).optional(),
+    evvOutLong: coordinate(180).optional(),
+    billingCode: optionalText(20).optional(),
+    mod1: optionalText(10).optional(),
+    reason: requiredText(500),
+  })
+  .refine((value) => Object.keys(value).some((key) => key !== 'reason'), {
+    message: 'names no field to change',
+    path: ['reason'],
+  });
+export type ShiftCorrection = z.infer<typeof shiftCorrection>;
+
+/** Deleting a shift (soft delete) needs a reason too. */
+export const shiftDeletion = z.object({ reason: requiredText(500) });
+export type ShiftDeletion = z.infer<typeof shiftDeletion>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 
@@ -60,34 +119,18 @@ export const shiftListQuery = pageQuery.extend({
   billingCode: z.string().trim().max(20).optional(),
   evvStatus: evvStatus.optional(),
   csvFileId: z.uuid().optional(),
+  /** `active` (default) lists live shifts, `deleted` the soft-deleted ones (to restore). */
+  state: z.enum(['active', 'deleted']).default('active'),
   sort: z.enum(shiftSortFields).default('date'),
   order: sortOrder.default('desc'),
 });
 export type ShiftListQuery = z.infer<typeof shiftListQuery>;
-export const shiftPage = pageOf(shift);
-
-/** One input record the import refused: where it is, which field, and why. */
-export const rejectedRecord = z.object({
-  /** 1-based position: the visit number in a JSON array, or the line number in a CSV file. */
-  line: z.number().int(),
-  field: z.string(),
-  reason: z.string(),
-  /** The external id of the record when it has one. */
-  externalId: z.string().nullable(),
+/** A page of shifts plus the totals for the whole filter (not just the page). */
+export const shiftPage = pageOf(shift).extend({
+  totals: z.object({
+    shifts: z.number().int(),
+    /** Sum of clock-in→clock-out durations of the filtered shifts that have both, in hours. */
+    hours: z.number(),
+  }),
 });
-export type RejectedRecord = z.infer<typeof rejectedRecord>;
-
-/** The summary a shift-import job stores as its result. */
-export const shiftImportResult = z.object({
-  format: z.enum(['sandata-openevv']),
-  total: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  rejected: z.array(rejectedRecord),
-  newCaregivers: z.number().int(),
-  newClients: z.number().int(),
-});
-export type ShiftImportResult = z.infer<typeof shiftImportResult>;
-
-export const shiftImportStarted = z.object({ csvFileId: z.uuid(), job: processingJob });
+export type ShiftPage = z.infer<typeof shiftPage>;

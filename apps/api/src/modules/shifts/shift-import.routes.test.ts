@@ -1,33 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { fileUpload } from '../../../test/multipart.ts';
+import { blns, importShiftsFile, sandataExampleText as exampleText } from '../../../test/shift-import.ts';
 
-const exampleText = readFileSync(
-  new URL('../../../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url),
-  'utf8',
-);
 const example = JSON.parse(exampleText) as Record<string, unknown>[];
-const blns = JSON.parse(
-  readFileSync(new URL('../../../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8'),
-) as string[];
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
-
-async function importFile(content: string, name = 'visits.json') {
-  const upload = fileUpload(content, 'application/json', name);
-  const started = await admin({ method: 'POST', url: '/api/shift-imports', ...upload });
-  expect(started.statusCode, started.body).toBe(202);
-  const { job } = started.json<{ job: { id: string } }>();
-  for (let i = 0; i < 200; i += 1) {
-    const read = (await admin({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
-    if (read.status === 'COMPLETED' || read.status === 'FAILED')
-      return { ...read, csvFileId: started.json().csvFileId as string };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('import did not finish');
-}
+const importFile = (content: string, name?: string) => importShiftsFile(admin, content, name);
 
 beforeAll(async () => {
   t = await createTestApp({}, { jobs: true });

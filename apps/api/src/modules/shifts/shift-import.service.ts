@@ -8,28 +8,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { text as streamToText } from 'node:stream/consumers';
-import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   evaluateEvv,
-  type Page,
   type ProcessingJob,
   type RejectedRecord,
-  type Shift,
-  type ShiftDetail,
   type ShiftImportResult,
-  type ShiftListQuery,
 } from '@tend/contracts';
 import type { Database, Transaction } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { JobInputError, type JobContext, type JobRunner } from '../../platform/jobs/jobs.service.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
-import {
-  findPeopleNames,
-  resolveCaregiverForImport,
-  resolveClientForImport,
-} from '../people/people.service.ts';
+import { resolveCaregiverForImport, resolveClientForImport } from '../people/people.service.ts';
 import {
   extractSandataVisits,
   normalizeSandataVisit,
@@ -37,108 +29,11 @@ import {
   type NormalizedVisit,
 } from './evv-sandata.ts';
 import { csvFiles, shifts, type ChangeHistoryEntry } from './shifts.table.ts';
+import { createImportSegments, syncImportSegments } from './shift-segments.ts';
+import { iso, type ShiftRow } from './shift-view.ts';
 
 export const SHIFT_IMPORT_JOB = 'shift-import';
 export const IMPORTS_BUCKET = 'imports';
-
-type ShiftRow = typeof shifts.$inferSelect;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function toShift(
-  row: ShiftRow,
-  names: { caregivers: Map<string, string>; clients: Map<string, string> },
-): Shift {
-  return {
-    id: row.id,
-    givShiftId: row.givShiftId,
-    date: row.date,
-    providerMedicaidId: row.providerMedicaidId,
-    billingCode: row.billingCode,
-    mod1: row.mod1,
-    pid: row.pid,
-    caregiverId: row.caregiverId,
-    caregiverName: names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
-    clientId: row.clientId,
-    clientName: names.clients.get(row.clientId) ?? 'Unknown client',
-    evvInTime: iso(row.evvInTime),
-    evvOutTime: iso(row.evvOutTime),
-    evvInLat: row.evvInLat,
-    evvInLong: row.evvInLong,
-    evvOutLat: row.evvOutLat,
-    evvOutLong: row.evvOutLong,
-    evvStatus: (row.evvStatus as Shift['evvStatus']) ?? null,
-    evvStatusReason: row.evvStatusReason,
-    timeZone: row.timeZone,
-    csvFileId: row.csvFileId,
-    externalSequence: row.externalSequence,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-async function namesFor(db: Database, rows: ShiftRow[]) {
-  return findPeopleNames(db, {
-    caregiverIds: [...new Set(rows.map((r) => r.caregiverId))],
-    clientIds: [...new Set(rows.map((r) => r.clientId))],
-  });
-}
-
-/** A page of (not deleted) shifts for the filter, with the total. Audited as `shift.list`. */
-export async function findShifts(
-  db: Database,
-  ctx: RequestContext,
-  query: ShiftListQuery,
-): Promise<Page<Shift>> {
-  const filters: SQL[] = [isNull(shifts.deletedAt)];
-  if (query.from) filters.push(gte(shifts.date, query.from));
-  if (query.to) filters.push(lte(shifts.date, query.to));
-  if (query.caregiverId) filters.push(eq(shifts.caregiverId, query.caregiverId));
-  if (query.clientId) filters.push(eq(shifts.clientId, query.clientId));
-  if (query.billingCode) filters.push(eq(shifts.billingCode, query.billingCode));
-  if (query.evvStatus) filters.push(eq(shifts.evvStatus, query.evvStatus));
-  if (query.csvFileId) filters.push(eq(shifts.csvFileId, query.csvFileId));
-  const where = and(...filters);
-  const column = {
-    date: shifts.date,
-    evvInTime: shifts.evvInTime,
-    billingCode: shifts.billingCode,
-    evvStatus: shifts.evvStatus,
-  }[query.sort];
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(shifts)
-      .where(where)
-      .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(shifts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(shifts).where(where),
-  ]);
-  const names = await namesFor(db, rows);
-  await recordAudit(db, ctx, {
-    action: 'shift.list',
-    entityType: 'shift',
-    details: { returned: rows.length, page: query.page },
-  });
-  return {
-    items: rows.map((row) => toShift(row, names)),
-    total: totals[0]?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-/** One shift with its change history. Errors: NOT_FOUND. Audited as `shift.read`. */
-export async function getShift(db: Database, ctx: RequestContext, id: string): Promise<ShiftDetail> {
-  const [row] = await db
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.id, id), isNull(shifts.deletedAt)));
-  if (!row) throw notFound('Shift');
-  const names = await namesFor(db, [row]);
-  await recordAudit(db, ctx, { action: 'shift.read', entityType: 'shift', entityId: id });
-  return { ...toShift(row, names), changeHistory: row.changeHistory };
-}
 
 /**
  * Stores an uploaded EVV file (raw bytes kept in the `imports` bucket), records it as a CSVFile and
@@ -300,7 +195,8 @@ async function importVisit(
         rawData: raw as Record<string, unknown>,
         changeHistory: history,
       })
-      .returning({ id: shifts.id });
+      .returning();
+    if (row) await createImportSegments(tx, [row]);
     await recordAudit(tx, ctx, {
       action: 'shift.import',
       entityType: 'shift',
@@ -328,7 +224,7 @@ async function importVisit(
         ),
     ),
   ];
-  await tx
+  const [updatedRow] = await tx
     .update(shifts)
     .set({
       ...values,
@@ -339,7 +235,9 @@ async function importVisit(
       rawData: raw as Record<string, unknown>,
       changeHistory: history,
     })
-    .where(eq(shifts.id, existing.id));
+    .where(eq(shifts.id, existing.id))
+    .returning();
+  if (updatedRow) await syncImportSegments(tx, [updatedRow], () => history.at(-1) as ChangeHistoryEntry);
   await recordAudit(tx, ctx, {
     action: 'shift.import',
     entityType: 'shift',

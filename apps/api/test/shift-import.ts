@@ -1,0 +1,64 @@
+/**
+ * Test support for shift imports: upload a file through the real route and wait for its job.
+ * JSON (Sandata OpenEVV) uploads are queued at once; CSV uploads are started with `options`.
+ */
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { ShiftImportOptions } from '@tend/contracts';
+import type { as } from './helpers.ts';
+import { fileUpload } from './multipart.ts';
+
+type Caller = ReturnType<typeof as>;
+
+/** The public Sandata OpenEVV example (two visits) as text. */
+export const sandataExampleText = readFileSync(
+  new URL('../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url),
+  'utf8',
+);
+
+/** The Big List of Naughty Strings. */
+export const blns = JSON.parse(
+  readFileSync(new URL('../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8'),
+) as string[];
+
+/** Polls a job until it completes or fails (20 s at most). */
+export async function waitForJob(caller: Caller, jobId: string) {
+  for (let i = 0; i < 400; i += 1) {
+    const read = (await caller({ method: 'GET', url: `/api/jobs/${jobId}` })).json();
+    if (read.status === 'COMPLETED' || read.status === 'FAILED') return read;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+/**
+ * Uploads `content` as `name` and runs its import to the end. For a CSV, `options` (the column map)
+ * starts the job; the analysis is returned too. Returns the finished job plus `csvFileId`.
+ */
+export async function importShiftsFile(
+  caller: Caller,
+  content: string | Buffer,
+  name = 'visits.json',
+  options?: ShiftImportOptions,
+) {
+  const type = name.endsWith('.csv') ? 'text/csv' : 'application/json';
+  const uploaded = await caller({
+    method: 'POST',
+    url: '/api/shift-imports',
+    ...fileUpload(content, type, name),
+  });
+  expect([201, 202], uploaded.body).toContain(uploaded.statusCode);
+  const body = uploaded.json();
+  let jobId: string = body.job?.id;
+  if (body.format === 'csv') {
+    const started = await caller({
+      method: 'POST',
+      url: `/api/shift-imports/${body.csvFileId}/start`,
+      payload: options ?? { columnMap: body.analysis.suggestedColumnMap },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    jobId = started.json().job.id;
+  }
+  const job = await waitForJob(caller, jobId);
+  return { ...job, csvFileId: body.csvFileId as string, analysis: body.analysis };
+}

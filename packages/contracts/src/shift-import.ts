@@ -1,0 +1,208 @@
+/**
+ * Shift import (issue "shift records with EVV"; spec s.3 CSVFile, ProcessingJob): the upload answer,
+ * the CSV column mapping step, the preview and the job's summary. Mapping rules are documented in
+ * docs/evv-import.md.
+ */
+import { z } from 'zod';
+import { jobStatus } from './enums.ts';
+import { processingJob } from './jobs.ts';
+
+/** Formats Tend detects from a file's content (never from its name). */
+export const shiftImportFormats = ['csv', 'sandata-openevv'] as const;
+export const shiftImportFormat = z.enum(shiftImportFormats);
+export type ShiftImportFormat = z.infer<typeof shiftImportFormat>;
+
+/**
+ * Tend fields a CSV column can be mapped to (GIV-style export, one row per visit). `evvInTime` and
+ * `evvOutTime` take a time of day (with `date`) or a full date-time; `evvInCoordinates` /
+ * `evvOutCoordinates` take one "latitude, longitude" cell instead of two columns.
+ */
+export const shiftCsvFields = [
+  'givShiftId',
+  'caregiverName',
+  'caregiverExternalId',
+  'clientName',
+  'pid',
+  'date',
+  'evvInTime',
+  'evvOutTime',
+  'evvInLat',
+  'evvInLong',
+  'evvOutLat',
+  'evvOutLong',
+  'evvInCoordinates',
+  'evvOutCoordinates',
+  'billingCode',
+  'mod1',
+  'providerMedicaidId',
+  'timeZone',
+  'notes',
+] as const;
+export const shiftCsvField = z.enum(shiftCsvFields);
+export type ShiftCsvField = z.infer<typeof shiftCsvField>;
+
+export const shiftCsvFieldLabels: Record<ShiftCsvField, string> = {
+  givShiftId: 'Shift id',
+  caregiverName: 'Caregiver name',
+  caregiverExternalId: 'Caregiver id',
+  clientName: 'Client name',
+  pid: 'Client Medicaid id (pid)',
+  date: 'Service date',
+  evvInTime: 'Clock-in time',
+  evvOutTime: 'Clock-out time',
+  evvInLat: 'Clock-in latitude',
+  evvInLong: 'Clock-in longitude',
+  evvOutLat: 'Clock-out latitude',
+  evvOutLong: 'Clock-out longitude',
+  evvInCoordinates: 'Clock-in "latitude, longitude"',
+  evvOutCoordinates: 'Clock-out "latitude, longitude"',
+  billingCode: 'Billing code',
+  mod1: 'Modifier',
+  providerMedicaidId: 'Provider Medicaid id',
+  timeZone: 'Time zone',
+  notes: 'Notes',
+};
+
+/** Source column header → Tend field (headers left out are kept in the raw row but not imported). */
+export const columnMap = z.record(z.string().max(200), shiftCsvField);
+export type ColumnMap = z.infer<typeof columnMap>;
+
+/**
+ * What a column map lacks or doubles, in words (empty when it can be imported): a shift id, a
+ * caregiver (name or id), a client (name or pid) and a clock-in are required; each field at most once;
+ * coordinates either as two columns or as one cell, not both.
+ */
+export function columnMapProblems(map: ColumnMap): string[] {
+  const fields = Object.values(map);
+  const has = (field: ShiftCsvField) => fields.includes(field);
+  const problems: string[] = [];
+  for (const field of shiftCsvFields) {
+    const times = fields.filter((f) => f === field).length;
+    if (times > 1) problems.push(`${shiftCsvFieldLabels[field]} is mapped from ${times} columns`);
+  }
+  if (!has('givShiftId')) problems.push('Map a column to Shift id (it keeps re-imports from doubling)');
+  if (!has('caregiverName') && !has('caregiverExternalId'))
+    problems.push('Map a column to Caregiver name or Caregiver id');
+  if (!has('clientName') && !has('pid')) problems.push('Map a column to Client name or Client Medicaid id');
+  if (!has('evvInTime')) problems.push('Map a column to Clock-in time');
+  for (const side of ['In', 'Out'] as const) {
+    const pair = has(`evv${side}Lat`) || has(`evv${side}Long`);
+    if (pair && has(`evv${side}Coordinates`))
+      problems.push(`Clock-${side.toLowerCase()} coordinates are mapped both as two columns and as one cell`);
+    if (has(`evv${side}Lat`) !== has(`evv${side}Long`))
+      problems.push(`Map both clock-${side.toLowerCase()} latitude and longitude, or neither`);
+  }
+  return problems;
+}
+
+/** What Tend read from an uploaded CSV before anything is imported. */
+export const csvAnalysis = z.object({
+  headers: z.array(z.string()),
+  /** Character encoding detected: UTF-8 (with or without BOM) or the Windows-1252 fallback. */
+  encoding: z.enum(['utf-8', 'windows-1252']),
+  delimiter: z.string(),
+  /** The first rows as text, in header order (at most 5). */
+  sampleRows: z.array(z.array(z.string())),
+  /** A mapping to start from: the one saved for the same header, else guessed from the header names. */
+  suggestedColumnMap: columnMap,
+  /** The earlier upload whose saved mapping is offered (same header), or null when guessed. */
+  savedFrom: z.object({ csvFileId: z.uuid(), originalName: z.string(), uploadDate: z.string() }).nullable(),
+});
+export type CsvAnalysis = z.infer<typeof csvAnalysis>;
+
+/** Answer to an upload: a JSON export is queued at once; a CSV waits for its column mapping. */
+export const shiftImportUploaded = z.discriminatedUnion('format', [
+  z.object({ format: z.literal('sandata-openevv'), csvFileId: z.uuid(), job: processingJob }),
+  z.object({ format: z.literal('csv'), csvFileId: z.uuid(), analysis: csvAnalysis }),
+]);
+export type ShiftImportUploaded = z.infer<typeof shiftImportUploaded>;
+
+/** Options for previewing and importing a CSV. `timeZone` (IANA) applies to local times without one. */
+export const shiftImportOptions = z.object({
+  columnMap,
+  timeZone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Los_Angeles')
+    .optional(),
+});
+export type ShiftImportOptions = z.infer<typeof shiftImportOptions>;
+
+const instant = z.iso.datetime({ offset: true });
+
+/** One parsed row of the preview: what would be imported, or why the row would be rejected. */
+export const shiftImportPreviewRow = z.object({
+  line: z.number().int(),
+  givShiftId: z.string().nullable(),
+  caregiver: z.string().nullable(),
+  client: z.string().nullable(),
+  date: z.string().nullable(),
+  evvInTime: instant.nullable(),
+  evvOutTime: instant.nullable(),
+  evvInLat: z.number().nullable(),
+  evvInLong: z.number().nullable(),
+  evvOutLat: z.number().nullable(),
+  evvOutLong: z.number().nullable(),
+  billingCode: z.string().nullable(),
+  mod1: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  errors: z.array(z.object({ field: z.string(), reason: z.string() })),
+});
+export type ShiftImportPreviewRow = z.infer<typeof shiftImportPreviewRow>;
+export const shiftImportPreview = z.object({
+  rows: z.array(shiftImportPreviewRow),
+  problems: z.array(z.string()),
+});
+export type ShiftImportPreview = z.infer<typeof shiftImportPreview>;
+
+/** An uploaded EVV file as the import history lists it (spec s.3 CSVFile plus its latest job). */
+export const csvFileSummary = z.object({
+  id: z.uuid(),
+  originalName: z.string(),
+  uploadDate: instant,
+  processed: z.boolean(),
+  format: shiftImportFormat.nullable(),
+  columnMap: columnMap.nullable(),
+  latestJob: z
+    .object({ id: z.uuid(), status: jobStatus, progress: z.number().int(), completedAt: instant.nullable() })
+    .nullable(),
+});
+export type CsvFileSummary = z.infer<typeof csvFileSummary>;
+export const csvFileList = z.object({ items: z.array(csvFileSummary) });
+
+/** One input record the import refused: where it is, which field, and why. */
+export const rejectedRecord = z.object({
+  /** 1-based position: the visit number in a JSON array, or the line number in a CSV file. */
+  line: z.number().int(),
+  field: z.string(),
+  reason: z.string(),
+  /** The external id of the record when it has one. */
+  externalId: z.string().nullable(),
+});
+export type RejectedRecord = z.infer<typeof rejectedRecord>;
+
+/** The summary a shift-import job stores as its result. */
+export const shiftImportResult = z.object({
+  format: shiftImportFormat,
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.array(rejectedRecord),
+  newCaregivers: z.number().int(),
+  newClients: z.number().int(),
+});
+export type ShiftImportResult = z.infer<typeof shiftImportResult>;
+
+/** Answer to starting an import: the file and its queued job. */
+export const shiftImportStarted = z.object({ csvFileId: z.uuid(), job: processingJob });
+export type ShiftImportStarted = z.infer<typeof shiftImportStarted>;
