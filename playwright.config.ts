@@ -7,10 +7,12 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { ADMIN_STATE_FILE } from './e2e/support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 export const E2E_SETUP_TOKEN = 'e2e-setup-token-0123456789';
+
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'tend-e2e-'));
 
 export default defineConfig({
@@ -48,7 +50,7 @@ export default defineConfig({
       testMatch: /.*\.spec\.ts/,
       testIgnore: /setup\.spec\.ts/,
       dependencies: ['setup'],
-      use: { storageState: 'test-results/admin-state.json' },
+      use: { storageState: ADMIN_STATE_FILE },
     },
   ],
   webServer: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, SETUP_TOKEN, snap } from './support.ts';
+import { ADMIN, ADMIN_STATE_FILE, SETUP_TOKEN, snap } from './support.ts';
 
 test('first run: the setup link creates the first admin with the demo agency, then Tend is set up', async ({
   page,
@@ -16,7 +16,7 @@ test('first run: the setup link creates the first admin with the demo agency, th
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   await snap(page, 'agency-home');
-  await page.context().storageState({ path: 'test-results/admin-state.json' });
+  await page.context().storageState({ path: ADMIN_STATE_FILE });
 
   // Setup is one-time: the link now says so.
   const second = await page.context().browser()!.newPage();

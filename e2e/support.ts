@@ -8,6 +8,8 @@ export const ADMIN = {
   password: 'a long e2e passphrase',
 };
 export const SETUP_TOKEN = 'e2e-setup-token-0123456789';
+/** Where the setup flow saves the admin's session for the other flows (E2E_STATE_FILE: one per parallel run). */
+export const ADMIN_STATE_FILE = process.env.E2E_STATE_FILE ?? 'test-results/admin-state.json';
 
 /** Saves a full-page screenshot under test-results/screens/<name>.png (looked at by people, not asserted). */
 export async function snap(page: Page, name: string): Promise<void> {
