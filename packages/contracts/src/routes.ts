@@ -65,6 +65,8 @@ const authRoutes: RouteDef[] = [
   r('/protected', 'default', 'auth', 'Protected'),
   r('/testDashboard', 'default', 'admin', 'Test dashboard'),
   r('/admin/shifts', 'admin', 'admin', 'Shifts'),
+  // Not in spec s.2: the shift detail page the shift-records issue asks for (a row opens it).
+  r('/admin/shifts/:id', 'admin', 'admin', 'Shift'),
   r('/admin/session-debug', 'admin', 'auth', 'Session debug'),
   r('/admin/caregiver-hours', 'admin', 'admin', 'Caregiver hours'),
   r('/admin/match-detection', 'admin', 'admin', 'Match detection'),
