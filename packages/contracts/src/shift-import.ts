@@ -206,3 +206,12 @@ export type ShiftImportResult = z.infer<typeof shiftImportResult>;
 /** Answer to starting an import: the file and its queued job. */
 export const shiftImportStarted = z.object({ csvFileId: z.uuid(), job: processingJob });
 export type ShiftImportStarted = z.infer<typeof shiftImportStarted>;
+
+/** One upload with, for a CSV, what Tend read from it (to resume the mapping step after a reload). */
+export const shiftImportDetail = z.object({
+  file: csvFileSummary,
+  analysis: csvAnalysis.nullable(),
+  /** The agency's default zone for local times (config AGENCY_TIME_ZONE). */
+  agencyTimeZone: z.string(),
+});
+export type ShiftImportDetail = z.infer<typeof shiftImportDetail>;

@@ -67,6 +67,20 @@ function toClient(row: { client: typeof clients.$inferSelect; caseManagerName: s
   };
 }
 
+/**
+ * The total of a page read with a `total` subquery column: from its first row, else 0 on page 1, else
+ * (a page past the end) counted separately.
+ */
+async function pageTotal(
+  rows: readonly { total: number }[],
+  page: number,
+  countAll: () => Promise<{ n: number }[]>,
+): Promise<number> {
+  if (rows[0]) return rows[0].total;
+  if (page === 1) return 0;
+  return (await countAll())[0]?.n ?? 0;
+}
+
 /** A page of clients for the filter, with the total. */
 export async function findClients(
   db: Database,
@@ -93,17 +107,19 @@ export async function findClients(
     ispMonth: clients.ispMonth,
     createdAt: clients.createdAt,
   }[query.sort];
-  const [rows, totals] = await Promise.all([
-    db
-      .select(clientSelection)
-      .from(clients)
-      .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
-      .where(where)
-      .orderBy(orderBy(sortColumn, query.order), asc(clients.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(clients).where(where),
-  ]);
+  // One round trip: the page, with the filter's total as an uncorrelated subquery (computed once).
+  const rows = await db
+    .select({
+      ...clientSelection,
+      total: sql<number>`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number),
+    })
+    .from(clients)
+    .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
+    .where(where)
+    .orderBy(orderBy(sortColumn, query.order), asc(clients.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const total = await pageTotal(rows, query.page, () => db.select({ n: count() }).from(clients).where(where));
   await recordAudit(db, ctx, {
     action: 'client.list',
     entityType: 'client',
@@ -111,7 +127,7 @@ export async function findClients(
   });
   return {
     items: rows.map(toClient),
-    total: totals[0]?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -474,65 +490,6 @@ export async function setCaseManagerArchived(
 }
 
 // ---- For other modules (imports, lists) -------------------------------------------------------
-
-/**
- * Links an imported record to a caregiver by external id (EVV employee key) or creates one flagged
- * `needsReview`, named with `displayName` (never an identifier in full). Runs inside the caller's
- * transaction; audits a creation.
- */
-export async function resolveCaregiverForImport(
-  tx: Executor,
-  ctx: RequestContext,
-  input: { externalId: string; displayName: string },
-): Promise<{ id: string; created: boolean }> {
-  const [found] = await tx
-    .select({ id: caregivers.id })
-    .from(caregivers)
-    .where(eq(caregivers.externalId, input.externalId))
-    .limit(1);
-  if (found) return { id: found.id, created: false };
-  const [row] = await tx
-    .insert(caregivers)
-    .values({ name: input.displayName, externalId: input.externalId, needsReview: true })
-    .returning({ id: caregivers.id });
-  if (!row) throw new AppError('INTERNAL');
-  await recordAudit(tx, ctx, {
-    action: 'caregiver.create',
-    entityType: 'caregiver',
-    entityId: row.id,
-    details: { source: 'import' },
-  });
-  return { id: row.id, created: true };
-}
-
-/**
- * Links an imported record to a client by Medicaid id (`pid`) or creates one flagged `needsReview`.
- * Runs inside the caller's transaction; audits a creation.
- */
-export async function resolveClientForImport(
-  tx: Executor,
-  ctx: RequestContext,
-  input: { pid: string; displayName: string },
-): Promise<{ id: string; created: boolean }> {
-  const [found] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(eq(clients.pid, input.pid))
-    .limit(1);
-  if (found) return { id: found.id, created: false };
-  const [row] = await tx
-    .insert(clients)
-    .values({ name: input.displayName, pid: input.pid, needsReview: true })
-    .returning({ id: clients.id });
-  if (!row) throw new AppError('INTERNAL');
-  await recordAudit(tx, ctx, {
-    action: 'client.create',
-    entityType: 'client',
-    entityId: row.id,
-    details: { source: 'import' },
-  });
-  return { id: row.id, created: true };
-}
 
 /** Names of the given caregivers and clients, for lists in other modules. */
 export async function findPeopleNames(

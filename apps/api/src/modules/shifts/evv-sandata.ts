@@ -12,6 +12,7 @@
  * string, numbers as strings): each is accepted.
  */
 import { z } from 'zod';
+import type { VisitRecord } from './visit-record.ts';
 
 const looseNumber = z.union([
   z.number(),
@@ -204,4 +205,75 @@ export function extractSandataVisits(document: unknown): unknown[] | null {
   const list = Array.isArray(document) ? document : (document as { Visits?: unknown } | null)?.Visits;
   if (!Array.isArray(list)) return null;
   return list.some((item) => item && typeof item === 'object' && 'VisitOtherID' in item) ? list : null;
+}
+
+/** Field names of a Sandata visit, for rejection reports. */
+export const sandataFieldNames = {
+  caregiver: 'EmployeeIdentifier',
+  client: 'ClientID',
+  externalId: 'VisitOtherID',
+} as const;
+
+/**
+ * The importer's `VisitRecord` for a normalised Sandata visit. The caregiver is known by
+ * `Qualifier:Identifier` only (no name in the format); the client by Medicaid id. Times adjusted
+ * without a `VisitChanges` entry still count as an adjustment (no reason known).
+ */
+export function sandataToVisitRecord(
+  visit: NormalizedVisit,
+  line: number,
+  raw: Record<string, unknown>,
+): VisitRecord {
+  const timeChanges = {
+    ...(visit.callInTime?.getTime() !== visit.evvInTime?.getTime()
+      ? {
+          evvInTime: {
+            from: visit.callInTime?.toISOString() ?? null,
+            to: visit.evvInTime?.toISOString() ?? null,
+          },
+        }
+      : {}),
+    ...(visit.callOutTime?.getTime() !== visit.evvOutTime?.getTime()
+      ? {
+          evvOutTime: {
+            from: visit.callOutTime?.toISOString() ?? null,
+            to: visit.evvOutTime?.toISOString() ?? null,
+          },
+        }
+      : {}),
+  };
+  const adjustments = visit.adjustments.length
+    ? visit.adjustments.map((adjustment) => ({ ...adjustment, changes: timeChanges }))
+    : visit.adjusted
+      ? [{ at: null, by: null, reason: null, changes: timeChanges }]
+      : [];
+  return {
+    line,
+    externalId: visit.externalId,
+    sequence: visit.sequence,
+    caregiver: {
+      externalId: visit.employeeKey,
+      name: null,
+      placeholderName: `New caregiver (employee …${visit.employeeHint})`,
+    },
+    client: {
+      pid: visit.clientMedicaidId,
+      name: null,
+      placeholderName: `New client (Medicaid id …${visit.clientMedicaidId.slice(-4)})`,
+    },
+    providerMedicaidId: visit.providerId,
+    billingCode: visit.procedureCode,
+    mod1: visit.modifier1,
+    timeZone: visit.timeZone,
+    serviceDate: visit.serviceDate,
+    evvInTime: visit.evvInTime,
+    evvOutTime: visit.evvOutTime,
+    evvInLat: visit.evvInLat,
+    evvInLong: visit.evvInLong,
+    evvOutLat: visit.evvOutLat,
+    evvOutLong: visit.evvOutLong,
+    adjustments,
+    notes: null,
+    raw,
+  };
 }

@@ -168,10 +168,10 @@ describe('EVV import (Sandata OpenEVV)', () => {
     }
   });
 
-  it('fails an upload that is not JSON with a clear reason', async () => {
-    const job = await importFile('VisitOtherID,SequenceID\nA,1\n', 'visits.csv');
+  it('fails a JSON upload that holds no Sandata visits with a clear reason', async () => {
+    const job = await importFile('{"hello": "world"}', 'other.json');
     expect(job.status).toBe('FAILED');
-    expect(job.error).toMatch(/not valid JSON/);
+    expect(job.error).toMatch(/No visits found/);
   });
 
   it('keeps the raw file in the imports bucket', async () => {

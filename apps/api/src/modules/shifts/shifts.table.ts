@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ShiftChange } from '@tend/contracts';
+import type { ColumnMap, ShiftChange } from '@tend/contracts';
 import { idColumn, softDelete, timestamps, tstz } from '../../platform/db/columns.ts';
 import { jobStatusEnum, validationStatusEnum } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
@@ -49,15 +49,24 @@ export const csvFiles = pgTable(
     /** Storage key of the raw file inside `bucket`. */
     filePath: text('file_path').notNull(),
     /** Source column header -> Tend field name, as chosen or detected at import. */
-    columnMap: jsonb('column_map').$type<Record<string, string>>(),
+    columnMap: jsonb('column_map').$type<ColumnMap>(),
     /** SHA-256 (hex) of the raw file, to recognise a re-upload of the same file. */
     contentHash: text('content_hash'),
     /** Storage bucket holding the raw file. */
     bucket: text('bucket'),
+    /** Format detected from the content: `csv` or `sandata-openevv` (contracts `shiftImportFormats`). */
+    format: text('format'),
+    /** SHA-256 of the normalised CSV header (csv/column-map.ts), to offer a saved `columnMap` again. */
+    headerSignature: text('header_signature'),
+    /** Character encoding detected for a CSV: `utf-8` or `windows-1252`. */
+    encoding: text('encoding'),
+    /** IANA zone chosen at import for local times without one. */
+    timeZone: text('time_zone'),
     ...timestamps,
   },
   (t) => [
     index('csv_file_content_hash_idx').on(t.contentHash),
+    index('csv_file_header_signature_idx').on(t.headerSignature, t.uploadDate),
     index('csv_file_upload_date_idx').on(t.uploadDate),
   ],
 );
@@ -151,6 +160,8 @@ export const shifts = pgTable(
       .default(sql`'[]'::jsonb`),
     /** The source row as imported, kept unchanged (imports never lose data). */
     rawData: jsonb('raw_data').$type<Record<string, unknown>>(),
+    /** SHA-256 of the imported values: a re-import with the same hash changes nothing (corrections stay). */
+    importHash: text('import_hash'),
     ...softDelete,
     ...timestamps,
   },

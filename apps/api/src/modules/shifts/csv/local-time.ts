@@ -1,0 +1,332 @@
+/**
+ * Dates, times and time zones as GIV-style CSV exports write them, read into UTC instants with Luxon
+ * (no hand-written daylight-saving arithmetic). Pure functions; every failure is a reason in words that
+ * completes the sentence "<column> …", e.g. "is not a date: use MM/DD/YYYY or YYYY-MM-DD".
+ * The rules are listed in docs/evv-import.md, section "CSV (GIV-style) exports".
+ */
+import { DateTime, FixedOffsetZone, IANAZone, Info } from 'luxon';
+
+/** A calendar date (no zone). `month` 1–12. */
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** A wall-clock time of day (no zone), 24-hour. */
+export interface TimeOfDay {
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+/**
+ * What a clock-in or clock-out cell holds: a time of day only (the date comes from elsewhere), a local
+ * date and time (read in the row's zone), or an exact instant (the cell had `Z` or a UTC offset).
+ */
+export type TimeCell =
+  | { kind: 'time'; time: TimeOfDay }
+  | { kind: 'local'; date: CalendarDate; time: TimeOfDay }
+  | { kind: 'instant'; instant: Date };
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export const DATE_HINT = 'use MM/DD/YYYY or YYYY-MM-DD';
+export const TIME_HINT = 'use HH:MM (24-hour), h:MM AM/PM, or a date and time such as 2025-11-02 13:30';
+
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/;
+const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const SLASH_ISO_DATE = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
+const TIME_24 = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?$/;
+const TIME_12 = /^(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?\s*([ap])\.?\s*(?:m\.?)?$/i;
+const OFFSET_SUFFIX = /^(.*\d)\s*(z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * Reads a service-date cell. Accepted: US `MM/DD/YYYY` and `M/D/YYYY` (a 2-digit year means 20YY),
+ * ISO `YYYY-MM-DD`, `YYYY/MM/DD`; a date followed by midnight (`11/02/2025 00:00`, `… 12:00 AM`, as
+ * spreadsheets write dates) is accepted too. Impossible dates (02/30/2025, 13/01/2025) fail with a reason.
+ * `text` must already be trimmed and non-empty.
+ */
+export function parseDateCell(text: string): Parsed<CalendarDate> {
+  const own = parseDatePart(text);
+  if (own) return own;
+  const split = /^(\S+)(?:\s+|T)(.+)$/.exec(text);
+  if (split?.[1] && split[2]) {
+    const date = parseDatePart(split[1]);
+    const time = parseTimeOfDay(split[2]);
+    if (date?.ok && time?.ok && time.value.hour === 0 && time.value.minute === 0 && time.value.second === 0)
+      return date;
+    if (date && !date.ok) return date;
+  }
+  return { ok: false, reason: `is not a date: ${DATE_HINT}` };
+}
+
+/**
+ * Reads a clock-in/clock-out cell: a time of day (24-hour `HH:mm[:ss]`; 12-hour `h[:mm[:ss]] AM/PM` in
+ * any case, with or without a space, `a`/`p`, dots allowed; 12:00 AM is midnight, 12:00 PM noon), or a
+ * date (any form `parseDateCell` takes) and a time separated by spaces or `T`, optionally followed by
+ * `Z` or a UTC offset (`-07:00`, `-0700`, `-07`), which makes it an exact instant.
+ */
+export function parseTimeCell(text: string): Parsed<TimeCell> {
+  const timeOnly = parseTimeOfDay(text);
+  if (timeOnly) return timeOnly.ok ? { ok: true, value: { kind: 'time', time: timeOnly.value } } : timeOnly;
+  const split = /^(\S+?)(?:\s+|T)(.+)$/i.exec(text);
+  if (!split?.[1] || !split[2]) return { ok: false, reason: `is not a time: ${TIME_HINT}` };
+  const date = parseDatePart(split[1]);
+  if (!date) return { ok: false, reason: `is not a time: ${TIME_HINT}` };
+  if (!date.ok) return date;
+  let timeText = split[2].trim();
+  let offsetMinutes: number | null = null;
+  const withOffset = OFFSET_SUFFIX.exec(timeText);
+  if (withOffset?.[1] && withOffset[2] && !TIME_12.test(timeText)) {
+    timeText = withOffset[1];
+    offsetMinutes = parseOffset(withOffset[2]);
+    if (offsetMinutes === null)
+      return { ok: false, reason: `has an impossible UTC offset "${withOffset[2]}": ${TIME_HINT}` };
+  }
+  const time = parseTimeOfDay(timeText);
+  if (!time) return { ok: false, reason: `is not a time: ${TIME_HINT}` };
+  if (!time.ok) return time;
+  if (offsetMinutes === null)
+    return { ok: true, value: { kind: 'local', date: date.value, time: time.value } };
+  const instant = DateTime.fromObject(
+    { ...date.value, ...time.value },
+    { zone: FixedOffsetZone.instance(offsetMinutes) },
+  );
+  return { ok: true, value: { kind: 'instant', instant: instant.toJSDate() } };
+}
+
+function parseDatePart(text: string): Parsed<CalendarDate> | null {
+  let year: number;
+  let month: number;
+  let day: number;
+  const us = US_DATE.exec(text);
+  const iso = ISO_DATE.exec(text) ?? SLASH_ISO_DATE.exec(text);
+  if (us?.[1] && us[2] && us[3]) {
+    month = Number(us[1]);
+    day = Number(us[2]);
+    year = us[3].length === 2 ? 2000 + Number(us[3]) : Number(us[3]);
+  } else if (iso?.[1] && iso[2] && iso[3]) {
+    year = Number(iso[1]);
+    month = Number(iso[2]);
+    day = Number(iso[3]);
+  } else return null;
+  if (month < 1 || month > 12)
+    return { ok: false, reason: `is not a date: there is no month ${month} (${DATE_HINT})` };
+  const daysInMonth = DateTime.utc(year, month).daysInMonth ?? 31;
+  if (day < 1 || day > daysInMonth) {
+    const monthName = Info.months('long', { locale: 'en-US' })[month - 1] ?? String(month);
+    return {
+      ok: false,
+      reason: `is not a date: ${monthName} ${year} has ${daysInMonth} days (${DATE_HINT})`,
+    };
+  }
+  return { ok: true, value: { year, month, day } };
+}
+
+function parseTimeOfDay(text: string): Parsed<TimeOfDay> | null {
+  const h24 = TIME_24.exec(text);
+  if (h24?.[1] && h24[2]) {
+    const hour = Number(h24[1]);
+    const minute = Number(h24[2]);
+    const second = h24[3] ? Number(h24[3]) : 0;
+    const millisecond = h24[4] ? Math.floor(Number(`0.${h24[4]}`) * 1000) : 0;
+    if (hour > 23 || minute > 59 || second > 59)
+      return { ok: false, reason: `is not a time of day: hours run 0–23, minutes and seconds 0–59` };
+    return { ok: true, value: { hour, minute, second, millisecond } };
+  }
+  const h12 = TIME_12.exec(text);
+  if (h12?.[1] && h12[4]) {
+    const clockHour = Number(h12[1]);
+    const minute = h12[2] ? Number(h12[2]) : 0;
+    const second = h12[3] ? Number(h12[3]) : 0;
+    if (clockHour < 1 || clockHour > 12 || minute > 59 || second > 59)
+      return {
+        ok: false,
+        reason: `is not a time of day: with AM/PM, hours run 1–12, minutes and seconds 0–59`,
+      };
+    const pm = h12[4].toLowerCase() === 'p';
+    const hour = (clockHour % 12) + (pm ? 12 : 0);
+    return { ok: true, value: { hour, minute, second, millisecond: 0 } };
+  }
+  return null;
+}
+
+function parseOffset(text: string): number | null {
+  if (/^z$/i.test(text)) return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  const hours = Number(m[2]);
+  const minutes = m[3] ? Number(m[3]) : 0;
+  if (hours > 14 || minutes > 59) return null;
+  return (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
+/**
+ * US time-zone names people type instead of IANA ids, keyed by a normalised spelling (lower case,
+ * no spaces, dots, underscores or hyphens). Abbreviations name the region, not the offset: `PST` and
+ * `PDT` both mean America/Los_Angeles, so daylight saving follows the date. Checked before Intl,
+ * which would read `EST`/`MST`/`HST` as fixed offsets without daylight saving.
+ */
+export const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = (() => {
+  const groups: [string, string[]][] = [
+    [
+      'America/Los_Angeles',
+      [
+        'pst',
+        'pdt',
+        'pt',
+        'pacific',
+        'pacifictime',
+        'pacificstandardtime',
+        'pacificdaylighttime',
+        'us/pacific',
+        'pst8pdt',
+      ],
+    ],
+    [
+      'America/Denver',
+      [
+        'mst',
+        'mdt',
+        'mt',
+        'mountain',
+        'mountaintime',
+        'mountainstandardtime',
+        'mountaindaylighttime',
+        'us/mountain',
+        'mst7mdt',
+      ],
+    ],
+    ['America/Phoenix', ['arizona', 'us/arizona', 'usmountainstandardtime']],
+    [
+      'America/Chicago',
+      [
+        'cst',
+        'cdt',
+        'ct',
+        'central',
+        'centraltime',
+        'centralstandardtime',
+        'centraldaylighttime',
+        'us/central',
+        'cst6cdt',
+      ],
+    ],
+    [
+      'America/New_York',
+      [
+        'est',
+        'edt',
+        'et',
+        'eastern',
+        'easterntime',
+        'easternstandardtime',
+        'easterndaylighttime',
+        'us/eastern',
+        'est5edt',
+      ],
+    ],
+    [
+      'America/Anchorage',
+      [
+        'akst',
+        'akdt',
+        'akt',
+        'alaska',
+        'alaskatime',
+        'alaskanstandardtime',
+        'alaskandaylighttime',
+        'us/alaska',
+      ],
+    ],
+    [
+      'Pacific/Honolulu',
+      ['hst', 'hast', 'hawaii', 'hawaiitime', 'hawaiianstandardtime', 'hawaiistandardtime', 'us/hawaii'],
+    ],
+    ['America/Puerto_Rico', ['ast', 'atlantic', 'puertorico']],
+    ['Pacific/Guam', ['chst', 'chamorro', 'chamorrostandardtime', 'guam']],
+    ['Pacific/Pago_Pago', ['sst', 'samoa', 'us/samoa', 'americansamoa']],
+    ['UTC', ['utc', 'gmt', 'z', 'zulu', 'coordinateduniversaltime']],
+  ];
+  return Object.fromEntries(groups.flatMap(([zone, names]) => names.map((name) => [name, zone])));
+})();
+
+/**
+ * The IANA zone a time-zone cell names, or null when it names none. `TIME_ZONE_ALIASES` first, then
+ * any id Intl knows (case-insensitive; legacy links such as `US/East-Indiana` resolve to their
+ * canonical zone). Offsets (`-08:00`) are not zones and give null.
+ */
+export function resolveTimeZoneName(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed || trimmed.length > 64) return null;
+  const alias = TIME_ZONE_ALIASES[trimmed.toLowerCase().replace(/[\s._-]+/g, '')];
+  if (alias) return alias;
+  if (!/^[A-Za-z]/.test(trimmed)) return null;
+  try {
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+    return IANAZone.isValidZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The UTC instant of a local date and time in `zone` (IANA). Daylight saving, by Luxon's zone data:
+ * an ambiguous local time (fall-back night, e.g. 01:30 on 2025-11-02 in America/Los_Angeles) takes the
+ * earlier instant, i.e. the daylight offset; a local time that does not exist (02:30 on the
+ * spring-forward day) fails with a reason.
+ */
+export function localToInstant(date: CalendarDate, time: TimeOfDay, zone: string): Parsed<Date> {
+  const local = DateTime.fromObject({ ...date, ...time }, { zone });
+  if (!local.isValid) return { ok: false, reason: `cannot be read in time zone ${zone}` };
+  if (local.hour !== time.hour || local.minute !== time.minute || local.day !== date.day) {
+    const wall = DateTime.fromObject({ ...date, ...time }, { zone: 'utc' });
+    return {
+      ok: false,
+      reason:
+        `is ${wall.toFormat('yyyy-MM-dd HH:mm')}, a time that does not exist in ${zone} ` +
+        `(the clocks skip that hour when daylight saving time starts)`,
+    };
+  }
+  const earliest = local
+    .getPossibleOffsets()
+    .reduce((best, candidate) => (candidate.toMillis() < best.toMillis() ? candidate : best), local);
+  return { ok: true, value: earliest.toJSDate() };
+}
+
+/** The calendar date of `instant` in `zone`, as YYYY-MM-DD. */
+export function localDateOf(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISODate() ?? instant.toISOString().slice(0, 10);
+}
+
+/** The calendar date and wall-clock time of `instant` in `zone`. */
+export function localPartsOf(instant: Date, zone: string): { date: CalendarDate; time: TimeOfDay } {
+  const dt = DateTime.fromJSDate(instant, { zone });
+  return {
+    date: { year: dt.year, month: dt.month, day: dt.day },
+    time: { hour: dt.hour, minute: dt.minute, second: dt.second, millisecond: dt.millisecond },
+  };
+}
+
+/** The day after `date`. */
+export function nextDay(date: CalendarDate): CalendarDate {
+  const dt = DateTime.utc(date.year, date.month, date.day).plus({ days: 1 });
+  return { year: dt.year, month: dt.month, day: dt.day };
+}
+
+/** Compares two local (date, time) pairs by wall clock: negative, 0 or positive. */
+export function compareWallClock(
+  a: { date: CalendarDate; time: TimeOfDay },
+  b: { date: CalendarDate; time: TimeOfDay },
+): number {
+  const ms = (v: { date: CalendarDate; time: TimeOfDay }) =>
+    DateTime.fromObject({ ...v.date, ...v.time }, { zone: 'utc' }).toMillis();
+  return ms(a) - ms(b);
+}
+
+/** YYYY-MM-DD of a calendar date. */
+export function formatCalendarDate(date: CalendarDate): string {
+  return DateTime.utc(date.year, date.month, date.day).toISODate() ?? '';
+}
