@@ -1,8 +1,16 @@
-/** One shift (admin only): GET /api/shifts/:id with history, segments and its import. */
+/**
+ * One shift and its admin corrections (admin only; issue "shift records with EVV"):
+ * - `GET /api/shifts/:id` → `shiftDetail` (deleted shifts too). 404 NOT_FOUND.
+ * - `PATCH /api/shifts/:id` (`shiftCorrection`) → `shiftDetail`. 400 VALIDATION_FAILED (bad body, or
+ *   nothing would change), 404, 409 CONFLICT (deleted: restore first).
+ * - `DELETE /api/shifts/:id` (`shiftDeletion`) → `shiftDetail` (soft delete). 400, 404, 409 (already deleted).
+ * - `POST /api/shifts/:id/restore` (`shiftDeletion`) → `shiftDetail`. 400, 404, 409 (not deleted).
+ * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, shiftDetail } from '@tend/contracts';
+import { idParams, shiftCorrection, shiftDeletion, shiftDetail } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
-import { getShift } from './shift-corrections.service.ts';
+import { deleteShift, getShift, restoreShift, updateShift } from './shift-corrections.service.ts';
 
 export const shiftCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -13,5 +21,32 @@ export const shiftCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/shifts/:id',
     { preValidation: access, schema: { tags, params: idParams, response: { 200: shiftDetail } } },
     (request) => getShift(db, request.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/api/shifts/:id',
+    {
+      preValidation: access,
+      schema: { tags, params: idParams, body: shiftCorrection, response: { 200: shiftDetail } },
+    },
+    (request) => updateShift(db, request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/shifts/:id',
+    {
+      preValidation: access,
+      schema: { tags, params: idParams, body: shiftDeletion, response: { 200: shiftDetail } },
+    },
+    (request) => deleteShift(db, request.ctx, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/shifts/:id/restore',
+    {
+      preValidation: access,
+      schema: { tags, params: idParams, body: shiftDeletion, response: { 200: shiftDetail } },
+    },
+    (request) => restoreShift(db, request.ctx, request.params.id, request.body),
   );
 };

@@ -1,0 +1,263 @@
+/**
+ * "Correct shift" (admin): a modal form for the correctable fields of contracts `shiftCorrection`
+ * (clock-in/out in the visit's own time zone, coordinates, procedure code and modifier) and the
+ * required reason. Only the fields the admin changed are sent; contract messages and the API's field
+ * errors land on their inputs (lib/form-errors.ts); the submit button shows progress and a failed
+ * submit keeps what was typed (UX.md "Forms").
+ */
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { shiftCorrection, type FieldError, type ShiftDetail } from '@tend/contracts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { applyApiFieldErrors, labelMessage } from '../../../lib/form-errors.ts';
+import { useCorrectShift } from '../api/shift-detail.ts';
+
+/** Wall-clock parts of `instant` in `timeZone`. */
+function zonedParts(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in milliseconds (e.g. -5 h for New York in January). */
+function zoneOffset(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * An ISO instant as the value of a `datetime-local` input in `timeZone` ("2024-01-15T04:00"; seconds
+ * only when not zero). Empty string for null. `timeZone` null means the browser's zone.
+ */
+export function toZonedInput(value: string | null, timeZone: string | null): string {
+  if (!value) return '';
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const p = zonedParts(new Date(value), zone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const base = `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+  return p.second ? `${base}:${pad(p.second)}` : base;
+}
+
+/**
+ * A `datetime-local` value read as wall-clock time in `timeZone`, as an ISO instant (UTC). Null for
+ * an empty or unreadable value. In a DST gap or overlap the first matching instant is taken.
+ */
+export function fromZonedInput(value: string, timeZone: string | null): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((n) => Number(n ?? 0));
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (Number.isNaN(wall)) return null;
+  // Two passes settle the offset when the guess lands on the other side of a DST change.
+  let instant = wall - zoneOffset(new Date(wall), zone);
+  instant = wall - zoneOffset(new Date(instant), zone);
+  return new Date(instant).toISOString();
+}
+
+const labels = {
+  evvInTime: 'Clock-in',
+  evvOutTime: 'Clock-out',
+  evvInLat: 'Clock-in latitude',
+  evvInLong: 'Clock-in longitude',
+  evvOutLat: 'Clock-out latitude',
+  evvOutLong: 'Clock-out longitude',
+  billingCode: 'Procedure code',
+  mod1: 'Modifier',
+  reason: 'Reason',
+} as const;
+type FormField = keyof typeof labels;
+type FormValues = Record<FormField, string>;
+const coordinateFields = ['evvInLat', 'evvInLong', 'evvOutLat', 'evvOutLong'] as const;
+
+function initialValues(shift: ShiftDetail): FormValues {
+  const text = (value: number | string | null) => (value === null ? '' : String(value));
+  return {
+    evvInTime: toZonedInput(shift.evvInTime, shift.timeZone),
+    evvOutTime: toZonedInput(shift.evvOutTime, shift.timeZone),
+    evvInLat: text(shift.evvInLat),
+    evvInLong: text(shift.evvInLong),
+    evvOutLat: text(shift.evvOutLat),
+    evvOutLong: text(shift.evvOutLong),
+    billingCode: text(shift.billingCode),
+    mod1: text(shift.mod1),
+    reason: '',
+  };
+}
+
+/**
+ * The request body from the form: only the inputs that differ from the shift, typed for the
+ * contract (times to UTC instants, coordinates to numbers, empty to null). Unreadable input gives a
+ * field error instead.
+ */
+function toCorrection(
+  values: FormValues,
+  initial: FormValues,
+  timeZone: string | null,
+): { body: Record<string, unknown>; errors: Record<string, string>; changed: number } {
+  const body: Record<string, unknown> = { reason: values.reason };
+  const errors: Record<string, string> = {};
+  let changed = 0;
+  for (const field of ['evvInTime', 'evvOutTime'] as const) {
+    if (values[field] === initial[field]) continue;
+    changed += 1;
+    if (!values[field].trim()) body[field] = null;
+    else {
+      const instant = fromZonedInput(values[field], timeZone);
+      if (instant) body[field] = instant;
+      else errors[field] = labelMessage('must be a date and time', labels[field]);
+    }
+  }
+  for (const field of coordinateFields) {
+    if (values[field].trim() === initial[field].trim()) continue;
+    changed += 1;
+    const text = values[field].trim();
+    const number = Number(text);
+    if (!text) body[field] = null;
+    else if (Number.isFinite(number)) body[field] = number;
+    else errors[field] = labelMessage('must be a number', labels[field]);
+  }
+  for (const field of ['billingCode', 'mod1'] as const) {
+    if (values[field].trim() === initial[field].trim()) continue;
+    changed += 1;
+    body[field] = values[field];
+  }
+  return { body, errors, changed };
+}
+
+function CorrectionForm({ shift, onDone }: { shift: ShiftDetail; onDone: () => void }) {
+  const correct = useCorrectShift();
+  const [initial] = useState(() => initialValues(shift));
+  const [unmatched, setUnmatched] = useState<FieldError[]>([]);
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const form = useForm<FormValues>({ mode: 'controlled', initialValues: initial });
+  const zone = shift.timeZone ?? 'your browser’s time zone';
+
+  const submit = form.onSubmit((values) => {
+    setNothingChanged(false);
+    const { body, errors, changed } = toCorrection(values, initial, shift.timeZone);
+    if (!changed) {
+      setNothingChanged(true);
+      return;
+    }
+    const parsed = shiftCorrection.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'reason') as FormField;
+        errors[field] ??= labelMessage(issue.message, labels[field]);
+      }
+    }
+    if (Object.keys(errors).length || !parsed.success) {
+      form.setErrors(errors);
+      return;
+    }
+    correct.mutate(
+      { id: shift.id, input: parsed.data },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: 'Shift corrected',
+            message: 'The change is in its history.',
+          });
+          onDone();
+        },
+        onError: (error) => setUnmatched(applyApiFieldErrors(form, error, labels)),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Correct shift">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Change only what is wrong. Times are in the visit’s time zone ({zone}); coordinates in degrees
+          (latitude −90 to 90, longitude −180 to 180). Every change is kept in the shift’s history with your
+          reason.
+        </Text>
+        {correct.error ? (
+          <ApiErrorAlert title="The correction was not saved" error={correct.error} fieldErrors={unmatched} />
+        ) : null}
+        {nothingChanged ? (
+          <Alert color="yellow" variant="light" role="alert">
+            Nothing was changed. Edit at least one value before saving.
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label={`${labels.evvInTime} (${zone})`}
+            {...form.getInputProps('evvInTime')}
+          />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label={`${labels.evvOutTime} (${zone})`}
+            {...form.getInputProps('evvOutTime')}
+          />
+          {coordinateFields.map((field) => (
+            <TextInput key={field} label={labels[field]} inputMode="decimal" {...form.getInputProps(field)} />
+          ))}
+          <TextInput label={labels.billingCode} maxLength={20} {...form.getInputProps('billingCode')} />
+          <TextInput label={labels.mod1} maxLength={10} {...form.getInputProps('mod1')} />
+        </SimpleGrid>
+        <Textarea
+          label={labels.reason}
+          description="Why the recorded values are wrong (kept in the history)."
+          required
+          autosize
+          minRows={2}
+          maxLength={500}
+          {...form.getInputProps('reason')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={correct.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={correct.isPending}>
+            Save correction
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The "Correct shift" modal; the form starts from the shift's current values each time it opens. */
+export function ShiftCorrectionModal({
+  shift,
+  opened,
+  onClose,
+}: {
+  shift: ShiftDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Correct shift" size="lg">
+      {opened ? <CorrectionForm key={shift.updatedAt} shift={shift} onDone={onClose} /> : null}
+    </Modal>
+  );
+}

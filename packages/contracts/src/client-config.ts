@@ -1,0 +1,15 @@
+/**
+ * Public settings the web app needs before or without sign-in (`GET /api/client-config`). Nothing
+ * here is secret or PHI: it is served to anyone.
+ */
+import { z } from 'zod';
+
+export const clientConfig = z.object({
+  map: z.object({
+    /** Leaflet tile URL template (`{s}`, `{z}`, `{x}`, `{y}`), from MAP_TILE_URL. */
+    tileUrl: z.string(),
+    /** Attribution for the tiles, plain text (never HTML), from MAP_TILE_ATTRIBUTION. */
+    attribution: z.string(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;
