@@ -11,5 +11,7 @@ export * from './jobs.ts';
 export * from './evv.ts';
 export * from './shifts.ts';
 export * from './shift-import.ts';
+export * from './client-config.ts';
 export * from './storage.ts';
 export * from './outbox.ts';
+export * from './csv-safety.ts';

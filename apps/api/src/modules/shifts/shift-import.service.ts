@@ -421,27 +421,44 @@ export async function getShiftImport(
 /**
  * Collects records into batches of distinct external ids. A record whose id is already in the open
  * batch (a newer Sandata sequence of the same visit) closes the batch first, so it sees the earlier
- * version as existing.
+ * version as existing. One batch is written while the next one is being read and parsed (at most one
+ * write in flight, so batches still land in order and each sees the people the previous one created).
  */
 class Batcher {
   private records: VisitRecord[] = [];
   private ids = new Set<string>();
+  private inFlight: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
 
-  constructor(private readonly flushBatch: (records: VisitRecord[]) => Promise<void>) {}
+  constructor(private readonly writeBatch: (records: VisitRecord[]) => Promise<void>) {}
 
   async add(record: VisitRecord): Promise<void> {
-    if (this.ids.has(record.externalId)) await this.flush();
+    if (this.ids.has(record.externalId)) await this.send();
     this.records.push(record);
     this.ids.add(record.externalId);
-    if (this.records.length >= BATCH_SIZE) await this.flush();
+    if (this.records.length >= BATCH_SIZE) await this.send();
   }
 
+  /** Writes what is left and waits for every write; rethrows a failed write. */
   async flush(): Promise<void> {
+    await this.send();
+    await this.settled();
+  }
+
+  private async send(): Promise<void> {
+    await this.settled();
     if (!this.records.length) return;
     const records = this.records;
     this.records = [];
     this.ids = new Set();
-    await this.flushBatch(records);
+    this.inFlight = this.writeBatch(records).catch((error: unknown) => {
+      this.failure = error;
+    });
+  }
+
+  private async settled(): Promise<void> {
+    await this.inFlight;
+    if (this.failure) throw this.failure;
   }
 }
 

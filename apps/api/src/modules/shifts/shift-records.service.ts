@@ -1,17 +1,30 @@
 /**
  * Shift records (issue "shift records with EVV"; UX.md "Tables"): the filtered, paged list with
- * totals for the whole filter. Every read is audited (ARCHITECTURE.md: PHI reads leave an event).
+ * totals for the whole filter, and the CSV export of the filtered set streamed in keyset batches.
+ * Every read is audited (ARCHITECTURE.md: PHI reads leave an event); audit details carry ids and
+ * counts only.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { ShiftListQuery, ShiftPage } from '@tend/contracts';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { csvCell, type ShiftListQuery, type ShiftPage } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { shifts } from './shifts.table.ts';
-import { namesFor, toShift } from './shift-view.ts';
+import { namesFor, toShift, type ShiftRow } from './shift-view.ts';
 
-/** The WHERE clause of a shift list query (everything but paging and sorting). */
-export function shiftFilter(query: Omit<ShiftListQuery, 'page' | 'pageSize' | 'sort' | 'order'>): SQL {
+/** The filter part of a shift list query (everything but paging and sorting). */
+export type ShiftFilter = Omit<ShiftListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+
+/**
+ * The WHERE clause of a shift list query (everything but paging and sorting). `from`/`to` are
+ * inclusive service dates. Errors: VALIDATION_FAILED on `to` when `from` is after `to`.
+ */
+export function shiftFilter(query: ShiftFilter): SQL {
+  if (query.from && query.to && query.from > query.to) {
+    throw AppError.field('to', 'must be on or after the from date');
+  }
   const filters: SQL[] = [query.state === 'deleted' ? isNotNull(shifts.deletedAt) : isNull(shifts.deletedAt)];
   if (query.from) filters.push(gte(shifts.date, query.from));
   if (query.to) filters.push(lte(shifts.date, query.to));
@@ -23,34 +36,62 @@ export function shiftFilter(query: Omit<ShiftListQuery, 'page' | 'pageSize' | 's
   return and(...filters) as SQL;
 }
 
-/** A page of shifts for the filter, with totals (shifts, hours) for the filter. Audited as `shift.list`. */
+/** Ids and values of the filter for audit details (no names: the filter holds ids, codes and dates only). */
+function auditFilter(query: ShiftFilter): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries({
+      from: query.from,
+      to: query.to,
+      caregiverId: query.caregiverId,
+      clientId: query.clientId,
+      billingCode: query.billingCode,
+      evvStatus: query.evvStatus,
+      csvFileId: query.csvFileId,
+      state: query.state,
+    }).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/**
+ * Hours of a shift in SQL: clock-out minus clock-in in hours, only when both exist and the
+ * clock-out is after the clock-in (a missing clock-out or reversed times count no hours).
+ */
+const hoursSql = sql<
+  string | null
+>`sum(extract(epoch from (${shifts.evvOutTime} - ${shifts.evvInTime})) / 3600.0) filter (where ${shifts.evvOutTime} > ${shifts.evvInTime})`;
+
+/**
+ * A page of shifts for the filter, sorted by `sort`/`order` (`evvInTime`: service date, then clock-in;
+ * ties by id, in the same direction), with totals for the whole
+ * filter: `totals.shifts` (rows) and `totals.hours` (sum of clock-in→clock-out in hours, 2 decimals,
+ * shifts without both times or with reversed times excluded). Audited as `shift.list` with the filter
+ * (ids and codes), page and rows returned. Errors: VALIDATION_FAILED when `from` > `to`.
+ */
 export async function findShifts(
   db: Database,
   ctx: RequestContext,
   query: ShiftListQuery,
 ): Promise<ShiftPage> {
   const where = shiftFilter(query);
-  const column = {
-    date: shifts.date,
-    evvInTime: shifts.evvInTime,
-    billingCode: shifts.billingCode,
-    evvStatus: shifts.evvStatus,
-  }[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  // Clock-in order goes through the service date first (the date is the clock-in's local date), so
+  // the date indexes serve it; ties always end on the id so paging never repeats or skips a row.
+  const order = {
+    date: [shifts.date],
+    evvInTime: [shifts.date, shifts.evvInTime],
+    billingCode: [shifts.billingCode],
+    evvStatus: [shifts.evvStatus],
+  }[query.sort].map((column) => direction(column));
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(shifts)
       .where(where)
-      .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(shifts.id))
+      .orderBy(...order, direction(shifts.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
-      .select({
-        total: sql<number>`count(*)::int`,
-        hours: sql<
-          string | null
-        >`sum(extract(epoch from (${shifts.evvOutTime} - ${shifts.evvInTime})) / 3600.0) filter (where ${shifts.evvOutTime} > ${shifts.evvInTime})`,
-      })
+      .select({ total: sql<number>`count(*)::int`, hours: hoursSql })
       .from(shifts)
       .where(where),
   ]);
@@ -58,7 +99,7 @@ export async function findShifts(
   await recordAudit(db, ctx, {
     action: 'shift.list',
     entityType: 'shift',
-    details: { returned: rows.length, page: query.page },
+    details: { filter: auditFilter(query), page: query.page, returned: rows.length },
   });
   const total = totals[0]?.total ?? 0;
   return {
@@ -68,4 +109,169 @@ export async function findShifts(
     pageSize: query.pageSize,
     totals: { shifts: total, hours: Math.round(Number(totals[0]?.hours ?? 0) * 100) / 100 },
   };
+}
+
+// ---- CSV export --------------------------------------------------------------------------------------
+
+/** Rows fetched per keyset batch of the CSV export. */
+export const SHIFT_EXPORT_BATCH_SIZE = 2000;
+
+/** The CSV export's header row, in column order. */
+export const shiftCsvHeader = [
+  'Shift id',
+  'External visit id',
+  'Date',
+  'Caregiver',
+  'Client',
+  'Procedure code',
+  'Modifier',
+  'Clock-in',
+  'Clock-out',
+  'Hours',
+  'Clock-in latitude',
+  'Clock-in longitude',
+  'Clock-out latitude',
+  'Clock-out longitude',
+  'EVV status',
+  'EVV reason',
+  'Provider Medicaid id',
+  'PID',
+] as const;
+
+const exportColumns = {
+  id: shifts.id,
+  givShiftId: shifts.givShiftId,
+  date: shifts.date,
+  caregiverId: shifts.caregiverId,
+  clientId: shifts.clientId,
+  billingCode: shifts.billingCode,
+  mod1: shifts.mod1,
+  evvInTime: shifts.evvInTime,
+  evvOutTime: shifts.evvOutTime,
+  evvInLat: shifts.evvInLat,
+  evvInLong: shifts.evvInLong,
+  evvOutLat: shifts.evvOutLat,
+  evvOutLong: shifts.evvOutLong,
+  evvStatus: shifts.evvStatus,
+  evvStatusReason: shifts.evvStatusReason,
+  providerMedicaidId: shifts.providerMedicaidId,
+  pid: shifts.pid,
+  timeZone: shifts.timeZone,
+};
+type ExportRow = Pick<ShiftRow, keyof typeof exportColumns>;
+
+/**
+ * An instant as ISO 8601 local time with its UTC offset in the visit's own time zone
+ * (`2024-01-15T04:00:00-05:00`, UX.md "Time": EVV times in the zone they happened in); in UTC
+ * (`…Z`) when the shift has no zone or an unknown one. Empty for null.
+ */
+export function exportInstant(instant: Date | null, timeZone: string | null): string {
+  if (!instant) return '';
+  if (timeZone) {
+    const local = DateTime.fromJSDate(instant, { zone: timeZone });
+    if (local.isValid) return local.toISO({ suppressMilliseconds: true }) ?? instant.toISOString();
+  }
+  return instant.toISOString();
+}
+
+/** Hours between clock-in and clock-out, 2 decimals; null when either is missing or out ≤ in (as the totals). */
+export function shiftHours(evvIn: Date | null, evvOut: Date | null): number | null {
+  if (!evvIn || !evvOut || evvOut.getTime() <= evvIn.getTime()) return null;
+  return Math.round((evvOut.getTime() - evvIn.getTime()) / 36_000) / 100;
+}
+
+function csvLine(row: ExportRow, names: Awaited<ReturnType<typeof namesFor>>): string {
+  return [
+    row.id,
+    row.givShiftId,
+    row.date,
+    names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
+    names.clients.get(row.clientId) ?? 'Unknown client',
+    row.billingCode,
+    row.mod1,
+    exportInstant(row.evvInTime, row.timeZone),
+    exportInstant(row.evvOutTime, row.timeZone),
+    shiftHours(row.evvInTime, row.evvOutTime),
+    row.evvInLat,
+    row.evvInLong,
+    row.evvOutLat,
+    row.evvOutLong,
+    row.evvStatus,
+    row.evvStatusReason,
+    row.providerMedicaidId,
+    row.pid,
+  ]
+    .map(csvCell)
+    .join(',');
+}
+
+/** An opened export: the download's file name and the CSV text, chunk by chunk. */
+export interface ShiftExport {
+  /** `shifts-YYYY-MM-DD.csv` (today in UTC). */
+  fileName: string;
+  /** UTF-8 text chunks: BOM + header row first, then one chunk per batch; CRLF line ends. */
+  chunks: AsyncGenerator<string, void, undefined>;
+}
+
+/**
+ * The CSV of every shift matching `filter` (no paging), ordered by service date then id, read in
+ * keyset batches of `batchSize` rows (`(date, id) > last`) so the whole set is never in memory and
+ * a row appears at most once. The first batch is read before this resolves, so a bad filter
+ * (VALIDATION_FAILED) or an unreachable database fails the request instead of a half-sent file.
+ *
+ * Columns: `shiftCsvHeader`. Clock-in/out per `exportInstant` (visit zone with offset, else UTC);
+ * hours per `shiftHours`; coordinates as stored (even impossible ones); EVV status as its code
+ * (contracts `evvStatuses`), its reason in words. Text cells pass the shared formula guard
+ * (contracts `csvCell`). Audited once as `shift.export` when the stream ends (or the client goes
+ * away): details hold the filter, the rows written and whether the file was complete.
+ */
+export async function openShiftExport(
+  db: Database,
+  ctx: RequestContext,
+  filter: ShiftFilter,
+  { batchSize = SHIFT_EXPORT_BATCH_SIZE }: { batchSize?: number } = {},
+): Promise<ShiftExport> {
+  const where = shiftFilter(filter);
+  const readBatch = (after: { date: string; id: string } | null) =>
+    db
+      .select(exportColumns)
+      .from(shifts)
+      .where(
+        after
+          ? and(
+              where,
+              or(gt(shifts.date, after.date), and(eq(shifts.date, after.date), gt(shifts.id, after.id))),
+            )
+          : where,
+      )
+      .orderBy(asc(shifts.date), asc(shifts.id))
+      .limit(batchSize);
+  const first = await readBatch(null);
+
+  async function* chunks(): AsyncGenerator<string, void, undefined> {
+    let rowsWritten = 0;
+    let complete = false;
+    try {
+      yield `\uFEFF${shiftCsvHeader.map(csvCell).join(',')}\r\n`;
+      let batch = first;
+      while (batch.length > 0) {
+        const names = await namesFor(db, batch);
+        yield batch.map((row) => `${csvLine(row, names)}\r\n`).join('');
+        rowsWritten += batch.length;
+        const last = batch.at(-1);
+        if (batch.length < batchSize || !last) break;
+        batch = await readBatch({ date: last.date, id: last.id });
+      }
+      complete = true;
+    } finally {
+      await recordAudit(db, ctx, {
+        action: 'shift.export',
+        entityType: 'shift',
+        outcome: complete ? 'success' : 'failure',
+        details: { filter: auditFilter(filter), rows: rowsWritten, complete },
+      });
+    }
+  }
+
+  return { fileName: `shifts-${new Date().toISOString().slice(0, 10)}.csv`, chunks: chunks() };
 }

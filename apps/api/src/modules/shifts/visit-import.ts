@@ -12,14 +12,14 @@
  * and re-running the job resumes (what was written comes back as unchanged).
  */
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { evaluateEvv, type RejectedRecord, type ShiftImportResult } from '@tend/contracts';
 import type { Database, Transaction } from '../../platform/db/client.ts';
 import { recordAuditEvents, type AuditInput } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import type { ImportPeopleIndex, PersonReference } from '../people/people-matching.ts';
 import { shifts, type ChangeHistoryEntry } from './shifts.table.ts';
-import { createImportSegments, syncImportSegments } from './shift-segments.ts';
+import { syncImportSegments } from './shift-segments.ts';
 import type { ShiftRow } from './shift-view.ts';
 import type { VisitRecord } from './visit-record.ts';
 
@@ -166,6 +166,86 @@ const idOf = (match: ReturnType<ImportPeopleIndex['matchClient']>): string => {
   return match.id;
 };
 
+/** One new shift of a batch, with the notes its segment carries. */
+type NewShift = Tracked & {
+  givShiftId: string;
+  externalSequence: number | null;
+  evvStatus: string;
+  evvStatusReason: string;
+  rawData: Record<string, unknown>;
+  importHash: string;
+  changeHistory: ChangeHistoryEntry[];
+  notes: string | null;
+};
+
+/** A column of a batch as one array parameter (`unnest` turns the arrays back into rows). */
+const column = <T>(rows: NewShift[], pick: (row: NewShift) => T) => sql.param(rows.map(pick));
+
+/**
+ * Inserts new shifts, their one `import` segment each and one `shift.import` audit event each in a
+ * single statement: the rows travel once as column arrays (`unnest`), and the segment and audit rows
+ * are made by PostgreSQL from the inserted shifts (data-modifying CTEs). Same result as inserting
+ * through `createImportSegments` and `recordAuditEvents`, at a fraction of the round trips.
+ */
+async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShift[], csvFileId: string) {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  await tx.execute(sql`
+    with input as (
+      select * from unnest(
+        ${column(rows, (r) => r.givShiftId)}::text[],
+        ${column(rows, (r) => r.date)}::date[],
+        ${column(rows, (r) => r.providerMedicaidId)}::text[],
+        ${column(rows, (r) => r.billingCode)}::text[],
+        ${column(rows, (r) => r.mod1)}::text[],
+        ${column(rows, (r) => r.pid)}::text[],
+        ${column(rows, (r) => iso(r.evvInTime))}::timestamptz[],
+        ${column(rows, (r) => iso(r.evvOutTime))}::timestamptz[],
+        ${column(rows, (r) => r.evvInLat)}::float8[],
+        ${column(rows, (r) => r.evvInLong)}::float8[],
+        ${column(rows, (r) => r.evvOutLat)}::float8[],
+        ${column(rows, (r) => r.evvOutLong)}::float8[],
+        ${column(rows, (r) => r.caregiverId)}::uuid[],
+        ${column(rows, (r) => r.clientId)}::uuid[],
+        ${column(rows, (r) => r.timeZone)}::text[],
+        ${column(rows, (r) => r.externalSequence)}::int[],
+        ${column(rows, (r) => r.evvStatus)}::text[],
+        ${column(rows, (r) => r.evvStatusReason)}::text[],
+        ${column(rows, (r) => JSON.stringify(r.rawData))}::text[],
+        ${column(rows, (r) => r.importHash)}::text[],
+        ${column(rows, (r) => JSON.stringify(r.changeHistory))}::text[],
+        ${column(rows, (r) => r.notes)}::text[]
+      ) as t(giv_shift_id, date, provider_medicaid_id, billing_code, mod1, pid, evv_in_time, evv_out_time,
+             evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, caregiver_id, client_id, time_zone,
+             external_sequence, evv_status, evv_status_reason, raw_data, import_hash, change_history, notes)
+    ),
+    inserted as (
+      insert into shift (giv_shift_id, date, provider_medicaid_id, billing_code, mod1, pid, evv_in_time,
+        evv_out_time, evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, caregiver_id, client_id, time_zone,
+        external_sequence, evv_status, evv_status_reason, csv_file_id, raw_data, import_hash, change_history)
+      select giv_shift_id, date, provider_medicaid_id, billing_code, mod1, pid, evv_in_time, evv_out_time,
+        evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, caregiver_id, client_id, time_zone,
+        external_sequence, evv_status, evv_status_reason, ${csvFileId}::uuid, raw_data::jsonb, import_hash,
+        change_history::jsonb
+      from input
+      returning id, giv_shift_id, evv_in_time, evv_out_time, evv_in_lat, evv_in_long, evv_out_lat,
+        evv_out_long, billing_code, mod1, raw_data
+    ),
+    segments as (
+      insert into shift_segment (shift_id, evv_start, evv_end, evv_in_lat, evv_in_long, evv_out_lat,
+        evv_out_long, billing_code, modifier, segment_group_id, creation_source, giv_data, notes)
+      select i.id, i.evv_in_time, i.evv_out_time, i.evv_in_lat, i.evv_in_long, i.evv_out_lat, i.evv_out_long,
+        i.billing_code, i.mod1, gen_random_uuid(), 'import', i.raw_data, input.notes
+      from inserted i join input using (giv_shift_id)
+    )
+    insert into audit_event (actor_user_account_id, actor_email, action, entity_type, entity_id, outcome,
+      request_id, ip, user_agent, details)
+    select ${ctx.actor?.userAccountId ?? null}::uuid, ${ctx.actor?.email ?? null}, 'shift.import', 'shift',
+      id::text, 'success', ${ctx.requestId}, ${ctx.ip}, ${ctx.userAgent},
+      jsonb_build_object('csvFileId', ${csvFileId}::text, 'outcome', 'created')
+    from inserted
+  `);
+}
+
 async function writeShifts(
   tx: Transaction,
   ctx: RequestContext,
@@ -185,8 +265,7 @@ async function writeShifts(
   const existing = new Map(existingRows.map((row) => [row.givShiftId, row]));
   const now = new Date().toISOString();
   const actor = ctx.actor?.userAccountId ?? null;
-  const inserts: (typeof shifts.$inferInsert)[] = [];
-  const notes = new Map<string, string | null>();
+  const inserts: NewShift[] = [];
   const audits: AuditInput[] = [];
 
   for (const record of records) {
@@ -220,9 +299,9 @@ async function writeShifts(
         externalSequence: record.sequence,
         evvStatus: evv.status,
         evvStatusReason: evv.reason,
-        csvFileId,
         rawData: record.raw,
         importHash: hash,
+        notes: record.notes,
         changeHistory: [
           {
             at: now,
@@ -287,30 +366,8 @@ async function writeShifts(
   }
 
   if (inserts.length) {
-    const created = await tx.insert(shifts).values(inserts).returning({
-      id: shifts.id,
-      givShiftId: shifts.givShiftId,
-      evvInTime: shifts.evvInTime,
-      evvOutTime: shifts.evvOutTime,
-      evvInLat: shifts.evvInLat,
-      evvInLong: shifts.evvInLong,
-      evvOutLat: shifts.evvOutLat,
-      evvOutLong: shifts.evvOutLong,
-      billingCode: shifts.billingCode,
-      mod1: shifts.mod1,
-      rawData: shifts.rawData,
-    });
-    const notesByExternalId = new Map(records.map((r) => [r.externalId, r.notes]));
-    for (const shift of created) notes.set(shift.id, notesByExternalId.get(shift.givShiftId ?? '') ?? null);
-    await createImportSegments(tx, created, notes);
-    for (const shift of created)
-      audits.push({
-        action: 'shift.import',
-        entityType: 'shift',
-        entityId: shift.id,
-        details: { csvFileId, outcome: 'created' },
-      });
-    tally.created += created.length;
+    await insertShifts(tx, ctx, inserts, csvFileId);
+    tally.created += inserts.length;
   }
   await recordAuditEvents(tx, ctx, audits);
 }

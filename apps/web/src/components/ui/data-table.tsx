@@ -36,7 +36,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDownload, IconRefresh, IconSelector } from '@tabler/icons-react';
-import type { Page } from '@tend/contracts';
+import { guardCsvFormula, quoteCsvField, type Page } from '@tend/contracts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 
 export type SortOrder = 'asc' | 'desc';
@@ -140,9 +140,6 @@ export function formatTotal(total: number, noun: { one: string; other: string })
 
 // ---- CSV -----------------------------------------------------------------------------------------
 
-/** A first character that makes spreadsheet software read a cell as a formula (OWASP "CSV injection"). */
-const formulaStart = /^[=+\-@\t\r]/;
-
 /**
  * One CSV cell (RFC 4180). null/undefined → empty; numbers and booleans as written; dates as ISO
  * 8601; arrays joined with "; ". Text that starts with = + - @ (or tab/CR) gets a leading `'` so
@@ -161,9 +158,9 @@ export function escapeCsvCell(value: unknown): string {
       text = value.map((item) => (item === null || item === undefined ? '' : String(item))).join('; ');
     else if (typeof value === 'object') text = JSON.stringify(value);
     else text = typeof value === 'symbol' ? (value.description ?? '') : '';
-    if (formulaStart.test(text)) text = `'${text}`;
+    text = guardCsvFormula(text);
   }
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return quoteCsvField(text);
 }
 
 /** A CSV document from a header row and data rows: comma-separated, CRLF line ends, trailing CRLF. */

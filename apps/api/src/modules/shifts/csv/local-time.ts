@@ -259,6 +259,18 @@ export const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = (() => {
  * canonical zone). Offsets (`-08:00`) are not zones and give null.
  */
 export function resolveTimeZoneName(text: string): string | null {
+  const cached = resolvedZones.get(text);
+  if (cached !== undefined) return cached;
+  const resolved = resolveTimeZoneNameUncached(text);
+  // Bounded: a file names a handful of zones; junk values must not grow the cache without end.
+  if (resolvedZones.size < 1000) resolvedZones.set(text, resolved);
+  return resolved;
+}
+
+/** Zone names already resolved (Intl formatters are costly to build: once per distinct text). */
+const resolvedZones = new Map<string, string | null>();
+
+function resolveTimeZoneNameUncached(text: string): string | null {
   const trimmed = text.trim();
   if (!trimmed || trimmed.length > 64) return null;
   const alias = TIME_ZONE_ALIASES[trimmed.toLowerCase().replace(/[\s._-]+/g, '')];
@@ -279,6 +291,50 @@ export function resolveTimeZoneName(text: string): string | null {
  * spring-forward day) fails with a reason.
  */
 export function localToInstant(date: CalendarDate, time: TimeOfDay, zone: string): Parsed<Date> {
+  const key = `${zone}|${date.year}-${date.month}-${date.day}`;
+  let offsetMinutes = dayOffsets.get(key);
+  if (offsetMinutes === undefined) {
+    offsetMinutes = steadyDayOffset(date, zone);
+    if (dayOffsets.size > 100_000) dayOffsets.clear();
+    dayOffsets.set(key, offsetMinutes);
+  }
+  if (offsetMinutes !== null) return { ok: true, value: shiftedWallTime(date, time, offsetMinutes) };
+  return exactLocalToInstant(date, time, zone);
+}
+
+/**
+ * UTC offsets (minutes) of whole local days already computed, by `zone|date`, or null for a day with
+ * a transition: Luxon's offset lookup costs tens of microseconds, and a 100,000-row file repeats the
+ * same days many times. Only days whose first and last minute share one offset are cached, so every
+ * daylight-saving day still goes through Luxon minute by minute.
+ */
+const dayOffsets = new Map<string, number | null>();
+
+function steadyDayOffset(date: CalendarDate, zone: string): number | null {
+  const at = (hour: number, minute: number) => {
+    const exact = exactLocalToInstant(date, { hour, minute, second: 0, millisecond: 0 }, zone);
+    return exact.ok
+      ? (Date.UTC(date.year, date.month - 1, date.day, hour, minute) - exact.value.getTime()) / 60_000
+      : null;
+  };
+  const first = at(0, 0);
+  return first !== null && first === at(23, 59) ? first : null;
+}
+
+function shiftedWallTime(date: CalendarDate, time: TimeOfDay, offsetMinutes: number): Date {
+  const wall = Date.UTC(
+    date.year,
+    date.month - 1,
+    date.day,
+    time.hour,
+    time.minute,
+    time.second,
+    time.millisecond,
+  );
+  return new Date(wall - offsetMinutes * 60_000);
+}
+
+function exactLocalToInstant(date: CalendarDate, time: TimeOfDay, zone: string): Parsed<Date> {
   const local = DateTime.fromObject({ ...date, ...time }, { zone });
   if (!local.isValid) return { ok: false, reason: `cannot be read in time zone ${zone}` };
   if (local.hour !== time.hour || local.minute !== time.minute || local.day !== date.day) {

@@ -1,31 +1,34 @@
 /**
- * `/admin/shifts`: EVV shift records. Filters (date range, EVV status, import) and paging live in the
- * URL (`shiftListQuery`); a row opens the shift's detail drawer; the filtered set exports as CSV.
+ * The shift records (issue "shift records with EVV"; UX.md "Tables"), one component for two routes:
+ * `/admin/shifts` (`ShiftsPage`) and `/production/shifts` (`ProductionShiftsPage`, the same records
+ * as billing and payroll see them). Filters (date range, caregiver, client, billing code, EVV status,
+ * imported file, deleted), paging and sort live in the URL (`shiftListQuery`); totals for the filter
+ * sit above the server-paged, virtualized table; "Export CSV" downloads the filtered set from the
+ * server; a row opens `/admin/shifts/<id>`.
  */
-import { useCallback, useState } from 'react';
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link } from 'react-router';
-import {
-  evvStatus,
-  evvStatuses,
-  evvStatusLabels,
-  shiftListQuery,
-  shiftSortFields,
-  type Shift,
-} from '@tend/contracts';
-import { DataTable, fetchAllPages, type CsvColumn } from '../../../components/ui/data-table.tsx';
+import { Link, useNavigate } from 'react-router';
+import { shiftListQuery, shiftSortFields, type Shift } from '@tend/contracts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
-import { findShifts, useShifts } from '../api/shifts.ts';
+import { shiftExportUrl, useShifts } from '../api/shifts.ts';
 import { EvvBadge } from '../components/evv-badge.tsx';
-import { formatCoordinates, formatDuration, formatEvvTime } from '../components/format.ts';
-import { ShiftDrawer } from '../components/shift-drawer.tsx';
+import { formatDuration, formatEvvTime } from '../components/format.ts';
+import { hasShiftFilters, ShiftFilters } from '../components/shift-filters.tsx';
+import { ShiftTotals } from '../components/shift-totals.tsx';
+
+/**
+ * Dates and times stay on one line (the table scrolls sideways on narrow screens). Coordinates are
+ * left to the shift page and the CSV: the EVV badge already says when a location is missing or wrong.
+ */
+const noWrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 const column = createColumnHelper<Shift>();
 const columns = [
-  column.accessor('date', { header: 'Date' }),
+  column.accessor('date', { header: 'Date', cell: ({ row }) => noWrap(row.original.date) }),
   column.accessor('caregiverName', { header: 'Caregiver' }),
   column.accessor('clientName', { header: 'Client' }),
   column.accessor('billingCode', {
@@ -35,16 +38,16 @@ const columns = [
   }),
   column.accessor('evvInTime', {
     header: 'Clock-in',
-    cell: ({ row }) => formatEvvTime(row.original.evvInTime, row.original.timeZone),
+    cell: ({ row }) => noWrap(formatEvvTime(row.original.evvInTime, row.original.timeZone)),
   }),
   column.accessor('evvOutTime', {
     header: 'Clock-out',
-    cell: ({ row }) => formatEvvTime(row.original.evvOutTime, row.original.timeZone),
+    cell: ({ row }) => noWrap(formatEvvTime(row.original.evvOutTime, row.original.timeZone)),
   }),
   column.display({
-    id: 'location',
-    header: 'Clock-in location',
-    cell: ({ row }) => formatCoordinates(row.original.evvInLat, row.original.evvInLong),
+    id: 'hours',
+    header: 'Duration',
+    cell: ({ row }) => noWrap(formatDuration(row.original.evvInTime, row.original.evvOutTime)),
   }),
   column.accessor('evvStatus', {
     header: 'EVV',
@@ -52,100 +55,55 @@ const columns = [
   }),
 ];
 
-const csvColumns: CsvColumn<Shift>[] = [
-  { header: 'Date', value: (r) => r.date },
-  { header: 'External visit id', value: (r) => r.givShiftId },
-  { header: 'Caregiver', value: (r) => r.caregiverName },
-  { header: 'Client', value: (r) => r.clientName },
-  { header: 'Procedure code', value: (r) => r.billingCode },
-  { header: 'Modifier', value: (r) => r.mod1 },
-  { header: 'Clock-in', value: (r) => r.evvInTime },
-  { header: 'Clock-out', value: (r) => r.evvOutTime },
-  { header: 'Duration', value: (r) => formatDuration(r.evvInTime, r.evvOutTime) },
-  { header: 'Clock-in latitude', value: (r) => r.evvInLat },
-  { header: 'Clock-in longitude', value: (r) => r.evvInLong },
-  { header: 'Clock-out latitude', value: (r) => r.evvOutLat },
-  { header: 'Clock-out longitude', value: (r) => r.evvOutLong },
-  { header: 'EVV status', value: (r) => (r.evvStatus ? evvStatusLabels[r.evvStatus] : '') },
-  { header: 'EVV reason', value: (r) => r.evvStatusReason },
-];
+export interface ShiftRecordsPageProps {
+  title: string;
+  description: string;
+}
 
-const statusOptions = evvStatuses.map((value) => ({ value, label: evvStatusLabels[value] }));
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
-
-export function ShiftsPage() {
+/** The shift records page; see the module comment. `title` also names the table. */
+export function ShiftRecordsPage({ title, description }: ShiftRecordsPageProps) {
   const { state: query, setState, resetState } = useUrlState(shiftListQuery);
   const shifts = useShifts(query);
   const table = useDataTableProps(query, setState, shifts, shiftSortFields);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const fetchAll = useCallback(
-    () => fetchAllPages<Shift>((page, pageSize) => findShifts({ ...query, page, pageSize }), 500),
-    [query],
-  );
-  const hasFilters = Boolean(
-    query.from || query.to || query.evvStatus || query.csvFileId || query.caregiverId || query.clientId,
-  );
+  const navigate = useNavigate();
+  const filtered = hasShiftFilters(query);
+  const clear = () => resetState();
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Shifts</Title>
-          <Text c="dimmed" size="sm">
-            Every visit with its electronic visit verification: who, for whom, when and where.
+          <Title order={2}>{title}</Title>
+          <Text c="dimmed" size="sm" mt={4} maw={720}>
+            {description}
           </Text>
         </div>
         <Button component={Link} to="/upload" leftSection={<IconUpload size={16} aria-hidden />}>
           Import EVV file
         </Button>
       </Group>
-      <Group align="flex-end" gap="md" role="search" aria-label="Filter shifts">
-        <TextInput
-          label="From"
-          type="date"
-          value={query.from ?? ''}
-          onChange={(e) => setState({ from: dateOrUndefined(e.currentTarget.value) })}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={query.to ?? ''}
-          onChange={(e) => setState({ to: dateOrUndefined(e.currentTarget.value) })}
-        />
-        <Select
-          label="EVV status"
-          placeholder="Any status"
-          data={statusOptions}
-          value={query.evvStatus ?? null}
-          onChange={(value) => setState({ evvStatus: evvStatus.safeParse(value).data })}
-          clearable
-          w={220}
-        />
-        {hasFilters ? (
-          <Button variant="default" onClick={() => resetState()}>
-            Clear filters
-          </Button>
-        ) : null}
-      </Group>
+      <ShiftFilters query={query} setState={setState} onClear={clear} />
+      <ShiftTotals totals={shifts.data?.totals} exportUrl={shiftExportUrl(query)} />
       <DataTable
         {...table}
-        label="Shifts"
+        label={title}
         noun={{ one: 'shift', other: 'shifts' }}
         columns={columns}
-        onRowOpen={(row) => setOpenId(row.id)}
-        fetchAll={fetchAll}
-        exportColumns={csvColumns}
-        exportFileName="shifts"
+        onRowOpen={(row) => void navigate(`/admin/shifts/${row.id}`)}
         empty={
-          hasFilters
+          filtered
             ? noMatchEmpty({
-                title: 'No shifts match these filters',
-                description: 'Widen the date range or clear the filters.',
-                onClear: resetState,
+                title:
+                  query.state === 'deleted'
+                    ? 'No deleted shifts match these filters'
+                    : 'No shifts match these filters',
+                description: 'Widen the date range, pick another caregiver or client, or clear the filters.',
+                onClear: clear,
               })
             : {
                 title: 'No shifts yet — import an EVV export',
-                description: 'Upload a Sandata OpenEVV visit file to bring in your caregivers’ visits.',
+                description:
+                  'Shift records come from your EVV system: upload a Sandata OpenEVV visit file or a CSV export to bring in your caregivers’ visits.',
                 action: (
                   <Button component={Link} to="/upload" leftSection={<IconUpload size={16} aria-hidden />}>
                     Import EVV file
@@ -154,7 +112,26 @@ export function ShiftsPage() {
               }
         }
       />
-      <ShiftDrawer shiftId={openId} onClose={() => setOpenId(null)} />
     </Stack>
+  );
+}
+
+/** `/admin/shifts`: every EVV visit, to review and correct. */
+export function ShiftsPage() {
+  return (
+    <ShiftRecordsPage
+      title="Shifts"
+      description="Every visit recorded by electronic visit verification (EVV): who worked, for whom, when and where. Filter, check the totals, open a shift to review or correct it."
+    />
+  );
+}
+
+/** `/production/shifts`: the same records, named for the office work that uses them. */
+export function ProductionShiftsPage() {
+  return (
+    <ShiftRecordsPage
+      title="Production shifts"
+      description="The shift records billing and payroll work from: filter to a pay period, caregiver or client, check the shift and hour totals, and export the set as CSV."
+    />
   );
 }

@@ -1,0 +1,133 @@
+/**
+ * The filter bar of the shift records (UX.md "Tables": filters above, their state in the URL):
+ * service-date range, caregiver, client, billing code, EVV status, imported file, and "Show
+ * deleted shifts". Every control reads and writes the `shiftListQuery` state it is given.
+ */
+import { Group, Select, Switch, TextInput } from '@mantine/core';
+import { evvStatus, evvStatuses, evvStatusLabels, type ShiftListQuery } from '@tend/contracts';
+import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
+import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
+import type { SetUrlState } from '../../../lib/url-state.ts';
+import { useShiftImports } from '../api/shift-imports.ts';
+import { PersonPicker } from './person-picker.tsx';
+
+const statusOptions = evvStatuses.map((value) => ({ value, label: evvStatusLabels[value] }));
+const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+const uploadDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** True when any filter of the shift list is set (paging and sort are not filters). */
+export function hasShiftFilters(query: ShiftListQuery): boolean {
+  return Boolean(
+    query.from ||
+    query.to ||
+    query.caregiverId ||
+    query.clientId ||
+    query.billingCode ||
+    query.evvStatus ||
+    query.csvFileId ||
+    query.state === 'deleted',
+  );
+}
+
+/** The imported-file select: the newest uploads by name and date; "No imports yet" when there are none. */
+function ImportSelect({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+}) {
+  const imports = useShiftImports();
+  const options = (imports.data?.items ?? []).map((file) => ({
+    value: file.id,
+    label: `${file.originalName} (${uploadDate.format(new Date(file.uploadDate))})`,
+  }));
+  // A link from the import summary names a file that may not be in the recent list.
+  const data =
+    value && !options.some((option) => option.value === value)
+      ? [{ value, label: 'Selected import' }, ...options]
+      : options;
+  return (
+    <Select
+      label="Imported file"
+      placeholder={imports.isPending ? 'Loading…' : data.length ? 'Any import' : 'No imports yet'}
+      data={data}
+      value={value ?? null}
+      onChange={(id) => onChange(id ?? undefined)}
+      searchable
+      clearable
+      nothingFoundMessage="No imports yet"
+      comboboxProps={{ width: 320, position: 'bottom-start' }}
+      w={{ base: '100%', sm: 220 }}
+    />
+  );
+}
+
+export interface ShiftFiltersProps {
+  query: ShiftListQuery;
+  setState: SetUrlState<ShiftListQuery>;
+  onClear: () => void;
+}
+
+/** See the module comment. */
+export function ShiftFilters({ query, setState, onClear }: ShiftFiltersProps) {
+  return (
+    <Group role="search" aria-label="Filter shifts" align="flex-end" gap="sm" wrap="wrap">
+      <TextInput
+        label="From date"
+        type="date"
+        value={query.from ?? ''}
+        max={query.to}
+        onChange={(event) => setState({ from: dateOrUndefined(event.currentTarget.value) })}
+        w={{ base: '48%', sm: 160 }}
+      />
+      <TextInput
+        label="To date"
+        type="date"
+        value={query.to ?? ''}
+        min={query.from}
+        onChange={(event) => setState({ to: dateOrUndefined(event.currentTarget.value) })}
+        w={{ base: '48%', sm: 160 }}
+      />
+      <PersonPicker
+        kind="caregivers"
+        label="Caregiver"
+        placeholder="Any caregiver"
+        value={query.caregiverId}
+        onChange={(caregiverId) => setState({ caregiverId })}
+      />
+      <PersonPicker
+        kind="clients"
+        label="Client"
+        placeholder="Any client"
+        value={query.clientId}
+        onChange={(clientId) => setState({ clientId })}
+      />
+      <DebouncedTextInput
+        label="Billing code"
+        placeholder="e.g. OR526"
+        value={query.billingCode}
+        onCommit={(billingCode) => setState({ billingCode: billingCode?.toUpperCase() }, { replace: true })}
+        maxLength={20}
+        w={{ base: '100%', sm: 130 }}
+      />
+      <Select
+        label="EVV status"
+        placeholder="Any status"
+        data={statusOptions}
+        value={query.evvStatus ?? null}
+        onChange={(value) => setState({ evvStatus: evvStatus.safeParse(value).data })}
+        clearable
+        w={{ base: '100%', sm: 200 }}
+      />
+      <ImportSelect value={query.csvFileId} onChange={(csvFileId) => setState({ csvFileId })} />
+      <Switch
+        label="Show deleted shifts"
+        checked={query.state === 'deleted'}
+        onChange={(event) => setState({ state: event.currentTarget.checked ? 'deleted' : 'active' })}
+        mb={8}
+      />
+      {hasShiftFilters(query) ? <ClearFiltersButton onClear={onClear} /> : null}
+    </Group>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The totals of a shift filter above the table (UX.md "Tables": totals for the filter), e.g.
+ * "1,234 shifts · 5,678.5 hours", and the CSV export of the same filter.
+ */
+import { Button, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+
+const count = new Intl.NumberFormat('en-US');
+const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** "1 shift · 4 hours", "1,234 shifts · 5,678.5 hours". */
+export function formatShiftTotals(totals: { shifts: number; hours: number }): string {
+  const shifts = `${count.format(totals.shifts)} ${totals.shifts === 1 ? 'shift' : 'shifts'}`;
+  const hours = `${hoursFormat.format(totals.hours)} ${totals.hours === 1 ? 'hour' : 'hours'}`;
+  return `${shifts} · ${hours}`;
+}
+
+export interface ShiftTotalsProps {
+  /** Totals of the whole filter; undefined before the first answer. */
+  totals: { shifts: number; hours: number } | undefined;
+  /** `GET /api/shifts/export?…` for the same filter. */
+  exportUrl: string;
+}
+
+/** See the module comment. The export is a plain download link (the server streams the file). */
+export function ShiftTotals({ totals, exportUrl }: ShiftTotalsProps) {
+  const empty = totals?.shifts === 0;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <div aria-live="polite" data-testid="shift-totals">
+        {totals ? (
+          <Tooltip label="Hours count shifts with both a clock-in and a later clock-out" withArrow>
+            <Text fw={600} size="lg" tabIndex={0} className="mantine-focus-auto">
+              {formatShiftTotals(totals)}
+            </Text>
+          </Tooltip>
+        ) : (
+          <Skeleton height={24} width={220} aria-hidden />
+        )}
+      </div>
+      <Button
+        component="a"
+        href={empty || !totals ? undefined : exportUrl}
+        download
+        variant="default"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        disabled={empty || !totals}
+      >
+        Export CSV
+      </Button>
+    </Group>
+  );
+}
