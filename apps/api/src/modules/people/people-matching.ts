@@ -12,10 +12,14 @@ import { recordAuditEvents } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { caregivers, clients } from './people.table.ts';
 
-/** A name folded for matching: Unicode NFKD without combining marks, lower case, single spaces. */
+/**
+ * A name folded for matching: canonical decomposition (NFD) without combining marks, lower case,
+ * single spaces. Canonical, not compatibility (NFKD): "María" = "Maria", but fullwidth "Ｍaria" or
+ * other look-alike characters stay different names.
+ */
 export function nameKey(name: string): string {
   return name
-    .normalize('NFKD')
+    .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/\s+/g, ' ')
@@ -130,7 +134,9 @@ export class ImportPeopleIndex {
     const distinct = new Map<string, PersonReference>();
     for (const reference of references) {
       if (directory.match(reference).kind !== 'unknown') continue;
-      distinct.set(newPersonKey(reference), reference);
+      const key = newPersonKey(reference);
+      // The first spelling in the file names the new record.
+      if (!distinct.has(key)) distinct.set(key, reference);
     }
     if (!distinct.size) return 0;
     const values = [...distinct.values()];

@@ -270,6 +270,62 @@ describe('CSV import', () => {
     expect(job.result).toMatchObject({ created: 1, newCaregivers: 0 });
   });
 
+  it('leaves whole batches after a crash, and the automatic retry resumes without doubling', async () => {
+    // A database failure in the middle of the second batch of 1,000 rows.
+    await t.database.exec(`
+      create function tend_test_crash() returns trigger language plpgsql as $$
+      begin
+        if new.giv_shift_id = 'C-1500' then raise exception 'simulated crash'; end if;
+        return new;
+      end $$;
+      create trigger tend_test_crash before insert on shift for each row execute function tend_test_crash();
+    `);
+    const rows = Array.from(
+      { length: 2500 },
+      (_, i) =>
+        `C-${i},Maria Lopez,Sam Client,12/01/2025,9:00 AM,10:00 AM,"45.5, -122.6","45.5, -122.6",OR526,,`,
+    );
+    const uploaded = (
+      await admin({
+        method: 'POST',
+        url: '/api/shift-imports',
+        ...fileUpload(csv(...rows), 'text/csv', 'crash.csv'),
+      })
+    ).json();
+    const started = await admin({
+      method: 'POST',
+      url: `/api/shift-imports/${uploaded.csvFileId}/start`,
+      payload: { columnMap: map },
+    });
+    const jobId = started.json().job.id as string;
+    const poll = async (until: (job: { status: string }) => boolean) => {
+      for (let i = 0; i < 600; i += 1) {
+        const job = (await admin({ method: 'GET', url: `/api/jobs/${jobId}` })).json();
+        if (until(job)) return job;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('job did not reach the expected state');
+    };
+    const failed = await poll((job) => job.status === 'FAILED');
+    expect(failed.error).toMatch(/retried automatically/);
+    const count = async (sql: string) => (await t.database.query<{ n: number }>(sql)).rows[0]?.n;
+    const shiftCount = () => count(`select count(*)::int as n from shift where giv_shift_id like 'C-%'`);
+    const segmentCount = () =>
+      count(
+        `select count(*)::int as n from shift_segment s join shift on shift.id = s.shift_id where giv_shift_id like 'C-%'`,
+      );
+    // The first batch is whole (shifts and their segments); nothing of the second batch exists.
+    expect(await shiftCount()).toBe(1000);
+    expect(await segmentCount()).toBe(1000);
+
+    await t.database.exec('drop trigger tend_test_crash on shift; drop function tend_test_crash();');
+    const resumed = await poll((job) => job.status === 'COMPLETED');
+    expect(resumed.result).toMatchObject({ created: 1500, unchanged: 1000, rejected: [] });
+    expect(resumed.log.join('\n')).toMatch(/Resuming after an interruption|Failed with an unexpected error/);
+    expect(await shiftCount()).toBe(2500);
+    expect(await segmentCount()).toBe(2500);
+  }, 60_000);
+
   it('lists uploads with their latest job', async () => {
     const list = await admin({ method: 'GET', url: '/api/shift-imports' });
     expect(list.statusCode).toBe(200);

@@ -1,0 +1,119 @@
+/**
+ * The preview of a CSV import (step 2 of `/upload`): the first rows as Tend parsed them with the
+ * current column map and time zone. Times are shown in each row's zone, zone named (UX.md "Time");
+ * a row that would be rejected is highlighted, says so in words and lists each field's reason.
+ */
+import { Badge, List, Table, Text } from '@mantine/core';
+import type { ShiftImportPreviewRow } from '@tend/contracts';
+import { formatCoordinates, formatDuration, formatEvvTime } from './format.ts';
+
+const headers = [
+  'Line',
+  'Shift id · service date',
+  'Caregiver',
+  'Client',
+  'Code',
+  'Clock-in → clock-out',
+  'Duration',
+  'Location in / out',
+];
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const wrapText = { minWidth: 110, maxWidth: 220, overflowWrap: 'anywhere' } as const;
+
+const dash = (value: string | null) => value ?? '—';
+
+/** The preview rows as a table; `timeZone` is the zone chosen for rows whose file names none. */
+export function ColumnMappingPreview({
+  rows,
+  timeZone,
+}: {
+  rows: ShiftImportPreviewRow[];
+  timeZone: string;
+}) {
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        The file has no data rows under its header.
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer
+      minWidth={820}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Preview rows (scrolls sideways on narrow screens)"
+    >
+      <Table
+        aria-label="Preview of the first rows"
+        verticalSpacing="xs"
+        horizontalSpacing={6}
+        fz="sm"
+        withTableBorder
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header) => (
+              <Table.Th key={header} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            if (row.errors.length > 0)
+              return (
+                <Table.Tr key={row.line} bg="var(--mantine-color-red-light)" data-rejected="">
+                  <Table.Td>{row.line}</Table.Td>
+                  <Table.Td style={nowrap}>{dash(row.givShiftId)}</Table.Td>
+                  <Table.Td colSpan={headers.length - 2}>
+                    <Badge color="red" variant="filled" size="sm" mb={4}>
+                      Would be rejected
+                    </Badge>
+                    <List size="sm" spacing={0}>
+                      {row.errors.map((error, index) => (
+                        <List.Item key={`${error.field}-${index}`}>
+                          <Text span fw={600} size="sm">
+                            {error.field}
+                          </Text>{' '}
+                          {error.reason}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            const zone = row.timeZone ?? timeZone;
+            return (
+              <Table.Tr key={row.line}>
+                <Table.Td>{row.line}</Table.Td>
+                <Table.Td style={nowrap}>
+                  <div>{dash(row.givShiftId)}</div>
+                  <Text size="xs" c="dimmed">
+                    {dash(row.date)}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={wrapText}>{dash(row.caregiver)}</Table.Td>
+                <Table.Td style={wrapText}>{dash(row.client)}</Table.Td>
+                <Table.Td style={nowrap}>
+                  {row.billingCode ? `${row.billingCode}${row.mod1 ? ` + ${row.mod1}` : ''}` : '—'}
+                </Table.Td>
+                <Table.Td style={nowrap}>
+                  <div>{formatEvvTime(row.evvInTime, zone)} →</div>
+                  <div>{formatEvvTime(row.evvOutTime, zone)}</div>
+                </Table.Td>
+                <Table.Td style={nowrap}>{formatDuration(row.evvInTime, row.evvOutTime)}</Table.Td>
+                <Table.Td style={nowrap} fz="xs">
+                  <div>{formatCoordinates(row.evvInLat, row.evvInLong)}</div>
+                  <div>{formatCoordinates(row.evvOutLat, row.evvOutLong)}</div>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

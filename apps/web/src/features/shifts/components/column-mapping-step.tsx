@@ -1,0 +1,311 @@
+/**
+ * Step 2 of `/upload` (CSV only): map each detected column of the file to a Tend field, choose the
+ * time zone for local times, check a preview of the first parsed rows, then start the import. The
+ * mapping saved for the same header is offered again; what the map lacks or doubles is listed in
+ * words (`columnMapProblems`) and keeps "Start import" disabled until it is fixed.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  type ComboboxData,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
+import {
+  columnMapProblems,
+  shiftCsvField,
+  shiftCsvFieldLabels,
+  type ColumnMap,
+  type ShiftCsvField,
+  type ShiftImportDetail,
+  type ShiftImportStarted,
+} from '@tend/contracts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { formatExactTime } from '../../../lib/format-time.ts';
+import { useShiftImportPreview, useStartShiftImport } from '../api/shift-imports.ts';
+import { ColumnMappingPreview } from './column-mapping-preview.tsx';
+
+/** The Select value of "Don't import" (a Select option needs a non-empty string). */
+const SKIP = '__skip__';
+
+const fieldGroups: { group: string; fields: ShiftCsvField[] }[] = [
+  {
+    group: 'Visit',
+    fields: ['givShiftId', 'date', 'evvInTime', 'evvOutTime', 'timeZone', 'billingCode', 'mod1', 'notes'],
+  },
+  {
+    group: 'People',
+    fields: ['caregiverName', 'caregiverExternalId', 'clientName', 'pid', 'providerMedicaidId'],
+  },
+  {
+    group: 'Location',
+    fields: ['evvInCoordinates', 'evvOutCoordinates', 'evvInLat', 'evvInLong', 'evvOutLat', 'evvOutLong'],
+  },
+];
+
+/** Every IANA zone the browser knows, with the agency's zone and UTC always in the list. */
+function timeZoneOptions(agencyTimeZone: string): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add(agencyTimeZone);
+  zones.add('UTC');
+  return [...zones].sort();
+}
+
+/** Options of one column's Select: fields already taken by another column say which. */
+function fieldOptions(header: string, map: ColumnMap): ComboboxData {
+  const takenBy = new Map<ShiftCsvField, string>();
+  for (const [other, field] of Object.entries(map)) if (other !== header) takenBy.set(field, other);
+  return [
+    { group: 'Skip', items: [{ value: SKIP, label: "Don't import" }] },
+    ...fieldGroups.map(({ group, fields }) => ({
+      group,
+      items: fields.map((field) => {
+        const other = takenBy.get(field);
+        return {
+          value: field,
+          label: other ? `${shiftCsvFieldLabels[field]} (now from “${other}”)` : shiftCsvFieldLabels[field],
+        };
+      }),
+    })),
+  ];
+}
+
+/** The column map to start from: this file's own saved map, else the API's suggestion, limited to its headers. */
+function initialMap(detail: ShiftImportDetail): ColumnMap {
+  const headers = new Set(detail.analysis?.headers ?? []);
+  const source = detail.file.columnMap ?? detail.analysis?.suggestedColumnMap ?? {};
+  return Object.fromEntries(Object.entries(source).filter(([header]) => headers.has(header)));
+}
+
+export interface ColumnMappingStepProps {
+  detail: ShiftImportDetail;
+  onStarted: (started: ShiftImportStarted) => void;
+  onCancel: () => void;
+}
+
+/** The mapping table, time zone, problems, preview and "Start import" for one uploaded CSV. */
+export function ColumnMappingStep({ detail, onStarted, onCancel }: ColumnMappingStepProps) {
+  const analysis = detail.analysis;
+  const fileId = detail.file.id;
+  const [map, setMap] = useState<ColumnMap>(() => initialMap(detail));
+  const [timeZone, setTimeZone] = useState(detail.agencyTimeZone);
+  const zones = useMemo(() => timeZoneOptions(detail.agencyTimeZone), [detail.agencyTimeZone]);
+  const problems = useMemo(() => columnMapProblems(map), [map]);
+  const options = useMemo(() => ({ columnMap: map, timeZone }), [map, timeZone]);
+  const preview = useShiftImportPreview(fileId, options, problems.length === 0);
+  const start = useStartShiftImport();
+
+  if (!analysis) return null;
+
+  const setField = (header: string, value: string | null) => {
+    const field = shiftCsvField.safeParse(value);
+    setMap((current) => {
+      const next = { ...current };
+      if (field.success) next[header] = field.data;
+      else delete next[header];
+      return next;
+    });
+    start.reset();
+  };
+
+  const mappedCount = analysis.headers.filter((header) => map[header]).length;
+  const hasZoneColumn = Object.values(map).includes('timeZone');
+  const rejectedInPreview = preview.data?.rows.filter((row) => row.errors.length > 0).length ?? 0;
+  const startBlocked = problems.length > 0;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={3}>Map the columns of {detail.file.originalName}</Title>
+        <Text size="sm" c="dimmed">
+          Tend found {analysis.headers.length} columns (
+          {analysis.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by{' '}
+          {analysis.delimiter === '\t' ? 'tabs' : `“${analysis.delimiter}”`}). Choose the Tend field each
+          column holds; columns set to “Don’t import” are kept in the stored file but not imported. Dates may
+          be US (MM/DD/YYYY) or ISO, times 12- or 24-hour; a clock-out earlier than its clock-in is read as
+          the next day.
+        </Text>
+      </Stack>
+
+      {detail.file.columnMap ? (
+        <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
+          Using the mapping you chose for this file when it was imported.
+        </Alert>
+      ) : analysis.savedFrom ? (
+        <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
+          Using the mapping saved from {analysis.savedFrom.originalName} on{' '}
+          {formatExactTime(analysis.savedFrom.uploadDate)}. Check it below; any change is saved for the next
+          file with this header.
+        </Alert>
+      ) : null}
+
+      <Card withBorder padding={0}>
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table aria-label="Column mapping" verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Column in the file</Table.Th>
+                <Table.Th scope="col">Sample values</Table.Th>
+                <Table.Th scope="col" w={320}>
+                  Tend field
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {analysis.headers.map((header, index) => {
+                const samples = analysis.sampleRows
+                  .map((row) => row[index] ?? '')
+                  .filter((value) => value.trim() !== '')
+                  .slice(0, 3);
+                return (
+                  <Table.Tr key={`${header}-${index}`}>
+                    <Table.Td>
+                      <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
+                        {header || `(column ${index + 1} has no name)`}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {samples.length ? (
+                        <Stack gap={0}>
+                          {samples.map((sample, sampleIndex) => (
+                            <Text key={sampleIndex} size="xs" ff="monospace" truncate="end" maw={260}>
+                              {sample}
+                            </Text>
+                          ))}
+                        </Stack>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          (empty in the first rows)
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Tend field for column ${header || index + 1}`}
+                        data={fieldOptions(header, map)}
+                        value={map[header] ?? SKIP}
+                        onChange={(value) => setField(header, value)}
+                        allowDeselect={false}
+                        maxDropdownHeight={320}
+                        comboboxProps={{ width: 320, position: 'bottom-start' }}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Select
+          label="Time zone of local times"
+          description={
+            hasZoneColumn
+              ? 'Rows whose time zone column is empty use this zone'
+              : 'Times that name no zone are read in this zone'
+          }
+          data={zones}
+          value={timeZone}
+          onChange={(value) => {
+            if (value) setTimeZone(value);
+          }}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No time zone matches"
+          w={340}
+        />
+        <Text size="sm" c="dimmed" pb={6}>
+          {mappedCount} of {analysis.headers.length} columns imported
+        </Text>
+      </Group>
+
+      {problems.length > 0 ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          title="The mapping needs attention"
+          aria-live="polite"
+        >
+          <List size="sm" spacing={2}>
+            {problems.map((problem) => (
+              <List.Item key={problem}>{problem}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Title order={4}>Preview</Title>
+          {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
+        </Group>
+        {problems.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            The preview appears once the mapping has a shift id, a caregiver, a client and a clock-in.
+          </Text>
+        ) : preview.error ? (
+          <ApiErrorAlert error={preview.error} title="The preview could not be read" />
+        ) : preview.data ? (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {preview.data.rows.length === 1
+                ? 'The first row'
+                : `The first ${preview.data.rows.length} rows`}{' '}
+              as Tend reads them
+              {rejectedInPreview
+                ? `: ${rejectedInPreview} would be rejected (highlighted); the others would be imported.`
+                : '.'}
+            </Text>
+            <ColumnMappingPreview rows={preview.data.rows} timeZone={timeZone} />
+          </>
+        ) : (
+          <Loader size="sm" aria-label="Loading the preview" />
+        )}
+      </Stack>
+
+      {start.error ? (
+        <ApiErrorAlert
+          error={start.error}
+          title="The import did not start"
+          hint="Fix the mapping and try again, or choose another file."
+        />
+      ) : null}
+
+      <Group justify="space-between" wrap="wrap">
+        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onCancel}>
+          Choose another file
+        </Button>
+        <Group gap="sm">
+          {startBlocked ? (
+            <Text size="sm" c="dimmed" id="start-import-reason">
+              Fix the mapping problems above to start.
+            </Text>
+          ) : null}
+          <Button
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            disabled={startBlocked}
+            aria-describedby={startBlocked ? 'start-import-reason' : undefined}
+            loading={start.isPending}
+            onClick={() =>
+              start.mutate({ id: fileId, options: { columnMap: map, timeZone } }, { onSuccess: onStarted })
+            }
+          >
+            Start import
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

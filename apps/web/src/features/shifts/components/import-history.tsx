@@ -1,0 +1,168 @@
+/**
+ * "Recent imports" under the uploader of `/upload`: the newest uploads with their format, status (live
+ * progress while importing), a link to reopen each one (its mapping, progress or summary) and to the
+ * shifts it brought in.
+ */
+import {
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import type { CsvFileSummary, JobStatus } from '@tend/contracts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { useShiftImports } from '../api/shift-imports.ts';
+
+const formatLabels: Record<NonNullable<CsvFileSummary['format']>, string> = {
+  csv: 'CSV',
+  'sandata-openevv': 'Sandata OpenEVV',
+};
+
+const statusBadges: Record<JobStatus, { color: string; label: string }> = {
+  QUEUED: { color: 'gray', label: 'Queued' },
+  RUNNING: { color: 'blue', label: 'Importing' },
+  COMPLETED: { color: 'green', label: 'Imported' },
+  FAILED: { color: 'red', label: 'Failed' },
+  CANCELLED: { color: 'gray', label: 'Cancelled' },
+};
+
+/** The `/upload` URL that reopens an upload where it stands. */
+export function importUrl(file: Pick<CsvFileSummary, 'id' | 'latestJob'>): string {
+  const params = new URLSearchParams({ file: file.id });
+  if (file.latestJob) params.set('job', file.latestJob.id);
+  return `/upload?${params.toString()}`;
+}
+
+function Status({ file }: { file: CsvFileSummary }) {
+  const job = file.latestJob;
+  if (!job)
+    return (
+      <Badge color="yellow" variant="light">
+        {file.format === 'csv' ? 'Waiting for its mapping' : 'Not imported'}
+      </Badge>
+    );
+  const badge = statusBadges[job.status];
+  const running = job.status === 'QUEUED' || job.status === 'RUNNING';
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Badge color={badge.color} variant="light">
+        {badge.label}
+      </Badge>
+      {running ? (
+        <>
+          <Progress
+            value={job.progress}
+            w={80}
+            size="sm"
+            aria-label={`${file.originalName} import progress`}
+          />
+          <Text size="xs">{job.progress}%</Text>
+        </>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The recent uploads table (polled while one of them is importing). */
+export function ImportHistory() {
+  const imports = useShiftImports();
+  const items = imports.data?.items;
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Title order={3}>Recent imports</Title>
+        {imports.isFetching && items ? <Loader size="xs" aria-label="Updating" /> : null}
+      </Group>
+      {imports.error ? (
+        <ApiErrorAlert
+          error={imports.error}
+          title="Couldn't load the recent imports"
+          hint={
+            <Button size="xs" variant="default" onClick={() => void imports.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+      {imports.isPending ? (
+        <Loader size="sm" aria-label="Loading the recent imports" />
+      ) : items && items.length === 0 ? (
+        <EmptyState
+          title="No imports yet"
+          description="Files you upload here are listed with their status and a link to the shifts they brought in."
+          py="md"
+        />
+      ) : items ? (
+        <Table.ScrollContainer minWidth={720} type="native">
+          <Table aria-label="Recent imports" verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">File</Table.Th>
+                <Table.Th scope="col">Uploaded</Table.Th>
+                <Table.Th scope="col">Format</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((file) => {
+                const open = file.latestJob
+                  ? file.latestJob.status === 'COMPLETED'
+                    ? 'Summary'
+                    : 'Progress'
+                  : 'Map columns';
+                return (
+                  <Table.Tr key={file.id}>
+                    <Table.Td style={{ wordBreak: 'break-word' }}>{file.originalName}</Table.Td>
+                    <Table.Td>
+                      <RelativeTime value={file.uploadDate} />
+                    </Table.Td>
+                    <Table.Td>{file.format ? formatLabels[file.format] : '—'}</Table.Td>
+                    <Table.Td>
+                      <Status file={file} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="md" wrap="nowrap" justify="flex-end">
+                        <Anchor
+                          component={Link}
+                          to={importUrl(file)}
+                          size="sm"
+                          aria-label={`${open}: ${file.originalName}`}
+                        >
+                          {open}
+                        </Anchor>
+                        {file.latestJob?.status === 'COMPLETED' ? (
+                          <Anchor
+                            component={Link}
+                            to={`/admin/shifts?csvFileId=${encodeURIComponent(file.id)}`}
+                            size="sm"
+                            aria-label={`Shifts: ${file.originalName}`}
+                          >
+                            Shifts
+                          </Anchor>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}
