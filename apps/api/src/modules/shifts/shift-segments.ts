@@ -1,7 +1,8 @@
 /**
  * Segments of a shift (spec s.3 ShiftSegment; DOMAIN.md "shift segment"): billing and payroll work on
  * segments, one per billing code/modifier slice. An imported shift carries one code, so it gets one
- * segment (`creationSource` `import`) that mirrors the shift's times, coordinates and code. When the
+ * segment (`creationSource` `import`) that mirrors the shift's times, coordinates and code (its source
+ * record is the shift's `rawData`, so `givData` stays empty). When the
  * shift changes (a newer import or an admin correction) that segment follows, with the change in its
  * own history. Segments made by hand later (split, manual) are left alone.
  */
@@ -23,11 +24,10 @@ export type SegmentSource = Pick<
   | 'evvOutLong'
   | 'billingCode'
   | 'mod1'
-  | 'rawData'
 >;
 
 /** Segment column values mirroring `shift` (times, coordinates, code + modifier). */
-export function mirroredSegment(shift: Omit<SegmentSource, 'id' | 'rawData'>) {
+export function mirroredSegment(shift: Omit<SegmentSource, 'id'>) {
   return {
     evvStart: shift.evvInTime,
     evvEnd: shift.evvOutTime,
@@ -56,7 +56,6 @@ export async function createImportSegments(
       ...mirroredSegment(shift),
       segmentGroupId: randomUUID(),
       creationSource: 'import',
-      givData: shift.rawData,
       notes: notes.get(shift.id) ?? null,
       changeHistory: [] as ChangeHistoryEntry[],
     })),
@@ -97,7 +96,6 @@ export async function syncImportSegments(
       .update(shiftSegments)
       .set({
         ...mirroredSegment(shift),
-        givData: shift.rawData,
         changeHistory: sql`${shiftSegments.changeHistory} || ${JSON.stringify([entry(shift)])}::jsonb`,
       })
       .where(eq(shiftSegments.id, segmentId));

@@ -223,7 +223,7 @@ export const shiftSegments = pgTable(
     creationSource: text('creation_source'),
     /** Which version of the times is shown and used: the segment's own, its billing or its payroll version. */
     activeView: text('active_view'),
-    /** The GIV record the segment came from, unchanged. */
+    /** The GIV billing record the segment came from, unchanged (empty for `import` segments: their source is the shift's `rawData`). */
     givData: jsonb('giv_data').$type<Record<string, unknown>>(),
     /** Id of the line in the billing system (GIV billing id). */
     billingId: text('billing_id'),

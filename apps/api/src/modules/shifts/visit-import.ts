@@ -228,13 +228,13 @@ async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShift
         change_history::jsonb
       from input
       returning id, giv_shift_id, evv_in_time, evv_out_time, evv_in_lat, evv_in_long, evv_out_lat,
-        evv_out_long, billing_code, mod1, raw_data
+        evv_out_long, billing_code, mod1
     ),
     segments as (
       insert into shift_segment (shift_id, evv_start, evv_end, evv_in_lat, evv_in_long, evv_out_lat,
-        evv_out_long, billing_code, modifier, segment_group_id, creation_source, giv_data, notes)
+        evv_out_long, billing_code, modifier, segment_group_id, creation_source, notes)
       select i.id, i.evv_in_time, i.evv_out_time, i.evv_in_lat, i.evv_in_long, i.evv_out_lat, i.evv_out_long,
-        i.billing_code, i.mod1, gen_random_uuid(), 'import', i.raw_data, input.notes
+        i.billing_code, i.mod1, gen_random_uuid(), 'import', input.notes
       from inserted i join input using (giv_shift_id)
     )
     insert into audit_event (actor_user_account_id, actor_email, action, entity_type, entity_id, outcome,
