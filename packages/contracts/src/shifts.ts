@@ -48,6 +48,24 @@ export const shift = z.object({
 });
 export type Shift = z.infer<typeof shift>;
 
+/** Words for shift fields (spec s.3 Shift), for change histories, forms and errors. */
+export const shiftFieldLabels = {
+  date: 'Service date',
+  evvInTime: 'Clock-in',
+  evvOutTime: 'Clock-out',
+  evvInLat: 'Clock-in latitude',
+  evvInLong: 'Clock-in longitude',
+  evvOutLat: 'Clock-out latitude',
+  evvOutLong: 'Clock-out longitude',
+  billingCode: 'Procedure code',
+  mod1: 'Modifier',
+  providerMedicaidId: 'Provider Medicaid id',
+  pid: 'Client Medicaid id (pid)',
+  caregiverId: 'Caregiver',
+  clientId: 'Client',
+  timeZone: 'Time zone',
+} as const;
+
 /** A billable slice of a shift (spec s.3 ShiftSegment) as the shift detail shows it. */
 export const shiftSegment = z.object({
   id: z.uuid(),

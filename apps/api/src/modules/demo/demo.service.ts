@@ -20,6 +20,7 @@ import { appSettings } from '../../platform/settings/settings.table.ts';
 import { budgets } from '../budgets/budgets.table.ts';
 import { caregivers, caseManagers, clients } from '../people/people.table.ts';
 import { shiftSegments, shifts } from '../shifts/shifts.table.ts';
+import { mirroredSegment } from '../shifts/shift-segments.ts';
 
 export const DEMO_AGENCY_NAME = 'Willamette Valley Supports (demo data)';
 /** Time zone of the demo agency; visits are scheduled in its local time. */
@@ -400,14 +401,7 @@ export async function loadDemoAgency(
       const idOf = new Map(inserted.map((row) => [row.givShiftId, row.id]));
       const segments = batch.map((shift) => ({
         shiftId: idOf.get(shift.givShiftId) as string,
-        evvStart: shift.evvInTime,
-        evvEnd: shift.evvOutTime,
-        evvInLat: shift.evvInLat,
-        evvInLong: shift.evvInLong,
-        evvOutLat: shift.evvOutLat,
-        evvOutLong: shift.evvOutLong,
-        billingCode: shift.billingCode,
-        modifier: shift.mod1,
+        ...mirroredSegment(shift),
         creationSource: 'demo',
         changeHistory: [],
       }));

@@ -27,7 +27,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  Pagination,
   Skeleton,
   Stack,
   Table,
@@ -37,6 +36,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDownload, IconRefresh, IconSelector } from '@tabler/icons-react';
 import { guardCsvFormula, quoteCsvField, type Page } from '@tend/contracts';
+import { LabelledPagination } from './labelled-pagination.tsx';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 
 export type SortOrder = 'asc' | 'desc';
@@ -537,19 +537,12 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
             onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
           />
           {pageCount > 1 ? (
-            <nav aria-label={`${label} pages`}>
-              <Pagination
-                total={pageCount}
-                value={Math.min(page, pageCount)}
-                onChange={onPageChange}
-                size="sm"
-                withEdges
-                getItemProps={(itemPage) => ({ 'aria-label': `Page ${itemPage}` })}
-                getControlProps={(control) => ({
-                  'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                })}
-              />
-            </nav>
+            <LabelledPagination
+              label={label}
+              total={pageCount}
+              value={Math.min(page, pageCount)}
+              onChange={onPageChange}
+            />
           ) : null}
         </Group>
       ) : null}

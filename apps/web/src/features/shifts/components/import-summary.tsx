@@ -4,23 +4,12 @@
  * links to the imported shifts and to import another file.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconList, IconUpload, IconUserQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { RejectedRecord, ShiftImportResult } from '@tend/contracts';
 import { downloadCsv, toCsv, type CsvColumn } from '../../../components/ui/data-table.tsx';
+import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 
 const REJECTED_PAGE_SIZE = 25;
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -125,19 +114,7 @@ function RejectedRows({
             {numberFormat.format(Math.min(current * REJECTED_PAGE_SIZE, rows.length))} of{' '}
             {numberFormat.format(rows.length)}
           </Text>
-          <nav aria-label="Rejected rows pages">
-            <Pagination
-              total={pageCount}
-              value={current}
-              onChange={setPage}
-              size="sm"
-              withEdges
-              getItemProps={(itemPage) => ({ 'aria-label': `Page ${itemPage}` })}
-              getControlProps={(control) => ({
-                'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-              })}
-            />
-          </nav>
+          <LabelledPagination label="Rejected rows" total={pageCount} value={current} onChange={setPage} />
         </Group>
       ) : null}
     </Stack>

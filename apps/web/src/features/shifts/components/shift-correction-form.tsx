@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { shiftCorrection, type FieldError, type ShiftDetail } from '@tend/contracts';
+import { shiftCorrection, shiftFieldLabels, type FieldError, type ShiftDetail } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, labelMessage } from '../../../lib/form-errors.ts';
 import { useCorrectShift } from '../api/shift-detail.ts';
@@ -76,15 +76,17 @@ export function fromZonedInput(value: string, timeZone: string | null): string |
   return new Date(instant).toISOString();
 }
 
+const { evvInTime, evvOutTime, evvInLat, evvInLong, evvOutLat, evvOutLong, billingCode, mod1 } =
+  shiftFieldLabels;
 const labels = {
-  evvInTime: 'Clock-in',
-  evvOutTime: 'Clock-out',
-  evvInLat: 'Clock-in latitude',
-  evvInLong: 'Clock-in longitude',
-  evvOutLat: 'Clock-out latitude',
-  evvOutLong: 'Clock-out longitude',
-  billingCode: 'Procedure code',
-  mod1: 'Modifier',
+  evvInTime,
+  evvOutTime,
+  evvInLat,
+  evvInLong,
+  evvOutLat,
+  evvOutLong,
+  billingCode,
+  mod1,
   reason: 'Reason',
 } as const;
 type FormField = keyof typeof labels;

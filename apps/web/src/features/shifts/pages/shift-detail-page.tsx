@@ -28,7 +28,13 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconEdit, IconRestore, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { isValidCoordinate, shiftDeletion, type ShiftChange, type ShiftDetail } from '@tend/contracts';
+import {
+  isValidCoordinate,
+  shiftDeletion,
+  shiftFieldLabels,
+  type ShiftChange,
+  type ShiftDetail,
+} from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { formatExactTime } from '../../../lib/format-time.ts';
@@ -38,17 +44,7 @@ import { formatCoordinates, formatDuration, formatEvvTime } from '../components/
 import { ShiftCorrectionModal } from '../components/shift-correction-form.tsx';
 import { ShiftMap } from '../components/shift-map.tsx';
 
-const fieldLabels: Record<string, string> = {
-  evvInTime: 'Clock-in',
-  evvOutTime: 'Clock-out',
-  evvInLat: 'Clock-in latitude',
-  evvInLong: 'Clock-in longitude',
-  evvOutLat: 'Clock-out latitude',
-  evvOutLong: 'Clock-out longitude',
-  billingCode: 'Procedure code',
-  mod1: 'Modifier',
-  date: 'Service date',
-};
+const fieldLabels: Record<string, string> = shiftFieldLabels;
 
 const actionLabels: Record<string, string> = {
   import: 'Imported',
