@@ -63,6 +63,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SETUP_TOKEN: E2E_SETUP_TOKEN,
       LOG_LEVEL: 'warn',
+      // One browser drives every flow from one address: the per-client API limit is not under test here.
+      RATE_LIMIT_PER_MINUTE: '100000',
       PUBLIC_URL: baseURL,
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
     },

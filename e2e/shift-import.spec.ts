@@ -496,6 +496,26 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
   expect(text).toContain(`BRK-${stamp}-nocg`);
   expect(text.trim().split(/\r?\n/)).toHaveLength(1 + bad.length);
 
+  // The client the file introduced is flagged for review: the summary links to the flagged list, where
+  // an admin checks the record and clears the flag.
+  const summaryUrl = page.url();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'New people to review' })
+    .getByRole('link', { name: 'Clients' })
+    .click();
+  await expect(page.getByRole('checkbox', { name: 'Needs review only' })).toBeChecked();
+  const flaggedClient = page.getByRole('row', { name: /Naughty Client/ });
+  await expect(flaggedClient).toContainText('Needs review');
+  await snap(page, 'import-clients-to-review');
+  await flaggedClient.click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText('Created by an import')).toBeVisible();
+  await drawer.getByRole('checkbox', { name: 'Needs review' }).uncheck();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /Naughty Client/ })).toBeHidden();
+  await page.goto(summaryUrl);
+
   // The good rows are shifts, naughty names shown as text; impossible coordinates are kept and flagged.
   const fileId = fileIdOf(page);
   await page.getByRole('link', { name: 'View imported shifts' }).click();

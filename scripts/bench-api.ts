@@ -1,116 +1,230 @@
 /**
  * `npm run bench:api` (issue: foundation, performance). For each engine — PostgreSQL (BENCH_DATABASE_URL,
  * default the machine's postgres://postgres@127.0.0.1:5432/test, in a fresh database) and PGlite (a temp
- * dir) — it starts the real app on a loopback port, seeds 10,000 clients, signs in an admin, and runs
- * autocannon against (a) GET /api/health and (b) GET /api/clients?pageSize=50 (authenticated, audited).
+ * dir) — it seeds 10,000 clients, starts the real server (`apps/api/src/server.ts`, exactly as `npm start`
+ * runs it) in its own process on a loopback port, creates and signs in an admin over HTTP, and runs
+ * autocannon from this process against (a) GET /api/health and (b) GET /api/clients?pageSize=50
+ * (authenticated, audited). The server runs at the production log level (`info`, request logging on;
+ * override with BENCH_LOG_LEVEL) with its output discarded. On PostgreSQL it is run once per
+ * WEB_CONCURRENCY in BENCH_WORKERS (default "1,2"): 2 = Node cluster with two workers.
  * It prints requests/s and p99 latency for each and the list/health ratio, then the initial JavaScript
- * (gzip) the /login page needs, from the web build's manifest. Aim (issue): list on PostgreSQL
- * ≥ 2,000 req/s with p99 < 50 ms; /login JS ≤ 180 KB gzip. Prints figures; asserts nothing.
+ * (gzip) the /login page needs, from the web build's manifest (BENCH_WEB_DIST, default apps/web/dist).
+ * BENCH_SETUP_SQL (`;`-separated statements run after seeding, to try a candidate index), BENCH_ENGINES (default "postgres,pglite"), BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SERVER_NODE_ARGS
+ * (node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) narrow or profile a run.
+ * Aim (issue): list on PostgreSQL ≥ 2,000 req/s with p99 < 50 ms; /login JS ≤ 180 KB gzip.
+ * Prints figures; asserts nothing. The load generator shares the machine's cores with the server and
+ * the database, so figures are lower than on a separate load machine.
  */
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/platform/config/config.ts';
+import { migrateDatabase, openDatabase } from '../apps/api/src/platform/db/client.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+/** `;`-separated SQL run after seeding, to try e.g. an index before it gets a migration. */
+const SETUP_SQL = (process.env.BENCH_SETUP_SQL ?? '')
+  .split(';')
+  .map((s) => s.trim())
+  .filter(Boolean);
+/** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SETUP_TOKEN = 'bench-setup-token-0123456789';
+const ADMIN = { email: 'bench@example.org', password: 'bench passphrase 123' };
 
 interface Figures {
   rps: number;
   p99: number;
+  /** Server CPU (user + system, all its processes) per request in ms: steadier than req/s on a busy machine. */
+  cpuMs: number | null;
 }
 
-async function hammer(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses`);
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
-}
-
-async function freshPostgres(baseUrl: string): Promise<string> {
-  const name = `tend_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function run(engine: 'postgres' | 'pglite'): Promise<{ health: Figures; list: Figures }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `tend-bench-${engine}-`));
-  const env: NodeJS.ProcessEnv = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    SETUP_TOKEN,
-    PORT: '0',
+/** CPU seconds used so far by `pid` and its child processes (cluster workers); null off Linux. */
+function cpuSeconds(pid: number): number | null {
+  const ticks = 100; // USER_HZ on Linux
+  const read = (id: number) => {
+    const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
   };
-  if (engine === 'postgres')
-    env.DATABASE_URL = await freshPostgres(
-      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    );
-  const config = loadConfig(env);
-  const app = await buildApp({ config, jobs: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = config.publicUrl;
   try {
-    await app.deps.database.exec(
-      `insert into client (name, pid, alt_names, service_element, isp_month)
-       select 'Bench Client ' || lpad(g::text, 5, '0'), 'BP' || g, array['Alias ' || g], 'SE 49', 1 + g % 12
-       from generate_series(1, 10000) g`,
-    );
-    const setup = await app.inject({
-      method: 'POST',
-      url: '/api/setup',
-      headers: { origin },
-      payload: {
-        token: SETUP_TOKEN,
-        email: 'bench@example.org',
-        password: 'bench passphrase 123',
-        firstName: 'Bench',
-        lastName: 'Admin',
-      },
-    });
-    if (setup.statusCode !== 201) throw new Error(`setup failed: ${setup.body}`);
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin },
-      payload: { email: 'bench@example.org', password: 'bench passphrase 123' },
-    });
-    const cookie = [signIn.headers['set-cookie']]
-      .flat()
-      .map((c) => String(c).split(';')[0])
-      .join('; ');
-    const check = await app.inject({ method: 'GET', url: '/api/clients?pageSize=50', headers: { cookie } });
-    if (check.json<{ total: number }>().total !== 10_000) throw new Error('seed failed');
-    await hammer(`${address}/api/health`); // warm-up
-    const health = await hammer(`${address}/api/health`);
-    const list = await hammer(`${address}/api/clients?pageSize=50&page=7`, { cookie });
-    return { health, list };
-  } finally {
-    await app.close();
-    if (env.DATABASE_URL) {
-      const url = new URL(env.DATABASE_URL);
-      const name = url.pathname.slice(1);
-      url.pathname = '/postgres';
-      const admin = new pg.Client({ connectionString: url.toString() });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    return read(pid) + children.reduce((sum, child) => sum + read(Number(child)), 0);
+  } catch {
+    return null;
   }
 }
 
-function loginJavaScript(): { files: number; gzipBytes: number } | null {
-  const dist = path.resolve('apps/web/dist');
+async function hammer(
+  url: string,
+  headers: Record<string, string> = {},
+  duration = DURATION,
+  serverPid?: number,
+): Promise<Figures> {
+  const cpuBefore = serverPid ? cpuSeconds(serverPid) : null;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const cpuAfter = serverPid ? cpuSeconds(serverPid) : null;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  const cpuMs =
+    cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+      ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+      : null;
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, cpuMs };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function adminQuery(baseUrl: string, sql: string): Promise<void> {
+  const url = new URL(baseUrl);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Migrates and seeds the database the server will use (10,000 clients), then closes it. */
+async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<void> {
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR ?? '', 'db'),
+  });
+  try {
+    await migrateDatabase(database);
+    await database.exec(
+      `insert into client (name, pid, alt_names, service_element, isp_month)
+       select 'Bench Client ' || lpad(g::text, 5, '0'), 'BP' || g, array['Alias ' || g], 'SE 49', 1 + g % 12
+       from generate_series(1, 10000) g;
+       analyze`,
+    );
+    // Experiments only (e.g. a candidate index): statements run one by one after the seed.
+    for (const statement of SETUP_SQL) await database.exec(statement);
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(env: NodeJS.ProcessEnv, origin: string): Promise<ChildProcess> {
+  const logFd = openSync(os.devNull, 'w');
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', logFd, 'inherit'],
+  });
+  closeSync(logFd);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Creates the first admin (setup) and signs in; returns the session cookie. */
+async function signedInCookie(origin: string): Promise<string> {
+  const json = { 'content-type': 'application/json', origin };
+  const setup = await fetch(`${origin}/api/setup`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ token: SETUP_TOKEN, ...ADMIN, firstName: 'Bench', lastName: 'Admin' }),
+  });
+  if (setup.status !== 201) throw new Error(`setup failed: ${await setup.text()}`);
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(ADMIN),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function run(
+  engine: 'postgres' | 'pglite',
+  workers: number,
+): Promise<{ health: Figures; list: Figures }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `tend-bench-${engine}-`));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL,
+    // The bench's one client IP would otherwise hit the production limit within a second.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SETUP_TOKEN,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    WEB_CONCURRENCY: String(workers),
+  };
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dbName = `tend_bench_${process.pid}`;
+  if (engine === 'postgres') {
+    await adminQuery(baseUrl, `drop database if exists ${dbName} with (force)`);
+    await adminQuery(baseUrl, `create database ${dbName}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  let server: ChildProcess | undefined;
+  try {
+    await prepareDatabase(env);
+    server = await startServer(env, origin);
+    const cookie = await signedInCookie(origin);
+    const check = await fetch(`${origin}/api/clients?pageSize=50`, { headers: { cookie } });
+    if (((await check.json()) as { total: number }).total !== 10_000) throw new Error('seed failed');
+    await hammer(`${origin}/api/health`, {}, 3); // warm-up (JIT, pools)
+    await hammer(`${origin}/api/clients?pageSize=50&page=7`, { cookie }, 3);
+    const health = await hammer(`${origin}/api/health`, {}, DURATION, server.pid);
+    const list = await hammer(`${origin}/api/clients?pageSize=50&page=7`, { cookie }, DURATION, server.pid);
+    return { health, list };
+  } finally {
+    if (server) await stopServer(server);
+    if (engine === 'postgres') await adminQuery(baseUrl, `drop database if exists ${dbName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * JavaScript a browser fetches before the /login form is usable: the entry (index.html's script), its
+ * static imports (modulepreloads), the login page's lazy chunk and that chunk's static imports, gzip.
+ * The web build prints the same figure (vite.config.ts).
+ */
+function loginJavaScript(dist: string): { files: number; gzipBytes: number } | null {
   const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
@@ -132,25 +246,34 @@ function loginJavaScript(): { files: number; gzipBytes: number } | null {
   return { files: seen.size, gzipBytes };
 }
 
+const runs: { engine: 'postgres' | 'pglite'; workers: number }[] = [
+  ...(ENGINES.includes('postgres')
+    ? WORKERS.map((workers) => ({ engine: 'postgres' as const, workers }))
+    : []),
+  // Embedded PGlite is one process by design (one process per data directory).
+  ...(ENGINES.includes('pglite') ? [{ engine: 'pglite' as const, workers: 1 }] : []),
+];
 const rows: string[] = [];
-for (const engine of ['postgres', 'pglite'] as const) {
+for (const { engine, workers } of runs) {
+  const label = `${engine} x${workers}`.padEnd(11);
   try {
-    const { health, list } = await run(engine);
+    const { health, list } = await run(engine, workers);
     rows.push(
-      `${engine.padEnd(9)} health ${String(health.rps).padStart(6)} req/s p99 ${String(health.p99).padStart(3)} ms | clients list (50 of 10,000, audited) ${String(list.rps).padStart(6)} req/s p99 ${String(list.p99).padStart(3)} ms | list/health ${(list.rps / health.rps).toFixed(3)}`,
+      `${label} health ${String(health.rps).padStart(6)} req/s p99 ${String(health.p99).padStart(3)} ms | clients list (50 of 10,000, audited) ${String(list.rps).padStart(6)} req/s p99 ${String(list.p99).padStart(3)} ms, server CPU ${list.cpuMs?.toFixed(2) ?? '?'} ms/req | list/health ${(list.rps / health.rps).toFixed(3)}`,
     );
   } catch (error) {
-    rows.push(`${engine.padEnd(9)} failed: ${(error as Error).message}`);
+    rows.push(`${label} failed: ${(error as Error).message}`);
   }
 }
 console.log(
-  `\nbench:api — ${CONNECTIONS} connections, ${DURATION} s per run, loopback, this machine (${os.cpus().length} cores)`,
+  `\nbench:api — ${CONNECTIONS} connections, ${DURATION} s per run, loopback, log level ${LOG_LEVEL}, this machine (${os.cpus().length} cores); xN = WEB_CONCURRENCY`,
 );
 for (const row of rows) console.log(row);
 console.log('aim: clients list on postgres >= 2000 req/s with p99 < 50 ms');
-const js = loginJavaScript();
+const dist = path.resolve(process.env.BENCH_WEB_DIST ?? 'apps/web/dist');
+const js = loginJavaScript(dist);
 console.log(
   js
     ? `/login initial JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.files} files (aim <= 180 KB)`
-    : '/login initial JavaScript: build the web app first (npm run build)',
+    : `/login initial JavaScript: build the web app first (npm run build; looked in ${dist})`,
 );

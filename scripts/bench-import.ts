@@ -352,7 +352,7 @@ async function main() {
         (copyRps ? (rps / copyRps).toFixed(2) : '—').padStart(9),
       ].join(' '),
     );
-    if (r.error) console.log(`  ${r.engine} error: ${r.error}`);
+    if (typeof r.error === 'string') console.log(`  ${String(r.engine)} error: ${r.error}`);
   }
   console.log(
     '\nbase MB: the import process (app, driver, job runner) before the import; peak MB: the most it held',

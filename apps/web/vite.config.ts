@@ -8,7 +8,7 @@
  * this dev server itself to TEND_PUBLIC_URL (default http://localhost:3000, the API's default
  * PUBLIC_URL). Requests from any other origin pass unchanged, so the API still rejects them.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
@@ -17,8 +17,51 @@ const publicOrigin = new URL(env.TEND_PUBLIC_URL ?? 'http://localhost:3000').ori
 const devPort = 5173;
 const devOrigins = new Set([`http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`]);
 
+/** The page whose first download the performance aim bounds (foundation issue: /login ≤ 180 KB gzip). */
+const loginPage = 'src/features/auth/pages/login-page.tsx';
+const LOGIN_JS_AIM_KB = 180;
+
+async function gzipSize(code: string): Promise<number> {
+  const stream = new Blob([code]).stream().pipeThrough(new CompressionStream('gzip'));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+/**
+ * Prints, after each build, the JavaScript a browser downloads before the /login form is usable: the
+ * entry chunk, its static imports (modulepreloaded), the login page's lazy chunk and its static
+ * imports, gzip. Lazy chunks loaded after the first render (schemas, notifications) are not in it.
+ * `npm run bench:api` prints the same figure from the manifest.
+ */
+function initialJavaScriptReport(): Plugin {
+  return {
+    name: 'tend-initial-js',
+    apply: 'build',
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || seen.has(fileName)) return;
+        seen.add(fileName);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of chunks) {
+        if (chunk.isEntry || chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(loginPage))
+          visit(chunk.fileName);
+      }
+      let bytes = 0;
+      for (const fileName of seen) bytes += await gzipSize(byFile.get(fileName)?.code ?? '');
+      const kb = bytes / 1024;
+      this.info(
+        `/login initial JavaScript: ${kb.toFixed(1)} KB gzip in ${seen.size} files (aim <= ${LOGIN_JS_AIM_KB} KB${kb > LOGIN_JS_AIM_KB ? ': OVER' : ''})`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), initialJavaScriptReport()],
   server: {
     port: devPort,
     strictPort: true,

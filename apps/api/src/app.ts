@@ -24,7 +24,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from './platform/config/config.ts';
+import { clientConfig } from '@tend/contracts';
+import { defaultMapTiles, tileImageSource, type Config } from './platform/config/config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './platform/db/client.ts';
 import { AppError } from './platform/http/errors.ts';
 import { createAuth, type Auth } from './platform/auth/auth.ts';
@@ -175,13 +176,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
+  const mapTiles = config.map ?? defaultMapTiles;
+  // Map tiles are images from the configured tile server (UX.md "Maps").
+  const tileSource = tileImageSource(mapTiles.tileUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tileSource ? [tileSource] : [])],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -196,6 +200,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The API is limited; the web app's files and pages are not (one page load fetches many chunks).
+    allowList: (request) => !request.url.startsWith('/api/') || request.url === '/api/health',
     errorResponseBuilder: (_request, context) =>
       Object.assign(new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`), {
         statusCode: 429,
@@ -277,6 +283,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async () => ({
       status: 'ok' as const,
     }),
+  );
+  // Public settings for the web app (no secrets, no PHI): the map tile server.
+  app.get(
+    '/api/client-config',
+    { schema: { tags: ['system'], response: { 200: clientConfig } } },
+    async () => ({ map: { tileUrl: mapTiles.tileUrl, attribution: mapTiles.attribution } }),
   );
   app.get(
     '/api/ready',

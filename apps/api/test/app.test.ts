@@ -43,3 +43,21 @@ describe('system routes', () => {
     );
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 problem+json past the per-client API limit, but never limits health or the web app', async () => {
+    const limited = await createTestApp({ rateLimitPerMinute: 3 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await limited.app.inject('/api/ready')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await limited.app.inject('/api/ready');
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      expect((await limited.app.inject('/api/health')).statusCode).toBe(200);
+      expect((await limited.app.inject('/login')).statusCode).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

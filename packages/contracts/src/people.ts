@@ -15,6 +15,16 @@ import {
   timestamps,
 } from './common.ts';
 
+/** Set on a person an import created for someone it did not know; cleared when an admin reviews them. */
+const needsReview = z
+  .boolean()
+  .optional()
+  .describe('true while a person created by an import awaits review; send false once reviewed');
+const needsReviewFilter = z
+  .enum(['true'])
+  .optional()
+  .describe('true: only people created by an import and not yet reviewed');
+
 const archivedFilter = z
   .enum(['true', 'false', 'all'])
   .default('false')
@@ -44,6 +54,7 @@ export const clientInput = z.object({
     .uuid({ message: 'must be a valid id' })
     .nullish()
     .transform((v) => v ?? null),
+  needsReview,
 });
 export type ClientInput = z.input<typeof clientInput>;
 
@@ -61,6 +72,7 @@ export const client = z.object({
   serviceElement: z.string().nullable(),
   caseManagerId: z.uuid().nullable(),
   caseManagerName: z.string().nullable(),
+  needsReview: z.boolean(),
   ...timestamps,
 });
 export type Client = z.infer<typeof client>;
@@ -69,6 +81,7 @@ export const clientSortFields = ['name', 'pid', 'serviceElement', 'ispMonth', 'c
 export const clientListQuery = pageQuery.extend({
   q: z.string().trim().max(200).optional().describe('matches name, alt names, email or pid'),
   archived: archivedFilter,
+  needsReview: needsReviewFilter,
   caseManagerId: z.uuid().optional(),
   sort: z.enum(clientSortFields).default('name'),
   order: sortOrder.default('asc'),
@@ -86,6 +99,7 @@ export const caregiverInput = z.object({
     .default([]),
   altNames: textList(),
   type: caregiverType,
+  needsReview,
 });
 export type CaregiverInput = z.input<typeof caregiverInput>;
 
@@ -97,6 +111,9 @@ export const caregiver = z.object({
   altNames: z.array(z.string()),
   archived: z.boolean(),
   type: caregiverType,
+  /** The caregiver's id in the EVV/scheduling system (e.g. Sandata `EmployeeSSN:…`), used to link imports. */
+  externalId: z.string().nullable(),
+  needsReview: z.boolean(),
   ...timestamps,
 });
 export type Caregiver = z.infer<typeof caregiver>;
@@ -105,6 +122,7 @@ export const caregiverSortFields = ['name', 'type', 'email', 'createdAt'] as con
 export const caregiverListQuery = pageQuery.extend({
   q: z.string().trim().max(200).optional().describe('matches name, alt names or email'),
   archived: archivedFilter,
+  needsReview: needsReviewFilter,
   type: caregiverType.optional(),
   sort: z.enum(caregiverSortFields).default('name'),
   order: sortOrder.default('asc'),

@@ -1,6 +1,10 @@
 /**
  * Permission predicates (STYLE.md s.7): the server enforces them, the client uses them to hide.
  * The role model is spec s.6; what each role may do is decided in docs/decisions/0002-route-guards.md.
+ *
+ * Zod-free on purpose: the web shell imports this file as `@tend/contracts/permissions` so that zod (and every
+ * schema) stays out of the JavaScript downloaded before /login is usable (docs/decisions/0005-api-performance.md).
+ * Only type imports from schema files here.
  */
 import type { Role } from './enums.ts';
 import type { Guard } from './routes.ts';

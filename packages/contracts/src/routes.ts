@@ -8,6 +8,10 @@
  * - The session tier is derived from the path by `sessionTierForPath` (spec s.6), not stored here.
  *
  * The web router renders only the routes whose screen is built; the others fall to the 404 page.
+ *
+ * Zod-free on purpose: the web shell imports this file as `@tend/contracts/routes` so that zod (and every
+ * schema) stays out of the JavaScript downloaded before /login is usable (docs/decisions/0005-api-performance.md).
+ * Only type imports from schema files here.
  */
 export const layouts = [
   'admin',

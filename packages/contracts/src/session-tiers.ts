@@ -2,6 +2,10 @@
  * Session tiers (spec s.4 and s.6) and their constants (spec s.9). Pure functions only.
  * The full clock-driven monitor comes with the accounts issue; this module holds the tier rules
  * both sides already need.
+ *
+ * Zod-free on purpose: the web shell imports this file as `@tend/contracts/session-tiers` so that zod (and every
+ * schema) stays out of the JavaScript downloaded before /login is usable (docs/decisions/0005-api-performance.md).
+ * Only type imports from schema files here.
  */
 export const sessionTiers = ['relaxed', 'strict_phi'] as const;
 export type SessionTier = (typeof sessionTiers)[number];

@@ -1,13 +1,20 @@
 /**
  * App-wide providers: Mantine (theme of spec s.9), notifications (5 s default timeout, spec s.9) and
  * TanStack Query. The router sits inside these, so every page can use them.
+ *
+ * The notifications container (and its transition library) loads just after the first render: no page
+ * shows a notification before it is interactive, and `notifications.show()` calls made earlier wait in
+ * the shared store (docs/decisions/0005-api-performance.md).
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 /** Default notification time-out (spec s.9 "Default notification timeout 5 s"). */
 export const NOTIFICATION_AUTO_CLOSE_MS = 5000;
@@ -16,7 +23,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -8,7 +8,8 @@
  */
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { passesGuard, type RouteDef } from '@tend/contracts';
+import { passesGuard } from '@tend/contracts/permissions';
+import type { RouteDef } from '@tend/contracts/routes';
 import { useMe } from './auth.tsx';
 import { storeAdminRedirectMessage } from './admin-redirect.ts';
 import { FullScreenLoading, PageLoader } from '../components/ui/page-loader.tsx';

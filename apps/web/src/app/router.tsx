@@ -2,21 +2,38 @@
  * The data router, built from the contracts `routeTable`: each route with a built screen (see
  * `screens.ts`) renders inside its layout and behind its guard; every other path, including route-table
  * paths without a screen, gets the 404 page ('Page Not Found: {path}', spec s.2).
+ *
+ * Layouts with navigation (AppShell, menus, icons) load on first use, like screens: /login and /setup
+ * use the bare layout, so their first download holds none of it (docs/decisions/0005-api-performance.md).
  */
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // The DOM RouterProvider wires ReactDOM.flushSync (used by sign-out's navigation).
 import { RouterProvider } from 'react-router/dom';
-import { layouts, routeTable, type Layout } from '@tend/contracts';
+import { layouts, routeTable, type Layout } from '@tend/contracts/routes';
 import { NotFoundPage, RouteErrorPage } from './error-page.tsx';
 import { RouteScreen } from './route-guard.tsx';
 import { screens } from './screens.ts';
-import { AdminLayout } from './layouts/admin-layout.tsx';
-import { DefaultLayout } from './layouts/default-layout.tsx';
-import { MatchmakingLayout } from './layouts/matchmaking-layout.tsx';
-import { MatchmakingClientLayout } from './layouts/matchmaking-client-layout.tsx';
-import { MatchmakingCaregiverLayout } from './layouts/matchmaking-caregiver-layout.tsx';
+import { FullScreenLoading } from '../components/ui/page-loader.tsx';
 import { BareLayout } from './layouts/bare-layout.tsx';
+
+const AdminLayout = lazy(() =>
+  import('./layouts/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })),
+);
+const DefaultLayout = lazy(() =>
+  import('./layouts/default-layout.tsx').then((m) => ({ default: m.DefaultLayout })),
+);
+const MatchmakingLayout = lazy(() =>
+  import('./layouts/matchmaking-layout.tsx').then((m) => ({ default: m.MatchmakingLayout })),
+);
+const MatchmakingClientLayout = lazy(() =>
+  import('./layouts/matchmaking-client-layout.tsx').then((m) => ({ default: m.MatchmakingClientLayout })),
+);
+const MatchmakingCaregiverLayout = lazy(() =>
+  import('./layouts/matchmaking-caregiver-layout.tsx').then((m) => ({
+    default: m.MatchmakingCaregiverLayout,
+  })),
+);
 
 export const layoutComponents: Record<Layout, ComponentType> = {
   admin: AdminLayout,
@@ -45,7 +62,15 @@ export function buildRoutes(built: Readonly<Record<string, ComponentType>> = scr
       });
     if (children.length === 0) continue;
     const LayoutComponent = layoutComponents[layout];
-    layoutRoutes.push({ id: `layout-${layout}`, element: <LayoutComponent />, children });
+    layoutRoutes.push({
+      id: `layout-${layout}`,
+      element: (
+        <Suspense fallback={<FullScreenLoading />}>
+          <LayoutComponent />
+        </Suspense>
+      ),
+      children,
+    });
   }
   return [
     {

@@ -4,7 +4,7 @@
  * Pages are code-split: each loads when its route is first opened.
  */
 import { lazy, type ComponentType } from 'react';
-import { routeTable } from '@tend/contracts';
+import { routeTable } from '@tend/contracts/routes';
 import { peopleScreens } from '../features/people/routes.tsx';
 import { shiftsScreens } from '../features/shifts/routes.tsx';
 import { outboxScreens } from '../features/outbox/routes.tsx';

@@ -3,8 +3,13 @@
  * RFC 9457 problem+json bodies turned into `ApiError` (with `code`, `requestId` and field `errors`).
  * A failed fetch is retried up to 3 times on 502/503/504 or no response (spec s.7, s.8, s.9),
  * logging "Retrying fetch attempt".
+ *
+ * This module is part of the app shell, so it imports no zod at run time: schemas come from the caller
+ * (feature chunks, loaded on demand), a shell caller may pass a loader (`() => import(...)`) that runs
+ * while the request is in flight, and the problem schema is loaded only when a request fails
+ * (docs/decisions/0005-api-performance.md: zod stays out of the JavaScript /login needs).
  */
-import { problem, type FieldError } from '@tend/contracts';
+import type { FieldError } from '@tend/contracts';
 import type { z } from 'zod';
 
 export const FETCH_RETRIES = 3;
@@ -66,15 +71,33 @@ export function withQuery(path: string, query?: RequestOptions['query']): string
   return text ? `${path}?${text}` : path;
 }
 
+/** Parses a problem+json body with the contract schema, loaded on first use (not part of the shell). */
+async function parseProblem(json: unknown) {
+  try {
+    const { problem } = await import('@tend/contracts');
+    return problem.safeParse(json);
+  } catch {
+    return { success: false as const };
+  }
+}
+
+/** A response schema, or a loader of one (`() => import('@tend/contracts').then((m) => m.me)`). */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
 /**
- * Calls the API and parses the response with `schema`. Throws ApiError for any non-2xx response
- * (status 0 and code NETWORK when the server could not be reached).
+ * Calls the API and parses the response with `schema` (loaded in parallel with the request when it
+ * is a loader). Throws ApiError for any non-2xx response (status 0 and code NETWORK when the server
+ * could not be reached).
  */
 export async function apiRequest<S extends z.ZodType>(
-  schema: S,
+  schemaSource: SchemaSource<S>,
   path: string,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
+  const schemaPromise: Promise<S> =
+    typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
+  // A failed load must not surface as an unhandled rejection when the request fails first.
+  schemaPromise.catch(() => undefined);
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -104,7 +127,7 @@ export async function apiRequest<S extends z.ZodType>(
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const parsed = problem.safeParse(json);
+    const parsed = await parseProblem(json);
     if (parsed.success) {
       throw new ApiError(
         response.status,
@@ -122,5 +145,6 @@ export async function apiRequest<S extends z.ZodType>(
       [],
     );
   }
+  const schema = await schemaPromise;
   return schema.parse(json);
 }

@@ -4,14 +4,15 @@
  * Other errors are thrown as `ApiError`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { me, type Me } from '@tend/contracts';
+import type { Me } from '@tend/contracts';
 import { ApiError, apiRequest } from './api-client.ts';
 
 export const meQueryKey = ['me'] as const;
 
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await apiRequest(me, '/api/me', { signal });
+    // The schema loads while the request is in flight: zod is not part of the app shell.
+    return await apiRequest(() => import('@tend/contracts').then((m) => m.me), '/api/me', { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

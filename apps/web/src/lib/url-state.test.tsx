@@ -136,6 +136,20 @@ describe('useUrlState', () => {
     expect(result.current.url.state).toMatchObject({ page: 1, pageSize: 100 });
   });
 
+  it('two changes before a re-render both land, even through a setter kept from an older render', () => {
+    const { result } = renderHook(() => useStateAndLocation(), {
+      wrapper: routerAt('/admin/clients'),
+    });
+    const staleSetState = result.current.url.setState;
+    act(() => {
+      result.current.url.setState({ q: 'ann' });
+      result.current.url.setState({ archived: 'all' });
+    });
+    expect(result.current.url.state).toMatchObject({ q: 'ann', archived: 'all' });
+    act(() => staleSetState({ sort: 'pid' }));
+    expect(result.current.location.search).toBe('?q=ann&archived=all&sort=pid');
+  });
+
   it("resetState clears only this schema's parameters", () => {
     const { result } = renderHook(() => useStateAndLocation('clients'), {
       wrapper: routerAt('/admin/inactive?tab=clients&clients.q=ann&clients.sort=pid'),

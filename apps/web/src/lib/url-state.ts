@@ -8,7 +8,7 @@
  * list queries are), so that `schema.parse({})` gives the defaults. Values are written as strings:
  * scalar fields only.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
@@ -128,21 +128,25 @@ export function useUrlState<S extends z.ZodObject>(
   const { prefix } = options;
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseSearchState(schema, params, prefix), [schema, params, prefix]);
+  // The newest query string: what the router rendered, or what a call below wrote since. Two calls
+  // before a re-render (two filters set at once, or a debounced input's late call) build on each
+  // other instead of the second one writing over the first from the rendered URL.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
 
   const setState = useCallback<SetUrlState<z.output<S>>>(
     (patch, { resetPage = true, replace = false } = {}) => {
-      setParams(
-        (current) => {
-          const resolved =
-            typeof patch === 'function' ? patch(parseSearchState(schema, current, prefix)) : patch;
-          const withPage =
-            resetPage && 'page' in schema.shape && !Object.hasOwn(resolved, 'page')
-              ? { ...resolved, page: undefined }
-              : resolved;
-          return writeSearchState(schema, withPage, current, prefix);
-        },
-        { replace },
-      );
+      const current = latest.current;
+      const resolved = typeof patch === 'function' ? patch(parseSearchState(schema, current, prefix)) : patch;
+      const withPage =
+        resetPage && 'page' in schema.shape && !Object.hasOwn(resolved, 'page')
+          ? { ...resolved, page: undefined }
+          : resolved;
+      const next = writeSearchState(schema, withPage, current, prefix);
+      latest.current = next;
+      setParams(next, { replace });
     },
     [schema, setParams, prefix],
   );

@@ -119,6 +119,40 @@ describe.each(resources)('$path', ({ path, entity, body }) => {
   });
 });
 
+describe.each([
+  { path: '/api/clients', body: { name: 'Imported Client', pid: 'P-IMPORT-1' } },
+  { path: '/api/caregivers', body: { name: 'Imported Caregiver', type: 'DSP_CARE' } },
+] as const)('$path review flag', ({ path, body }) => {
+  it('lists people awaiting review and clears the flag when an admin has reviewed them', async () => {
+    const flagged = (
+      await admin({ method: 'POST', url: path, payload: { ...body, needsReview: true } })
+    ).json();
+    const other = (
+      await admin({ method: 'POST', url: path, payload: { ...body, name: `${body.name} 2` } })
+    ).json();
+    expect(flagged.needsReview).toBe(true);
+    expect(other.needsReview).toBe(false);
+    const awaiting = (await admin({ method: 'GET', url: `${path}?needsReview=true` })).json();
+    expect(awaiting.items.map((p: { id: string }) => p.id)).toEqual([flagged.id]);
+
+    const { id, createdAt, updatedAt, caseManagerName, archived, externalId, ...editable } = flagged;
+    void [createdAt, updatedAt, caseManagerName, archived, externalId];
+    const reviewed = await admin({
+      method: 'PUT',
+      url: `${path}/${id}`,
+      payload: { ...editable, needsReview: false },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json().needsReview).toBe(false);
+    expect((await admin({ method: 'GET', url: `${path}?needsReview=true` })).json().total).toBe(0);
+    // Saving without the flag leaves it as it is.
+    const saved = await admin({ method: 'PUT', url: `${path}/${other.id}`, payload: body });
+    expect(saved.json().needsReview).toBe(false);
+    expect((await caregiverUser({ method: 'GET', url: `${path}?needsReview=true` })).statusCode).toBe(403);
+    expect((await admin({ method: 'GET', url: `${path}?needsReview=yes` })).statusCode).toBe(400);
+  });
+});
+
 describe('clients', () => {
   it('rejects a case manager id that does not exist, naming the field', async () => {
     const response = await admin({

@@ -62,23 +62,89 @@ function toClient(row: { client: typeof clients.$inferSelect; caseManagerName: s
     serviceElement: c.serviceElement,
     caseManagerId: c.caseManagerId,
     caseManagerName: row.caseManagerName,
+    needsReview: c.needsReview,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };
 }
 
+/** The parts of a client list query that change its SQL text; the rest are parameters. */
+interface ClientListShape {
+  archived: ClientListQuery['archived'];
+  needsReview: boolean;
+  search: boolean;
+  caseManager: boolean;
+  sort: ClientListQuery['sort'];
+  order: ClientListQuery['order'];
+}
+
+/** The list filter, its values as placeholders (`pattern`, `caseManagerId`). */
+function clientListWhere(shape: ClientListShape): SQL | undefined {
+  const filters = [archivedWhere(clients.archived, shape.archived)];
+  if (shape.search) {
+    const pattern = sql.placeholder('pattern');
+    filters.push(
+      or(
+        ilike(clients.name, pattern),
+        sql`exists (select 1 from unnest(${clients.altNames}) as element where element ilike ${pattern})`,
+        ilike(clients.email, pattern),
+        ilike(clients.pid, pattern),
+      ),
+    );
+  }
+  if (shape.caseManager) filters.push(eq(clients.caseManagerId, sql.placeholder('caseManagerId')));
+  if (shape.needsReview) filters.push(eq(clients.needsReview, true));
+  return and(...filters);
+}
+
+function prepareClientList(db: Database, shape: ClientListShape) {
+  const where = clientListWhere(shape);
+  const sortColumn = {
+    name: clients.name,
+    pid: clients.pid,
+    serviceElement: clients.serviceElement,
+    ispMonth: clients.ispMonth,
+    createdAt: clients.createdAt,
+  }[shape.sort];
+  const name = `tend_clients_${shape.archived}_${+shape.search}${+shape.caseManager}${+shape.needsReview}_${shape.sort}_${shape.order}`;
+  return {
+    // One round trip: the page, with the filter's total as an uncorrelated subquery (computed once).
+    page: db
+      .select({
+        ...clientSelection,
+        total: sql<number>`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number),
+      })
+      .from(clients)
+      .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
+      .where(where)
+      .orderBy(orderBy(sortColumn, shape.order), asc(clients.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_page`),
+    /** Only for a page past the end, which has no row to carry the total. */
+    count: db.select({ n: count() }).from(clients).where(where).prepare(`${name}_count`),
+  };
+}
+
 /**
- * The total of a page read with a `total` subquery column: from its first row, else 0 on page 1, else
- * (a page past the end) counted separately.
+ * Prepared list statements per database and query shape: SQL is built once, and PostgreSQL can skip
+ * parsing (and, once it settles on a generic plan, planning) on every later request.
  */
-async function pageTotal(
-  rows: readonly { total: number }[],
-  page: number,
-  countAll: () => Promise<{ n: number }[]>,
-): Promise<number> {
-  if (rows[0]) return rows[0].total;
-  if (page === 1) return 0;
-  return (await countAll())[0]?.n ?? 0;
+const clientListStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareClientList>>>();
+
+function clientListStatement(db: Database, shape: ClientListShape) {
+  let byShape = clientListStatements.get(db);
+  if (!byShape) {
+    byShape = new Map<string, ReturnType<typeof prepareClientList>>();
+    clientListStatements.set(db, byShape);
+  }
+  const key = JSON.stringify(shape);
+  let statement = byShape.get(key);
+  if (!statement) {
+    statement = prepareClientList(db, shape);
+    byShape.set(key, statement);
+  }
+  return statement;
 }
 
 /** A page of clients for the filter, with the total. */
@@ -87,39 +153,27 @@ export async function findClients(
   ctx: RequestContext,
   query: ClientListQuery,
 ): Promise<Page<Client>> {
-  const filters = [archivedWhere(clients.archived, query.archived)];
-  if (query.q) {
-    filters.push(
-      or(
-        contains(clients.name, query.q),
-        arrayContains(clients.altNames, query.q),
-        contains(clients.email, query.q),
-        contains(clients.pid, query.q),
-      ),
-    );
-  }
-  if (query.caseManagerId) filters.push(eq(clients.caseManagerId, query.caseManagerId));
-  const where = and(...filters);
-  const sortColumn = {
-    name: clients.name,
-    pid: clients.pid,
-    serviceElement: clients.serviceElement,
-    ispMonth: clients.ispMonth,
-    createdAt: clients.createdAt,
-  }[query.sort];
-  // One round trip: the page, with the filter's total as an uncorrelated subquery (computed once).
-  const rows = await db
-    .select({
-      ...clientSelection,
-      total: sql<number>`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number),
-    })
-    .from(clients)
-    .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
-    .where(where)
-    .orderBy(orderBy(sortColumn, query.order), asc(clients.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const total = await pageTotal(rows, query.page, () => db.select({ n: count() }).from(clients).where(where));
+  const statement = clientListStatement(db, {
+    archived: query.archived,
+    needsReview: query.needsReview === 'true',
+    search: !!query.q,
+    caseManager: !!query.caseManagerId,
+    sort: query.sort,
+    order: query.order,
+  });
+  const values = {
+    pattern: query.q ? `%${escapeLike(query.q)}%` : null,
+    caseManagerId: query.caseManagerId ?? null,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
+  const rows = await statement.page.execute(values);
+  // A page past the end has no row to carry the total: count separately (rare).
+  const total = rows[0]
+    ? rows[0].total
+    : query.page === 1
+      ? 0
+      : ((await statement.count.execute(values))[0]?.n ?? 0);
   await recordAudit(db, ctx, {
     action: 'client.list',
     entityType: 'client',
@@ -229,6 +283,8 @@ function toCaregiver(c: typeof caregivers.$inferSelect): Caregiver {
     altNames: c.altNames,
     archived: c.archived,
     type: c.type,
+    externalId: c.externalId,
+    needsReview: c.needsReview,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
   };
@@ -250,6 +306,7 @@ export async function findCaregivers(
       ),
     );
   if (query.type) filters.push(eq(caregivers.type, query.type));
+  if (query.needsReview) filters.push(eq(caregivers.needsReview, true));
   const where = and(...filters);
   const sortColumn = {
     name: caregivers.name,

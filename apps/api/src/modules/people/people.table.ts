@@ -40,6 +40,8 @@ export const clients = pgTable(
   },
   (t) => [
     index('client_name_idx').on(t.name),
+    // The clients list: active or archived, in name order, ties by id (docs/decisions/0005).
+    index('client_archived_name_idx').on(t.archived, t.name, t.id),
     index('client_pid_idx').on(t.pid),
     index('client_case_manager_idx').on(t.caseManagerId),
     index('client_budget_client_idx').on(t.budgetClientId),

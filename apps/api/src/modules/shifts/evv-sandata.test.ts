@@ -19,31 +19,43 @@ describe('Sandata OpenEVV parsing', () => {
   it('reads both public example visits', () => {
     const visits = extractSandataVisits(example);
     expect(visits).toHaveLength(2);
-    const [first, second] = (visits ?? []).map((v) =>
-      normalizeSandataVisit(sandataVisit.parse(v), 'America/Los_Angeles'),
+    const [first, second] = (visits ?? []).map((v, i) =>
+      normalizeSandataVisit(
+        sandataVisit.parse(v),
+        'America/Los_Angeles',
+        i + 1,
+        v as Record<string, unknown>,
+      ),
     );
     expect(first).toMatchObject({
+      line: 1,
       externalId: 'VISIT001',
       sequence: 1,
-      employeeKey: 'EmployeeSSN:000012345',
-      employeeHint: '2345',
-      clientMedicaidId: '987654321',
-      procedureCode: 'T1004',
+      caregiver: {
+        externalId: 'EmployeeSSN:000012345',
+        name: null,
+        placeholderName: 'New caregiver (employee …2345)',
+      },
+      client: { pid: '987654321', name: null },
+      billingCode: 'T1004',
       timeZone: 'America/New_York',
       serviceDate: '2024-01-15',
       evvInLat: 41.7658,
       evvInLong: -72.6734,
-      adjusted: false,
+      adjustments: [],
     });
+    expect(first?.raw).toBe(visits?.[0]);
     expect(first?.evvInTime?.toISOString()).toBe('2024-01-15T09:00:00.000Z');
-    expect(second?.adjusted).toBe(true);
     expect(second?.evvInTime?.toISOString()).toBe('2024-01-15T09:00:00.000Z');
-    expect(second?.callInTime?.toISOString()).toBe('2024-01-15T09:10:00.000Z');
     expect(second?.adjustments).toEqual([
       {
         by: 'supervisor@example.com',
         at: '2024-01-15T14:00:00.000Z',
         reason: 'reason code 12: Employee checked in late',
+        changes: {
+          evvInTime: { from: '2024-01-15T09:10:00.000Z', to: '2024-01-15T09:00:00.000Z' },
+          evvOutTime: { from: '2024-01-15T12:50:00.000Z', to: '2024-01-15T13:00:00.000Z' },
+        },
       },
     ]);
   });
@@ -83,7 +95,7 @@ describe('Sandata OpenEVV parsing', () => {
       ProcedureCode: 'T1004',
       Calls: [],
     });
-    expect(() => normalizeSandataVisit(visit, 'America/Los_Angeles')).toThrow(/no clock-in/);
+    expect(() => normalizeSandataVisit(visit, 'America/Los_Angeles', 1, {})).toThrow(/no clock-in/);
   });
 
   it('resolves zone aliases and computes the local service date', () => {

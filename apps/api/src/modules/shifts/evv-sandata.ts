@@ -94,32 +94,6 @@ export const sandataVisit = z
   });
 export type SandataVisit = z.infer<typeof sandataVisit>;
 
-export interface NormalizedVisit {
-  externalId: string;
-  sequence: number;
-  providerId: string | null;
-  /** `Qualifier:Identifier`, e.g. `EmployeeSSN:000012345` — the caregiver's external id. */
-  employeeKey: string;
-  /** Last four characters of the employee identifier: the only part ever shown. */
-  employeeHint: string;
-  clientMedicaidId: string;
-  procedureCode: string;
-  modifier1: string | null;
-  timeZone: string;
-  serviceDate: string;
-  evvInTime: Date | null;
-  evvOutTime: Date | null;
-  evvInLat: number | null;
-  evvInLong: number | null;
-  evvOutLat: number | null;
-  evvOutLong: number | null;
-  /** Times as the calls recorded them, when an adjustment replaced them. */
-  callInTime: Date | null;
-  callOutTime: Date | null;
-  adjusted: boolean;
-  adjustments: { by: string | null; at: string | null; reason: string | null }[];
-}
-
 /** Maps legacy zone aliases (US/Eastern) through Intl; unknown zones fall back to `fallbackZone`. */
 export function resolveTimeZone(zone: string | undefined, fallbackZone: string): string {
   if (!zone) return fallbackZone;
@@ -144,10 +118,20 @@ const isIn = (assignment: string) => /^time\s*in$/i.test(assignment);
 const isOut = (assignment: string) => /^time\s*out$/i.test(assignment);
 
 /**
- * Normalises one validated visit. Throws `{ field, reason }` when no clock-in or clock-out time exists
- * at all (the service date cannot be known).
+ * The importer's `VisitRecord` for one validated visit (`line` = its 1-based position, `raw` = the
+ * visit as sent). The caregiver is known by `Qualifier:Identifier` only (the format has no name), the
+ * client by Medicaid id. Adjusted times (`AdjIn/AdjOutDateTime` differing from the calls) and
+ * `VisitChanges` become adjustments with the call time → adjusted time; adjusted times without a
+ * `VisitChanges` entry count as one adjustment with no reason known.
+ * Throws `{ field, reason }` when no clock-in or clock-out time exists at all (the service date
+ * cannot be known).
  */
-export function normalizeSandataVisit(visit: SandataVisit, agencyTimeZone: string): NormalizedVisit {
+export function normalizeSandataVisit(
+  visit: SandataVisit,
+  agencyTimeZone: string,
+  line: number,
+  raw: Record<string, unknown>,
+): VisitRecord {
   const inCall = visit.Calls.find((c) => isIn(c.CallAssignment));
   const outCall = visit.Calls.find((c) => isOut(c.CallAssignment));
   const callInTime = inCall ? new Date(inCall.CallDateTime) : null;
@@ -163,18 +147,49 @@ export function normalizeSandataVisit(visit: SandataVisit, agencyTimeZone: strin
   const timeZone = resolveTimeZone(visit.VisitTimeZone, agencyTimeZone);
   const identifier = (visit.EmployeeIdentifier ?? visit.EmployeeOtherID) as string;
   const qualifier = visit.EmployeeIdentifier ? (visit.EmployeeQualifier ?? 'EmployeeID') : 'EmployeeOtherID';
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const timeChanges = {
+    ...(callInTime?.getTime() !== evvInTime?.getTime()
+      ? { evvInTime: { from: iso(callInTime), to: iso(evvInTime) } }
+      : {}),
+    ...(callOutTime?.getTime() !== evvOutTime?.getTime()
+      ? { evvOutTime: { from: iso(callOutTime), to: iso(evvOutTime) } }
+      : {}),
+  };
   const adjustedTimes =
-    (visit.AdjInDateTime !== undefined && callInTime?.getTime() !== evvInTime?.getTime()) ||
-    (visit.AdjOutDateTime !== undefined && callOutTime?.getTime() !== evvOutTime?.getTime());
+    (visit.AdjInDateTime !== undefined && 'evvInTime' in timeChanges) ||
+    (visit.AdjOutDateTime !== undefined && 'evvOutTime' in timeChanges);
+  const adjustments = visit.VisitChanges.map((change) => ({
+    by: change.ChangeMadeBy ?? null,
+    at: change.ChangeDateTime ? new Date(change.ChangeDateTime).toISOString() : null,
+    reason:
+      [
+        change.ReasonCode !== undefined ? `reason code ${change.ReasonCode}` : null,
+        change.ChangeReasonMemo ?? null,
+      ]
+        .filter(Boolean)
+        .join(': ') || null,
+    changes: timeChanges,
+  }));
+  if (!adjustments.length && adjustedTimes)
+    adjustments.push({ by: null, at: null, reason: null, changes: timeChanges });
   return {
+    line,
     externalId: visit.VisitOtherID,
     sequence: visit.SequenceID,
-    providerId: visit.ProviderIdentification?.ProviderID ?? null,
-    employeeKey: `${qualifier}:${identifier}`,
-    employeeHint: identifier.slice(-4),
-    clientMedicaidId: visit.ClientID,
-    procedureCode: visit.ProcedureCode,
-    modifier1: visit.Modifier1 || null,
+    caregiver: {
+      externalId: `${qualifier}:${identifier}`,
+      name: null,
+      placeholderName: `New caregiver (employee …${identifier.slice(-4)})`,
+    },
+    client: {
+      pid: visit.ClientID,
+      name: null,
+      placeholderName: `New client (Medicaid id …${visit.ClientID.slice(-4)})`,
+    },
+    providerMedicaidId: visit.ProviderIdentification?.ProviderID ?? null,
+    billingCode: visit.ProcedureCode,
+    mod1: visit.Modifier1 || null,
     timeZone,
     serviceDate: localDate(anchor, timeZone),
     evvInTime,
@@ -183,20 +198,9 @@ export function normalizeSandataVisit(visit: SandataVisit, agencyTimeZone: strin
     evvInLong: inCall?.CallLongitude ?? null,
     evvOutLat: outCall?.CallLatitude ?? null,
     evvOutLong: outCall?.CallLongitude ?? null,
-    callInTime,
-    callOutTime,
-    adjusted: adjustedTimes || visit.VisitChanges.length > 0,
-    adjustments: visit.VisitChanges.map((change) => ({
-      by: change.ChangeMadeBy ?? null,
-      at: change.ChangeDateTime ? new Date(change.ChangeDateTime).toISOString() : null,
-      reason:
-        [
-          change.ReasonCode !== undefined ? `reason code ${change.ReasonCode}` : null,
-          change.ChangeReasonMemo ?? null,
-        ]
-          .filter(Boolean)
-          .join(': ') || null,
-    })),
+    adjustments,
+    notes: null,
+    raw,
   };
 }
 
@@ -213,67 +217,3 @@ export const sandataFieldNames = {
   client: 'ClientID',
   externalId: 'VisitOtherID',
 } as const;
-
-/**
- * The importer's `VisitRecord` for a normalised Sandata visit. The caregiver is known by
- * `Qualifier:Identifier` only (no name in the format); the client by Medicaid id. Times adjusted
- * without a `VisitChanges` entry still count as an adjustment (no reason known).
- */
-export function sandataToVisitRecord(
-  visit: NormalizedVisit,
-  line: number,
-  raw: Record<string, unknown>,
-): VisitRecord {
-  const timeChanges = {
-    ...(visit.callInTime?.getTime() !== visit.evvInTime?.getTime()
-      ? {
-          evvInTime: {
-            from: visit.callInTime?.toISOString() ?? null,
-            to: visit.evvInTime?.toISOString() ?? null,
-          },
-        }
-      : {}),
-    ...(visit.callOutTime?.getTime() !== visit.evvOutTime?.getTime()
-      ? {
-          evvOutTime: {
-            from: visit.callOutTime?.toISOString() ?? null,
-            to: visit.evvOutTime?.toISOString() ?? null,
-          },
-        }
-      : {}),
-  };
-  const adjustments = visit.adjustments.length
-    ? visit.adjustments.map((adjustment) => ({ ...adjustment, changes: timeChanges }))
-    : visit.adjusted
-      ? [{ at: null, by: null, reason: null, changes: timeChanges }]
-      : [];
-  return {
-    line,
-    externalId: visit.externalId,
-    sequence: visit.sequence,
-    caregiver: {
-      externalId: visit.employeeKey,
-      name: null,
-      placeholderName: `New caregiver (employee …${visit.employeeHint})`,
-    },
-    client: {
-      pid: visit.clientMedicaidId,
-      name: null,
-      placeholderName: `New client (Medicaid id …${visit.clientMedicaidId.slice(-4)})`,
-    },
-    providerMedicaidId: visit.providerId,
-    billingCode: visit.procedureCode,
-    mod1: visit.modifier1,
-    timeZone: visit.timeZone,
-    serviceDate: visit.serviceDate,
-    evvInTime: visit.evvInTime,
-    evvOutTime: visit.evvOutTime,
-    evvInLat: visit.evvInLat,
-    evvInLong: visit.evvInLong,
-    evvOutLat: visit.evvOutLat,
-    evvOutLong: visit.evvOutLong,
-    adjustments,
-    notes: null,
-    raw,
-  };
-}

@@ -40,7 +40,6 @@ import {
   extractSandataVisits,
   normalizeSandataVisit,
   sandataFieldNames,
-  sandataToVisitRecord,
   sandataVisit,
 } from './evv-sandata.ts';
 import { csvFiles, processingJobs } from './shifts.table.ts';
@@ -508,8 +507,9 @@ async function importSandata(deps: ReaderDeps, state: RunState): Promise<number>
       } else {
         seen.set(key, line);
         try {
-          const visit = normalizeSandataVisit(parsed.data, deps.agencyTimeZone);
-          await state.batcher.add(sandataToVisitRecord(visit, line, raw as Record<string, unknown>));
+          await state.batcher.add(
+            normalizeSandataVisit(parsed.data, deps.agencyTimeZone, line, raw as Record<string, unknown>),
+          );
         } catch (error) {
           const detail = error as { field?: string; reason?: string };
           if (!detail.field) throw error;

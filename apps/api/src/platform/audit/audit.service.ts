@@ -3,7 +3,8 @@
  * is written in the same transaction as the change it records (STYLE.md s.9). Details carry ids and
  * counts only, never PHI values (ARCHITECTURE.md non-negotiables).
  */
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, is, lte, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEvent, AuditListQuery, AuditOutcome, Page } from '@tend/contracts';
 import type { Database, Executor } from '../db/client.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -17,9 +18,34 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
-/** Appends one audit event for `ctx` (actor, request id, ip, user agent). */
-export async function recordAudit(executor: Executor, ctx: RequestContext, event: AuditInput): Promise<void> {
-  await executor.insert(auditEvents).values({
+/**
+ * The audit insert as one prepared statement per database, for events written outside a transaction
+ * (reads: the hot path of every PHI list and view). Same columns and values as the plain insert;
+ * `details` goes through `::jsonb` so that a missing value stays SQL NULL.
+ */
+function prepareAuditInsert(db: Database) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(auditEvents)
+    .values({
+      actorUserAccountId: p('actorUserAccountId'),
+      actorEmail: p('actorEmail'),
+      action: p('action'),
+      entityType: p('entityType'),
+      entityId: p('entityId'),
+      outcome: p('outcome'),
+      requestId: p('requestId'),
+      ip: p('ip'),
+      userAgent: p('userAgent'),
+      details: sql`${p('details')}::jsonb`,
+    })
+    .prepare('tend_audit_insert');
+}
+const auditInserts = new WeakMap<Database, ReturnType<typeof prepareAuditInsert>>();
+
+/** The columns of one audit event for `ctx` (actor, request id, ip, user agent). */
+function auditRow(ctx: RequestContext, event: AuditInput) {
+  return {
     actorUserAccountId: ctx.actor?.userAccountId ?? null,
     actorEmail: ctx.actor?.email ?? null,
     action: event.action,
@@ -30,7 +56,38 @@ export async function recordAudit(executor: Executor, ctx: RequestContext, event
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     details: event.details ?? null,
-  });
+  };
+}
+
+/**
+ * Appends one audit event for `ctx` (actor, request id, ip, user agent), in `executor`'s transaction
+ * when it is one. Awaited by the caller: the event is committed before the response is sent.
+ */
+export async function recordAudit(executor: Executor, ctx: RequestContext, event: AuditInput): Promise<void> {
+  const row = auditRow(ctx, event);
+  if (is(executor, PgTransaction)) {
+    await executor.insert(auditEvents).values(row);
+    return;
+  }
+  let insert = auditInserts.get(executor);
+  if (!insert) {
+    insert = prepareAuditInsert(executor);
+    auditInserts.set(executor, insert);
+  }
+  await insert.execute({ ...row, details: row.details ? JSON.stringify(row.details) : null });
+}
+
+/**
+ * Appends many audit events for `ctx` in one insert (bulk imports: one event per record written).
+ * Same columns and rules as {@link recordAudit}; an empty list writes nothing.
+ */
+export async function recordAuditEvents(
+  executor: Executor,
+  ctx: RequestContext,
+  events: AuditInput[],
+): Promise<void> {
+  if (!events.length) return;
+  await executor.insert(auditEvents).values(events.map((event) => auditRow(ctx, event)));
 }
 
 /** A page of audit events, newest first, filtered by `query`. Reading the log is itself audited. */

@@ -5,14 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import { passesGuard, type Guard } from '@tend/contracts';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { AppError } from '../http/errors.ts';
-import type { ActorRecord, RequestContext } from '../http/context.ts';
+import type { RequestContext } from '../http/context.ts';
 import type { Auth } from './auth.ts';
-import { userAccounts } from './auth.table.ts';
+import { createActorResolver } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,6 +34,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 /** Registers the auth handler and the actor resolver. */
 export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  const actors = createActorResolver({ auth, db });
 
   app.route({
     method: ['GET', 'POST'],
@@ -60,23 +60,9 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
       userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     };
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
-    if (!request.headers.cookie?.includes('tend.session_token')) return;
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) return;
-    const [account] = await db
-      .select()
-      .from(userAccounts)
-      .where(eq(userAccounts.authUserId, session.user.id));
-    if (!account?.isActive) return;
-    const actor: ActorRecord = {
-      userAccountId: account.id,
-      role: account.role,
-      email: account.email,
-      authUserId: session.user.id,
-      fullName: account.fullName,
-      sessionId: session.session.id,
-    };
-    request.ctx.actor = actor;
+    if (!request.headers.cookie?.includes('session_token')) return;
+    // One query: signed cookie → session → active user_account (actor.ts). Never cached.
+    request.ctx.actor = await actors.resolve(request.headers, request.cookies);
   });
 }
 

@@ -12,6 +12,10 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { systemContext } from '../http/context.ts';
 import { authAccounts, authSessions, authUsers, authVerifications, userAccounts } from './auth.table.ts';
 
+/** Session lifetime (12 h) and how often its sliding expiry is pushed forward (15 min), in seconds. */
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 12;
+export const SESSION_UPDATE_AGE_S = 60 * 15;
+
 export interface AuthOptions {
   db: Database;
   secret: string;
@@ -38,7 +42,7 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins }: AuthOption
       },
     }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
-    session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 15 },
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     advanced: { cookiePrefix: 'tend', database: { generateId: () => crypto.randomUUID() } },
     rateLimit: { enabled: false },
     databaseHooks: {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configDocs, loadConfig } from './config.ts';
+import { ConfigError, configDocs, loadConfig, tileImageSource } from './config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'tend-config-'));
 
@@ -64,5 +64,42 @@ describe('README configuration table', () => {
     // Prettier pads the cells: trim them.
     const rows = [...table.matchAll(/^\| `([A-Z0-9_]+)` +\| (.*?) +\|$/gm)].map((m) => [m[1], m[2]]);
     expect(Object.fromEntries(rows)).toEqual(configDocs);
+  });
+});
+
+describe('map tiles', () => {
+  it('defaults to OpenStreetMap and takes a configured tile server', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).map).toEqual({
+      tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      MAP_TILE_URL: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: 'Our own tiles',
+    });
+    expect(config.map).toEqual({
+      tileUrl: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png',
+      attribution: 'Our own tiles',
+    });
+  });
+
+  it('refuses a tile URL that is not an http(s) template, naming the variable', () => {
+    for (const MAP_TILE_URL of [
+      'ftp://tiles/{z}/{x}/{y}',
+      'https://tiles.example.org/tile.png',
+      'https://a.{s}.b/{z}/{x}/{y}',
+    ])
+      expect(() => loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL })).toThrow(/MAP_TILE_URL/);
+  });
+
+  it('gives the CSP image source of a template', () => {
+    expect(tileImageSource('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.openstreetmap.org',
+    );
+    expect(tileImageSource('http://Tiles.Example.org:8080/{z}/{x}/{y}.png')).toBe(
+      'http://tiles.example.org:8080',
+    );
+    expect(tileImageSource('javascript:alert(1)')).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export const configDocs = {
   DATABASE_URL:
     'PostgreSQL connection string. When unset, the embedded PGlite database in DATA_DIR/db is used.',
   DATABASE_POOL_MAX: 'PostgreSQL pool size (default 10).',
+  WEB_CONCURRENCY:
+    'Server processes (Node cluster) sharing the port (default 1); above 1 needs DATABASE_URL (PGlite: one process).',
   AUTH_SECRET:
     'Secret (32+ characters) that signs sessions. When unset, one is generated once and kept in DATA_DIR/auth-secret.',
   SETUP_TOKEN:
@@ -27,7 +29,8 @@ export const configDocs = {
     'Extra comma-separated origins allowed to send state-changing requests (the PUBLIC_URL origin always is).',
   TRUST_PROXY: 'true when Tend runs behind a reverse proxy that sets X-Forwarded-For (default false).',
   LOG_LEVEL: 'pino log level: fatal, error, warn, info, debug, trace or silent (default info).',
-  RATE_LIMIT_PER_MINUTE: 'Requests per minute per client IP before 429 (default 600).',
+  RATE_LIMIT_PER_MINUTE:
+    'API requests per minute per client IP before 429 (default 600; pages and web files are not limited).',
   STORAGE_DRIVER: 'local (default, files under DATA_DIR/storage) or s3.',
   S3_ENDPOINT: 'S3-compatible endpoint URL (for MinIO, R2, etc.; unset for AWS).',
   S3_REGION: 'S3 region (default us-east-1).',
@@ -43,7 +46,30 @@ export const configDocs = {
   TWILIO_BASE_URL: 'Twilio-compatible API base URL (default https://api.twilio.com).',
   AGENCY_TIME_ZONE: 'IANA time zone of the agency, used for EVV local times (default America/Los_Angeles).',
   WEB_DIST_DIR: 'Built web app to serve (default apps/web/dist when it exists).',
+  MAP_TILE_URL:
+    'Map tile URL template with {z}, {x}, {y} (default https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png).',
+  MAP_TILE_ATTRIBUTION: 'Attribution shown on maps, plain text (default © OpenStreetMap contributors).',
 } as const;
+
+/** Map tiles used when MAP_TILE_URL / MAP_TILE_ATTRIBUTION are unset (OpenStreetMap's public tiles). */
+export const defaultMapTiles = {
+  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+} as const;
+
+/**
+ * The CSP source (scheme://host[:port]) of a tile URL template, for `img-src`; a `{s}` subdomain
+ * placeholder becomes the `*.` wildcard. Null when the template is not an http(s) URL whose host is
+ * usable in a CSP (a placeholder anywhere but the first label).
+ */
+export function tileImageSource(tileUrl: string): string | null {
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl);
+  if (!match) return null;
+  const host = (match[2] as string).replace(/^\{[a-z]+\}\./i, '*.');
+  if (/[{}\s@]/.test(host)) return null;
+  return `${(match[1] as string).toLowerCase()}://${host.toLowerCase()}`;
+}
+
 export type ConfigVariable = keyof typeof configDocs;
 
 const envSchema = z.object({
@@ -56,6 +82,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SETUP_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUSTED_ORIGINS: z.string().default(''),
@@ -80,6 +107,8 @@ const envSchema = z.object({
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
   WEB_DIST_DIR: z.string().optional(),
+  MAP_TILE_URL: z.string().default(defaultMapTiles.tileUrl),
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(defaultMapTiles.attribution),
 });
 
 /** Rules that relate several variables, checked on the raw environment so they are reported together with field errors. */
@@ -102,6 +131,18 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
       problems.push('AGENCY_TIME_ZONE: is not a known IANA time zone');
     }
   }
+  if (env.WEB_CONCURRENCY && env.WEB_CONCURRENCY !== '1' && !env.DATABASE_URL) {
+    problems.push(
+      'WEB_CONCURRENCY: must be 1 with the embedded PGlite database (set DATABASE_URL to use more)',
+    );
+  }
+  if (env.MAP_TILE_URL !== undefined) {
+    const url = env.MAP_TILE_URL;
+    if (!tileImageSource(url) || !['{z}', '{x}', '{y}'].every((part) => url.includes(part)))
+      problems.push(
+        'MAP_TILE_URL: must be an http(s) URL template with {z}, {x} and {y} (a {s} placeholder only as the first host label)',
+      );
+  }
   return problems;
 }
 
@@ -111,6 +152,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   database: { url: string | undefined; dataDir: string | undefined; poolMax: number };
+  /** Server processes (cluster workers, server.ts); 1 when absent and always 1 with PGlite. */
+  webConcurrency?: number;
   authSecret: string;
   setupToken: string | undefined;
   trustedOrigins: string[];
@@ -132,6 +175,8 @@ export interface Config {
   sms: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
   agencyTimeZone: string;
   webDistDir: string | undefined;
+  /** Map tiles for the web app's Leaflet maps; `defaultMapTiles` when absent (tests may leave it out). */
+  map?: { tileUrl: string; attribution: string };
 }
 
 export class ConfigError extends Error {
@@ -179,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       dataDir: e.DATABASE_URL ? undefined : path.join(dataDir, 'db'),
       poolMax: e.DATABASE_POOL_MAX,
     },
+    webConcurrency: e.WEB_CONCURRENCY,
     authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
     setupToken: e.SETUP_TOKEN,
     trustedOrigins: e.TRUSTED_ORIGINS.split(',')
@@ -210,5 +256,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       : null,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     webDistDir,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
   };
 }

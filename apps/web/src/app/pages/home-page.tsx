@@ -7,7 +7,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { IconArrowRight, IconLogin } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isAdmin } from '@tend/contracts';
+import { isAdmin } from '@tend/contracts/permissions';
 import { AdminRedirectAlert } from '../admin-redirect-alert.tsx';
 import { useMe } from '../auth.tsx';
 import { builtAdminNavigation } from '../navigation.ts';

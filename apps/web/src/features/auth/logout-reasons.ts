@@ -1,5 +1,5 @@
 /** Words for each logout reason carried on `/login?reason=` (contracts `logoutReasons`, spec s.8). */
-import { logoutReasons, type LogoutReason } from '@tend/contracts';
+import { logoutReasons, type LogoutReason } from '@tend/contracts/session-tiers';
 
 export const logoutReasonMessages: Record<LogoutReason, string> = {
   absolute_timeout: 'Your session reached its time limit, so you were signed out. Sign in again to continue.',

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me, SignInInput } from '@tend/contracts';
-import { authClient } from './auth-client.ts';
+import { authPost, type BetterAuthError } from './auth-client.ts';
 import { getMe, meQueryKey } from '../../../lib/me.ts';
 
 export class SignInError extends Error {
@@ -25,30 +25,21 @@ const signInMessages: Record<string, string> = {
   FAILED_TO_CREATE_SESSION: 'This account cannot sign in. It may be deactivated; ask an administrator.',
 };
 
-/** The error half of a better-auth client answer. */
-interface BetterAuthError {
-  status: number;
-  code?: string;
-  message?: string;
-}
-
 export async function signIn(input: SignInInput): Promise<Me> {
-  // better-auth answers `{ data, error }` instead of throwing; only the error part is read here.
-  let result: { error: BetterAuthError | null };
+  let error: BetterAuthError | null;
   try {
-    const response: unknown = await authClient.signIn.email({ email: input.email, password: input.password });
-    result = response as { error: BetterAuthError | null };
+    error = await authPost('/sign-in/email', { email: input.email, password: input.password });
   } catch {
     throw new SignInError('Tend could not be reached. Check your connection and try again.', 0, 'NETWORK');
   }
-  if (result.error) {
-    const code = result.error.code;
+  if (error) {
+    const code = error.code;
     const message =
       (code && signInMessages[code]) ??
-      (result.error.status === 429
+      (error.status === 429
         ? 'Too many sign-in attempts. Wait a minute and try again.'
-        : (result.error.message ?? 'Sign-in failed. Try again.'));
-    throw new SignInError(message, result.error.status, code);
+        : (error.message ?? 'Sign-in failed. Try again.'));
+    throw new SignInError(message, error.status, code);
   }
   const actor = await getMe();
   if (!actor)

@@ -5,8 +5,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LogoutReason } from '@tend/contracts';
-import { authClient } from './auth-client.ts';
+import type { LogoutReason } from '@tend/contracts/session-tiers';
+import { authPost } from './auth-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
 
 export function useSignOut() {
@@ -15,7 +15,7 @@ export function useSignOut() {
   return useCallback(
     async (reason: LogoutReason = 'manual_logout') => {
       try {
-        await authClient.signOut();
+        await authPost('/sign-out');
       } catch {
         // The server may be unreachable; the local state is cleared anyway and the cookie expires.
       }

@@ -2,12 +2,18 @@
  * `/login` (spec s.2): email and password, validated with contracts `signInInput`. `?reason=` is shown
  * in words (logout reasons of spec s.8); `?redirect=` is honoured only when it is a same-origin path.
  * After sign-in: the redirect, else `/admin` for admins and `/` for everyone else.
+ *
+ * The contract schema (and with it zod) is loaded once the form is on screen, not before: the form is
+ * usable first, and submitting waits for the schema, so no input skips validation
+ * (docs/decisions/0005-api-performance.md).
  */
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type FormErrors } from '@mantine/form';
+import { useEffect, type FormEvent } from 'react';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isAdmin, signInInput, type SignInInput } from '@tend/contracts';
+import type { SignInInput } from '@tend/contracts';
+import { isAdmin } from '@tend/contracts/permissions';
 import { useSignIn } from '../api/sign-in.ts';
 import { useSetupStatus } from '../api/get-setup-status.ts';
 import { logoutReasonMessage } from '../logout-reasons.ts';
@@ -15,6 +21,15 @@ import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { AuthCard } from './auth-card.tsx';
+
+type Validator = (values: unknown) => FormErrors;
+let signInValidator: Validator | null = null;
+/** Loads contracts `signInInput` (once) as the form's validator. */
+const loadSignInValidator = (): Promise<Validator> =>
+  import('@tend/contracts').then(({ signInInput }) => {
+    signInValidator ??= contractValidator(signInInput, { email: 'Email', password: 'Password' });
+    return signInValidator;
+  });
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -27,17 +42,28 @@ export function LoginPage() {
   const form = useForm<SignInInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: contractValidator(signInInput, { email: 'Email', password: 'Password' }),
+    // Until the schema has loaded (a moment after the form shows) a blur validates nothing; submit waits.
+    validate: (values) => signInValidator?.(values) ?? {},
     validateInputOnBlur: true,
   });
+  useEffect(() => {
+    loadSignInValidator().catch(() => undefined);
+  }, []);
 
-  const submit = form.onSubmit((values) => {
+  const submitValid = form.onSubmit((values) => {
     signIn.mutate(values, {
       onSuccess: (actor) => {
         void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
       },
     });
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // If the schema cannot load (connection lost), the server still validates the sign-in.
+    void loadSignInValidator()
+      .catch(() => undefined)
+      .then(() => submitValid());
+  };
 
   return (
     <AuthCard title="Sign in to Tend" subtitle="Use the email and password your agency gave you.">

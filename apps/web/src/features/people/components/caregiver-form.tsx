@@ -15,6 +15,7 @@ import {
   NameInput,
   OtherEmailsAndNames,
   PersonFormFrame,
+  ReviewNotice,
   type ContactFormValues,
 } from './form-parts.tsx';
 import { usePersonForm } from './use-person-form.tsx';
@@ -57,6 +58,10 @@ export function CaregiverForm({ caregiver, onDone }: CaregiverFormProps) {
           <ArchivedBadge />
         </Group>
       ) : null}
+      <ReviewNotice
+        flagged={Boolean(caregiver?.needsReview)}
+        checkboxProps={form.getInputProps('needsReview', { type: 'checkbox' })}
+      />
       <NameInput label={labels.name} {...form.getInputProps('name')} />
       <Select
         label={labels.type}

@@ -15,6 +15,7 @@ import {
   NameInput,
   OtherEmailsAndNames,
   PersonFormFrame,
+  ReviewNotice,
   type ContactFormValues,
 } from './form-parts.tsx';
 import { monthOptions } from './months.ts';
@@ -89,6 +90,10 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
           <ArchivedBadge />
         </Group>
       ) : null}
+      <ReviewNotice
+        flagged={Boolean(client?.needsReview)}
+        checkboxProps={form.getInputProps('needsReview', { type: 'checkbox' })}
+      />
       <NameInput label={labels.name} {...form.getInputProps('name')} />
       <EmailInput label={labels.email} {...form.getInputProps('email')} />
       <OtherEmailsAndNames noun="client" labels={labels} getInputProps={form.getInputProps} />

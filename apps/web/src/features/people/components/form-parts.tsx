@@ -8,6 +8,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Divider,
   Drawer,
   Group,
@@ -15,10 +16,11 @@ import {
   TagsInput,
   Text,
   TextInput,
+  type CheckboxProps,
   type TextInputProps,
 } from '@mantine/core';
 import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
-import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconUserQuestion } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { FORM_ERROR, toFormErrors, type FormErrorOptions } from './zod-resolver.ts';
@@ -171,6 +173,8 @@ export interface ContactFormValues {
   email: string;
   emails: string[];
   altNames: string[];
+  /** Set while a person an import created awaits an admin's review (contracts `needsReview`). */
+  needsReview: boolean;
 }
 
 /** Labels of the contact inputs, first in the form's labels (their order is the focus order of errors). */
@@ -179,18 +183,67 @@ export const contactLabels = {
   email: 'Email',
   emails: 'Additional emails',
   altNames: 'Alternate names',
+  needsReview: 'Needs review',
 } satisfies Record<keyof ContactFormValues, string>;
 
 /** Contact values of a client or caregiver (or of a new one): empty strings and lists for missing ones. */
 export function contactFormValues(
-  person?: { name: string; email: string | null; emails: string[]; altNames: string[] } | null,
+  person?: {
+    name: string;
+    email: string | null;
+    emails: string[];
+    altNames: string[];
+    needsReview: boolean;
+  } | null,
 ): ContactFormValues {
   return {
     name: person?.name ?? '',
     email: person?.email ?? '',
     emails: person?.emails ?? [],
     altNames: person?.altNames ?? [],
+    needsReview: person?.needsReview ?? false,
   };
+}
+
+/**
+ * For a person an import created (flagged `needsReview`): says so, and a checkbox the admin clears
+ * once the name and details are checked (saved with the form). Renders nothing for anyone else.
+ */
+export function ReviewNotice({
+  flagged,
+  checkboxProps,
+}: {
+  /** Whether the saved record is flagged (the notice stays while the admin edits). */
+  flagged: boolean;
+  checkboxProps: CheckboxProps;
+}) {
+  if (!flagged) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Created by an import"
+      icon={<IconUserQuestion size={18} aria-hidden />}
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          An EVV import named someone Tend did not know, so this record was created for them. Check the name
+          (or merge it into the right person by adding this name to their alternate names), then clear the box
+          and save.
+        </Text>
+        <Checkbox label="Needs review" {...checkboxProps} />
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A "Needs review" badge for people lists. */
+export function NeedsReviewBadge() {
+  return (
+    <Badge color="yellow" variant="light" size="sm">
+      Needs review
+    </Badge>
+  );
 }
 
 /** The "Name" input: required, focused when the drawer opens. */

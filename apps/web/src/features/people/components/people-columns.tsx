@@ -9,10 +9,15 @@ import type { Caregiver, CaseManager, Client } from '@tend/contracts';
 import type { CsvColumn } from '../../../components/ui/data-table.tsx';
 import { caregiverTypeLabels } from './caregiver-type.ts';
 import { monthName } from './months.ts';
+import { NeedsReviewBadge } from './form-parts.tsx';
 import type { PersonRow } from './people-list-page.tsx';
 
-/** The name cell of a people list: the name, and an "Archived" badge when archived. */
-export function PersonNameCell({ person }: { person: Pick<PersonRow, 'name' | 'archived'> }) {
+/** The name cell of a people list: the name, an "Archived" badge when archived, "Needs review" when an import created them. */
+export function PersonNameCell({
+  person,
+}: {
+  person: Pick<PersonRow, 'name' | 'archived'> & { needsReview?: boolean };
+}) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" fw={500}>
@@ -23,6 +28,7 @@ export function PersonNameCell({ person }: { person: Pick<PersonRow, 'name' | 'a
           Archived
         </Badge>
       ) : null}
+      {person.needsReview ? <NeedsReviewBadge /> : null}
     </Group>
   );
 }

@@ -4,7 +4,7 @@
  * the URL state and the list query, its two empty states, and the new/edit drawer with the form.
  */
 import { Fragment, useCallback, type ReactNode } from 'react';
-import { Button, Switch } from '@mantine/core';
+import { Button, Checkbox, Switch } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import {
   DataTable,
@@ -168,5 +168,23 @@ export function PeopleListPage<T extends PersonRow, S extends string, Q extends 
         <Fragment key={drawer.session}>{renderForm(drawer.record, drawer.close)}</Fragment>
       </PersonDrawer>
     </PeoplePage>
+  );
+}
+
+/** The "Needs review only" filter of the Clients and Caregivers pages (`needsReview=true` in the URL). */
+export function NeedsReviewFilter({
+  value,
+  onChange,
+}: {
+  value: 'true' | undefined;
+  onChange: (value: 'true' | undefined) => void;
+}) {
+  return (
+    <Checkbox
+      label="Needs review only"
+      description="Created by an import"
+      checked={value === 'true'}
+      onChange={(event) => onChange(event.currentTarget.checked ? 'true' : undefined)}
+    />
   );
 }

@@ -31,6 +31,7 @@ const ann: Client = {
   ispMonth: 3,
   serviceElement: 'SE 49',
   caseManagerId: caseManager.id,
+  needsReview: false,
   caseManagerName: caseManager.name,
   createdAt: now,
   updatedAt: now,

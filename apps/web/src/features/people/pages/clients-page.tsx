@@ -1,5 +1,5 @@
 /**
- * `/admin/clients`: the agency's clients. Filters (search, case manager, include archived), paging
+ * `/admin/clients`: the agency's clients. Filters (search, case manager, needs review, include archived), paging
  * and sort live in the URL (`clientListQuery`); a row opens the edit drawer; "New client" opens an
  * empty one; the filtered set exports as CSV.
  */
@@ -11,7 +11,7 @@ import { useCaseManagerOptions } from '../api/case-managers.ts';
 import { fetchAllClients, useClients } from '../api/clients.ts';
 import { ClientForm } from '../components/client-form.tsx';
 import { clientColumns, clientCsv } from '../components/people-columns.tsx';
-import { PeopleListPage } from '../components/people-list-page.tsx';
+import { NeedsReviewFilter, PeopleListPage } from '../components/people-list-page.tsx';
 
 export function ClientsPage() {
   const url = useUrlState(clientListQuery);
@@ -33,19 +33,25 @@ export function ClientsPage() {
       noun={{ one: 'client', other: 'clients' }}
       searchPlaceholder="Name, alternate name, email or PID"
       filters={
-        <Select
-          label="Case manager"
-          placeholder="Any case manager"
-          data={caseManagerData}
-          value={query.caseManagerId ?? null}
-          onChange={(caseManagerId) => setState({ caseManagerId })}
-          searchable
-          clearable
-          nothingFoundMessage="No case manager by that name"
-          w={{ base: '100%', sm: 260 }}
-        />
+        <>
+          <Select
+            label="Case manager"
+            placeholder="Any case manager"
+            data={caseManagerData}
+            value={query.caseManagerId ?? null}
+            onChange={(caseManagerId) => setState({ caseManagerId })}
+            searchable
+            clearable
+            nothingFoundMessage="No case manager by that name"
+            w={{ base: '100%', sm: 260 }}
+          />
+          <NeedsReviewFilter
+            value={query.needsReview}
+            onChange={(needsReview) => setState({ needsReview })}
+          />
+        </>
       }
-      ownFiltersSet={Boolean(query.caseManagerId)}
+      ownFiltersSet={Boolean(query.caseManagerId || query.needsReview)}
       noMatchDescription="Try another search, or clear the filters to see every client."
       emptyDescription="Clients are the people your agency cares for. Add them one at a time, or load the demo agency to explore Tend with sample data."
       url={url}

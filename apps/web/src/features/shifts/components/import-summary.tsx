@@ -153,11 +153,11 @@ export function ImportSummary({ result, csvFileId, originalName, onImportAnother
           {result.newCaregivers} new caregiver{result.newCaregivers === 1 ? '' : 's'} and {result.newClients}{' '}
           new client{result.newClients === 1 ? '' : 's'} were created from this file and flagged for review.
           Check their names and details on the{' '}
-          <Anchor component={Link} to="/admin/caregivers">
+          <Anchor component={Link} to="/admin/caregivers?needsReview=true">
             Caregivers
           </Anchor>{' '}
           and{' '}
-          <Anchor component={Link} to="/admin/clients">
+          <Anchor component={Link} to="/admin/clients?needsReview=true">
             Clients
           </Anchor>{' '}
           pages.

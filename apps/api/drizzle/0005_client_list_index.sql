@@ -1,0 +1,1 @@
+CREATE INDEX "client_archived_name_idx" ON "client" USING btree ("archived","name","id");
