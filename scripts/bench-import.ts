@@ -173,7 +173,12 @@ async function runEngine(engine: 'postgres' | 'pglite', csvFile: string, dataDir
   global.gc?.();
   const baselineMb = process.memoryUsage.rss() / 1e6;
   let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+  let peakHeap = 0;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed + usage.external);
+  }, 50);
   const deps = { db: database.db, storage, jobs, agencyTimeZone: ZONE };
   const started = performance.now();
   const uploaded = await uploadShiftImport(deps, ctx, {
@@ -203,6 +208,7 @@ async function runEngine(engine: 'postgres' | 'pglite', csvFile: string, dataDir
       seconds,
       baselineMb,
       peakMb: peakRss / 1e6,
+      peakHeapMb: peakHeap / 1e6,
       copySeconds: copy?.seconds ?? null,
     }),
   );
@@ -332,7 +338,7 @@ async function main() {
 
   console.log(`\nImport of ${ROWS.toLocaleString('en-US')} visits through the real job`);
   console.log(
-    'engine     status     created  rejected  wall s   rows/s  base MB  peak MB   COPY rows/s  app/COPY',
+    'engine     status     created  rejected  wall s   rows/s  base MB  peak MB  heap MB   COPY rows/s  app/COPY',
   );
   for (const r of rows) {
     const seconds = r.seconds as number;
@@ -348,17 +354,19 @@ async function main() {
         Math.round(rps).toLocaleString('en-US').padStart(8),
         (r.baselineMb as number).toFixed(0).padStart(8),
         (r.peakMb as number).toFixed(0).padStart(8),
+        (r.peakHeapMb as number).toFixed(0).padStart(8),
         (copyRps ? Math.round(copyRps).toLocaleString('en-US') : '—').padStart(12),
         (copyRps ? (rps / copyRps).toFixed(2) : '—').padStart(9),
       ].join(' '),
     );
     if (typeof r.error === 'string') console.log(`  ${String(r.engine)} error: ${r.error}`);
   }
+  console.log('\nbase MB: the import process (app, driver, job runner) before the import.');
   console.log(
-    '\nbase MB: the import process (app, driver, job runner) before the import; peak MB: the most it held',
+    'peak MB: the most it held while importing (RSS every 50 ms; on PGlite the database is in it too).',
   );
   console.log(
-    'while importing (RSS every 50 ms; on PGlite the embedded database lives in this process too).',
+    'heap MB: the most JavaScript heap + external buffers in use, garbage not yet collected included.',
   );
   console.log('Aims: app/COPY ≥ 0.25 on PostgreSQL; < 20 s (PostgreSQL) and < 60 s (PGlite); peak < 400 MB.');
 }
