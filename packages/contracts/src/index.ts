@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './routes.ts';
 export * from './session-tiers.ts';
+export * from './session-monitor.ts';
 export * from './permissions.ts';
 export * from './people.ts';
 export * from './auth.ts';

@@ -32,6 +32,18 @@ export const tierLimits: Record<
   },
 };
 
+/**
+ * Timings of the session monitor (spec s.9): the activity grace period after activity during an inactivity
+ * warning (6 s), the session check interval (1 s), the activity debounce (100 ms) and the auth loading
+ * time-out (3000 ms). Used by `@tend/contracts/session-monitor` (spec s.4).
+ */
+export const sessionTimings = {
+  activityGraceMs: 6_000,
+  checkIntervalMs: 1_000,
+  activityDebounceMs: 100,
+  authLoadingTimeoutMs: 3_000,
+} as const;
+
 const relaxedExact = new Set(['/login', '/admin/session-debug', '/', '/confirm']);
 
 /**
