@@ -3,11 +3,22 @@ import { z } from 'zod';
 import { role } from './enums.ts';
 import { optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
 
-/** Passwords: 8..128 characters, no composition rules (OWASP ASVS 5.0 6.2.x). */
+/**
+ * Passwords: 8..128 characters, no composition rules (OWASP ASVS 5.0 6.2.x). This schema is the
+ * first check (zod counts UTF-16 units, so an emoji counts twice here); the server then applies the
+ * full policy wherever a password is set (apps/api `platform/auth/password-policy.ts`: length in
+ * characters, not one of the most common passwords, not containing the email name or the person's
+ * name), answering 400 VALIDATION_FAILED with one `password` error per reason
+ * (docs/decisions/0007-password-policy.md).
+ */
 export const password = z
   .string()
   .min(8, { message: 'must be at least 8 characters' })
   .max(128, { message: 'must be at most 128 characters' });
+
+/** The hint shown under every new-password input. */
+export const passwordHint =
+  'At least 8 characters. Long passphrases are welcome; common passwords are refused.';
 
 export const me = z.object({
   userAccountId: z.uuid(),

@@ -45,19 +45,29 @@ interface ErrorSettable {
 
 /**
  * Puts an `ApiError`'s field errors on the inputs they name (`labels` keys are the inputs; a nested
- * path such as `emails.0` lands on `emails`). Returns the field errors that match no input, so the
- * caller can list them with the form-level message.
+ * path such as `emails.0` lands on `emails`). Several errors on one input (a refused password's
+ * reasons) are all shown, as sentences in the API's order: "Password is a commonly used password.
+ * Password must not contain the name "Ward"" (one error reads as before, without a full stop).
+ * Returns the field errors that match no input, so the caller can list them with the form-level message.
  */
 export function applyApiFieldErrors(form: ErrorSettable, error: unknown, labels: FieldLabels): FieldError[] {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return [];
-  const matched: FormErrors = {};
+  const messages = new Map<string, string[]>();
   const unmatched: FieldError[] = [];
   for (const fieldError of error.fieldErrors) {
     const path = fieldError.path.replace(/^body\./, '');
     const field = path.split('.')[0] ?? path;
-    if (Object.hasOwn(labels, field)) matched[field] ??= labelMessage(fieldError.message, labels[field]);
-    else unmatched.push(fieldError);
+    if (!Object.hasOwn(labels, field)) {
+      unmatched.push(fieldError);
+      continue;
+    }
+    const message = labelMessage(fieldError.message, labels[field]);
+    const list = messages.get(field) ?? [];
+    if (!list.includes(message)) list.push(message);
+    messages.set(field, list);
   }
+  const matched: FormErrors = {};
+  for (const [field, list] of messages) matched[field] = list.map((m) => m.replace(/\.$/, '')).join('. ');
   form.setErrors(matched);
   return unmatched;
 }

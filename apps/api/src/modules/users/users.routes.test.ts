@@ -40,6 +40,31 @@ describe('first-run setup', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors[0].path).toBe('password');
 
+    // The password policy (OWASP ASVS 5.0 6.2.x): every reason, each on `password`.
+    const common = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { ...setup, password: 'Admin12345', token: TEST_SETUP_TOKEN },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.headers['content-type']).toContain('application/problem+json');
+    expect(common.json()).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(common.json().errors).toEqual([
+      { path: 'password', message: 'is a commonly used password with only digits or symbols added' },
+      { path: 'password', message: 'must not contain the name "Admin"' },
+    ]);
+    const personal = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { ...setup, password: 'first.admin forever', token: TEST_SETUP_TOKEN },
+    });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json().errors).toEqual([
+      { path: 'password', message: 'must not contain "first.admin" from the email address' },
+      { path: 'password', message: 'must not contain the name "Admin"' },
+    ]);
+    expect((await anonymous()({ method: 'GET', url: '/api/setup' })).json()).toEqual({ needsSetup: true });
+
     const ok = await anonymous()({
       method: 'POST',
       url: '/api/setup',
@@ -186,6 +211,42 @@ describe('/api/users and /api/me', () => {
 
     const list = await admin({ method: 'GET', url: '/api/users?active=false' });
     expect(list.json().items.map((u: { email: string }) => u.email)).toContain('dsp@example.org');
+  });
+
+  it('refuses a weak initial password with every reason, together with other field errors', async () => {
+    const user = { role: 'CAREGIVER', firstName: 'Marigold', lastName: 'Ward' };
+    const weak = await admin({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...user, email: 'marigold@example.org', password: 'Marigold2024!' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(weak.json().errors).toEqual([
+      { path: 'password', message: 'is a commonly used password with only digits or symbols added' },
+      { path: 'password', message: 'must not contain "marigold" from the email address' },
+      { path: 'password', message: 'must not contain the name "Marigold"' },
+    ]);
+
+    const common = await admin({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...user, email: 'dsp@example.org', password: 'qwerty123' },
+    });
+    expect(common.statusCode).toBe(400);
+    // dsp@example.org exists (created above): both problems come back at once.
+    expect(common.json().errors).toEqual([
+      { path: 'email', message: 'is already used by another account' },
+      { path: 'password', message: 'is a commonly used password' },
+    ]);
+
+    const strong = await admin({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...user, email: 'marigold@example.org', password: 'tea in the greenhouse at four' },
+    });
+    expect(strong.statusCode).toBe(201);
+    expect(strong.json()).toMatchObject({ email: 'marigold@example.org', fullName: 'Marigold Ward' });
   });
 
   it('stops an admin from demoting or deactivating themself', async () => {

@@ -5,12 +5,13 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Page, UserAccount, UserListQuery } from '@tend/contracts';
+import type { FieldError, Page, UserAccount, UserListQuery } from '@tend/contracts';
 import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
 import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
 import { createCredentialUser, type Auth } from '../../platform/auth/auth.ts';
+import { checkPassword } from '../../platform/auth/password-policy.ts';
 import { authSessions, userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
@@ -47,6 +48,12 @@ function tokensMatch(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Creates the auth user and its account row. The password must pass the password policy
+ * (platform/auth/password-policy.ts, OWASP ASVS 5.0 6.2.x) with the email and names as context.
+ * Errors: VALIDATION_FAILED listing every problem together: one `password` error per reason, and
+ * `email` when another account uses it.
+ */
 async function createAccount(
   db: Database,
   auth: Auth,
@@ -65,7 +72,13 @@ async function createAccount(
     .select({ id: userAccounts.id })
     .from(userAccounts)
     .where(eq(userAccounts.email, email));
-  if (existing) throw AppError.field('email', 'is already used by another account');
+  const errors: FieldError[] = [];
+  if (existing) errors.push({ path: 'email', message: 'is already used by another account' });
+  const reasons = checkPassword(input.password, { email, names: [input.firstName, input.lastName] });
+  errors.push(...reasons.map((message) => ({ path: 'password', message })));
+  if (errors.length > 0) {
+    throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
+  }
   const fullName = `${input.firstName} ${input.lastName}`;
   const authUser = await createCredentialUser(auth, { email, password: input.password, name: fullName });
   const [row] = await db
@@ -86,7 +99,8 @@ async function createAccount(
 }
 
 /**
- * Creates the first admin. Errors: FORBIDDEN when the token is wrong, CONFLICT when an admin exists.
+ * Creates the first admin. Errors: FORBIDDEN when the token is wrong, CONFLICT when an admin exists,
+ * VALIDATION_FAILED when the password fails the password policy (one `password` error per reason).
  */
 export async function completeSetup(
   db: Database,
@@ -161,7 +175,10 @@ export async function getUser(db: Database, ctx: RequestContext, id: string): Pr
   return toUserAccount(row);
 }
 
-/** Creates an account with a password. Errors: VALIDATION_FAILED (email taken). */
+/**
+ * Creates an account with an initial password. Errors: VALIDATION_FAILED (email taken; one
+ * `password` error per reason the password policy gives).
+ */
 export async function createUser(
   db: Database,
   auth: Auth,

@@ -2,7 +2,8 @@
  * `/setup` (Tend's first run): reads the one-time `?token=` the server printed, checks `GET /api/setup`,
  * and creates the first admin (`POST /api/setup`, contracts `setupInput`), optionally with the demo
  * agency. On success it signs in with the same credentials and opens `/admin`.
- * 403 FORBIDDEN: the token is wrong; 409 CONFLICT: already set up; 400: errors land on their inputs.
+ * 403 FORBIDDEN: the token is wrong; 409 CONFLICT: already set up; 400: errors land on their inputs
+ * (a refused password shows every reason the server's password policy gives).
  */
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,7 +12,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldError } from '@tend/contracts';
-import { setupInput, type SetupInput } from '@tend/contracts';
+import { passwordHint, setupInput, type SetupInput } from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -152,7 +153,7 @@ function SetupForm({ initialToken }: { initialToken: string }) {
           />
           <PasswordInput
             label="Password"
-            description="8 to 128 characters. A long passphrase is best."
+            description={passwordHint}
             required
             autoComplete="new-password"
             {...form.getInputProps('password')}

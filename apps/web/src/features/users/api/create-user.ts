@@ -1,7 +1,8 @@
 /**
  * `POST /api/users` (admin only, contracts `userCreateInput` → 201 `userAccount`): creates an account
  * with an initial password. Errors (`ApiError`): 400 VALIDATION_FAILED with field errors (an email
- * already in use is a field error on `email`).
+ * already in use is a field error on `email`; a password the server's policy refuses gives one
+ * `password` error per reason).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userAccount, type UserCreateInput } from '@tend/contracts';

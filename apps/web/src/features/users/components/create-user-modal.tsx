@@ -1,9 +1,9 @@
 /**
  * Create-user modal: contracts `userCreateInput` validates the form; the API's field errors (an email
- * already in use, for one) land on their inputs. Values stay on a failed submit.
+ * already in use, each reason a password is refused) land on their inputs. Values stay on a failed submit.
  */
 import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { userCreateInput, type UserCreateInput } from '@tend/contracts';
+import { passwordHint, userCreateInput, type UserCreateInput } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useCreateUser } from '../api/create-user.ts';
 import { roleDescriptions } from './role-badge.tsx';
@@ -59,7 +59,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
           />
           <PasswordInput
             label={labels.password}
-            description="8 to 128 characters. Give it to the person privately; they can change it later."
+            description={`${passwordHint} Give it to the person privately; they can change it later.`}
             required
             autoComplete="new-password"
             {...form.getInputProps('password')}
