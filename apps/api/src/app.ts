@@ -34,12 +34,10 @@ import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
 import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
 import { createLocalDriver } from './platform/storage/local.driver.ts';
-import { createS3Driver } from './platform/storage/s3.driver.ts';
 import { createStorageService, type StorageService } from './platform/storage/storage.service.ts';
 import { storageRoutes } from './platform/storage/storage.routes.ts';
 import { createMessagingService, type MessagingService } from './platform/messaging/messaging.service.ts';
 import { messagingRoutes } from './platform/messaging/messaging.routes.ts';
-import { createSmtpProvider } from './platform/messaging/smtp.provider.ts';
 import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -123,7 +121,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
   });
-  const smtp = config.mail.smtpUrl ? createSmtpProvider({ url: config.mail.smtpUrl }) : null;
+  // Optional providers load only when configured (the S3 SDK alone is ~23 MB of memory).
+  const smtp = config.mail.smtpUrl
+    ? (await import('./platform/messaging/smtp.provider.ts')).createSmtpProvider({ url: config.mail.smtpUrl })
+    : null;
+  const storageDriver =
+    config.storage.driver === 's3'
+      ? (await import('./platform/storage/s3.driver.ts')).createS3Driver(config.storage)
+      : createLocalDriver({ rootDir: config.storage.rootDir });
   const deps: AppDeps = {
     config,
     database,
@@ -134,10 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     storage: createStorageService({
       db: database.db,
-      driver:
-        config.storage.driver === 's3'
-          ? createS3Driver(config.storage)
-          : createLocalDriver({ rootDir: config.storage.rootDir }),
+      driver: storageDriver,
       secret: config.authSecret,
     }),
     messaging: createMessagingService({
