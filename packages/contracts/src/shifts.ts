@@ -88,6 +88,17 @@ export const shiftDetail = shift.extend({
   /** The upload the shift was last imported from, with its original file name. */
   csvFile: z.object({ id: z.uuid(), originalName: z.string(), uploadDate: instant }).nullable(),
   deletedBy: z.uuid().nullable(),
+  /** Incident screening of the shift's notes (spec s.3 Shift; filled by the screening issue's job). */
+  incident: z.object({
+    screened: z.boolean(),
+    screenedAt: instant.nullable(),
+    severity: z.string().nullable(),
+    reason: z.string().nullable(),
+    analyzedNotes: z.string().nullable(),
+    handled: z.boolean(),
+  }),
+  /** When the suspicious-location screening last looked at this shift (null: not yet). */
+  screenedForSuspiciousLocationAt: instant.nullable(),
   /** The source record exactly as imported (JSON visit or CSV row keyed by header). */
   rawData: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -72,6 +72,8 @@ describe('GET /api/shifts/:id', () => {
       deletedAt: null,
       deletedBy: null,
       csvFile: { id: csvFileId, originalName: 'example.json' },
+      incident: { screened: false, screenedAt: null, severity: null, handled: false },
+      screenedForSuspiciousLocationAt: null,
     });
     expect(shift.csvFile.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(shift.rawData).toMatchObject({ VisitOtherID: 'VISIT001', ProcedureCode: 'T1004' });

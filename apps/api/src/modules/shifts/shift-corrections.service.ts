@@ -107,6 +107,15 @@ async function loadShift(executor: Executor, id: string): Promise<ShiftDetail> {
     })),
     csvFile: file ? { ...file, uploadDate: file.uploadDate.toISOString() } : null,
     deletedBy: row.deletedBy,
+    incident: {
+      screened: row.incidentScreened,
+      screenedAt: iso(row.incidentScreenedAt),
+      severity: row.incidentSeverity,
+      reason: row.incidentReason,
+      analyzedNotes: row.incidentAnalyzedNotes,
+      handled: row.incidentHandled,
+    },
+    screenedForSuspiciousLocationAt: iso(row.screenedForSuspiciousLocationAt),
     rawData: row.rawData ?? null,
   };
 }

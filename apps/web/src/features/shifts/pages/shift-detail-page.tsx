@@ -346,6 +346,29 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
         </SimpleGrid>
       </Section>
 
+      <Section title="Screening">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="dl" m={0}>
+          <Fact label="Incident screening">
+            {shift.incident.screenedAt
+              ? `Screened ${formatExactTime(shift.incident.screenedAt)}`
+              : 'Not screened yet'}
+          </Fact>
+          <Fact label="Incident severity">{shift.incident.severity ?? '—'}</Fact>
+          <Fact label="Incident reason">{shift.incident.reason ?? '—'}</Fact>
+          <Fact label="Incident handled">{shift.incident.handled ? 'Yes' : 'No'}</Fact>
+          <Fact label="Location screening">
+            {shift.screenedForSuspiciousLocationAt
+              ? `Screened ${formatExactTime(shift.screenedForSuspiciousLocationAt)}`
+              : 'Not screened yet'}
+          </Fact>
+        </SimpleGrid>
+        {shift.incident.analyzedNotes ? (
+          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {shift.incident.analyzedNotes}
+          </Text>
+        ) : null}
+      </Section>
+
       <Section title="Locations">
         <ShiftMap
           evvInLat={shift.evvInLat}
