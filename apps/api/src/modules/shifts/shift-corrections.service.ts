@@ -221,42 +221,53 @@ export async function updateShift(
 }
 
 /**
- * Soft-deletes a shift: sets `deletedAt` and `deletedBy` (the actor's user account id), appends a
- * `delete` history entry with the reason, soft-deletes its live segments the same way (with the entry
- * in their history) and audits `shift.delete`. Returns the deleted shift's detail.
- * Errors: NOT_FOUND; CONFLICT when it is already deleted.
+ * Soft-deletes (`deleted` true) or restores a shift in one transaction: sets or clears `deletedAt` and
+ * `deletedBy` (the actor's user account id), appends a `delete` / `restore` history entry with the
+ * reason to the shift and to the segments that go with it — on delete its live segments; on restore
+ * the segments deleted with it (same `deletedAt`; segments deleted on their own before stay deleted) —
+ * and audits `shift.delete` / `shift.restore` with the segment ids. Returns the shift's detail.
+ * Errors: NOT_FOUND; CONFLICT when the shift is already in that state.
  */
-export async function deleteShift(
+async function setShiftDeleted(
   db: Database,
   ctx: RequestContext,
   id: string,
-  input: { reason: string },
+  reason: string,
+  deleted: boolean,
 ): Promise<ShiftDetail> {
   return db.transaction(async (tx) => {
     const row = await lockShift(tx, id);
-    if (row.deletedAt) throw new AppError('CONFLICT', 'The shift is already deleted');
+    if (deleted && row.deletedAt) throw new AppError('CONFLICT', 'The shift is already deleted');
+    if (!deleted && !row.deletedAt)
+      throw new AppError('CONFLICT', 'The shift is not deleted, so there is nothing to restore');
     const now = new Date();
     const by = ctx.actor?.userAccountId ?? null;
     const entry: ShiftChange = {
       at: now.toISOString(),
       by,
-      action: 'delete',
-      reason: input.reason,
+      action: deleted ? 'delete' : 'restore',
+      reason,
       changes: {},
     };
     const append = (column: typeof shifts.changeHistory | typeof shiftSegments.changeHistory) =>
       sql`${column} || ${JSON.stringify([entry])}::jsonb`;
+    const state = deleted ? { deletedAt: now, deletedBy: by } : { deletedAt: null, deletedBy: null };
     await tx
       .update(shifts)
-      .set({ deletedAt: now, deletedBy: by, changeHistory: append(shifts.changeHistory) })
+      .set({ ...state, changeHistory: append(shifts.changeHistory) })
       .where(eq(shifts.id, id));
     const segments = await tx
       .update(shiftSegments)
-      .set({ deletedAt: now, deletedBy: by, changeHistory: append(shiftSegments.changeHistory) })
-      .where(and(eq(shiftSegments.shiftId, id), isNull(shiftSegments.deletedAt)))
+      .set({ ...state, changeHistory: append(shiftSegments.changeHistory) })
+      .where(
+        and(
+          eq(shiftSegments.shiftId, id),
+          row.deletedAt ? eq(shiftSegments.deletedAt, row.deletedAt) : isNull(shiftSegments.deletedAt),
+        ),
+      )
       .returning({ id: shiftSegments.id });
     await recordAudit(tx, ctx, {
-      action: 'shift.delete',
+      action: deleted ? 'shift.delete' : 'shift.restore',
       entityType: 'shift',
       entityId: id,
       details: { segmentIds: segments.map((s) => s.id) },
@@ -265,46 +276,12 @@ export async function deleteShift(
   });
 }
 
-/**
- * Restores a soft-deleted shift: clears `deletedAt` and `deletedBy`, appends a `restore` history entry
- * with the reason, restores the segments that were deleted with it (same `deletedAt`; segments
- * deleted on their own before stay deleted) and audits `shift.restore`. Returns the live detail.
- * Errors: NOT_FOUND; CONFLICT when the shift is not deleted.
- */
-export async function restoreShift(
-  db: Database,
-  ctx: RequestContext,
-  id: string,
-  input: { reason: string },
-): Promise<ShiftDetail> {
-  return db.transaction(async (tx) => {
-    const row = await lockShift(tx, id);
-    if (!row.deletedAt)
-      throw new AppError('CONFLICT', 'The shift is not deleted, so there is nothing to restore');
-    const entry: ShiftChange = {
-      at: new Date().toISOString(),
-      by: ctx.actor?.userAccountId ?? null,
-      action: 'restore',
-      reason: input.reason,
-      changes: {},
-    };
-    const append = (column: typeof shifts.changeHistory | typeof shiftSegments.changeHistory) =>
-      sql`${column} || ${JSON.stringify([entry])}::jsonb`;
-    await tx
-      .update(shifts)
-      .set({ deletedAt: null, deletedBy: null, changeHistory: append(shifts.changeHistory) })
-      .where(eq(shifts.id, id));
-    const segments = await tx
-      .update(shiftSegments)
-      .set({ deletedAt: null, deletedBy: null, changeHistory: append(shiftSegments.changeHistory) })
-      .where(and(eq(shiftSegments.shiftId, id), eq(shiftSegments.deletedAt, row.deletedAt)))
-      .returning({ id: shiftSegments.id });
-    await recordAudit(tx, ctx, {
-      action: 'shift.restore',
-      entityType: 'shift',
-      entityId: id,
-      details: { segmentIds: segments.map((s) => s.id) },
-    });
-    return loadShift(tx, id);
-  });
+/** Soft-deletes a shift with a reason (see {@link setShiftDeleted}). */
+export function deleteShift(db: Database, ctx: RequestContext, id: string, input: { reason: string }) {
+  return setShiftDeleted(db, ctx, id, input.reason, true);
+}
+
+/** Restores a soft-deleted shift with a reason (see {@link setShiftDeleted}). */
+export function restoreShift(db: Database, ctx: RequestContext, id: string, input: { reason: string }) {
+  return setShiftDeleted(db, ctx, id, input.reason, false);
 }
