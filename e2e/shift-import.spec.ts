@@ -192,7 +192,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
 
   await page.getByRole('link', { name: 'View imported shifts' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/shifts\\?csvFileId=${fileId}`));
-  await expect(page.getByText('4 shifts', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('shift-totals')).toHaveText(/^4 shifts · /);
   await expect(page.getByRole('row', { name: /Verified/ })).toHaveCount(3);
   await expect(page.getByRole('row', { name: /Missing location/ })).toHaveCount(1);
   await snap(page, 'import-shifts-list');
@@ -519,7 +519,9 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
   // The good rows are shifts, naughty names shown as text; impossible coordinates are kept and flagged.
   const fileId = fileIdOf(page);
   await page.getByRole('link', { name: 'View imported shifts' }).click();
-  await expect(page.getByText(`${good.length + kept.length} shifts`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('shift-totals')).toHaveText(
+    new RegExp(`^${good.length + kept.length} shifts · `),
+  );
   await expect(page.getByRole('cell', { name: 'Naughty Client' }).first()).toBeVisible();
   // Every naughty name came back as it was written (the shift list is virtualized: read it via the API).
   const listed = await page.request.get(`/api/shifts?csvFileId=${fileId}&pageSize=100`);
@@ -529,7 +531,7 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
   );
   expect(naughty.filter((text) => !names.includes(text.trim()))).toEqual([]);
   await page.goto(`/admin/shifts?csvFileId=${fileId}&evvStatus=INVALID_COORDINATES`);
-  await expect(page.getByText('2 shifts', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('shift-totals')).toHaveText(/^2 shifts · /);
   await expect(page.getByRole('row', { name: /Invalid coordinates/ })).toHaveCount(2);
   // The raw coordinates are kept as recorded.
   const flagged = await page.request.get(`/api/shifts?csvFileId=${fileId}&evvStatus=INVALID_COORDINATES`);

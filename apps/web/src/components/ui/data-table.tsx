@@ -66,6 +66,8 @@ export interface DataTableProps<T, S extends string = string> {
   label: string;
   /** What a row is, for the total line: `{ one: 'client', other: 'clients' }` → "123 clients". */
   noun: { one: string; other: string };
+  /** Shown instead of the total line and export button, for a page with richer totals of its own. */
+  summary?: ReactNode;
   columns: DataTableColumn<T>[];
   /** The rows of the current page; undefined before the first answer. */
   rows: T[] | undefined;
@@ -266,6 +268,7 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
   const {
     label,
     noun,
+    summary,
     columns,
     rows,
     total,
@@ -454,35 +457,37 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="xs" aria-live="polite">
-          {total !== undefined ? (
-            <Text size="sm" fw={500}>
-              {formatTotal(total, noun)}
-            </Text>
-          ) : loading ? (
-            <Skeleton height={16} width={90} aria-hidden />
-          ) : null}
-          {fetching && !loading ? (
-            <>
-              <Loader size="xs" aria-hidden />
-              <VisuallyHidden>Updating</VisuallyHidden>
-            </>
+      {summary ?? (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="xs" aria-live="polite">
+            {total !== undefined ? (
+              <Text size="sm" fw={500}>
+                {formatTotal(total, noun)}
+              </Text>
+            ) : loading ? (
+              <Skeleton height={16} width={90} aria-hidden />
+            ) : null}
+            {fetching && !loading ? (
+              <>
+                <Loader size="xs" aria-hidden />
+                <VisuallyHidden>Updating</VisuallyHidden>
+              </>
+            ) : null}
+          </Group>
+          {fetchAll ? (
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exporting}
+              disabled={!total}
+              onClick={() => void exportCsv()}
+            >
+              Export CSV
+            </Button>
           ) : null}
         </Group>
-        {fetchAll ? (
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={exporting}
-            disabled={!total}
-            onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
-        ) : null}
-      </Group>
+      )}
 
       {exportError !== undefined ? (
         <TableError title="The CSV export failed" error={exportError} onRetry={() => void exportCsv()} />

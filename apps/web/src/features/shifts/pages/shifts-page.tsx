@@ -83,11 +83,11 @@ export function ShiftRecordsPage({ title, description }: ShiftRecordsPageProps) 
         </Button>
       </Group>
       <ShiftFilters query={query} setState={setState} onClear={clear} />
-      <ShiftTotals totals={shifts.data?.totals} exportUrl={shiftExportUrl(query)} />
       <DataTable
         {...table}
         label={title}
         noun={{ one: 'shift', other: 'shifts' }}
+        summary={<ShiftTotals totals={shifts.data?.totals} exportUrl={shiftExportUrl(query)} />}
         columns={columns}
         onRowOpen={(row) => void navigate(`/admin/shifts/${row.id}`)}
         empty={
