@@ -26,6 +26,11 @@ export const me = z.object({
   email: z.string(),
   role,
   fullName: z.string().nullable(),
+  /**
+   * The signed-in session: `issuedAt` is when it was created (sign-in). The browser's session monitor counts the
+   * absolute session limit of the tier from it (spec s.4 "Session tiers", `@tend/contracts/session-monitor`).
+   */
+  session: z.object({ issuedAt: z.iso.datetime({ offset: true }) }),
 });
 export type Me = z.infer<typeof me>;
 

@@ -619,3 +619,24 @@ describe('helpers', () => {
     expect(pathnameOf('?x')).toBe('/');
   });
 });
+
+describe('activity in another tab', () => {
+  it('keeps an idle tab alive when another tab of the session stored newer activity', () => {
+    const idle = started();
+    // 44 minutes idle here, but the user clicked in another tab at 30 minutes.
+    const shared = step(idle, { type: 'otherTabActivity', at: T0 + 30 * MIN }, T0 + 44 * MIN);
+    expect(shared.state.lastActivityAt).toBe(T0 + 30 * MIN);
+    expect(shared.state.inactivityExpiresAt).toBe(T0 + 75 * MIN);
+    // Not stored again: the other tab already did, so two tabs never echo each other.
+    expect(shared.effects.some((e) => e.type === 'persist')).toBe(false);
+    expect(tick(shared.state, T0 + 46 * MIN).effects).toEqual([]);
+  });
+
+  it('ignores activity that is not newer, and does not revive an expired session', () => {
+    const idle = started();
+    const older = step(idle, { type: 'otherTabActivity', at: T0 - MIN }, T0 + MIN);
+    expect(older.state).toBe(idle);
+    const late = step(idle, { type: 'otherTabActivity', at: T0 + 46 * MIN }, T0 + 46 * MIN);
+    expect(navigateTo(late.effects)).toMatchObject({ to: expect.stringContaining('inactivity_timeout') });
+  });
+});

@@ -153,6 +153,8 @@ export type SessionMonitorEvent =
   | { type: 'stop' }
   | { type: 'routeChange'; path: string }
   | { type: 'activity'; kind: ActivityKind }
+  /** Another tab of the same session stored activity at `at` (ms): the user is active, just elsewhere. */
+  | { type: 'otherTabActivity'; at: number }
   | { type: 'tick' }
   | { type: 'continue' }
   | { type: 'dismiss' }
@@ -436,6 +438,19 @@ function activity(state: SessionMonitorState, now: number): SessionMonitorStepRe
   return { state: checked.state, effects: [...persistEffect(next), ...checked.effects] };
 }
 
+/**
+ * Activity stored by another tab of the same session counts here too (the stored last-activity time is
+ * shared, spec s.4), so working in one tab keeps an idle one alive. Only a newer time counts; it is not
+ * persisted again (the other tab already stored it), so two tabs never echo each other.
+ */
+function otherTabActivity(state: SessionMonitorState, at: number, now: number): SessionMonitorStepResult {
+  if (!state.monitoring || state.loggingOut) return unchanged(state);
+  if (state.lastActivityAt !== null && at <= state.lastActivityAt) return unchanged(state);
+  const expired = sessionExpiryReason(state, now);
+  if (expired) return logout(state, expired, {});
+  return check(recordActivity(state, Math.min(at, now)), now);
+}
+
 function continueSession(state: SessionMonitorState, now: number): SessionMonitorStepResult {
   if (!state.monitoring || state.loggingOut || state.warning === null) return unchanged(state);
   if (state.absoluteExpiresAt !== null && now >= state.absoluteExpiresAt) {
@@ -507,6 +522,8 @@ export function sessionMonitorStep(
       return routeChange(state, event.path, now);
     case 'activity':
       return activity(state, now);
+    case 'otherTabActivity':
+      return otherTabActivity(state, event.at, now);
     case 'tick':
       return check(state, now);
     case 'continue':

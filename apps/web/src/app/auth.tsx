@@ -1,7 +1,8 @@
 /**
  * Authentication state for the app shell. The actor comes from TanStack Query on `GET /api/me`
  * (401 → `null`), so there is no separate context to keep in sync: `useAuth()` reads that query and
- * hands out `signIn` (better-auth email + password) and `signOut` (then `/login?reason=manual_logout`).
+ * hands out `signIn` (better-auth email + password) and `signOut` (through the session monitor when it runs:
+ * other tabs follow, then `/login?reason=manual_logout&redirect=<this page>`).
  */
 import { useMe } from '../lib/me.ts';
 import { useSignIn } from '../features/auth/api/sign-in.ts';

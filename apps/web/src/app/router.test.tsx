@@ -22,6 +22,8 @@ const admin: Me = {
   email: 'ada@example.org',
   role: 'ADMIN',
   fullName: 'Ada Admin',
+  // Issued now: the session monitor (spec s.4) runs for a signed-in actor and would end an old session.
+  session: { issuedAt: new Date().toISOString() },
 };
 const guardian: Me = { ...admin, role: 'GUARDIAN', fullName: 'Gus Guardian', email: 'gus@example.org' };
 

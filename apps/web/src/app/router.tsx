@@ -7,7 +7,7 @@
  * use the bare layout, so their first download holds none of it (docs/decisions/0005-api-performance.md).
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 // The DOM RouterProvider wires ReactDOM.flushSync (used by sign-out's navigation).
 import { RouterProvider } from 'react-router/dom';
 import { layouts, routeTable, type Layout } from '@tend/contracts/routes';
@@ -16,6 +16,7 @@ import { RouteScreen } from './route-guard.tsx';
 import { screens } from './screens.ts';
 import { FullScreenLoading } from '../components/ui/page-loader.tsx';
 import { BareLayout } from './layouts/bare-layout.tsx';
+import { SessionMonitorProvider } from '../features/auth/session/session-monitor-provider.tsx';
 
 const AdminLayout = lazy(() =>
   import('./layouts/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })),
@@ -44,7 +45,23 @@ export const layoutComponents: Record<Layout, ComponentType> = {
   none: BareLayout,
 };
 
-/** Route objects: one pathless layout route per layout that has built screens, then the 404 catch-all. */
+/**
+ * The root route's element: the session monitor (spec s.4 "Session tiers") around every layout. It runs
+ * only while someone is signed in (see `SessionMonitorProvider`) and, being inside the router, sees every
+ * route change.
+ */
+function SessionRoot() {
+  return (
+    <SessionMonitorProvider>
+      <Outlet />
+    </SessionMonitorProvider>
+  );
+}
+
+/**
+ * Route objects: under the root (the session monitor), one pathless layout route per layout that has
+ * built screens, then the 404 catch-all.
+ */
 export function buildRoutes(built: Readonly<Record<string, ComponentType>> = screens): RouteObject[] {
   const layoutRoutes: RouteObject[] = [];
   for (const layout of layouts) {
@@ -75,6 +92,7 @@ export function buildRoutes(built: Readonly<Record<string, ComponentType>> = scr
   return [
     {
       id: 'root',
+      element: <SessionRoot />,
       errorElement: <RouteErrorPage />,
       children: [...layoutRoutes, { path: '*', element: <NotFoundPage /> }],
     },

@@ -22,6 +22,9 @@ const AgencyHomePage = lazy(() =>
 const AuditLogPage = lazy(() =>
   import('../features/audit/pages/audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })),
 );
+const SessionDebugPage = lazy(() =>
+  import('../features/auth/pages/session-debug-page.tsx').then((m) => ({ default: m.SessionDebugPage })),
+);
 const UsersPage = lazy(() =>
   import('../features/users/pages/users-page.tsx').then((m) => ({ default: m.UsersPage })),
 );
@@ -33,6 +36,7 @@ const shellScreens: Record<string, ComponentType> = {
   '/admin': AgencyHomePage,
   '/admin/audit': AuditLogPage,
   '/admin/users': UsersPage,
+  '/admin/session-debug': SessionDebugPage,
 };
 
 export const screens: Readonly<Record<string, ComponentType>> = {

@@ -98,6 +98,26 @@ describe('first-run setup', () => {
       role: 'ADMIN',
       fullName: 'Ada Admin',
     });
+    // The session's issue time (better-auth's session `createdAt`), for the browser's session tiers.
+    const issuedAt: unknown = me.json().session?.issuedAt;
+    expect(issuedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const issuedMs = Date.parse(issuedAt as string);
+    expect(Math.abs(Date.now() - issuedMs)).toBeLessThan(60_000);
+    // The same session gives the same issue time on every request; a new sign-in a later one.
+    const meAgain = await as(t, cookie)({ method: 'GET', url: '/api/me' });
+    expect(meAgain.json().session).toEqual({ issuedAt });
+    const secondSignIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: 'first.admin@example.org', password: setup.password },
+    });
+    const secondCookie = [secondSignIn.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
+    const second = await as(t, secondCookie)({ method: 'GET', url: '/api/me' });
+    expect(Date.parse(second.json().session.issuedAt)).toBeGreaterThanOrEqual(issuedMs);
   });
 });
 

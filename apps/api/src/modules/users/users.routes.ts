@@ -33,6 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       email: actor.email,
       role: actor.role,
       fullName: actor.fullName,
+      session: { issuedAt: actor.sessionIssuedAt.toISOString() },
     };
   });
 

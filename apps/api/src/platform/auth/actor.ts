@@ -59,6 +59,7 @@ export function createActorResolver({ auth, db }: { auth: Auth; db: Database }):
       sessionId: authSessions.id,
       authUserId: authSessions.userId,
       expiresAt: authSessions.expiresAt,
+      createdAt: authSessions.createdAt,
       userAccountId: userAccounts.id,
       role: userAccounts.role,
       email: userAccounts.email,
@@ -100,6 +101,7 @@ export function createActorResolver({ auth, db }: { auth: Auth; db: Database }):
 
 function toActor(row: {
   sessionId: string;
+  createdAt: Date;
   authUserId: string;
   userAccountId: string;
   role: ActorRecord['role'];
@@ -113,5 +115,6 @@ function toActor(row: {
     authUserId: row.authUserId,
     fullName: row.fullName,
     sessionId: row.sessionId,
+    sessionIssuedAt: row.createdAt,
   };
 }

@@ -6,6 +6,8 @@ export interface ActorRecord extends Actor {
   authUserId: string;
   fullName: string | null;
   sessionId: string;
+  /** When the better-auth session was created (its `createdAt`): the browser's session-tier clock starts here. */
+  sessionIssuedAt: Date;
 }
 
 export interface RequestContext {

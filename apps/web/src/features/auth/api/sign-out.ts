@@ -1,6 +1,9 @@
 /**
- * Sign-out (`POST /api/auth/sign-out`): ends the session, goes to `/login?reason=manual_logout`,
- * drops every cached query (no PHI left in memory) and refetches `me`.
+ * Sign-out (`POST /api/auth/sign-out`). With the session monitor running (anyone signed in, spec s.4), it is
+ * the monitor's logout sequence: store the reason, tell the other tabs (they go to
+ * `/login?reason=session_expired_other_tab`), clear the session storage, sign out, go to
+ * `/login?reason=<reason>&redirect=<this page>`, drop every cached query (no PHI left in memory) and `me`.
+ * Before the monitor's code has loaded: the same without the other tabs.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,12 +11,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LogoutReason } from '@tend/contracts/session-tiers';
 import { authPost } from './auth-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
+import { useSessionMonitorActions } from '../session/session-context.ts';
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const monitor = useSessionMonitorActions();
   return useCallback(
     async (reason: LogoutReason = 'manual_logout') => {
+      if (monitor) {
+        await monitor.logout(reason);
+        return;
+      }
       try {
         await authPost('/sign-out');
       } catch {
@@ -26,6 +35,6 @@ export function useSignOut() {
       queryClient.setQueryData(meQueryKey, null);
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
-    [navigate, queryClient],
+    [monitor, navigate, queryClient],
   );
 }
