@@ -127,9 +127,14 @@ async function analyse(deps: ShiftImportDeps, file: CsvFileRow, sniff: CsvSniff)
   };
 }
 
+/** The encoding the upload's first sniff recorded, so later reads skip the whole-file encoding pass. */
+function recordedEncoding(file: CsvFileRow): CsvSniff['encoding'] | undefined {
+  return file.encoding === 'utf-8' || file.encoding === 'windows-1252' ? file.encoding : undefined;
+}
+
 async function sniffStored(deps: ShiftImportDeps, ctx: RequestContext, file: CsvFileRow): Promise<CsvSniff> {
   try {
-    return await sniffCsv(opener(deps, ctx, file));
+    return await sniffCsv(opener(deps, ctx, file), recordedEncoding(file));
   } catch (error) {
     if (error instanceof CsvFormatError) throw AppError.field('file', error.message);
     throw error;
@@ -528,7 +533,7 @@ async function importCsv(deps: ReaderDeps, state: RunState, size: number): Promi
   if (!file.columnMap)
     throw new JobInputError('The CSV has no column mapping yet: map its columns on the import page');
   const open = opener(deps, state.ctx, file);
-  const sniff = await sniffCsv(open).catch((error: unknown) => {
+  const sniff = await sniffCsv(open, recordedEncoding(file)).catch((error: unknown) => {
     throw error instanceof CsvFormatError ? new JobInputError(error.message) : error;
   });
   const timeZone =

@@ -20,7 +20,7 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import type { ImportPeopleIndex, PersonReference } from '../people/people-matching.ts';
 import { shifts, type ChangeHistoryEntry } from './shifts.table.ts';
 import { syncImportSegments } from './shift-segments.ts';
-import type { ShiftRow } from './shift-view.ts';
+import { iso, type ShiftRow } from './shift-view.ts';
 import type { VisitRecord } from './visit-record.ts';
 
 /** Shift fields an import sets, compared field by field for the change history. */
@@ -188,7 +188,6 @@ const column = <T>(rows: NewShift[], pick: (row: NewShift) => T) => sql.param(ro
  * through `createImportSegments` and `recordAuditEvents`, at a fraction of the round trips.
  */
 async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShift[], csvFileId: string) {
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
   await tx.execute(sql`
     with input as (
       select * from unnest(

@@ -62,9 +62,11 @@ const SAMPLE_ROWS = 5;
  * `Column N`) and up to 5 sample data rows. Throws `CsvFormatError` for an empty file, a file whose
  * first row is blank or looks like data instead of column names, or one that is not text (Excel
  * workbook, PDF, UTF-16, other binary data), and for CSV syntax errors in the rows it reads.
+ * `knownEncoding` (what an earlier sniff of the same file found) skips the whole-file encoding pass:
+ * only the start of the file is read.
  */
-export async function sniffCsv(open: OpenStream): Promise<CsvSniff> {
-  const { head, totalBytes, encoding } = await detectEncoding(open);
+export async function sniffCsv(open: OpenStream, knownEncoding?: CsvSniff['encoding']): Promise<CsvSniff> {
+  const { head, totalBytes, encoding } = await detectEncoding(open, knownEncoding);
   const hasBom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
   if (totalBytes === 0 || (hasBom && totalBytes === 3)) throw new CsvFormatError('The file is empty.');
   const notText = describeBinary(head);
@@ -253,6 +255,7 @@ function decodeStream(encoding: CsvSniff['encoding'], onBytes?: (bytesRead: numb
  */
 async function detectEncoding(
   open: OpenStream,
+  knownEncoding?: CsvSniff['encoding'],
 ): Promise<{ head: Buffer; totalBytes: number; encoding: CsvSniff['encoding'] }> {
   const source = await open();
   const headParts: Buffer[] = [];
@@ -278,6 +281,10 @@ async function detectEncoding(
         headParts.push(part);
         headLength += part.length;
       }
+      if (knownEncoding) {
+        if (headLength >= HEAD_BYTES) break;
+        continue;
+      }
       if (mode === 'unknown') {
         pending.push(bytes);
         const start = Buffer.concat(pending);
@@ -288,7 +295,7 @@ async function detectEncoding(
       } else if (mode === 'validating') validate(bytes);
       if (mode !== 'validating' && headLength >= HEAD_BYTES) break;
     }
-    if (mode === 'unknown') {
+    if (mode === 'unknown' && !knownEncoding) {
       mode = 'validating';
       validate(Buffer.concat(pending));
     }
@@ -305,7 +312,7 @@ async function detectEncoding(
   return {
     head: Buffer.concat(headParts),
     totalBytes,
-    encoding: mode === 'invalid' ? 'windows-1252' : 'utf-8',
+    encoding: knownEncoding ?? (mode === 'invalid' ? 'windows-1252' : 'utf-8'),
   };
 }
 
