@@ -63,9 +63,15 @@ export async function createImportSegments(
 }
 
 /**
- * Makes the `import` segments of the given shifts mirror them again after a change, appending `entry`
- * (what changed on the shift, who, why) to each segment's history. Shifts without such a segment
- * (older data) get one. Runs in the caller's transaction.
+ * How the segments that mirror their shift were made: by an import, or by the demo agency (which loads
+ * shifts as an import would). Split or manual segments are not mirrors.
+ */
+export const mirroringSources = ['import', 'demo'] as const;
+
+/**
+ * Makes the mirroring segments (`mirroringSources`) of the given shifts mirror them again after a
+ * change, appending `entry` (what changed on the shift, who, why) to each segment's history. Shifts
+ * without such a segment (older data) get an `import` one. Runs in the caller's transaction.
  */
 export async function syncImportSegments(
   tx: Executor,
@@ -82,7 +88,7 @@ export async function syncImportSegments(
           shiftSegments.shiftId,
           changed.map((s) => s.id),
         ),
-        eq(shiftSegments.creationSource, 'import'),
+        inArray(shiftSegments.creationSource, [...mirroringSources]),
         isNull(shiftSegments.deletedAt),
       ),
     );
