@@ -3,9 +3,10 @@
  * a plan period. Authorized amounts are "not to be exceeded" (DOMAIN.md); units follow `measure`.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from '../../platform/db/columns.ts';
 import { clients } from '../people/people.table.ts';
+import { csvFiles } from '../shifts/shifts.table.ts';
 
 export const budgets = pgTable(
   'budget',
@@ -28,9 +29,19 @@ export const budgets = pgTable(
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     /** Last day the budget applies; null = open-ended. */
     expirationDate: date('expiration_date', { mode: 'string' }),
+    /** The client/budget file the line was last imported from. */
+    csvFileId: uuid('csv_file_id').references(() => csvFiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    /** One line per source client, code, modifier and start date: re-importing a budget file updates. */
+    uniqueIndex('budget_source_line_idx').on(
+      t.budgetClientId,
+      t.procCode,
+      sql`coalesce(${t.svcModifierCd}, '')`,
+      t.effectiveDate,
+    ),
+    index('budget_csv_file_idx').on(t.csvFileId),
     index('budget_client_code_idx').on(t.clientId, t.procCode, t.effectiveDate),
     index('budget_budget_client_idx').on(t.budgetClientId),
     index('budget_proc_code_idx').on(t.procCode),

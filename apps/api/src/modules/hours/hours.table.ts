@@ -5,6 +5,7 @@
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { caregivers } from '../people/people.table.ts';
+import { userAccounts } from '../../platform/auth/auth.table.ts';
 
 export const violationHandlings = pgTable(
   'violation_handling',
@@ -17,11 +18,14 @@ export const violationHandlings = pgTable(
     weekName: text('week_name').notNull(),
     handled: boolean('handled').notNull().default(false),
     handledAt: tstz('handled_at'),
+    /** The admin who marked the week handled. */
+    handledBy: uuid('handled_by').references(() => userAccounts.id, { onDelete: 'set null' }),
     note: text('note'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('violation_handling_caregiver_week_idx').on(t.caregiverId, t.weekName),
     index('violation_handling_week_idx').on(t.weekName),
+    index('violation_handling_handled_by_idx').on(t.handledBy),
   ],
 );

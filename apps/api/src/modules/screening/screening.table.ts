@@ -18,7 +18,7 @@ import {
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { caregivers, clients } from '../people/people.table.ts';
-import { newShifts, shifts } from '../shifts/shifts.table.ts';
+import { csvFiles, newShifts, shifts } from '../shifts/shifts.table.ts';
 
 /**
  * A client's learned EVV location (spec s.3 BaselineLocation): the dominant cluster of past clock-ins
@@ -64,6 +64,36 @@ export const baselineLocations = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('baseline_location_client_idx').on(t.clientId)],
+);
+
+/**
+ * A place an admin approved as counting as the client's home for EVV (DOMAIN.md "Geofence": a client may
+ * have several approved locations: home, day programme, family home). A punch within `radiusMeters` of
+ * any approved location is not suspicious. Coordinates WGS84 degrees.
+ */
+export const approvedLocations = pgTable(
+  'approved_location',
+  {
+    id: idColumn(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** What the place is, e.g. "Day programme — Main St". */
+    label: text('label').notNull(),
+    kind: text('kind', { enum: ['HOME', 'DAY_PROGRAM', 'FAMILY_HOME', 'WORK', 'OTHER'] })
+      .notNull()
+      .default('OTHER'),
+    lat: doublePrecision('lat').notNull(),
+    long: doublePrecision('long').notNull(),
+    /** Fence around the place, metres (default 100 m, DOMAIN.md). */
+    radiusMeters: doublePrecision('radius_meters').notNull().default(100),
+    createdBy: uuid('created_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('approved_location_client_idx').on(t.clientId),
+    index('approved_location_created_by_idx').on(t.createdBy),
+  ],
 );
 
 /** A clock-in or clock-out outside the client's baseline, flagged for review (spec s.3 SuspiciousLocation). */
@@ -132,9 +162,22 @@ export const shiftNotes = pgTable(
     matchedGivShiftId: text('matched_giv_shift_id'),
     needsManualReview: boolean('needs_manual_review').notNull().default(false),
     reviewReason: text('review_reason'),
+    /**
+     * SHA-256 of the note's source identity (shift id, staff, submitted at, prompt, documentation):
+     * re-importing the same notes file adds nothing.
+     */
+    importKey: text('import_key'),
+    /** The notes file the note came from. */
+    csvFileId: uuid('csv_file_id').references(() => csvFiles.id, { onDelete: 'set null' }),
+    /** Who resolved a note that needed manual review, and when. */
+    resolvedBy: uuid('resolved_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    resolvedAt: tstz('resolved_at'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('shift_note_import_key_idx').on(t.importKey),
+    index('shift_note_csv_file_idx').on(t.csvFileId),
+    index('shift_note_resolved_by_idx').on(t.resolvedBy),
     index('shift_note_shift_idx').on(t.shiftId),
     index('shift_note_caregiver_idx').on(t.caregiverId),
     index('shift_note_client_idx').on(t.clientId),

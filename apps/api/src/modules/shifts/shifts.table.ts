@@ -143,6 +143,16 @@ export const shifts = pgTable(
     incidentScreenedAt: tstz('incident_screened_at'),
     /** Severity found by incident screening (free text: the spec defines no enumeration). */
     incidentSeverity: text('incident_severity'),
+    /** Incident categories the screening found (e.g. `fall`, `seizure`; contracts incident catalogue). */
+    incidentCategories: jsonb('incident_categories').$type<string[]>(),
+    /** When the report to the case management entity is due (OAR 411-323-0063, DOMAIN.md). */
+    incidentReportDueAt: tstz('incident_report_due_at'),
+    /** Who marked the incident handled, when, and their note. */
+    incidentHandledBy: uuid('incident_handled_by').references(() => userAccounts.id, {
+      onDelete: 'set null',
+    }),
+    incidentHandledAt: tstz('incident_handled_at'),
+    incidentHandledNote: text('incident_handled_note'),
     screenedForSuspiciousLocationAt: tstz('screened_for_suspicious_location_at'),
     /** EVV status from the export (e.g. verified, manual edit, missing punch). */
     evvStatus: text('evv_status'),
@@ -173,6 +183,11 @@ export const shifts = pgTable(
     index('shift_csv_file_idx').on(t.csvFileId),
     index('shift_pid_idx').on(t.pid),
     index('shift_incident_idx').on(t.incidentScreened, t.incidentHandled),
+    /** The incident queue: found incidents, by reporting deadline. */
+    index('shift_incident_queue_idx')
+      .on(t.incidentHandled, t.incidentReportDueAt)
+      .where(sql`${t.incidentSeverity} is not null and ${t.deletedAt} is null`),
+    index('shift_incident_handled_by_idx').on(t.incidentHandledBy),
   ],
 );
 

@@ -3,7 +3,7 @@
  * (STACK-NOTES: the generated ones lack time zones), plus Tend's `user_account` (spec s.3 UserAccount).
  * The spec's `supabaseUserId` is `authUserId` here: Tend is self-hosted (docs/decisions/0001-foundation.md).
  */
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../db/columns.ts';
 import { roleEnum } from '../db/enums.ts';
 import { guardians, tinderCaregivers } from '../../modules/matchmaking/matchmaking.table.ts';
@@ -14,6 +14,8 @@ export const authUsers = pgTable('auth_user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** better-auth two-factor plugin: a verified TOTP factor exists. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
@@ -31,8 +33,35 @@ export const authSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** Session tier (contracts `sessionTiers`, spec s.6): `strict_phi` until a relaxed sign-in says otherwise. */
+    tier: text('tier', { enum: ['relaxed', 'strict_phi'] })
+      .notNull()
+      .default('strict_phi'),
+    /** Last authenticated API activity; the server ends a session idle past its tier's limit (spec s.9). */
+    lastActivityAt: tstz('last_activity_at').notNull().defaultNow(),
+    /** Authenticator assurance level reached by this session: aal2 once a TOTP factor was verified. */
+    aal: text('aal', { enum: ['aal1', 'aal2'] })
+      .notNull()
+      .default('aal1'),
   },
   (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+/** better-auth two-factor plugin: a user's TOTP secret and backup codes (stored encrypted by better-auth). */
+export const authTwoFactors = pgTable(
+  'auth_two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+  },
+  (t) => [index('auth_two_factor_user_idx').on(t.userId), index('auth_two_factor_secret_idx').on(t.secret)],
 );
 
 export const authAccounts = pgTable(
