@@ -150,12 +150,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   };
   app.decorate('deps', deps);
+  /** Jobs queued after a shift import created or changed shifts (the screenings over new and changed shifts). */
+  const jobsAfterShiftImport: string[] = [];
   deps.jobs.register(
     SHIFT_IMPORT_JOB,
     createShiftImportHandler({
       db: database.db,
       storage: deps.storage,
       agencyTimeZone: config.agencyTimeZone,
+      afterImport: async (importJobId) => {
+        for (const jobType of jobsAfterShiftImport) {
+          await deps.jobs.enqueue({ jobType, metadata: { afterImportJobId: importJobId } });
+        }
+      },
     }),
   );
   // System buckets exist before anything (jobs included) can use them.

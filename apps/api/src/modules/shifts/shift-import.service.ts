@@ -589,7 +589,14 @@ function csvFieldName(map: ColumnMap, ...candidates: string[]): string {
  * the importer and returns the summary (counts and every rejected record). Fails with a reason in
  * words (JobInputError) when the file cannot be read as its format.
  */
-export function createShiftImportHandler(deps: Omit<ShiftImportDeps, 'jobs'>) {
+/**
+ * The import job's handler. `afterImport` runs once the file is imported when any shift was created or
+ * updated (app.ts queues the screening jobs there: spec "each screening runs as a job over new and
+ * changed shifts").
+ */
+export function createShiftImportHandler(
+  deps: Omit<ShiftImportDeps, 'jobs'> & { afterImport?: (jobId: string) => Promise<void> },
+) {
   return async (job: JobContext): Promise<ShiftImportResult> => {
     const ctx: RequestContext = { actor: null, requestId: `job:${job.jobId}`, ip: null, userAgent: null };
     if (!job.csvFileId) throw new JobInputError('The job names no uploaded file');
@@ -623,6 +630,7 @@ export function createShiftImportHandler(deps: Omit<ShiftImportDeps, 'jobs'>) {
     await job.log(
       `Created ${tally.created}, updated ${tally.updated}, unchanged ${tally.unchanged}, rejected ${tally.rejected.length}`,
     );
+    if (deps.afterImport && tally.created + tally.updated > 0) await deps.afterImport(job.jobId);
     return { format, total, ...tally };
   };
 }
