@@ -16,3 +16,4 @@ export * from './client-config.ts';
 export * from './storage.ts';
 export * from './outbox.ts';
 export * from './csv-safety.ts';
+export * from './budget-measures.ts';
