@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, snap } from './support.ts';
+import { ADMIN, signInThroughForm, snap } from './support.ts';
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -12,8 +12,7 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await snap(page, 'login-error');
-    await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInThroughForm(page);
     await expect(page).toHaveURL(/\/admin\/clients\?q=a$/);
   });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, ADMIN_STATE_FILE, SETUP_TOKEN, snap } from './support.ts';
+import { ADMIN, ADMIN_STATE_FILE, SETUP_TOKEN, saveAdminTotpSecret, snap, totpCode } from './support.ts';
 
-test('first run: the setup link creates the first admin with the demo agency, then Tend is set up', async ({
+test('first run: the setup link creates the first admin with the demo agency and TOTP, then Tend is set up', async ({
   page,
 }) => {
   await page.goto(`/setup?token=${SETUP_TOKEN}`);
@@ -13,6 +13,20 @@ test('first run: the setup link creates the first admin with the demo agency, th
   await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
   await expect(page.getByLabel('Load the demo agency (clearly labelled sample data)')).toBeChecked();
   await page.getByRole('button', { name: 'Create the administrator' }).click();
+
+  // Admins need two-step verification before any page with health information (decision 0009): the new admin
+  // is sent to enrol a TOTP key, then back. The saved session is aal2, so every other flow can open PHI.
+  await expect(page).toHaveURL(/\/account\/mfa\?redirect=%2Fadmin$/);
+  await expect(page.getByRole('heading', { name: 'Two-step verification', level: 1 })).toBeVisible();
+  await page.getByLabel('Your password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Start setup' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  saveAdminTotpSecret(secret);
+  await expect(page.getByTestId('backup-codes').locator('code')).toHaveCount(10);
+  await snap(page, 'setup-mfa-enrol');
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(await totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   await snap(page, 'agency-home');

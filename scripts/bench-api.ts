@@ -3,8 +3,9 @@
  * default the machine's postgres://postgres@127.0.0.1:5432/test, in a fresh database) and PGlite (a temp
  * dir) — it seeds 10,000 clients, starts the real server (`apps/api/src/server.ts`, exactly as `npm start`
  * runs it) in its own process on a loopback port, creates and signs in an admin over HTTP, and runs
- * autocannon from this process against (a) GET /api/health and (b) GET /api/clients?pageSize=50
- * (authenticated, audited). The server runs at the production log level (`info`, request logging on;
+ * autocannon from this process against (a) GET /api/health, anonymous and with the session cookie (the
+ * difference is the cost of the session, tier and activity check: docs/decisions/0009-mfa.md) and (b)
+ * GET /api/clients?pageSize=50 (authenticated, aal2 admin, audited). The server runs at the production log level (`info`, request logging on;
  * override with BENCH_LOG_LEVEL) with its output discarded. On PostgreSQL it is run once per
  * WEB_CONCURRENCY in BENCH_WORKERS (default "1,2"): 2 = Node cluster with two workers.
  * It prints requests/s and p99 latency for each and the list/health ratio, then the initial JavaScript
@@ -23,6 +24,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { migrateDatabase, openDatabase } from '../apps/api/src/platform/db/client.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,11 +41,14 @@ const SETUP_SQL = (process.env.BENCH_SETUP_SQL ?? '')
 /** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SETUP_TOKEN = 'bench-setup-token-0123456789';
-const ADMIN = { email: 'bench@example.org', password: 'bench passphrase 123' };
+// The password avoids the email's local part and the name (password policy, decision 0007).
+const ADMIN = { email: 'bench@example.org', password: 'quiet harbour lantern 42' };
 
 interface Figures {
   rps: number;
   p99: number;
+  /** Mean latency in ms. */
+  mean: number;
   /** Server CPU (user + system, all its processes) per request in ms: steadier than req/s on a busy machine. */
   cpuMs: number | null;
 }
@@ -77,7 +83,12 @@ async function hammer(
     cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
       ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
       : null;
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, cpuMs };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    mean: result.latency.mean,
+    cpuMs,
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -151,7 +162,18 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Creates the first admin (setup) and signs in; returns the session cookie. */
+/** The `name=value` pairs of a response's Set-Cookie headers (expired ones left out), as one Cookie header. */
+const cookieHeader = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] as string)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+
+/**
+ * Creates the first admin (setup), signs in and enrols TOTP (admins need aal2 for PHI: docs/decisions/0009-mfa.md);
+ * returns the aal2 session cookie.
+ */
 async function signedInCookie(origin: string): Promise<string> {
   const json = { 'content-type': 'application/json', origin };
   const setup = await fetch(`${origin}/api/setup`, {
@@ -166,16 +188,28 @@ async function signedInCookie(origin: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
-  return signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieHeader(signIn);
+  const enable = await fetch(`${origin}/api/auth/two-factor/enable`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ password: ADMIN.password }),
+  });
+  if (!enable.ok) throw new Error(`MFA enable failed: ${await enable.text()}`);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const verify = await fetch(`${origin}/api/auth/two-factor/verify-totp`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ code: await createOTP(base32.decode(secret)).totp() }),
+  });
+  if (!verify.ok) throw new Error(`MFA verify failed: ${await verify.text()}`);
+  return cookieHeader(verify);
 }
 
 async function run(
   engine: 'postgres' | 'pglite',
   workers: number,
-): Promise<{ health: Figures; list: Figures }> {
+): Promise<{ health: Figures; healthSignedIn: Figures; list: Figures }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `tend-bench-${engine}-`));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -210,8 +244,10 @@ async function run(
     await hammer(`${origin}/api/health`, {}, 3); // warm-up (JIT, pools)
     await hammer(`${origin}/api/clients?pageSize=50&page=7`, { cookie }, 3);
     const health = await hammer(`${origin}/api/health`, {}, DURATION, server.pid);
+    // The same route with the session cookie: the difference is the session, tier and activity check.
+    const healthSignedIn = await hammer(`${origin}/api/health`, { cookie }, DURATION, server.pid);
     const list = await hammer(`${origin}/api/clients?pageSize=50&page=7`, { cookie }, DURATION, server.pid);
-    return { health, list };
+    return { health, healthSignedIn, list };
   } finally {
     if (server) await stopServer(server);
     if (engine === 'postgres') await adminQuery(baseUrl, `drop database if exists ${dbName} with (force)`);
@@ -257,9 +293,16 @@ const rows: string[] = [];
 for (const { engine, workers } of runs) {
   const label = `${engine} x${workers}`.padEnd(11);
   try {
-    const { health, list } = await run(engine, workers);
+    const { health, healthSignedIn, list } = await run(engine, workers);
     rows.push(
       `${label} health ${String(health.rps).padStart(6)} req/s p99 ${String(health.p99).padStart(3)} ms | clients list (50 of 10,000, audited) ${String(list.rps).padStart(6)} req/s p99 ${String(list.p99).padStart(3)} ms, server CPU ${list.cpuMs?.toFixed(2) ?? '?'} ms/req | list/health ${(list.rps / health.rps).toFixed(3)}`,
+    );
+    const authCost =
+      health.cpuMs !== null && healthSignedIn.cpuMs !== null
+        ? `${(healthSignedIn.cpuMs - health.cpuMs).toFixed(3)} ms server CPU/req`
+        : '?';
+    rows.push(
+      `${''.padEnd(11)} health signed in ${String(healthSignedIn.rps).padStart(6)} req/s p99 ${String(healthSignedIn.p99).padStart(3)} ms, server CPU ${healthSignedIn.cpuMs?.toFixed(2) ?? '?'} ms/req vs anonymous ${health.cpuMs?.toFixed(2) ?? '?'} | session + tier check: ${authCost}, mean latency +${(healthSignedIn.mean - health.mean).toFixed(2)} ms`,
     );
   } catch (error) {
     rows.push(`${label} failed: ${(error as Error).message}`);

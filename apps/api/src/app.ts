@@ -44,7 +44,28 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import { shiftCorrectionsRoutes } from './modules/shifts/shift-corrections.routes.ts';
 import { shiftImportRoutes } from './modules/shifts/shift-import.routes.ts';
+import { caregiverHoursRoutes } from './modules/hours/caregiver-hours.routes.ts';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { createShiftImportHandler, SHIFT_IMPORT_JOB } from './modules/shifts/shift-import.service.ts';
+import { shiftNotesRoutes } from './modules/screening/shift-notes.routes.ts';
+import { SHIFT_NOTE_IMPORT_JOB, shiftNoteImportService } from './modules/screening/shift-note-import.ts';
+import { clientPrimeImportRoutes } from './modules/budgets/budget-import.routes.ts';
+import { CLIENT_PRIME_IMPORT_JOB, clientPrimeImportService } from './modules/budgets/budget-import.ts';
+import { locationScreeningRoutes } from './modules/screening/location-screening.routes.ts';
+import { incidentsRoutes } from './modules/screening/incidents.routes.ts';
+import {
+  createIncidentScreeningHandler,
+  INCIDENT_SCREENING_JOB,
+} from './modules/screening/incident-screening.service.ts';
+import {
+  createLocationScreeningHandler,
+  LOCATION_SCREENING_JOB,
+} from './modules/screening/location-screening.job.ts';
+import { segmentValidationRoutes } from './modules/billing/segment-validation.routes.ts';
+import {
+  createSegmentValidationHandler,
+  SEGMENT_VALIDATION_JOB,
+} from './modules/billing/segment-validation.job.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -151,7 +172,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
   /** Jobs queued after a shift import created or changed shifts (the screenings over new and changed shifts). */
-  const jobsAfterShiftImport: string[] = [];
+  const jobsAfterShiftImport: string[] = [
+    LOCATION_SCREENING_JOB,
+    INCIDENT_SCREENING_JOB,
+    SEGMENT_VALIDATION_JOB,
+  ];
+  deps.jobs.register(SEGMENT_VALIDATION_JOB, createSegmentValidationHandler({ db: database.db }));
+  deps.jobs.register(LOCATION_SCREENING_JOB, createLocationScreeningHandler({ db: database.db }));
+  deps.jobs.register(
+    INCIDENT_SCREENING_JOB,
+    createIncidentScreeningHandler({ db: database.db, timeZone: config.agencyTimeZone, ai: config.ai }),
+  );
   deps.jobs.register(
     SHIFT_IMPORT_JOB,
     createShiftImportHandler({
@@ -165,6 +196,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     }),
   );
+  /**
+   * Jobs queued after a notes import matched notes to shifts: incident screening reads notes (its
+   * handler is registered above, so it can be queued; a type left out of this list is never queued).
+   */
+  const jobsAfterShiftNoteImport: string[] = [INCIDENT_SCREENING_JOB];
+  const importDeps = { db: database.db, storage: deps.storage, agencyTimeZone: config.agencyTimeZone };
+  deps.jobs.register(
+    SHIFT_NOTE_IMPORT_JOB,
+    shiftNoteImportService.handler({
+      ...importDeps,
+      afterImport: async (importJobId) => {
+        for (const jobType of jobsAfterShiftNoteImport)
+          await deps.jobs.enqueue({ jobType, metadata: { afterImportJobId: importJobId } });
+      },
+    }),
+  );
+  deps.jobs.register(CLIENT_PRIME_IMPORT_JOB, clientPrimeImportService.handler(importDeps));
   // System buckets exist before anything (jobs included) can use them.
   app.addHook('onReady', async () => {
     await deps.storage.ensureBucket({
@@ -322,6 +370,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shiftsRoutes);
   await app.register(shiftCorrectionsRoutes);
   await app.register(shiftImportRoutes);
+  await app.register(shiftNotesRoutes);
+  await app.register(clientPrimeImportRoutes);
+  await app.register(locationScreeningRoutes);
+  await app.register(incidentsRoutes);
+  await app.register(caregiverHoursRoutes);
+  await app.register(budgetsRoutes);
+  await app.register(segmentValidationRoutes);
   await app.register(auditRoutes);
   await app.register(jobsRoutes);
   await app.register(storageRoutes);

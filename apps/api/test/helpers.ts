@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -40,6 +42,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     logLevel: 'silent',
     rateLimitPerMinute: 100_000,
+    requireAdminMfa: true,
+    // Auth limits out of the way; the rate-limit tests set small ones.
+    authRateLimits: { signInPer5Min: 100_000, otpPer5Min: 100_000, mfaPerMinute: 100_000 },
     storage: { driver: 'local', rootDir: path.join(dataDir, 'storage') },
     mail: { smtpUrl: undefined, from: 'Tend <no-reply@localhost>' },
     sms: null,
@@ -108,11 +113,51 @@ export async function createTestApp(
   };
 }
 
-/** Creates an account of `role` and signs it in; returns its cookie header and account id. */
+/** The `name=value` pairs of a response's Set-Cookie headers, as one Cookie header. */
+export function cookiesOf(response: { headers: Record<string, unknown> }): string {
+  return [response.headers['set-cookie']]
+    .flat()
+    .filter((c): c is string => typeof c === 'string')
+    .map((c) => c.split(';')[0])
+    .filter((c) => !/=$/.test(c as string))
+    .join('; ');
+}
+
+/** The current TOTP code of an `otpauth://` URI (its base32 `secret`), as an authenticator app shows it. */
+export async function totpCode(otpauthUri: string): Promise<string> {
+  const secret = new URL(otpauthUri).searchParams.get('secret');
+  if (!secret) throw new Error('otpauth URI without a secret');
+  return createOTP(base32.decode(secret)).totp();
+}
+
+/**
+ * Enrols a TOTP factor for a signed-in session through better-auth's real endpoints (password re-check, URI,
+ * code verification) and returns the replacing aal2 session's cookie with the URI and backup codes.
+ */
+export async function enrolTotp(testApp: TestApp, cookie: string, password = TEST_PASSWORD) {
+  const call = as(testApp, cookie);
+  const enable = await call({ method: 'POST', url: '/api/auth/two-factor/enable', payload: { password } });
+  if (enable.statusCode !== 200) throw new Error(`MFA enable failed: ${enable.statusCode} ${enable.body}`);
+  const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
+  const verify = await call({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    payload: { code: await totpCode(totpURI) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`MFA verify failed: ${verify.statusCode} ${verify.body}`);
+  return { cookie: cookiesOf(verify) || cookie, totpURI, backupCodes };
+}
+
+/**
+ * Creates an account of `role` and signs it in; returns its cookie header and account id. An ADMIN also enrols
+ * TOTP through the real flow (`enrolTotp`), so its session is aal2 and may open PHI (decision 0009); pass
+ * `{ mfa: false }` for an aal1 admin.
+ */
 export async function signInAs(
   testApp: TestApp,
   role: Role,
   email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.org`,
+  options: { mfa?: boolean } = {},
 ) {
   const { app, database } = testApp;
   const user = await createCredentialUser(app.deps.auth, {
@@ -131,11 +176,8 @@ export async function signInAs(
     payload: { email, password: TEST_PASSWORD },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const cookie = [response.headers['set-cookie']]
-    .flat()
-    .filter((c): c is string => typeof c === 'string')
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  let cookie = cookiesOf(response);
+  if (role === 'ADMIN' && options.mfa !== false) cookie = (await enrolTotp(testApp, cookie)).cookie;
   return { cookie, accountId: account?.id as string, email };
 }
 

@@ -62,3 +62,28 @@ export async function importShiftsFile(
   const job = await waitForJob(caller, jobId);
   return { ...job, csvFileId: body.csvFileId as string, analysis: body.analysis };
 }
+
+/**
+ * Uploads a CSV to an import kind's routes (`basePath`, e.g. `/api/shift-note-imports`), starts it with
+ * `options` (default: the suggested column map) and waits for its job. Returns the finished job plus
+ * `csvFileId` and the upload's analysis.
+ */
+export async function importCsvFile(
+  caller: Caller,
+  basePath: string,
+  content: string | Buffer,
+  name = 'import.csv',
+  options?: { columnMap: Record<string, string>; timeZone?: string },
+) {
+  const uploaded = await caller({ method: 'POST', url: basePath, ...fileUpload(content, 'text/csv', name) });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const body = uploaded.json();
+  const started = await caller({
+    method: 'POST',
+    url: `${basePath}/${body.csvFileId}/start`,
+    payload: options ?? { columnMap: body.analysis.suggestedColumnMap },
+  });
+  expect(started.statusCode, started.body).toBe(202);
+  const job = await waitForJob(caller, started.json().job.id);
+  return { ...job, csvFileId: body.csvFileId as string, analysis: body.analysis };
+}

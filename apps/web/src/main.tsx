@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';

@@ -30,7 +30,18 @@ export const me = z.object({
    * The signed-in session: `issuedAt` is when it was created (sign-in). The browser's session monitor counts the
    * absolute session limit of the tier from it (spec s.4 "Session tiers", `@tend/contracts/session-monitor`).
    */
-  session: z.object({ issuedAt: z.iso.datetime({ offset: true }) }),
+  session: z.object({
+    issuedAt: z.iso.datetime({ offset: true }),
+    /** The tier the server records for this session (strict_phi once any PHI API was used; decision 0009). */
+    tier: z.enum(['relaxed', 'strict_phi']).optional(),
+    /** Authenticator assurance level: aal2 once this session verified a TOTP code (decision 0009). */
+    aal: z.enum(['aal1', 'aal2']).optional(),
+  }),
+  /**
+   * MFA state (spec issue 4, decision 0009): `enabled` when the user has a verified TOTP factor; `required` when
+   * this account must reach aal2 before PHI (admins while REQUIRE_ADMIN_MFA is on) and this session has not.
+   */
+  mfa: z.object({ enabled: z.boolean(), required: z.boolean() }).optional(),
 });
 export type Me = z.infer<typeof me>;
 

@@ -72,6 +72,8 @@ const authRoutes: RouteDef[] = [
   // Not in spec s.2: the shift detail page the shift-records issue asks for (a row opens it).
   r('/admin/shifts/:id', 'admin', 'admin', 'Shift'),
   r('/admin/session-debug', 'admin', 'auth', 'Session debug'),
+  // Not in spec s.2: enrol/remove the TOTP factor; admins reach aal2 here before PHI (decision 0009).
+  r('/account/mfa', 'default', 'auth', 'Two-step verification'),
   r('/admin/caregiver-hours', 'admin', 'admin', 'Caregiver hours'),
   r('/admin/match-detection', 'admin', 'admin', 'Match detection'),
   r('/admin/baselineLocations', 'admin', 'admin', 'Baseline locations'),
@@ -88,6 +90,9 @@ const adminRoutes: RouteDef[] = [
   r('/admin/caregivers', 'admin', 'admin', 'Caregivers'),
   r('/admin/case-managers', 'admin', 'admin', 'Case managers'),
   r('/admin/budgetOverages', 'admin', 'admin', 'Budget overages'),
+  // Not in spec s.2: billing pages of issue 6 (docs/decisions/0010-billing-routes.md).
+  r('/admin/billing/segments', 'admin', 'admin', 'Segments and validation'),
+  r('/admin/billing/codes', 'admin', 'admin', 'Billing codes'),
   r('/admin/mismatched-shift-notes', 'admin', 'admin', 'Mismatched shift notes'),
   r('/admin/tools/email-export', 'admin', 'admin', 'Email export'),
   r('/admin/tools/report-export', 'admin', 'admin', 'Report export'),

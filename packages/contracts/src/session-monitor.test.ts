@@ -11,6 +11,7 @@ import {
   pathnameOf,
   sessionExpiryReason,
   sessionMonitorStep,
+  serverSessionEndReason,
   shouldCountActivity,
   warningCountdown,
   type SessionMonitorEffect,
@@ -638,5 +639,42 @@ describe('activity in another tab', () => {
     expect(older.state).toBe(idle);
     const late = step(idle, { type: 'otherTabActivity', at: T0 + 46 * MIN }, T0 + 46 * MIN);
     expect(navigateTo(late.effects)).toMatchObject({ to: expect.stringContaining('inactivity_timeout') });
+  });
+});
+
+describe('serverSessionEndReason (the server side of spec s.4 / s.9)', () => {
+  const t0 = Date.UTC(2026, 0, 5, 8, 0, 0);
+  const strict = { tier: 'strict_phi' as const, issuedAt: t0, lastActivityAt: t0 };
+
+  it('keeps a strict session idle 44:59 and ends it at 45:01 (inactivity)', () => {
+    expect(serverSessionEndReason(strict, t0 + 44 * MIN + 59 * S)).toBeNull();
+    expect(serverSessionEndReason(strict, t0 + 45 * MIN + 1 * S)).toBe('inactivity_timeout');
+  });
+
+  it('ends a strict session 12 h + 1 s after sign-in even when active', () => {
+    const active = { ...strict, lastActivityAt: t0 + 12 * H - MIN };
+    expect(serverSessionEndReason(active, t0 + 12 * H - S)).toBeNull();
+    expect(serverSessionEndReason(active, t0 + 12 * H + S)).toBe('absolute_timeout');
+  });
+
+  it('reports absolute when both limits have passed', () => {
+    expect(serverSessionEndReason(strict, t0 + 13 * H)).toBe('absolute_timeout');
+  });
+
+  it('gives a relaxed session 14 days', () => {
+    const relaxed = { ...strict, tier: 'relaxed' as const };
+    expect(serverSessionEndReason(relaxed, t0 + 13 * D)).toBeNull();
+    expect(serverSessionEndReason({ ...relaxed, lastActivityAt: t0 + 13 * D }, t0 + 14 * D + S)).toBe(
+      'absolute_timeout',
+    );
+    expect(serverSessionEndReason(relaxed, t0 + 14 * D - S)).toBeNull();
+  });
+
+  it('never ends a session before either deadline (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 45 * MIN - 1 }), (idle) => {
+        expect(serverSessionEndReason(strict, t0 + idle)).toBeNull();
+      }),
+    );
   });
 });

@@ -550,3 +550,39 @@ export function sessionMonitorStep(
       return state.loggingOut ? { state: { ...state, loggingOut: false }, effects: [] } : unchanged(state);
   }
 }
+
+/**
+ * The server's view of a session (spec s.4 "the server enforces the tiers too"; docs/decisions/0009-mfa.md):
+ * its recorded tier, when it was issued (sign-in) and its last authenticated API activity, in epoch ms.
+ */
+export interface ServerSessionFacts {
+  tier: SessionTier;
+  issuedAt: number;
+  lastActivityAt: number;
+}
+
+/**
+ * Why the server ends a session at `now` (epoch ms), or null while it is alive: the same rule as the browser's
+ * `sessionExpiryReason` with the deadlines of `facts.tier` (spec s.9: strict_phi 45 min idle / 12 h since
+ * sign-in; relaxed 14 d / 14 d). `absolute_timeout` when `now >= issuedAt + absolute limit`, else
+ * `inactivity_timeout` when `now >= lastActivityAt + inactivity limit` (absolute wins when both have passed).
+ */
+export function serverSessionEndReason(
+  facts: ServerSessionFacts,
+  now: number,
+): 'absolute_timeout' | 'inactivity_timeout' | null {
+  const limits = tierLimits[facts.tier];
+  const reason = sessionExpiryReason(
+    {
+      ...initialSessionMonitorState,
+      monitoring: true,
+      tier: facts.tier,
+      issuedAt: facts.issuedAt,
+      lastActivityAt: facts.lastActivityAt,
+      absoluteExpiresAt: facts.issuedAt + limits.absoluteMs,
+      inactivityExpiresAt: facts.lastActivityAt + limits.inactivityMs,
+    },
+    now,
+  );
+  return reason === 'absolute_timeout' || reason === 'inactivity_timeout' ? reason : null;
+}

@@ -1,6 +1,6 @@
 /**
  * The admin navigation of UX.md ("spec routes grouped by the work an office does"). Only pages with a
- * built screen are listed; a section with none is hidden. Billing has no route in the table yet.
+ * built screen are listed; a section with none is hidden. Billing routes: docs/decisions/0010-billing-routes.md.
  */
 import type { ComponentType } from 'react';
 import {
@@ -58,6 +58,13 @@ export const adminNavigation: NavSection[] = [
       { path: '/admin/misctools/shiftnotes/review', label: 'Shift-note review' },
       { path: '/admin/caregiver-hours', label: 'Caregiver hours' },
       { path: '/admin/budgetOverages', label: 'Budget overages' },
+    ],
+  },
+  {
+    label: 'Billing',
+    items: [
+      { path: '/admin/billing/segments', label: 'Segments and validation' },
+      { path: '/admin/billing/codes', label: 'Billing codes' },
     ],
   },
   {

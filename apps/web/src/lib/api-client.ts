@@ -8,8 +8,10 @@
  * (feature chunks, loaded on demand), a shell caller may pass a loader (`() => import(...)`) that runs
  * while the request is in flight, and the problem schema is loaded only when a request fails
  * (docs/decisions/0005-api-performance.md: zod stays out of the JavaScript /login needs).
+ * A 401 carrying the server's logout `reason` is recorded (`session-end.ts`) for the sign-in redirect.
  */
 import type { FieldError } from '@tend/contracts';
+import { recordSessionEnd } from './session-end.ts';
 import type { z } from 'zod';
 
 export const FETCH_RETRIES = 3;
@@ -127,6 +129,8 @@ export async function apiRequest<S extends z.ZodType>(
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
+    // A 401 that says why the server ended the session (inactivity, time limit): kept for /login?reason=.
+    if (response.status === 401) recordSessionEnd(json);
     const parsed = await parseProblem(json);
     if (parsed.success) {
       throw new ApiError(

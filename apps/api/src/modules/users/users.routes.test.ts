@@ -105,7 +105,9 @@ describe('first-run setup', () => {
     expect(Math.abs(Date.now() - issuedMs)).toBeLessThan(60_000);
     // The same session gives the same issue time on every request; a new sign-in a later one.
     const meAgain = await as(t, cookie)({ method: 'GET', url: '/api/me' });
-    expect(meAgain.json().session).toEqual({ issuedAt });
+    expect(meAgain.json().session).toEqual({ issuedAt, tier: 'strict_phi', aal: 'aal1' });
+    // A fresh admin has no TOTP factor yet: PHI needs one (decision 0009).
+    expect(meAgain.json().mfa).toEqual({ enabled: false, required: true });
     const secondSignIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',

@@ -15,8 +15,8 @@ import {
   userPage,
   userUpdateInput,
 } from '@tend/contracts';
-import { guard } from '../../platform/auth/auth.plugin.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { guard, mfaPending, requireActor } from '../../platform/auth/auth.plugin.ts';
+import { mfaEnabled } from '../../platform/auth/mfa.ts';
 import { loadDemoAgency } from '../demo/demo.service.ts';
 import * as users from './users.service.ts';
 
@@ -25,15 +25,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.deps;
 
   app.get('/api/me', { schema: { tags: ['auth'], response: { 200: me } } }, async (request) => {
-    const { actor } = request.ctx;
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    const actor = requireActor(request);
     return {
       userAccountId: actor.userAccountId,
       authUserId: actor.authUserId,
       email: actor.email,
       role: actor.role,
       fullName: actor.fullName,
-      session: { issuedAt: actor.sessionIssuedAt.toISOString() },
+      session: {
+        issuedAt: actor.sessionIssuedAt.toISOString(),
+        tier: request.authSession?.tier,
+        aal: request.authSession?.aal,
+      },
+      mfa: { enabled: await mfaEnabled(db, actor.authUserId), required: mfaPending(request) },
     };
   });
 

@@ -9,6 +9,9 @@
  * active flag in the same query. Nothing is cached: a deleted session or a deactivated account loses
  * access on the very next request.
  *
+ * The same query reads the session's tier, last activity and assurance level (`resolveSession`), for the
+ * server-side tier and MFA checks of auth.plugin.ts (docs/decisions/0009-mfa.md).
+ *
  * Every other case goes through better-auth itself (`slowPath`): an expired session (better-auth
  * deletes it) and a session due for its sliding refresh (better-auth extends `expiresAt` once per
  * `updateAge`), so session lifetimes behave exactly as before.
@@ -22,12 +25,29 @@ import type { ActorRecord } from '../http/context.ts';
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, type Auth } from './auth.ts';
 import { authSessions, userAccounts } from './auth.table.ts';
 
+/**
+ * What the server knows of a session for the tier and MFA checks (decision 0009): its recorded tier, sign-in
+ * time (`issuedAt`, the session's `createdAt`), last authenticated API activity and assurance level.
+ */
+export interface SessionState {
+  id: string;
+  tier: 'relaxed' | 'strict_phi';
+  issuedAt: Date;
+  lastActivityAt: Date;
+  aal: 'aal1' | 'aal2';
+}
+
 export interface ActorResolver {
   /** The signed-in, active actor of a request, or null (no/invalid/expired session, inactive account). */
   resolve(
     headers: IncomingHttpHeaders,
     cookies: Record<string, string | undefined>,
   ): Promise<ActorRecord | null>;
+  /** As `resolve`, with the session's tier, activity and assurance level (same single query). */
+  resolveSession(
+    headers: IncomingHttpHeaders,
+    cookies: Record<string, string | undefined>,
+  ): Promise<{ actor: ActorRecord; session: SessionState } | null>;
 }
 
 /**
@@ -60,6 +80,9 @@ export function createActorResolver({ auth, db }: { auth: Auth; db: Database }):
       authUserId: authSessions.userId,
       expiresAt: authSessions.expiresAt,
       createdAt: authSessions.createdAt,
+      tier: authSessions.tier,
+      lastActivityAt: authSessions.lastActivityAt,
+      aal: authSessions.aal,
       userAccountId: userAccounts.id,
       role: userAccounts.role,
       email: userAccounts.email,
@@ -72,29 +95,51 @@ export function createActorResolver({ auth, db }: { auth: Auth; db: Database }):
     .prepare('tend_actor_by_session_token');
 
   /** better-auth's own path (refresh, expiry clean-up), then the account row. */
-  async function slowPath(headers: IncomingHttpHeaders): Promise<ActorRecord | null> {
+  type Resolved = { actor: ActorRecord; session: SessionState };
+  async function slowPath(headers: IncomingHttpHeaders): Promise<Resolved | null> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!session) return null;
     const [row] = await bySessionToken.execute({ token: session.session.token });
     if (!row?.isActive) return null;
-    return toActor(row);
+    return toResolved(row);
+  }
+
+  async function resolveSession(
+    headers: IncomingHttpHeaders,
+    cookies: Record<string, string | undefined>,
+  ): Promise<Resolved | null> {
+    const { cookieName, dontRememberName, secret } = await settings;
+    const signed = cookies[cookieName];
+    if (!signed) return null;
+    const token = verifySignedCookie(signed, secret);
+    // Anything the fast path cannot verify is better-auth's to judge (it refuses a bad signature).
+    if (!token) return slowPath(headers);
+    const [row] = await bySessionToken.execute({ token });
+    if (!row?.isActive) return null;
+    const now = Date.now();
+    const expiresAt = row.expiresAt.getTime();
+    const refreshDue = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
+    if (expiresAt <= now || (refreshDue && !cookies[dontRememberName])) return slowPath(headers);
+    return toResolved(row);
   }
 
   return {
+    resolveSession,
     async resolve(headers, cookies) {
-      const { cookieName, dontRememberName, secret } = await settings;
-      const signed = cookies[cookieName];
-      if (!signed) return null;
-      const token = verifySignedCookie(signed, secret);
-      // Anything the fast path cannot verify is better-auth's to judge (it refuses a bad signature).
-      if (!token) return slowPath(headers);
-      const [row] = await bySessionToken.execute({ token });
-      if (!row?.isActive) return null;
-      const now = Date.now();
-      const expiresAt = row.expiresAt.getTime();
-      const refreshDue = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
-      if (expiresAt <= now || (refreshDue && !cookies[dontRememberName])) return slowPath(headers);
-      return toActor(row);
+      return (await resolveSession(headers, cookies))?.actor ?? null;
+    },
+  };
+}
+
+function toResolved(row: Parameters<typeof toActor>[0] & Omit<SessionState, 'id' | 'issuedAt'>) {
+  return {
+    actor: toActor(row),
+    session: {
+      id: row.sessionId,
+      tier: row.tier,
+      issuedAt: row.createdAt,
+      lastActivityAt: row.lastActivityAt,
+      aal: row.aal,
     },
   };
 }

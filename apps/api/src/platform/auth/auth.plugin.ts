@@ -1,21 +1,76 @@
 /**
- * Fastify side of authentication: mounts better-auth at /api/auth/*, resolves the actor of every
- * /api request into `request.ctx`, and offers `guard(...)` preValidation hooks (run before body validation, so an anonymous caller gets 401, not 400) that enforce the route-table
- * guards of `@tend/contracts` on the server (spec s.6; STYLE.md s.7).
+ * Fastify side of authentication: mounts better-auth at /api/auth/* (with per-IP limits on sign-in, one-time
+ * codes, recovery and MFA verification), resolves the actor of every /api request into `request.ctx`, enforces
+ * the session tiers on the server (spec s.4 "the server enforces the tiers too", s.9) and offers `guard(...)`
+ * preValidation hooks (run before body validation, so an anonymous caller gets 401, not 400) that enforce the
+ * route-table guards of `@tend/contracts` (spec s.6; STYLE.md s.7) and the admin MFA rule
+ * (docs/decisions/0009-mfa.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { passesGuard, type Guard } from '@tend/contracts';
+import { eq } from 'drizzle-orm';
+import { passesGuard, serverSessionEndReason, type Guard, type Problem } from '@tend/contracts';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { defaultAuthRateLimits } from '../config/config.ts';
 import { AppError } from '../http/errors.ts';
-import type { RequestContext } from '../http/context.ts';
+import type { ActorRecord, RequestContext } from '../http/context.ts';
 import type { Auth } from './auth.ts';
-import { createActorResolver } from './actor.ts';
+import { authSessions } from './auth.table.ts';
+import { createActorResolver, type SessionState } from './actor.ts';
+
+/** Why the server ended a session (spec s.8 logout reasons it can decide on its own). */
+export type SessionEndReason = 'absolute_timeout' | 'inactivity_timeout';
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
+    /** The session behind `ctx.actor` (tier, sign-in time, last recorded activity, aal); null without one. */
+    authSession: SessionState | null;
+    /** Set when this request found its session past its tier's limits and ended it. */
+    sessionEndReason: SessionEndReason | null;
+  }
+}
+
+/**
+ * How stale `auth_session.last_activity_at` may get before a request writes it again (60 s): reads stay one
+ * query; the server's idle clock therefore lags real activity by at most this much (decision 0009).
+ */
+export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+/**
+ * 401 SESSION_EXPIRED with the logout reason as the problem's `reason` extension member (RFC 9457 s.3.2), so
+ * the browser can send the user to `/login?reason=…`.
+ */
+export class SessionEndedError extends AppError {
+  constructor(readonly reason: SessionEndReason) {
+    super(
+      'SESSION_EXPIRED',
+      reason === 'absolute_timeout'
+        ? 'Your session reached its time limit; sign in again'
+        : 'Your session ended after a period of inactivity; sign in again',
+    );
+  }
+  override toProblem(requestId: string): Problem & { reason: SessionEndReason } {
+    return { ...super.toProblem(requestId), reason: this.reason };
+  }
+}
+
+/**
+ * 403 with code MFA_REQUIRED: an admin whose session has not verified a TOTP code (aal1) asked for PHI while
+ * REQUIRE_ADMIN_MFA is on (decision 0009). The web app sends them to the MFA screen.
+ */
+export class MfaRequiredError extends AppError {
+  constructor() {
+    super('FORBIDDEN', 'Verify a code from your authenticator app (two-step verification) to open this');
+  }
+  override toProblem(requestId: string): Problem {
+    return {
+      ...super.toProblem(requestId),
+      type: 'https://tend.local/problems/mfa-required',
+      title: 'Two-step verification required',
+      code: 'MFA_REQUIRED',
+    };
   }
 }
 
@@ -31,15 +86,84 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   await reply.send(body);
 }
 
-/** Registers the auth handler and the actor resolver. */
+/** Deletes a session the server found past its limits and records it (ids and the reason only). */
+async function endSession(
+  db: Database,
+  ctx: RequestContext,
+  actor: ActorRecord,
+  sessionId: string,
+  reason: SessionEndReason,
+): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.id, sessionId));
+  await recordAudit(
+    db,
+    { ...ctx, actor },
+    {
+      action: 'auth.sign_out',
+      entityType: 'user_account',
+      entityId: actor.userAccountId,
+      details: { reason, sessionId },
+    },
+  );
+}
+
+/**
+ * The better-auth endpoints limited per client IP (decision 0009; GoTrue-like defaults in config.ts). The key is
+ * Fastify's `request.ip`, which follows X-Forwarded-For only when TRUST_PROXY is on.
+ */
+function authLimitGroup(path: string): 'sign-in' | 'otp' | 'mfa' | null {
+  if (path.startsWith('/sign-in/')) return 'sign-in';
+  if (path.startsWith('/two-factor/verify-')) return 'mfa';
+  if (
+    path.startsWith('/sign-up/') ||
+    path.startsWith('/email-otp/') ||
+    path.startsWith('/phone-number/') ||
+    path.startsWith('/magic-link') ||
+    path === '/two-factor/send-otp' ||
+    path === '/request-password-reset' ||
+    path === '/forget-password' ||
+    path === '/reset-password' ||
+    path === '/send-verification-email'
+  )
+    return 'otp';
+  return null;
+}
+
+/** Registers the auth handler, the auth rate limits, the actor resolver and the server-side tier checks. */
 export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.decorateRequest('authSession', null);
+  app.decorateRequest('sessionEndReason', null);
   const actors = createActorResolver({ auth, db });
+
+  const limits = { ...defaultAuthRateLimits, ...app.deps.config.authRateLimits };
+  const limiters = {
+    'sign-in': app.rateLimit({
+      max: limits.signInPer5Min,
+      timeWindow: 5 * 60_000,
+      keyGenerator: (request) => `auth-sign-in:${request.ip}`,
+    }),
+    otp: app.rateLimit({
+      max: limits.otpPer5Min,
+      timeWindow: 5 * 60_000,
+      keyGenerator: (request) => `auth-otp:${request.ip}`,
+    }),
+    mfa: app.rateLimit({
+      max: limits.mfaPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `auth-mfa:${request.ip}`,
+    }),
+  };
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
+    onRequest: async (request, reply) => {
+      const path = request.url.slice('/api/auth'.length).split('?')[0] as string;
+      const group = request.method === 'POST' ? authLimitGroup(path) : null;
+      if (group) await limiters[group].call(app, request, reply);
+    },
     handler: async (request, reply) => {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const headers = fromNodeHeaders(request.headers);
@@ -52,6 +176,13 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
     },
   });
 
+  // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
+  // 401 SESSION_EXPIRED with the reason for an ended one (activity never revives it).
+  app.post('/api/session/activity', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    requireActor(request);
+    return reply.status(204).send();
+  });
+
   app.addHook('onRequest', async (request) => {
     request.ctx = {
       actor: null,
@@ -61,28 +192,121 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
     };
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     if (!request.headers.cookie?.includes('session_token')) return;
-    // One query: signed cookie → session → active user_account (actor.ts). Never cached.
-    request.ctx.actor = await actors.resolve(request.headers, request.cookies);
+    // One query: signed cookie → session (tier, activity, aal) → active user_account (actor.ts). Never cached.
+    const resolved = await actors.resolveSession(request.headers, request.cookies);
+    if (!resolved) return;
+    const { actor, session } = resolved;
+    const now = Date.now();
+    // The session's own tier decides on every API request (relaxed: 14 d / 14 d); PHI APIs check the
+    // strict limits in `guard`. Whatever the request carries, an ended session stays ended.
+    const reason = serverSessionEndReason(
+      {
+        tier: session.tier,
+        issuedAt: session.issuedAt.getTime(),
+        lastActivityAt: session.lastActivityAt.getTime(),
+      },
+      now,
+    );
+    if (reason) {
+      await endSession(db, request.ctx, actor, session.id, reason);
+      request.sessionEndReason = reason;
+      return;
+    }
+    request.ctx.actor = actor;
+    request.authSession = session;
+    if (now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+      await db
+        .update(authSessions)
+        .set({ lastActivityAt: new Date(now) })
+        .where(eq(authSessions.id, session.id));
+    }
   });
 }
 
 /**
- * A preValidation hook enforcing a route-table guard on an API route: 401 UNAUTHENTICATED without a session,
- * 403 FORBIDDEN (audited as denied) when the actor's role does not pass.
+ * The signed-in actor of a request, or the error to answer with: 401 SESSION_EXPIRED with the reason when this
+ * request ended its session, else 401 UNAUTHENTICATED.
  */
-export function guard(db: Database, which: Guard, entityType: string): preValidationAsyncHookHandler {
+export function requireActor(request: FastifyRequest): ActorRecord {
+  const { actor } = request.ctx;
+  if (actor) return actor;
+  if (request.sessionEndReason) throw new SessionEndedError(request.sessionEndReason);
+  throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+}
+
+/** Whether an admin session still has to verify a TOTP code before PHI (REQUIRE_ADMIN_MFA, decision 0009). */
+export function mfaPending(request: FastifyRequest): boolean {
+  const { actor } = request.ctx;
+  if (actor?.role !== 'ADMIN') return false;
+  if (request.server.deps.config.requireAdminMfa === false) return false;
+  return request.authSession?.aal !== 'aal2';
+}
+
+export interface GuardOptions {
+  /**
+   * Whether the route serves PHI (default true for every guarded route outside /api/matchmaking): PHI routes
+   * check the strict_phi limits, make the session strict_phi and need aal2 for admins (decision 0009).
+   */
+  phi?: boolean;
+}
+
+/** A route URL under /api/matchmaking serves the relaxed-tier matchmaking screens (spec s.6), not PHI. */
+const isMatchmakingRoute = (url: string | undefined) =>
+  url === '/api/matchmaking' || Boolean(url?.startsWith('/api/matchmaking/'));
+
+/**
+ * A preValidation hook enforcing a route-table guard on an API route:
+ * - 401 UNAUTHENTICATED without a session; 401 SESSION_EXPIRED with `reason` when the session has passed its
+ *   limits (on a PHI route, the strict_phi limits: 45 min idle, 12 h since sign-in; spec s.9);
+ * - 403 FORBIDDEN (audited as denied) when the actor's role does not pass;
+ * - 403 MFA_REQUIRED (audited as denied) for an admin session below aal2 on a PHI route.
+ * A relaxed session that passes a PHI route becomes strict_phi for good.
+ */
+export function guard(
+  db: Database,
+  which: Guard,
+  entityType: string,
+  options: GuardOptions = {},
+): preValidationAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    const { actor } = request.ctx;
     if (which === 'public') return;
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-    if (!passesGuard(which, actor)) {
+    const actor = requireActor(request);
+    const route = request.routeOptions.url;
+    const phi = options.phi ?? !isMatchmakingRoute(route);
+    const session = request.authSession;
+    if (phi && session && session.tier !== 'strict_phi') {
+      const reason = serverSessionEndReason(
+        {
+          tier: 'strict_phi',
+          issuedAt: session.issuedAt.getTime(),
+          lastActivityAt: session.lastActivityAt.getTime(),
+        },
+        Date.now(),
+      );
+      if (reason) {
+        await endSession(db, request.ctx, actor, session.id, reason);
+        request.ctx.actor = null;
+        request.authSession = null;
+        throw new SessionEndedError(reason);
+      }
+      await db.update(authSessions).set({ tier: 'strict_phi' }).where(eq(authSessions.id, session.id));
+      session.tier = 'strict_phi';
+    }
+    const denied = !passesGuard(which, actor) ? 'role' : phi && mfaPending(request) ? 'mfa_required' : null;
+    if (denied) {
       await recordAudit(db, request.ctx, {
         action: 'access.denied',
         entityType,
         outcome: 'denied',
-        details: { method: request.method, route: request.routeOptions.url ?? null },
+        details: {
+          method: request.method,
+          route: route ?? null,
+          ...(denied === 'mfa_required' ? { reason: denied } : {}),
+        },
       });
-      throw new AppError('FORBIDDEN', 'Your role does not allow this');
+      throw denied === 'role'
+        ? new AppError('FORBIDDEN', 'Your role does not allow this')
+        : new MfaRequiredError();
     }
   };
 }

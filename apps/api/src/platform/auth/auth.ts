@@ -2,10 +2,14 @@
  * Authentication: better-auth (email + password, database sessions in HttpOnly cookies) on Drizzle.
  * Tend's `user_account` row carries the role (spec s.6); an inactive account cannot start a session.
  * Public sign-up is off: admins create accounts and the first admin comes from the setup flow
- * (docs/decisions/0001-foundation.md). Session tiers, MFA and the rest come with the accounts issue.
- * Every endpoint that sets a password applies the password policy (docs/decisions/0007-password-policy.md).
+ * (docs/decisions/0001-foundation.md). Every endpoint that sets a password applies the password policy
+ * (docs/decisions/0007-password-policy.md). TOTP MFA is better-auth's `twoFactor` plugin; a session that verified
+ * a code is marked `aal2`, and the tier a sign-in asks for is recorded on its session
+ * (docs/decisions/0009-mfa.md; the server-side tier and aal checks are in auth.plugin.ts).
  */
 import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { sessionTierForPath, type SessionTier } from '@tend/contracts/session-tiers';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -14,10 +18,21 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { systemContext } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
 import { checkPassword, type PasswordContext } from './password-policy.ts';
-import { authAccounts, authSessions, authUsers, authVerifications, userAccounts } from './auth.table.ts';
+import {
+  authAccounts,
+  authSessions,
+  authTwoFactors,
+  authUsers,
+  authVerifications,
+  userAccounts,
+} from './auth.table.ts';
 
-/** Session lifetime (12 h) and how often its sliding expiry is pushed forward (15 min), in seconds. */
-export const SESSION_EXPIRES_IN_S = 60 * 60 * 12;
+/**
+ * better-auth's session lifetime: the longest tier's absolute limit (relaxed, 14 d; spec s.9), and how often its
+ * sliding expiry is pushed forward (15 min), in seconds. The tier limits themselves (strict_phi 45 min idle / 12 h)
+ * are enforced per request by auth.plugin.ts from `auth_session.tier`, `created_at` and `last_activity_at`.
+ */
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 14;
 export const SESSION_UPDATE_AGE_S = 60 * 15;
 
 /**
@@ -82,6 +97,54 @@ const passwordPolicyHook = createAuthMiddleware(async (ctx) => {
   if (reasons.length > 0) throw weakPasswordError(reasons);
 });
 
+/**
+ * The request header with which the web app's sign-in says which path it returns to (`/login?redirect=`); the
+ * new session's tier is `sessionTierForPath` of it (relaxed only for /matchmaking paths and the public ones),
+ * strict_phi when absent. A client cannot gain anything by sending `relaxed`: every PHI API checks the strict
+ * limits and makes the session strict (decision 0009).
+ */
+export const SIGN_IN_PATH_HEADER = 'x-tend-sign-in-path';
+
+/** The tier a new session starts in, from the sign-in request's `SIGN_IN_PATH_HEADER` (strict_phi by default). */
+export function tierForSignIn(headers: Headers | undefined): SessionTier {
+  const path = headers?.get(SIGN_IN_PATH_HEADER);
+  if (!path || !path.startsWith('/') || path.startsWith('//')) return 'strict_phi';
+  return sessionTierForPath(path.split(/[?#]/)[0] as string);
+}
+
+/** better-auth endpoints that end in a session which has just verified a second factor. */
+const secondFactorPaths = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
+/**
+ * After a successful TOTP or backup-code verification, marks the resulting session `aal2` (the sign-in's second
+ * step creates a new session; enrolment replaces the session, which keeps its sign-in time). After
+ * `/two-factor/disable` the replacing session is `aal1` again.
+ */
+function assuranceHook(db: Database) {
+  return createAuthMiddleware(async (ctx) => {
+    const disabling = ctx.path === '/two-factor/disable';
+    if (!secondFactorPaths.has(ctx.path) && !disabling) return;
+    const returned = ctx.context.returned;
+    if (returned instanceof Error || (returned instanceof Response && !returned.ok)) return;
+    const returnedToken: unknown =
+      returned && typeof returned === 'object' && 'token' in returned ? returned.token : undefined;
+    const token =
+      ctx.context.newSession?.session.token ??
+      (typeof returnedToken === 'string' ? returnedToken : undefined);
+    if (!token) return;
+    const previous = ctx.context.session?.session;
+    await db
+      .update(authSessions)
+      .set({
+        aal: disabling ? 'aal1' : 'aal2',
+        // A replacing session keeps the sign-in time (enrolment must not extend the 12 h limit); its tier is
+        // strict_phi (the column default; /account/mfa is a strict path anyway).
+        ...(previous && previous.token !== token ? { createdAt: new Date(previous.createdAt) } : {}),
+      })
+      .where(eq(authSessions.token, token));
+  });
+}
+
 export interface AuthOptions {
   db: Database;
   secret: string;
@@ -105,13 +168,19 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins }: AuthOption
         session: authSessions,
         account: authAccounts,
         verification: authVerifications,
+        twoFactor: authTwoFactors,
       },
     }),
+    plugins: [
+      // better-auth's own lockout stays on (10 wrong codes lock the factor for 15 minutes), on top of the
+      // per-IP limits in auth.plugin.ts.
+      twoFactor({ issuer: 'Tend' }),
+    ],
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     advanced: { cookiePrefix: 'tend', database: { generateId: () => crypto.randomUUID() } },
     rateLimit: { enabled: false },
-    hooks: { before: passwordPolicyHook },
+    hooks: { before: passwordPolicyHook, after: assuranceHook(db) },
     databaseHooks: {
       session: {
         create: {
@@ -124,7 +193,11 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins }: AuthOption
             if (!account?.isActive) return false;
             return { data: session };
           },
-          after: async (session) => {
+          after: async (session, ctx) => {
+            // New sessions are strict_phi / aal1 by column default; a sign-in for a relaxed path starts relaxed.
+            if (tierForSignIn(ctx?.request?.headers ?? ctx?.headers) === 'relaxed') {
+              await db.update(authSessions).set({ tier: 'relaxed' }).where(eq(authSessions.id, session.id));
+            }
             const [account] = await db
               .update(userAccounts)
               .set({ lastLoginAt: new Date() })

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { workweekStarts, type WorkweekStart } from '@tend/contracts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -31,6 +32,12 @@ export const configDocs = {
   LOG_LEVEL: 'pino log level: fatal, error, warn, info, debug, trace or silent (default info).',
   RATE_LIMIT_PER_MINUTE:
     'API requests per minute per client IP before 429 (default 600; pages and web files are not limited).',
+  REQUIRE_ADMIN_MFA:
+    'true (default) when admins must verify a TOTP code (aal2) before any PHI page or API; false turns it off.',
+  AUTH_RATE_LIMIT_SIGN_IN: 'Sign-in attempts per 5 minutes per client IP before 429 (default 30).',
+  AUTH_RATE_LIMIT_OTP:
+    'One-time code, sign-up, password-recovery and verification-email requests per 5 minutes per client IP (default 30).',
+  AUTH_RATE_LIMIT_MFA: 'MFA code verifications per minute per client IP before 429 (default 15).',
   STORAGE_DRIVER: 'local (default, files under DATA_DIR/storage) or s3.',
   S3_ENDPOINT: 'S3-compatible endpoint URL (for MinIO, R2, etc.; unset for AWS).',
   S3_REGION: 'S3 region (default us-east-1).',
@@ -45,10 +52,16 @@ export const configDocs = {
   TWILIO_FROM: 'Sending phone number (E.164) for SMS.',
   TWILIO_BASE_URL: 'Twilio-compatible API base URL (default https://api.twilio.com).',
   AGENCY_TIME_ZONE: 'IANA time zone of the agency, used for EVV local times (default America/Los_Angeles).',
+  WORKWEEK_START:
+    'Day the FLSA workweek starts, at midnight in AGENCY_TIME_ZONE: monday..sunday (default sunday).',
   WEB_DIST_DIR: 'Built web app to serve (default apps/web/dist when it exists).',
   MAP_TILE_URL:
     'Map tile URL template with {z}, {x}, {y} (default https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png).',
   MAP_TILE_ATTRIBUTION: 'Attribution shown on maps, plain text (default © OpenStreetMap contributors).',
+  AI_BASE_URL:
+    'OpenAI-compatible API base URL (e.g. https://api.openai.com/v1) for optional AI refinement; unset = off (deterministic methods only).',
+  AI_API_KEY: 'Bearer key for AI_BASE_URL (optional; local endpoints may need none).',
+  AI_MODEL: 'Model name sent to AI_BASE_URL (default gpt-4o-mini).',
 } as const;
 
 /** Map tiles used when MAP_TILE_URL / MAP_TILE_ATTRIBUTION are unset (OpenStreetMap's public tiles). */
@@ -72,6 +85,18 @@ export function tileImageSource(tileUrl: string): string | null {
 
 export type ConfigVariable = keyof typeof configDocs;
 
+/**
+ * Requests per client IP on better-auth's endpoints (GoTrue-like defaults; docs/decisions/0009-mfa.md):
+ * sign-in per 5 minutes; one-time codes, sign-up, recovery and verification email per 5 minutes;
+ * MFA code verification per minute.
+ */
+export interface AuthRateLimits {
+  signInPer5Min: number;
+  otpPer5Min: number;
+  mfaPerMinute: number;
+}
+export const defaultAuthRateLimits: AuthRateLimits = { signInPer5Min: 30, otpPer5Min: 30, mfaPerMinute: 15 };
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -89,6 +114,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  REQUIRE_ADMIN_MFA: bool.default(true),
+  AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_MFA: z.coerce.number().int().min(1).default(15),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -106,9 +135,13 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
+  WORKWEEK_START: z.enum(workweekStarts).default('sunday'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default(defaultMapTiles.tileUrl),
   MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(defaultMapTiles.attribution),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
 });
 
 /** Rules that relate several variables, checked on the raw environment so they are reported together with field errors. */
@@ -160,6 +193,10 @@ export interface Config {
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute: number;
+  /** Admins need aal2 (a verified TOTP code) for PHI (decision 0009); true when absent. */
+  requireAdminMfa?: boolean;
+  /** Auth endpoint limits per client IP (decision 0009); `defaultAuthRateLimits` when absent. */
+  authRateLimits?: AuthRateLimits;
   storage:
     | { driver: 'local'; rootDir: string }
     | {
@@ -174,9 +211,13 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   sms: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
   agencyTimeZone: string;
+  /** First day of the FLSA workweek (caregiver hours, overtime); 'sunday' when absent. */
+  workweekStart?: WorkweekStart;
   webDistDir: string | undefined;
   /** Map tiles for the web app's Leaflet maps; `defaultMapTiles` when absent (tests may leave it out). */
   map?: { tileUrl: string; attribution: string };
+  /** Optional OpenAI-compatible endpoint for AI refinement (DOMAIN.md "AI is optional"); absent/null = off. */
+  ai?: { baseUrl: string; apiKey: string | undefined; model: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -233,6 +274,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    requireAdminMfa: e.REQUIRE_ADMIN_MFA,
+    authRateLimits: {
+      signInPer5Min: e.AUTH_RATE_LIMIT_SIGN_IN,
+      otpPer5Min: e.AUTH_RATE_LIMIT_OTP,
+      mfaPerMinute: e.AUTH_RATE_LIMIT_MFA,
+    },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {
@@ -255,7 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
         }
       : null,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
+    workweekStart: e.WORKWEEK_START,
     webDistDir,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    ai: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+      : null,
   };
 }

@@ -13,6 +13,7 @@ export * from '../../modules/screening/screening.table.ts';
 export * from '../../modules/hours/hours.table.ts';
 export * from '../../modules/budgets/budgets.table.ts';
 export * from '../../modules/billing/billing.table.ts';
+export * from '../../modules/billing/billing-rules.table.ts';
 export * from '../../modules/payroll/payroll.table.ts';
 export * from '../../modules/isp/isp.table.ts';
 export * from '../../modules/campaigns/campaigns.table.ts';

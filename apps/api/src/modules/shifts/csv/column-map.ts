@@ -4,8 +4,14 @@
  * its saved mapping can be offered (contracts `csvAnalysis.savedFrom`). Rules in docs/evv-import.md,
  * section "CSV (GIV-style) exports".
  */
-import { createHash } from 'node:crypto';
 import { type ColumnMap, type ShiftCsvField } from '@tend/contracts';
+import { suggestFromSynonyms } from '../../../platform/imports/column-map.ts';
+
+export {
+  applySavedColumnMap,
+  headerSignature,
+  normalizeHeader,
+} from '../../../platform/imports/column-map.ts';
 
 /**
  * Header spellings per Tend field, already normalised (`normalizeHeader`: lower case, letters and
@@ -302,42 +308,14 @@ export const COLUMN_SYNONYMS: Readonly<Record<ShiftCsvField, readonly string[]>>
   ],
 };
 
-const FIELD_BY_SYNONYM: ReadonlyMap<string, ShiftCsvField> = (() => {
-  const byName = new Map<string, ShiftCsvField>();
-  for (const [field, names] of Object.entries(COLUMN_SYNONYMS) as [ShiftCsvField, readonly string[]][])
-    for (const name of names) if (!byName.has(name)) byName.set(name, field);
-  return byName;
-})();
-
 /**
- * A header name reduced to what identifies it: Unicode NFKC, lower case, letters and digits only
- * (`"Clock-In  Lat."` → `"clockinlat"`).
- */
-export function normalizeHeader(header: string): string {
-  return header
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-/**
- * Guesses a column map from the header names: each header whose normalised name (or the name with a
- * trailing parenthesised part dropped, e.g. `Clock In (local)`) is a synonym in `COLUMN_SYNONYMS`
- * maps to that field; the first header wins when several name the same field. The guess is then made
- * consistent with contracts `columnMapProblems`: coordinates as two columns win over one cell, and a
- * latitude without its longitude (or the reverse) is dropped. Headers not recognised are left out.
+ * Guesses a column map from the header names (`suggestFromSynonyms` with `COLUMN_SYNONYMS`), then
+ * makes it consistent with contracts `columnMapProblems`: coordinates as two columns win over one
+ * cell, and a latitude without its longitude (or the reverse) is dropped.
  */
 export function suggestColumnMap(headers: string[]): ColumnMap {
-  const entries: [string, ShiftCsvField][] = [];
-  const used = new Set<ShiftCsvField>();
-  const seen = new Set<string>();
-  for (const header of headers) {
-    const field = guessField(header);
-    if (!field || used.has(field) || seen.has(header)) continue;
-    entries.push([header, field]);
-    used.add(field);
-    seen.add(header);
-  }
+  const guess = suggestFromSynonyms(headers, COLUMN_SYNONYMS);
+  const used = new Set(Object.values(guess));
   const keep = ([, field]: [string, ShiftCsvField]) => {
     for (const side of ['In', 'Out'] as const) {
       const pair = used.has(`evv${side}Lat`) && used.has(`evv${side}Long`);
@@ -346,42 +324,5 @@ export function suggestColumnMap(headers: string[]): ColumnMap {
     }
     return true;
   };
-  return Object.fromEntries(entries.filter(keep));
-}
-
-function guessField(header: string): ShiftCsvField | null {
-  const whole = normalizeHeader(header);
-  const withoutNote = normalizeHeader(header.replace(/\s*[([][^)\]]*[)\]]\s*$/, ''));
-  return FIELD_BY_SYNONYM.get(whole) ?? FIELD_BY_SYNONYM.get(withoutNote) ?? null;
-}
-
-/**
- * SHA-256 (hex) of the header list in file order, each name normalised with `normalizeHeader`
- * (case, spaces and punctuation do not count), so a later export of "the same header" finds the
- * mapping saved for an earlier one. Blank names count as blank; order counts.
- */
-export function headerSignature(headers: string[]): string {
-  return createHash('sha256')
-    .update(JSON.stringify(headers.map(normalizeHeader)))
-    .digest('hex');
-}
-
-/**
- * Re-keys a saved column map onto `headers` of a file with the same `headerSignature`, whose
- * spelling may differ in case, spaces or punctuation: each saved key is matched to the header with
- * the same normalised name (first unused one). Keys with no such header are dropped.
- */
-export function applySavedColumnMap(saved: ColumnMap, headers: string[]): ColumnMap {
-  const entries: [string, ShiftCsvField][] = [];
-  const free = [...headers];
-  for (const [key, field] of Object.entries(saved)) {
-    const exact = free.indexOf(key);
-    const index =
-      exact >= 0 ? exact : free.findIndex((header) => normalizeHeader(header) === normalizeHeader(key));
-    const header = free[index];
-    if (index < 0 || header === undefined) continue;
-    entries.push([header, field]);
-    free.splice(index, 1);
-  }
-  return Object.fromEntries(entries);
+  return Object.fromEntries(Object.entries(guess).filter(keep));
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { type ColumnMap } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
-import { type CsvRow, readCsvRows, sniffCsv } from './csv-reader.ts';
-import { csvLine, openBytes } from './csv-test-utils.ts';
+import { type CsvRow, readCsvRows, sniffCsv } from '../../../platform/imports/csv-reader.ts';
+import { csvLine, openBytes } from '../../../platform/imports/csv-test-utils.ts';
 import { csvRowToVisit, parseCoordinatePair } from './csv-visit.ts';
 import { parseDateCell, parseTimeCell, resolveTimeZoneName } from './local-time.ts';
 

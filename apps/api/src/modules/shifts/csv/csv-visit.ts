@@ -35,7 +35,7 @@
  */
 import { type ColumnMap, type ShiftCsvField, shiftCsvFieldLabels } from '@tend/contracts';
 import { type RecordProblem, type VisitRecord } from '../visit-record.ts';
-import { type CsvRow, uniqueHeaders } from './csv-reader.ts';
+import { type CsvRow, uniqueHeaders } from '../../../platform/imports/csv-reader.ts';
 import {
   type CalendarDate,
   type TimeOfDay,

@@ -1,5 +1,6 @@
 /**
- * The better-auth endpoints the web app uses (`POST /api/auth/sign-in/email`, `POST /api/auth/sign-out`),
+ * The better-auth endpoints the web app uses (`POST /api/auth/sign-in/email`, `POST /api/auth/sign-out`, the
+ * `two-factor/*` TOTP endpoints),
  * called with plain `fetch` on the same origin (the dev server proxies them). The better-auth browser
  * client is not used: it adds ~12 KB gzip to the app shell for two POSTs
  * (docs/decisions/0005-api-performance.md). Who is signed in comes from `GET /api/me`.
@@ -16,23 +17,48 @@ export interface BetterAuthError {
  * POSTs `body` as JSON to `/api/auth{path}`. Resolves to null on success, or to the error better-auth
  * answered. Errors: rejects when the server cannot be reached.
  */
-export async function authPost(path: string, body: unknown = {}): Promise<BetterAuthError | null> {
+export async function authPost(
+  path: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<BetterAuthError | null> {
+  return (await authPostJson(path, body, headers)).error;
+}
+
+/**
+ * As `authPost`, also resolving to the JSON body of a successful answer (`data`, an object or null), e.g.
+ * `{ twoFactorRedirect: true }` from sign-in or `{ totpURI, backupCodes }` from `/two-factor/enable`.
+ */
+export async function authPostJson(
+  path: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<{ error: BetterAuthError | null; data: Record<string, unknown> | null }> {
   const response = await fetch(`/api/auth${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify(body),
     credentials: 'same-origin',
   });
-  if (response.ok) return null;
-  let answer: { code?: unknown; message?: unknown } = {};
+  let answer: Record<string, unknown> | null = null;
   try {
-    answer = ((await response.json()) as typeof answer | null) ?? {};
+    const json: unknown = await response.json();
+    answer = json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
   } catch {
-    // Not JSON (a proxy's error page): the status is all there is.
+    // Not JSON (a proxy's error page, an empty body): the status is all there is.
   }
+  if (response.ok) return { error: null, data: answer };
   return {
-    status: response.status,
-    code: typeof answer.code === 'string' ? answer.code : undefined,
-    message: typeof answer.message === 'string' ? answer.message : undefined,
+    error: {
+      status: response.status,
+      code: typeof answer?.code === 'string' ? answer.code : undefined,
+      message:
+        typeof answer?.message === 'string'
+          ? answer.message
+          : typeof answer?.detail === 'string'
+            ? answer.detail
+            : undefined,
+    },
+    data: null,
   };
 }

@@ -1,7 +1,9 @@
 /**
  * `/login` (spec s.2): email and password, validated with contracts `signInInput`. `?reason=` is shown
  * in words (logout reasons of spec s.8); `?redirect=` is honoured only when it is a same-origin path.
- * After sign-in: the redirect, else `/admin` for admins and `/` for everyone else.
+ * After sign-in: the redirect, else `/admin` for admins and `/` for everyone else. An account with two-step
+ * verification gets a second step asking for the code from the authenticator app (or a backup code);
+ * no session exists before it (docs/decisions/0009-mfa.md).
  *
  * The contract schema (and with it zod) is loaded once the form is on screen, not before: the form is
  * usable first, and submitting waits for the schema, so no input skips validation
@@ -9,12 +11,13 @@
  */
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SignInInput } from '@tend/contracts';
 import { isAdmin } from '@tend/contracts/permissions';
-import { useSignIn } from '../api/sign-in.ts';
+import { TwoFactorRequiredError, useSignIn, useVerifyTotpSignIn } from '../api/sign-in.ts';
+import { clearSessionEndReason } from '../../../lib/session-end.ts';
 import { useSetupStatus } from '../api/get-setup-status.ts';
 import { logoutReasonMessage } from '../logout-reasons.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
@@ -38,6 +41,10 @@ export function LoginPage() {
   const setupStatus = useSetupStatus();
   const reasonMessage = logoutReasonMessage(searchParams.get('reason'));
   const redirect = safeRedirectPath(searchParams.get('redirect'));
+  const verifyCode = useVerifyTotpSignIn();
+  const [code, setCode] = useState('');
+  const codeStep = signIn.error instanceof TwoFactorRequiredError;
+  useEffect(() => clearSessionEndReason(), []);
 
   const form = useForm<SignInInput>({
     mode: 'controlled',
@@ -51,12 +58,24 @@ export function LoginPage() {
   }, []);
 
   const submitValid = form.onSubmit((values) => {
-    signIn.mutate(values, {
+    verifyCode.reset();
+    signIn.mutate(
+      { ...values, returnTo: redirect },
+      {
+        onSuccess: (actor) => {
+          void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
+        },
+      },
+    );
+  });
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verifyCode.mutate(code, {
       onSuccess: (actor) => {
         void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
       },
     });
-  });
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // If the schema cannot load (connection lost), the server still validates the sign-in.
@@ -66,7 +85,14 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Sign in to Tend" subtitle="Use the email and password your agency gave you.">
+    <AuthCard
+      title="Sign in to Tend"
+      subtitle={
+        codeStep
+          ? 'Two-step verification: one more step.'
+          : 'Use the email and password your agency gave you.'
+      }
+    >
       {reasonMessage && (
         <Alert
           variant="light"
@@ -83,8 +109,39 @@ export function LoginPage() {
           Open the one-time setup link the server printed when it started to create the first administrator.
         </Alert>
       )}
-      {signIn.error && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
-      <form onSubmit={submit} noValidate aria-label="Sign in">
+      {signIn.error && !codeStep && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
+      {codeStep && (
+        <form onSubmit={submitCode} noValidate aria-label="Two-step verification">
+          <Stack gap="sm">
+            {verifyCode.error && <ApiErrorAlert title="Verification failed" error={verifyCode.error} />}
+            <TextInput
+              label="Verification code"
+              description="The 6-digit code from your authenticator app, or one of your backup codes."
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              error={code.length > 40 ? 'A code is at most a few characters long' : undefined}
+            />
+            <Button type="submit" loading={verifyCode.isPending} disabled={!code.trim()} fullWidth mt="xs">
+              Verify
+            </Button>
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setCode('');
+                signIn.reset();
+                verifyCode.reset();
+              }}
+            >
+              Use another account
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <form onSubmit={submit} noValidate aria-label="Sign in" hidden={codeStep}>
         <Stack gap="sm">
           <TextInput
             label="Email"

@@ -3,13 +3,16 @@
  * "Session tiers", s.6): the tier with its label, the session's issue time, the absolute and inactivity
  * deadlines as exact times with live countdowns, the last counted activity, the warning state and the
  * stored logout reason; and the rules in short. The page's own path is in the relaxed list, so opening it
- * does not make a relaxed session strict (a strict one stays strict).
+ * does not make a relaxed session strict (a strict one stays strict). A second card shows what the server
+ * records for the session (`GET /api/me`: its tier and assurance level aal1/aal2; docs/decisions/0009-mfa.md).
  */
-import { Badge, Card, Code, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Code, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { parseLogoutReason, type SessionMonitorState } from '@tend/contracts/session-monitor';
 import { sessionTimings, tierLimits } from '@tend/contracts/session-tiers';
 import { formatExactTime, formatRelativeTime } from '../../../lib/format-time.ts';
+import { useMe } from '../../../lib/me.ts';
 import { logoutReasonMessages } from '../logout-reasons.ts';
 import { useSessionMonitorState } from '../session/session-context.ts';
 import { readLogoutReason } from '../session/session-storage.ts';
@@ -120,6 +123,67 @@ function MonitorDetails({ state }: { state: SessionMonitorState }) {
   );
 }
 
+/** What the server records for this session (tier, aal, MFA), from `GET /api/me`. */
+function ServerSession() {
+  const { data: me } = useMe();
+  const tier = me?.session.tier;
+  const aal = me?.session.aal;
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label="On the server">
+      <Title order={2} size="h4" mb="sm">
+        On the server
+      </Title>
+      <Table variant="vertical" layout="fixed" withTableBorder={false}>
+        <Table.Tbody>
+          <Row label="Recorded tier" testId="server-session-tier">
+            {tier ? (
+              <Group gap="xs">
+                <Badge color={tier === 'strict_phi' ? 'red' : 'teal'} variant="light">
+                  {tierLimits[tier].label}
+                </Badge>
+                <Code>{tier}</Code>
+              </Group>
+            ) : (
+              <Text c="dimmed">Unknown</Text>
+            )}
+          </Row>
+          <Row label="Assurance level" testId="server-session-aal">
+            {aal ? (
+              <Group gap="xs">
+                <Badge color={aal === 'aal2' ? 'green' : 'yellow'} variant="light">
+                  {aal === 'aal2' ? 'Two-step verified' : 'Password only'}
+                </Badge>
+                <Code>{aal}</Code>
+              </Group>
+            ) : (
+              <Text c="dimmed">Unknown</Text>
+            )}
+          </Row>
+          <Row label="Two-step verification" testId="server-session-mfa">
+            {me?.mfa ? (
+              <Group gap="xs">
+                <Text>
+                  {me.mfa.enabled ? 'On for this account' : 'Off for this account'}
+                  {me.mfa.required ? ' (required before records with health information open)' : ''}
+                </Text>
+                <Anchor component={Link} to="/account/mfa" size="sm">
+                  Manage two-step verification
+                </Anchor>
+              </Group>
+            ) : (
+              <Text c="dimmed">Unknown</Text>
+            )}
+          </Row>
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed" mt="xs">
+        The server applies the same limits whatever this tab does: any request for health information checks
+        the 45-minute and 12-hour limits and makes the session strict.
+      </Text>
+    </Card>
+  );
+}
+
 export function SessionDebugPage() {
   const state = useSessionMonitorState();
   const strict = tierLimits.strict_phi;
@@ -142,6 +206,8 @@ export function SessionDebugPage() {
           <Text>The session monitor is starting…</Text>
         </Group>
       )}
+
+      <ServerSession />
 
       <Card withBorder padding="md" radius="md" component="section" aria-label="The rules">
         <Title order={2} size="h4" mb="sm">

@@ -11,7 +11,7 @@
  *   cross-tab broadcast (BroadcastChannel `tend-session` and a localStorage marker whose `storage` event
  *   reaches tabs without BroadcastChannel), clearing storage, `POST /api/auth/sign-out`, and the navigation
  *   to `/login?reason=…&redirect=…`; then the cached queries are dropped, `me` becomes null and
- *   `logoutFinished` is sent.
+ *   `logoutFinished` is sent. Activity also reaches the server, at most once a minute (`heartbeat.ts`).
  * It hands its state and actions to `SessionMonitorProvider` and renders the warning dialog.
  *
  * Imports only the zod-free contract subpaths; it is loaded lazily, after a user is known, so /login's first
@@ -29,6 +29,7 @@ import {
   type SessionMonitorState,
 } from '@tend/contracts/session-monitor';
 import type { LogoutReason } from '@tend/contracts/session-tiers';
+import { HEARTBEAT_INTERVAL_MS, sendHeartbeat } from './heartbeat.ts';
 import { authPost } from '../api/auth-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
 import type { SessionMonitorActions } from './session-context.ts';
@@ -207,6 +208,15 @@ export function SessionMonitor({ issuedAt, onState, onActions }: SessionMonitorP
     dispatch({ type: 'start', issuedAt, path: pathRef.current, stored: readStoredKeys() });
     return () => dispatch({ type: 'stop' });
   }, [dispatch, issuedAt]);
+
+  // Activity reaches the server too, at most once a minute (heartbeat.ts).
+  const lastHeartbeatAt = useRef(Number.NEGATIVE_INFINITY);
+  useEffect(() => {
+    const at = state.lastActivityAt;
+    if (!state.monitoring || at === null || at - lastHeartbeatAt.current < HEARTBEAT_INTERVAL_MS) return;
+    lastHeartbeatAt.current = at;
+    void sendHeartbeat(queryClient);
+  }, [state.lastActivityAt, state.monitoring, queryClient]);
 
   // Route changes (the first render's path is the one `start` used).
   useEffect(() => {

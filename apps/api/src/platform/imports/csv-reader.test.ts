@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type CsvRow, CsvFormatError, readCsvRows, sniffCsv, uniqueHeaders } from './csv-reader.ts';
 import { openBytes } from './csv-test-utils.ts';
 
-const spectrum = new URL('../../../../../../../shared/fixtures/corpora/csv-spectrum/', import.meta.url);
+const spectrum = new URL('../../../../../../shared/fixtures/corpora/csv-spectrum/', import.meta.url);
 
 async function readAll(open: Parameters<typeof readCsvRows>[0], batchSize?: number) {
   const sniff = await sniffCsv(open);

@@ -1,10 +1,10 @@
 /**
- * Step 2 of `/upload` (CSV only): map each detected column of the file to a Tend field, choose the
- * time zone for local times, check a preview of the first parsed rows, then start the import. The
- * mapping saved for the same header is offered again; what the map lacks or doubles is listed in
- * words (`columnMapProblems`) and keeps "Start import" disabled until it is fixed.
+ * Step 2 of every import page (CSV only): map each detected column of the file to a field of the
+ * import kind, choose the time zone for local times, check a preview of the first parsed rows, then
+ * start the import. The mapping saved for the same header is offered again; what the map lacks or
+ * doubles is listed in words (the kind's `problems`) and keeps "Start import" disabled until fixed.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -20,37 +20,21 @@ import {
   type ComboboxData,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
-import {
-  columnMapProblems,
-  shiftCsvField,
-  shiftCsvFieldLabels,
-  type ColumnMap,
-  type ShiftCsvField,
-  type ShiftImportDetail,
-  type ShiftImportStarted,
-} from '@tend/contracts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
-import { useShiftImportPreview, useStartShiftImport } from '../api/shift-imports.ts';
-import { ColumnMappingPreview } from './column-mapping-preview.tsx';
+import type { ImportColumnMap, ImportDetail, ImportStarted } from '@tend/contracts';
+import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
+import { formatExactTime } from '../../lib/format-time.ts';
+import { useImportPreview, useStartImport, type ImportKindClient } from './import-api.ts';
 
 /** The Select value of "Don't import" (a Select option needs a non-empty string). */
 const SKIP = '__skip__';
 
-const fieldGroups: { group: string; fields: ShiftCsvField[] }[] = [
-  {
-    group: 'Visit',
-    fields: ['givShiftId', 'date', 'evvInTime', 'evvOutTime', 'timeZone', 'billingCode', 'mod1', 'notes'],
-  },
-  {
-    group: 'People',
-    fields: ['caregiverName', 'caregiverExternalId', 'clientName', 'pid', 'providerMedicaidId'],
-  },
-  {
-    group: 'Location',
-    fields: ['evvInCoordinates', 'evvOutCoordinates', 'evvInLat', 'evvInLong', 'evvOutLat', 'evvOutLong'],
-  },
-];
+/** The fields of an import kind as the mapping step offers them. */
+export interface ImportFieldsUi {
+  groups: { group: string; fields: readonly string[] }[];
+  labels: Readonly<Record<string, string>>;
+  /** What a map lacks or doubles, in words (contracts: the kind's problems function). */
+  problems: (map: ImportColumnMap) => string[];
+}
 
 /** Every IANA zone the browser knows, with the agency's zone and UTC always in the list. */
 function timeZoneOptions(agencyTimeZone: string): string[] {
@@ -61,56 +45,70 @@ function timeZoneOptions(agencyTimeZone: string): string[] {
 }
 
 /** Options of one column's Select: fields already taken by another column say which. */
-function fieldOptions(header: string, map: ColumnMap): ComboboxData {
-  const takenBy = new Map<ShiftCsvField, string>();
+function fieldOptions(header: string, map: ImportColumnMap, fields: ImportFieldsUi): ComboboxData {
+  const takenBy = new Map<string, string>();
   for (const [other, field] of Object.entries(map)) if (other !== header) takenBy.set(field, other);
   return [
     { group: 'Skip', items: [{ value: SKIP, label: "Don't import" }] },
-    ...fieldGroups.map(({ group, fields }) => ({
+    ...fields.groups.map(({ group, fields: names }) => ({
       group,
-      items: fields.map((field) => {
+      items: names.map((field) => {
         const other = takenBy.get(field);
-        return {
-          value: field,
-          label: other ? `${shiftCsvFieldLabels[field]} (now from “${other}”)` : shiftCsvFieldLabels[field],
-        };
+        const label = fields.labels[field] ?? field;
+        return { value: field, label: other ? `${label} (now from “${other}”)` : label };
       }),
     })),
   ];
 }
 
 /** The column map to start from: this file's own saved map, else the API's suggestion, limited to its headers. */
-function initialMap(detail: ShiftImportDetail): ColumnMap {
+function initialMap(detail: ImportDetail): ImportColumnMap {
   const headers = new Set(detail.analysis?.headers ?? []);
   const source = detail.file.columnMap ?? detail.analysis?.suggestedColumnMap ?? {};
   return Object.fromEntries(Object.entries(source).filter(([header]) => headers.has(header)));
 }
 
-export interface ColumnMappingStepProps {
-  detail: ShiftImportDetail;
-  onStarted: (started: ShiftImportStarted) => void;
+export interface ColumnMappingStepProps<P extends { line: number; errors: unknown[] }> {
+  kind: ImportKindClient<P>;
+  fields: ImportFieldsUi;
+  detail: ImportDetail;
+  /** What the file's dates and times may look like (shown under the title). */
+  formatHint: ReactNode;
+  /** Shown instead of the preview while the mapping has problems, e.g. "once it has a shift id…". */
+  previewNeeds: string;
+  /** The preview table of the kind's rows. */
+  renderPreview: (rows: P[], timeZone: string) => ReactNode;
+  onStarted: (started: ImportStarted) => void;
   onCancel: () => void;
 }
 
 /** The mapping table, time zone, problems, preview and "Start import" for one uploaded CSV. */
-export function ColumnMappingStep({ detail, onStarted, onCancel }: ColumnMappingStepProps) {
+export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>({
+  kind,
+  fields,
+  detail,
+  formatHint,
+  previewNeeds,
+  renderPreview,
+  onStarted,
+  onCancel,
+}: ColumnMappingStepProps<P>) {
   const analysis = detail.analysis;
   const fileId = detail.file.id;
-  const [map, setMap] = useState<ColumnMap>(() => initialMap(detail));
+  const [map, setMap] = useState<ImportColumnMap>(() => initialMap(detail));
   const [timeZone, setTimeZone] = useState(detail.agencyTimeZone);
   const zones = useMemo(() => timeZoneOptions(detail.agencyTimeZone), [detail.agencyTimeZone]);
-  const problems = useMemo(() => columnMapProblems(map), [map]);
+  const problems = useMemo(() => fields.problems(map), [map, fields]);
   const options = useMemo(() => ({ columnMap: map, timeZone }), [map, timeZone]);
-  const preview = useShiftImportPreview(fileId, options, problems.length === 0);
-  const start = useStartShiftImport();
+  const preview = useImportPreview(kind, fileId, options, problems.length === 0);
+  const start = useStartImport(kind);
 
   if (!analysis) return null;
 
   const setField = (header: string, value: string | null) => {
-    const field = shiftCsvField.safeParse(value);
     setMap((current) => {
       const next = { ...current };
-      if (field.success) next[header] = field.data;
+      if (value && value !== SKIP && value in fields.labels) next[header] = value;
       else delete next[header];
       return next;
     });
@@ -130,9 +128,8 @@ export function ColumnMappingStep({ detail, onStarted, onCancel }: ColumnMapping
           Tend found {analysis.headers.length} columns (
           {analysis.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by{' '}
           {analysis.delimiter === '\t' ? 'tabs' : `“${analysis.delimiter}”`}). Choose the Tend field each
-          column holds; columns set to “Don’t import” are kept in the stored file but not imported. Dates may
-          be US (MM/DD/YYYY) or ISO, times 12- or 24-hour; a clock-out earlier than its clock-in is read as
-          the next day.
+          column holds; columns set to “Don’t import” are kept in the stored file but not imported.{' '}
+          {formatHint}
         </Text>
       </Stack>
 
@@ -191,7 +188,7 @@ export function ColumnMappingStep({ detail, onStarted, onCancel }: ColumnMapping
                     <Table.Td>
                       <Select
                         aria-label={`Tend field for column ${header || index + 1}`}
-                        data={fieldOptions(header, map)}
+                        data={fieldOptions(header, map, fields)}
                         value={map[header] ?? SKIP}
                         onChange={(value) => setField(header, value)}
                         allowDeselect={false}
@@ -253,7 +250,7 @@ export function ColumnMappingStep({ detail, onStarted, onCancel }: ColumnMapping
         </Group>
         {problems.length > 0 ? (
           <Text size="sm" c="dimmed">
-            The preview appears once the mapping has a shift id, a caregiver, a client and a clock-in.
+            {previewNeeds}
           </Text>
         ) : preview.error ? (
           <ApiErrorAlert error={preview.error} title="The preview could not be read" />
@@ -268,7 +265,7 @@ export function ColumnMappingStep({ detail, onStarted, onCancel }: ColumnMapping
                 ? `: ${rejectedInPreview} would be rejected (highlighted); the others would be imported.`
                 : '.'}
             </Text>
-            <ColumnMappingPreview rows={preview.data.rows} timeZone={timeZone} />
+            {renderPreview(preview.data.rows, timeZone)}
           </>
         ) : (
           <Loader size="sm" aria-label="Loading the preview" />

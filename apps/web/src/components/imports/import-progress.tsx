@@ -1,5 +1,5 @@
 /**
- * Step 3 of `/upload` (UX.md "Long work"): the import job's live progress bar with its percentage, the
+ * Step 3 of every import page (`/upload`, notes, client prime) (UX.md "Long work"): the import job's live progress bar with its percentage, the
  * rows read so far (from the job log), the time elapsed and an estimate of the time left. The job is
  * polled by the page; this component only shows it.
  */

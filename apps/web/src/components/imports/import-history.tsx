@@ -1,7 +1,7 @@
 /**
- * "Recent imports" under the uploader of `/upload`: the newest uploads with their format, status (live
- * progress while importing), a link to reopen each one (its mapping, progress or summary) and to the
- * shifts it brought in.
+ * "Recent imports" under the uploader of every import page: the kind's newest uploads with their
+ * format, status (live progress while importing), a link to reopen each one (its mapping, progress or
+ * summary) and, when the kind has one, a link to what it brought in.
  */
 import {
   Anchor,
@@ -18,12 +18,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import type { CsvFileSummary, JobStatus } from '@tend/contracts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { useShiftImports } from '../api/shift-imports.ts';
+import type { ImportFileSummary, JobStatus } from '@tend/contracts';
+import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
+import { RelativeTime } from '../ui/relative-time.tsx';
+import { importUrl, useImports } from './import-api.ts';
 
-const formatLabels: Record<NonNullable<CsvFileSummary['format']>, string> = {
+const formatLabels: Record<string, string> = {
   csv: 'CSV',
   'sandata-openevv': 'Sandata OpenEVV',
 };
@@ -36,14 +36,7 @@ const statusBadges: Record<JobStatus, { color: string; label: string }> = {
   CANCELLED: { color: 'gray', label: 'Cancelled' },
 };
 
-/** The `/upload` URL that reopens an upload where it stands. */
-export function importUrl(file: Pick<CsvFileSummary, 'id' | 'latestJob'>): string {
-  const params = new URLSearchParams({ file: file.id });
-  if (file.latestJob) params.set('job', file.latestJob.id);
-  return `/upload?${params.toString()}`;
-}
-
-function Status({ file }: { file: CsvFileSummary }) {
+function Status({ file }: { file: ImportFileSummary }) {
   const job = file.latestJob;
   if (!job)
     return (
@@ -73,9 +66,17 @@ function Status({ file }: { file: CsvFileSummary }) {
   );
 }
 
+export interface ImportHistoryProps {
+  kind: { key: string; basePath: string; pagePath: string };
+  /** What the empty state says files do once uploaded. */
+  emptyDescription: string;
+  /** A link to what a completed upload brought in, e.g. its shifts. */
+  resultLink?: (file: ImportFileSummary) => { to: string; label: string };
+}
+
 /** The recent uploads table (polled while one of them is importing). */
-export function ImportHistory() {
-  const imports = useShiftImports();
+export function ImportHistory({ kind, emptyDescription, resultLink }: ImportHistoryProps) {
+  const imports = useImports(kind);
   const items = imports.data?.items;
 
   return (
@@ -98,11 +99,7 @@ export function ImportHistory() {
       {imports.isPending ? (
         <Loader size="sm" aria-label="Loading the recent imports" />
       ) : items && items.length === 0 ? (
-        <EmptyState
-          title="No imports yet"
-          description="Files you upload here are listed with their status and a link to the shifts they brought in."
-          py="md"
-        />
+        <EmptyState title="No imports yet" description={emptyDescription} py="md" />
       ) : items ? (
         <Table.ScrollContainer minWidth={720} type="native">
           <Table aria-label="Recent imports" verticalSpacing="xs" highlightOnHover>
@@ -130,7 +127,7 @@ export function ImportHistory() {
                     <Table.Td>
                       <RelativeTime value={file.uploadDate} />
                     </Table.Td>
-                    <Table.Td>{file.format ? formatLabels[file.format] : '—'}</Table.Td>
+                    <Table.Td>{file.format ? (formatLabels[file.format] ?? file.format) : '—'}</Table.Td>
                     <Table.Td>
                       <Status file={file} />
                     </Table.Td>
@@ -138,20 +135,20 @@ export function ImportHistory() {
                       <Group gap="md" wrap="nowrap" justify="flex-end">
                         <Anchor
                           component={Link}
-                          to={importUrl(file)}
+                          to={importUrl(kind.pagePath, file)}
                           size="sm"
                           aria-label={`${open}: ${file.originalName}`}
                         >
                           {open}
                         </Anchor>
-                        {file.latestJob?.status === 'COMPLETED' ? (
+                        {file.latestJob?.status === 'COMPLETED' && resultLink ? (
                           <Anchor
                             component={Link}
-                            to={`/admin/shifts?csvFileId=${encodeURIComponent(file.id)}`}
+                            to={resultLink(file).to}
                             size="sm"
-                            aria-label={`Shifts: ${file.originalName}`}
+                            aria-label={`${resultLink(file).label}: ${file.originalName}`}
                           >
-                            Shifts
+                            {resultLink(file).label}
                           </Anchor>
                         ) : null}
                       </Group>

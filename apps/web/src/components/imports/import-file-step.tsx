@@ -1,18 +1,19 @@
 /**
- * Step 1 of `/upload`: choose an EVV export (picker or drag and drop) and upload it. The format is
- * detected by the server from the content, not the name: Sandata OpenEVV JSON is imported at once, a
- * CSV goes on to the column mapping step.
+ * Step 1 of every import page: choose a file (picker or drag and drop) and upload it. The format is
+ * detected by the server from the content, not the name: a JSON format of the kind (Sandata OpenEVV
+ * for shifts) is imported at once, a CSV goes on to the column mapping step.
  */
-import { useState, type DragEvent } from 'react';
-import { Button, FileInput, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useState, type DragEvent, type ReactNode } from 'react';
+import { Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
-import type { ShiftImportUploaded } from '@tend/contracts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useUploadShiftImport } from '../api/shift-imports.ts';
+import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useUploadImport, type ImportKindClient, type ImportUploadedAny } from './import-api.ts';
 
-const accepted = '.csv,.json,.txt,text/csv,application/json,text/plain';
-const acceptedExtension = /\.(csv|json|txt)$/i;
+/** What the file picker takes: CSV and text always, JSON for kinds with a JSON format. */
+const acceptedFor = (json: boolean) =>
+  json ? '.csv,.json,.txt,text/csv,application/json,text/plain' : '.csv,.txt,text/csv,text/plain';
+const extensionFor = (json: boolean) => (json ? /\.(csv|json|txt)$/i : /\.(csv|txt)$/i);
 
 /** The upload's field error on `file` (shown under the input), if the API named one. */
 function fileFieldError(error: unknown): string | undefined {
@@ -20,15 +21,37 @@ function fileFieldError(error: unknown): string | undefined {
   return error.fieldErrors.find((e) => e.path.replace(/^body\./, '') === 'file')?.message;
 }
 
+export interface ImportFileStepProps<P extends { line: number; errors: unknown[] }> {
+  kind: ImportKindClient<P>;
+  /** Whether the kind also reads a JSON format (else CSV or text only). */
+  acceptsJson?: boolean;
+  /** "Drop … here" heading, e.g. "Drop an EVV export here, or choose it below". */
+  heading: string;
+  /** What files the kind takes, in words (a paragraph or a list). */
+  description: ReactNode;
+  /** Label of the file input, e.g. "EVV export file". */
+  fileLabel: string;
+  onUploaded: (uploaded: ImportUploadedAny) => void;
+}
+
 /**
- * The file chooser with a drop area. Calls `onUploaded` with the API's answer (JSON queued, or CSV
+ * The file chooser with a drop area. Calls `onUploaded` with the API's answer (queued, or CSV
  * analysis) once the file is stored.
  */
-export function ImportFileStep({ onUploaded }: { onUploaded: (uploaded: ShiftImportUploaded) => void }) {
+export function ImportFileStep<P extends { line: number; errors: unknown[] }>({
+  kind,
+  acceptsJson = false,
+  heading,
+  description,
+  fileLabel,
+  onUploaded,
+}: ImportFileStepProps<P>) {
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [dropError, setDropError] = useState<string | null>(null);
-  const upload = useUploadShiftImport();
+  const upload = useUploadImport(kind);
+  const accepted = acceptedFor(acceptsJson);
+  const acceptedExtension = extensionFor(acceptsJson);
   const fieldError = fileFieldError(upload.error);
 
   const choose = (chosen: File | null) => {
@@ -43,7 +66,7 @@ export function ImportFileStep({ onUploaded }: { onUploaded: (uploaded: ShiftImp
     const dropped = event.dataTransfer.files[0];
     if (!dropped) return;
     if (!acceptedExtension.test(dropped.name)) {
-      setDropError('Drop a .csv, .json or .txt file');
+      setDropError(acceptsJson ? 'Drop a .csv, .json or .txt file' : 'Drop a .csv or .txt file');
       return;
     }
     choose(dropped);
@@ -77,25 +100,13 @@ export function ImportFileStep({ onUploaded }: { onUploaded: (uploaded: ShiftImp
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconUpload size={28} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <div>
-              <Text fw={600}>Drop an EVV export here, or choose it below</Text>
-              <Text size="sm" c="dimmed">
-                Tend keeps the original file and reads its format from the content:
-              </Text>
-              <List size="sm" c="dimmed" spacing={2} mt={4}>
-                <List.Item>
-                  Sandata OpenEVV visit export (JSON): imported straight away, newer sequence numbers update
-                  their visits.
-                </List.Item>
-                <List.Item>
-                  A visit export as CSV or delimited text, one row per visit (GIV-style, any column names):
-                  you map its columns and check a preview before anything is imported.
-                </List.Item>
-              </List>
+              <Text fw={600}>{heading}</Text>
+              {description}
             </div>
           </Group>
           <FileInput
-            label="EVV export file"
-            description="A .csv, .json or .txt file"
+            label={fileLabel}
+            description={acceptsJson ? 'A .csv, .json or .txt file' : 'A .csv or .txt file'}
             placeholder="Choose a file"
             accept={accepted}
             value={file}

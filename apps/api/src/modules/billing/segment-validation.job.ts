@@ -1,0 +1,64 @@
+/**
+ * The `segment-validation` job (contracts `SEGMENT_VALIDATION_JOB`): validates the segments of a range
+ * of service dates with a progress bar. Metadata, one of:
+ * - `{ from, to }` (`YYYY-MM-DD`; `to` null = up to the last segment's date): on demand and after
+ *   billing-code rule edits;
+ * - `{ afterImportJobId }`: queued after a shift import (app.ts `jobsAfterShiftImport`); the range is
+ *   the service dates of the shifts the import's file created or changed.
+ * The range is clamped to the dates that have segments. Idempotent (only changes are written), so a
+ * redelivered job is safe. Audited as a system event `segment_validation.run` with counts only.
+ */
+import { z } from 'zod';
+import type { Database } from '../../platform/db/client.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import { systemContext } from '../../platform/http/context.ts';
+import { JobInputError, type JobHandler } from '../../platform/jobs/jobs.service.ts';
+import { findImportDateRange, findSegmentDateBounds } from '../shifts/segment-validation.service.ts';
+import { validateSegmentRange } from './segment-validation.service.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const metadataSchema = z.union([
+  z.object({ afterImportJobId: z.uuid() }),
+  z.object({ from: isoDate, to: isoDate.nullable() }),
+]);
+
+/** Creates the job handler. Errors: JobInputError for metadata that is neither shape. */
+export function createSegmentValidationHandler(deps: { db: Database }): JobHandler {
+  return async (ctx) => {
+    const parsed = metadataSchema.safeParse(ctx.metadata);
+    if (!parsed.success)
+      throw new JobInputError('The validation request is invalid (dates or import job id)');
+    const bounds = await findSegmentDateBounds(deps.db);
+    let range: { from: string; to: string } | null;
+    if ('afterImportJobId' in parsed.data)
+      range = await findImportDateRange(deps.db, parsed.data.afterImportJobId);
+    else range = bounds ? { from: parsed.data.from, to: parsed.data.to ?? bounds.to } : null;
+    if (range && bounds) {
+      range = {
+        from: range.from > bounds.from ? range.from : bounds.from,
+        to: range.to < bounds.to ? range.to : bounds.to,
+      };
+    }
+    if (!range || !bounds || range.to < range.from) {
+      await ctx.log('No segments in the range: nothing to validate');
+      return { segments: 0, ready: 0, notReady: 0, changed: 0 };
+    }
+    await ctx.progress(1, `Validating segments of ${range.from} to ${range.to}`);
+    const summary = await validateSegmentRange(deps.db, range, async (done, so) => {
+      await ctx.progress(1 + done * 98, `${so.segments} segments validated, ${so.changed} changed`);
+    });
+    const result = { ...summary };
+    await recordAudit(deps.db, systemContext(`job:${ctx.jobId}`), {
+      action: 'segment_validation.run',
+      entityType: 'processing_job',
+      entityId: ctx.jobId,
+      details: result,
+    });
+    await ctx.log(
+      `Done: ${summary.segments} segments, ${summary.ready} ready, ${summary.notReady} not ready, ${summary.changed} changed`,
+    );
+    return result;
+  };
+}
+
+export { SEGMENT_VALIDATION_JOB } from '@tend/contracts';

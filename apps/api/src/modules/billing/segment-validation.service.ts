@@ -1,0 +1,191 @@
+/**
+ * Segment validation runs and the segments page (issue 6; DOMAIN.md "Violation codes"; rules in
+ * docs/segment-validation.md). A run walks service dates in windows of {@link windowDays} days; per
+ * window it loads, in a fixed number of bulk statements, the segments of the window plus one day on
+ * each side (context for overlaps across midnight), the screening facts, the budget lines with their
+ * earlier use and the billing-code rules; the pure validator (`segment-validation.ts`) decides; only
+ * segments whose status or violations changed are written (a re-run writes nothing).
+ *
+ * Triggers: the `segment-validation` job (after a shift import, after billing-code rule edits, on
+ * demand from `/admin/billing/segments`) and a shift correction (`revalidateAroundDate`, inside the
+ * correction's transaction).
+ */
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { DateTime } from 'luxon';
+import type { SegmentListQuery, SegmentPage } from '@tend/contracts';
+import type { Database, Executor } from '../../platform/db/client.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import type { RequestContext } from '../../platform/http/context.ts';
+import { findBudgetLinesForValidation } from '../budgets/budget-lines-for-validation.ts';
+import { findPeopleNames } from '../people/people.service.ts';
+import { findShiftScreeningFacts } from '../screening/segment-validation-inputs.ts';
+import {
+  findSegmentPage,
+  findSegmentsForValidation,
+  writeSegmentValidation,
+  type SegmentValidationWrite,
+} from '../shifts/segment-validation.service.ts';
+import { findRulesForValidation } from './billing-rules.service.ts';
+import { validateSegments, type SegmentFacts } from './segment-validation.ts';
+
+/** Service days validated per window (bounds memory: about a month of segments at a time). */
+export const windowDays = 31;
+
+const plusDays = (isoDate: string, days: number) =>
+  DateTime.fromISO(isoDate, { zone: 'utc' }).plus({ days }).toISODate() as string;
+
+/** JSON with object keys sorted (jsonb reorders keys, so stored and new violations compare by this). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+export interface SegmentValidationSummary {
+  from: string;
+  to: string;
+  segments: number;
+  ready: number;
+  notReady: number;
+  /** Segments whose status or violations were written (0 on a re-run with nothing changed). */
+  changed: number;
+}
+
+/**
+ * Validates every live segment of service dates `from`..`to` (inclusive, `YYYY-MM-DD`) and writes the
+ * changed results. `onProgress(done 0..1, summary so far)` after each window. Errors: database errors
+ * are thrown (each window is written in its own transaction when `executor` is the database).
+ */
+export async function validateSegmentRange(
+  executor: Executor,
+  range: { from: string; to: string },
+  onProgress?: (done: number, summary: SegmentValidationSummary) => Promise<void>,
+): Promise<SegmentValidationSummary> {
+  // Writes run on several pool connections at once, except inside a transaction (one connection).
+  const parallel = is(executor, PgTransaction) ? 1 : 3;
+  const summary: SegmentValidationSummary = { ...range, segments: 0, ready: 0, notReady: 0, changed: 0 };
+  if (range.to < range.from) return summary;
+  const rules = await findRulesForValidation(executor);
+  const totalDays =
+    DateTime.fromISO(range.to, { zone: 'utc' }).diff(DateTime.fromISO(range.from, { zone: 'utc' }), 'days')
+      .days + 1;
+  for (let start = range.from; start <= range.to; start = plusDays(start, windowDays)) {
+    const endCandidate = plusDays(start, windowDays - 1);
+    const end = endCandidate < range.to ? endCandidate : range.to;
+    const context = { fromDate: plusDays(start, -1), toDate: plusDays(end, 1) };
+    const [segments, facts, budgets] = await Promise.all([
+      findSegmentsForValidation(executor, context),
+      findShiftScreeningFacts(executor, context),
+      findBudgetLinesForValidation(executor, context),
+    ]);
+    const input: SegmentFacts[] = segments.map((segment) => {
+      const fact = facts.get(segment.shiftId);
+      return {
+        id: segment.id,
+        shiftId: segment.shiftId,
+        date: segment.date,
+        evvStart: segment.evvStart,
+        evvEnd: segment.evvEnd,
+        billingCode: segment.billingCode,
+        modifier: segment.modifier,
+        caregiverId: segment.caregiverId,
+        clientId: segment.clientId,
+        caregiverType: segment.caregiverType,
+        hasAllCoordinates: segment.hasAllCoordinates,
+        openLocationFindings: fact?.openLocationFindings ?? 0,
+        noteCount: fact?.noteCount ?? 0,
+        validate: segment.date >= start && segment.date <= end,
+      };
+    });
+    const results = validateSegments({ segments: input, rules, budgets });
+    const writes: SegmentValidationWrite[] = [];
+    for (const segment of segments) {
+      const violations = results.get(segment.id);
+      if (!violations) continue;
+      const status = violations.length ? 'NOT_READY' : 'READY';
+      summary.segments += 1;
+      if (status === 'READY') summary.ready += 1;
+      else summary.notReady += 1;
+      if (
+        segment.validationStatus !== status ||
+        canonicalJson(segment.validationViolations) !== canonicalJson(violations)
+      )
+        writes.push({ id: segment.id, status, violations });
+    }
+    if (writes.length) summary.changed += await writeSegmentValidation(executor, writes, parallel);
+    const daysDone =
+      DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(range.from, { zone: 'utc' }), 'days')
+        .days + 1;
+    await onProgress?.(Math.min(1, daysDone / totalDays), summary);
+  }
+  return summary;
+}
+
+/**
+ * Re-validates the segments of a shift's service date and the day on each side (overlaps across
+ * midnight) in the caller's transaction: called after a shift correction so its segments are current
+ * when the correction returns. Budget use of later dates in the term follows at the next range run.
+ */
+export async function revalidateAroundDate(
+  executor: Executor,
+  date: string,
+): Promise<SegmentValidationSummary> {
+  return validateSegmentRange(executor, { from: plusDays(date, -1), to: plusDays(date, 1) });
+}
+
+/**
+ * The segments page (contracts `segmentListQuery` → `segmentPage`): segments of the date range with
+ * their violations and the READY / NOT_READY counts of the filter. Audited `segment.list` (filters
+ * and counts only).
+ */
+export async function findSegments(
+  db: Database,
+  ctx: RequestContext,
+  query: SegmentListQuery,
+): Promise<SegmentPage> {
+  const page = await findSegmentPage(db, query);
+  const names = await findPeopleNames(db, {
+    caregiverIds: [...new Set(page.rows.map((row) => row.caregiverId))],
+    clientIds: [...new Set(page.rows.map((row) => row.clientId))],
+  });
+  await recordAudit(db, ctx, {
+    action: 'segment.list',
+    entityType: 'shift_segment',
+    details: {
+      from: query.from,
+      to: query.to,
+      status: query.status ?? null,
+      code: query.code ?? null,
+      caregiverId: query.caregiverId ?? null,
+      clientId: query.clientId ?? null,
+      returned: page.rows.length,
+    },
+  });
+  return {
+    items: page.rows.map((row) => ({
+      id: row.id,
+      shiftId: row.shiftId,
+      date: row.date,
+      evvStart: row.evvStart?.toISOString() ?? null,
+      evvEnd: row.evvEnd?.toISOString() ?? null,
+      billingCode: row.billingCode,
+      modifier: row.modifier,
+      caregiverId: row.caregiverId,
+      caregiverName: names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
+      clientId: row.clientId,
+      clientName: names.clients.get(row.clientId) ?? 'Unknown client',
+      validationStatus: row.validationStatus,
+      validationViolations: row.validationViolations,
+    })),
+    total: page.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: page.counts,
+  };
+}

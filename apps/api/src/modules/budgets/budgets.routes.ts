@@ -1,0 +1,89 @@
+/**
+ * Budget routes (admin only; issue 5 `/admin/budgetOverages`):
+ * - `GET /api/budgets` (`budgetListQuery`) → `budgetLinePage`. Audited `budget.list`.
+ * - `POST /api/budgets` (`budgetLineInput`) → 201 `budgetLine`. 400 naming the field (dates order,
+ *   measure, units > 0, unknown client), 409 for a twin line. Audited `budget.create`.
+ * - `PATCH /api/budgets/:id` (`budgetLinePatch`) → `budgetLine`. 400, 404, 409. Audited `budget.update`.
+ * - `DELETE /api/budgets/:id` → `budgetLine` (the deleted line). 404. Audited `budget.delete`.
+ * - `GET /api/budget-overages` (`budgetOverageQuery`) → `budgetOveragePage`. Audited `budget_overage.list`.
+ * - `GET /api/budget-overages/:id/segments` (`budgetUsageQuery`) → `budgetUsage` (drill-down). 404.
+ *   Audited `budget_overage.read`.
+ * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  budgetLine,
+  budgetLineInput,
+  budgetLinePage,
+  budgetLinePatch,
+  budgetListQuery,
+  budgetOveragePage,
+  budgetOverageQuery,
+  budgetUsage,
+  budgetUsageQuery,
+  idParams,
+} from '@tend/contracts';
+import { guard } from '../../platform/auth/auth.plugin.ts';
+import {
+  createBudgetLine,
+  deleteBudgetLine,
+  findBudgetLines,
+  findBudgetOverages,
+  getBudgetUsage,
+  updateBudgetLine,
+} from './budgets.service.ts';
+
+export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const access = guard(db, 'admin', 'budget');
+  const tags = ['budgets'];
+  const settings = { timeZone: app.deps.config.agencyTimeZone };
+
+  app.get(
+    '/api/budgets',
+    {
+      preValidation: access,
+      schema: { tags, querystring: budgetListQuery, response: { 200: budgetLinePage } },
+    },
+    (request) => findBudgetLines(db, request.ctx, request.query),
+  );
+
+  app.post(
+    '/api/budgets',
+    { preValidation: access, schema: { tags, body: budgetLineInput, response: { 201: budgetLine } } },
+    async (request, reply) => reply.status(201).send(await createBudgetLine(db, request.ctx, request.body)),
+  );
+
+  app.patch(
+    '/api/budgets/:id',
+    {
+      preValidation: access,
+      schema: { tags, params: idParams, body: budgetLinePatch, response: { 200: budgetLine } },
+    },
+    (request) => updateBudgetLine(db, request.ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/budgets/:id',
+    { preValidation: access, schema: { tags, params: idParams, response: { 200: budgetLine } } },
+    (request) => deleteBudgetLine(db, request.ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/budget-overages',
+    {
+      preValidation: access,
+      schema: { tags, querystring: budgetOverageQuery, response: { 200: budgetOveragePage } },
+    },
+    (request) => findBudgetOverages(db, request.ctx, settings, request.query),
+  );
+
+  app.get(
+    '/api/budget-overages/:id/segments',
+    {
+      preValidation: access,
+      schema: { tags, params: idParams, querystring: budgetUsageQuery, response: { 200: budgetUsage } },
+    },
+    (request) => getBudgetUsage(db, request.ctx, settings, request.params.id, request.query),
+  );
+};

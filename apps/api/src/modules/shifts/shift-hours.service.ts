@@ -1,0 +1,172 @@
+/**
+ * Shift and segment reads for caregiver hours and budget use (modules `hours` and `budgets` call
+ * these; they never read the shift tables themselves). Bulk SQL filtered by date first, so the
+ * indexes `shift_caregiver_date_idx`, `shift_client_date_idx` and `shift_date_idx` carry the work on a
+ * shift table of a million rows. Deleted shifts and segments never count. Not audited: callers audit.
+ */
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { shifts } from './shifts.table.ts';
+
+/** A shift with both clock times, as an interval of work. */
+export interface ShiftInterval {
+  shiftId: string;
+  caregiverId: string;
+  clientId: string;
+  /** Service date, `YYYY-MM-DD`. */
+  date: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Live shifts whose service date is in `fromDate`..`toDate` (inclusive, `YYYY-MM-DD`) with a clock-in
+ * and a later clock-out, optionally of one caregiver; ordered by caregiver and clock-in. Shifts
+ * without a clock-out are left out (they have no length; the EVV status already flags them).
+ */
+export async function findShiftIntervals(
+  executor: Executor,
+  filter: { fromDate: string; toDate: string; caregiverId?: string },
+): Promise<ShiftInterval[]> {
+  const rows = await executor
+    .select({
+      shiftId: shifts.id,
+      caregiverId: shifts.caregiverId,
+      clientId: shifts.clientId,
+      date: shifts.date,
+      start: shifts.evvInTime,
+      end: shifts.evvOutTime,
+    })
+    .from(shifts)
+    .where(
+      and(
+        filter.caregiverId ? eq(shifts.caregiverId, filter.caregiverId) : undefined,
+        gte(shifts.date, filter.fromDate),
+        lte(shifts.date, filter.toDate),
+        isNull(shifts.deletedAt),
+        isNotNull(shifts.evvInTime),
+        gt(shifts.evvOutTime, shifts.evvInTime),
+      ),
+    )
+    .orderBy(asc(shifts.caregiverId), asc(shifts.evvInTime));
+  return rows.flatMap((row) => (row.start && row.end ? [{ ...row, start: row.start, end: row.end }] : []));
+}
+
+/** Which segments count for a budget line: a client's segments of one code and modifier in a date range. */
+export interface SegmentLineFilter {
+  /** The caller's key for the line (returned with each row). */
+  key: string;
+  clientId: string;
+  /** Procedure code; compared trimmed and case-insensitively with the segment's billing code. */
+  procCode: string;
+  /** Modifier; null/empty matches segments without a modifier only. */
+  modifier: string | null;
+  /** Service dates, inclusive, `YYYY-MM-DD`. */
+  fromDate: string;
+  toDate: string;
+}
+
+/** Segments of one line on one service date with the same length (`minutes` null: no clock-out). */
+export interface SegmentUsageRow {
+  key: string;
+  date: string;
+  minutes: number | null;
+  count: number;
+}
+
+/** Segment length in whole minutes (rounded), null when a time is missing or the end is not after the start. */
+const minutesSql = sql`case when g.evv_start is null or g.evv_end is null or g.evv_end <= g.evv_start then null
+  else round(extract(epoch from (g.evv_end - g.evv_start)) / 60)::int end`;
+
+/** The segment ↔ line match (live shift of the client in the range, same code and modifier). */
+const lineJoinSql = sql`join shift s on s.client_id = l.client_id and s.date between l.from_date and l.to_date
+    and s.deleted_at is null
+  join shift_segment g on g.shift_id = s.id and g.deleted_at is null
+    and upper(btrim(g.billing_code)) = upper(btrim(l.proc_code))
+    and upper(coalesce(btrim(g.modifier), '')) = upper(coalesce(btrim(l.modifier), ''))`;
+
+const linesSql = (lines: SegmentLineFilter[]) => sql`select * from unnest(
+    ${sql.param(lines.map((l) => l.key))}::text[],
+    ${sql.param(lines.map((l) => l.clientId))}::uuid[],
+    ${sql.param(lines.map((l) => l.procCode))}::text[],
+    ${sql.param(lines.map((l) => l.modifier))}::text[],
+    ${sql.param(lines.map((l) => l.fromDate))}::date[],
+    ${sql.param(lines.map((l) => l.toDate))}::date[]
+  ) as t(key, client_id, proc_code, modifier, from_date, to_date)`;
+
+/**
+ * Segment use of many budget lines at once, aggregated in SQL per line, service date and segment
+ * length (so per-segment rounding stays in `budgets/budget-units.ts`). One statement for all lines.
+ */
+export async function findSegmentUsage(
+  executor: Executor,
+  lines: SegmentLineFilter[],
+): Promise<SegmentUsageRow[]> {
+  if (!lines.length) return [];
+  const result = await executor.execute<{
+    key: string;
+    date: string;
+    minutes: number | null;
+    count: number;
+  }>(sql`
+    with l as (${linesSql(lines)})
+    select l.key, s.date::text as date, ${minutesSql} as minutes, count(*)::int as count
+    from l ${lineJoinSql}
+    group by 1, 2, 3`);
+  return result.rows.map((row) => ({
+    key: row.key,
+    date: row.date,
+    minutes: row.minutes === null ? null : Number(row.minutes),
+    count: Number(row.count),
+  }));
+}
+
+/** One segment counted for a line, with its shift's date and caregiver. */
+export interface LineSegment {
+  segmentId: string;
+  shiftId: string;
+  date: string;
+  caregiverId: string;
+  evvStart: Date | null;
+  evvEnd: Date | null;
+  billingCode: string | null;
+  modifier: string | null;
+  minutes: number | null;
+}
+
+/** The segments counted for one line, by date then start, at most `limit`. */
+export async function findLineSegments(
+  executor: Executor,
+  line: SegmentLineFilter,
+  limit: number,
+): Promise<LineSegment[]> {
+  const result = await executor.execute<{
+    segment_id: string;
+    shift_id: string;
+    date: string;
+    caregiver_id: string;
+    evv_start: string | Date | null;
+    evv_end: string | Date | null;
+    billing_code: string | null;
+    modifier: string | null;
+    minutes: number | null;
+  }>(sql`
+    with l as (${linesSql([line])})
+    select g.id as segment_id, s.id as shift_id, s.date::text as date, s.caregiver_id, g.evv_start, g.evv_end,
+      g.billing_code, g.modifier, ${minutesSql} as minutes
+    from l ${lineJoinSql}
+    order by s.date, g.evv_start nulls last, g.id
+    limit ${limit}`);
+  const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
+  return result.rows.map((row) => ({
+    segmentId: row.segment_id,
+    shiftId: row.shift_id,
+    date: row.date,
+    caregiverId: row.caregiver_id,
+    evvStart: toDate(row.evv_start),
+    evvEnd: toDate(row.evv_end),
+    billingCode: row.billing_code,
+    modifier: row.modifier,
+    minutes: row.minutes === null ? null : Number(row.minutes),
+  }));
+}

@@ -1,0 +1,104 @@
+/**
+ * A searchable picker of one caregiver or client (filters and forms of the hours and budget pages).
+ * The search goes to the server (`GET /api/<kind>?q=`, debounced, 20 matches by name, archived people
+ * included), so it works with thousands of people; a person restored from the URL shows their name.
+ */
+import { useMemo, useState } from 'react';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { caregiver, caregiverPage, client, clientPage } from '@tend/contracts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+export type PersonSelectKind = 'caregivers' | 'clients';
+interface Option {
+  value: string;
+  label: string;
+}
+const pageSchemas = { caregivers: caregiverPage, clients: clientPage } as const;
+const recordSchemas = { caregivers: caregiver, clients: client } as const;
+
+function usePersonOptions(kind: PersonSelectKind, search: string) {
+  return useQuery({
+    queryKey: ['person-select', kind, 'options', search] as const,
+    queryFn: async ({ signal }): Promise<Option[]> => {
+      const page = await apiRequest(pageSchemas[kind], `/api/${kind}`, {
+        query: { q: search || undefined, archived: 'all', sort: 'name', order: 'asc', pageSize: 20 },
+        signal,
+      });
+      return page.items.map((person) => ({
+        value: person.id,
+        label: person.archived ? `${person.name} (archived)` : person.name,
+      }));
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+function usePersonName(kind: PersonSelectKind, id: string | undefined) {
+  return useQuery({
+    queryKey: ['person-select', kind, 'name', id ?? ''] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(recordSchemas[kind], `/api/${kind}/${encodeURIComponent(id ?? '')}`, { signal }))
+        .name,
+    enabled: Boolean(id),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export interface PersonSelectProps {
+  kind: PersonSelectKind;
+  /** Visible label, e.g. "Caregiver". */
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+  error?: string;
+  required?: boolean;
+  w?: string | number | Record<string, string | number>;
+}
+
+/** See the module comment. Clearing the field selects nobody (`undefined`). */
+export function PersonSelect({
+  kind,
+  label,
+  placeholder,
+  value,
+  onChange,
+  error,
+  required,
+  w,
+}: PersonSelectProps) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const selectedName = usePersonName(kind, value);
+  const options = usePersonOptions(kind, selectedName.data === search ? '' : debounced.trim());
+  const data = useMemo<Option[]>(() => {
+    const found = options.data ?? [];
+    if (!value || found.some((option) => option.value === value)) return found;
+    const name = selectedName.data ?? (selectedName.isError ? `Unknown ${label.toLowerCase()}` : '…');
+    return [{ value, label: name }, ...found];
+  }, [options.data, value, selectedName.data, selectedName.isError, label]);
+
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={data}
+      value={value ?? null}
+      onChange={(id) => onChange(id ?? undefined)}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={options.isFetching ? 'Searching…' : `No ${kind} match`}
+      maxDropdownHeight={280}
+      error={error}
+      required={required}
+      w={w ?? { base: '100%', sm: 220 }}
+    />
+  );
+}

@@ -1,0 +1,337 @@
+/**
+ * `/admin/caregiver-hours` (issue 5): hours per caregiver per workweek with overtime beyond 40 h
+ * (FLSA, DOMAIN.md), overlapping shifts with links to them, and the admin's handling of each week
+ * (spec s.3 ViolationHandling: handled, note, who, when). Filters (date range, caregiver, overtime
+ * only, unhandled only) and paging live in the URL (`caregiverHoursQuery`); `chart=<caregiverId>`
+ * opens the caregiver's hours chart and shifts in a drawer.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChartBar, IconUpload } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { caregiverHoursQuery, type CaregiverWeek } from '@tend/contracts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { useCaregiverHours } from '../api/caregiver-hours.ts';
+import { CaregiverHoursDrawer } from '../components/caregiver-hours-drawer.tsx';
+import { formatDay, formatExactIn, formatHours, formatInstant } from '../components/format.ts';
+import { HandlingModal } from '../components/handling-modal.tsx';
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+/** The handling column: nothing to review, handled (who/when/note) or needs review — colour plus word. */
+function HandlingCell({ week, timeZone }: { week: CaregiverWeek; timeZone: string }) {
+  const handling = week.handling;
+  if (handling?.handled) {
+    const when = handling.handledAt ? formatExactIn(handling.handledAt, timeZone) : '';
+    return (
+      <Stack gap={2}>
+        <Group gap={6}>
+          <Badge miw="max-content" color="green" variant="light">
+            Handled
+          </Badge>
+          <Text size="xs" c="dimmed">
+            by {handling.handledByName ?? 'a former user'}, {when}
+          </Text>
+        </Group>
+        {handling.note ? (
+          <Text size="xs" lineClamp={2} title={handling.note} style={{ wordBreak: 'break-word' }}>
+            {handling.note}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  if (!week.hasViolation)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing to review
+      </Text>
+    );
+  return (
+    <Badge miw="max-content" color="orange" variant="light">
+      Needs review
+    </Badge>
+  );
+}
+
+/** The overlapping pairs of a week, each with links to both shifts. */
+function OverlapsCell({ week, timeZone }: { week: CaregiverWeek; timeZone: string }) {
+  if (!week.overlaps.length) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={4}>
+      {week.overlaps.map((pair) => {
+        const when = formatInstant(pair.start, timeZone);
+        return (
+          <Group key={`${pair.shiftId}-${pair.otherShiftId}`} gap={6} wrap="wrap">
+            <Badge miw="max-content" color="orange" variant="light">
+              Overlap
+            </Badge>
+            <Text size="xs">
+              {pair.minutes} min from {when}:
+            </Text>
+            <Anchor
+              size="xs"
+              component={Link}
+              to={`/admin/shifts/${pair.shiftId}`}
+              aria-label={`First overlapping shift, ${when}`}
+            >
+              shift 1
+            </Anchor>
+            <Anchor
+              size="xs"
+              component={Link}
+              to={`/admin/shifts/${pair.otherShiftId}`}
+              aria-label={`Second overlapping shift, ${when}`}
+            >
+              shift 2
+            </Anchor>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** See the module comment. */
+export function CaregiverHoursPage() {
+  const { state: query, setState, resetState } = useUrlState(caregiverHoursQuery);
+  const [params, setParams] = useSearchParams();
+  const chartCaregiver = params.get('chart') ?? undefined;
+  const setChart = (id: string | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('chart', id);
+      else next.delete('chart');
+      return next;
+    });
+  const hours = useCaregiverHours(query);
+  const [handlingWeek, setHandlingWeek] = useState<CaregiverWeek | null>(null);
+  const data = hours.data;
+  const filtered = Boolean(
+    query.from || query.to || query.caregiverId || query.overtimeOnly || query.unhandledOnly,
+  );
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Caregiver hours</Title>
+        <Text c="dimmed" size="sm" mt={4} maw={760}>
+          Hours each caregiver worked per workweek, from EVV clock-in to clock-out. Over 40 hours in a
+          workweek is overtime (FLSA); shifts of one caregiver that overlap are listed too. Review each
+          flagged week and mark it handled with a note.
+          {data
+            ? ` Workweeks start ${capitalize(data.workweekStart)} at midnight, ${data.timeZone}; a shift crossing the boundary counts in both weeks.`
+            : ''}
+        </Text>
+      </div>
+
+      <Group role="search" aria-label="Filter caregiver hours" align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="From date"
+          type="date"
+          value={query.from ?? ''}
+          max={query.to}
+          onChange={(event) => setState({ from: dateOrUndefined(event.currentTarget.value) })}
+          w={{ base: '48%', sm: 160 }}
+        />
+        <TextInput
+          label="To date"
+          type="date"
+          value={query.to ?? ''}
+          min={query.from}
+          onChange={(event) => setState({ to: dateOrUndefined(event.currentTarget.value) })}
+          w={{ base: '48%', sm: 160 }}
+        />
+        <PersonSelect
+          kind="caregivers"
+          label="Caregiver"
+          placeholder="Any caregiver"
+          value={query.caregiverId}
+          onChange={(caregiverId) => setState({ caregiverId })}
+        />
+        <Switch
+          label="Overtime only"
+          checked={Boolean(query.overtimeOnly)}
+          onChange={(event) => setState({ overtimeOnly: event.currentTarget.checked || undefined })}
+          mb={8}
+        />
+        <Switch
+          label="Unhandled only"
+          checked={Boolean(query.unhandledOnly)}
+          onChange={(event) => setState({ unhandledOnly: event.currentTarget.checked || undefined })}
+          mb={8}
+        />
+        {filtered ? <ClearFiltersButton onClear={() => resetState()} /> : null}
+      </Group>
+
+      {hours.isError ? (
+        <ApiErrorAlert
+          error={hours.error}
+          title="The caregiver hours could not be loaded"
+          hint={
+            <Button size="xs" variant="default" mt="xs" onClick={() => void hours.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+
+      {hours.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading caregiver hours" />
+        </Group>
+      ) : data ? (
+        <>
+          <Text size="sm" data-testid="hours-totals">
+            {formatDay(data.from)} – {formatDay(data.to)} · {data.totals.weeks} caregiver-week
+            {data.totals.weeks === 1 ? '' : 's'} · {formatHours(data.totals.hours)} worked ·{' '}
+            {data.totals.overtimeWeeks} with overtime ({formatHours(data.totals.overtimeHours)}) ·{' '}
+            {data.totals.overlapWeeks} with overlapping shifts · {data.totals.unhandledWeeks} need review
+          </Text>
+          {data.items.length === 0 ? (
+            filtered ? (
+              <Alert variant="light" color="gray" title="No weeks match these filters">
+                <Text size="sm">Widen the date range, pick another caregiver, or clear the filters.</Text>
+                <Button variant="default" mt="sm" onClick={() => resetState()}>
+                  Clear filters
+                </Button>
+              </Alert>
+            ) : (
+              <Alert
+                variant="light"
+                color="gray"
+                title="No caregiver hours in these weeks — import EVV shifts"
+              >
+                <Text size="sm">
+                  Hours come from the shifts' clock-in and clock-out times. Import an EVV export, or pick an
+                  earlier date range.
+                </Text>
+                <Button
+                  component={Link}
+                  to="/upload"
+                  mt="sm"
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                >
+                  Import EVV file
+                </Button>
+              </Alert>
+            )
+          ) : (
+            <Table.ScrollContainer minWidth={860}>
+              <Table striped highlightOnHover withTableBorder aria-label="Caregiver weeks">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Week of</Table.Th>
+                    <Table.Th>Caregiver</Table.Th>
+                    <Table.Th>Hours</Table.Th>
+                    <Table.Th>Overtime</Table.Th>
+                    <Table.Th>Overlapping shifts</Table.Th>
+                    <Table.Th>Handling</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((week) => (
+                    <Table.Tr key={`${week.caregiverId}-${week.weekName}`}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(week.weekName)}</Table.Td>
+                      <Table.Td>{week.caregiverName}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatHours(week.hours)}
+                        <Text size="xs" c="dimmed">
+                          {week.shiftCount} shift{week.shiftCount === 1 ? '' : 's'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {week.overtimeHours > 0 ? (
+                          <Tooltip label="More than 40 hours in this workweek">
+                            <Badge miw="max-content" color="red" variant="filled">
+                              Overtime {formatHours(week.overtimeHours)}
+                            </Badge>
+                          </Tooltip>
+                        ) : (
+                          <Badge miw="max-content" color="gray" variant="light">
+                            Within 40 h
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <OverlapsCell week={week} timeZone={data.timeZone} />
+                      </Table.Td>
+                      <Table.Td>
+                        <HandlingCell week={week} timeZone={data.timeZone} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            leftSection={<IconChartBar size={14} aria-hidden />}
+                            onClick={() => setChart(week.caregiverId)}
+                            aria-label={`Hours chart of ${week.caregiverName}`}
+                          >
+                            Chart
+                          </Button>
+                          {week.hasViolation || week.handling ? (
+                            <Button
+                              size="xs"
+                              variant={week.handling?.handled ? 'default' : 'filled'}
+                              onClick={() => setHandlingWeek(week)}
+                              aria-label={`${week.handling?.handled ? 'Edit handling' : 'Mark handled'}: ${week.caregiverName}, week of ${formatDay(week.weekName)}`}
+                            >
+                              {week.handling?.handled ? 'Edit handling' : 'Mark handled'}
+                            </Button>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {pages > 1 ? (
+            <LabelledPagination
+              label="Caregiver weeks"
+              total={pages}
+              value={query.page}
+              onChange={(page) => setState({ page })}
+            />
+          ) : null}
+        </>
+      ) : null}
+
+      {handlingWeek && data ? (
+        <HandlingModal week={handlingWeek} timeZone={data.timeZone} onClose={() => setHandlingWeek(null)} />
+      ) : null}
+      <CaregiverHoursDrawer
+        caregiverId={chartCaregiver}
+        from={query.from}
+        to={query.to}
+        onClose={() => setChart(undefined)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * Incident screening endpoints (STYLE.md s.12; responses parsed with the contracts of
+ * `@tend/contracts` incidents):
+ * - `GET /api/incidents` (queue page), `GET /api/incidents/:id` (detail), `POST /api/incidents/:id/handle`.
+ * - `POST /api/incident-screenings` (start the job), `GET /api/jobs?active=true` and `/api/jobs/:id` (progress).
+ * - `GET /api/incident-categories`, `POST /api/phrase-test`.
+ * - Terms: `GET|POST /api/terms`, `PATCH|DELETE /api/terms/:id`; client-specific terms the same under
+ *   `/api/client-specific-terms`.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  clientSpecificTermList,
+  clientSpecificTermView,
+  incidentCatalogue,
+  incidentDetail,
+  incidentPage,
+  incidentScreeningStarted,
+  phraseTestResult,
+  processingJob,
+  processingJobList,
+  termList,
+  termView,
+  type ClientSpecificTermInput,
+  type IncidentListQuery,
+  type IncidentScreeningRun,
+  type PhraseTestInput,
+  type TermInput,
+} from '@tend/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The job type the screening runs as (API `INCIDENT_SCREENING_JOB`). */
+export const INCIDENT_SCREENING_JOB = 'incident-screening';
+const finished = ['COMPLETED', 'FAILED', 'CANCELLED'];
+
+export const incidentKeys = {
+  all: ['incidents'] as const,
+  list: (query: IncidentListQuery) => ['incidents', 'list', query] as const,
+  detail: (id: string) => ['incidents', 'detail', id] as const,
+  categories: ['incident-categories'] as const,
+  terms: ['terms'] as const,
+  clientTerms: ['client-specific-terms'] as const,
+  activeJob: ['incidents', 'active-screening'] as const,
+  job: (id: string) => ['jobs', id] as const,
+};
+
+/** The queue page for the filter; the previous page stays shown while the next loads. */
+export const useIncidents = (query: IncidentListQuery) =>
+  useQuery({
+    queryKey: incidentKeys.list(query),
+    queryFn: ({ signal }) => apiRequest(incidentPage, '/api/incidents', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One incident (by shift id) with its analyzed notes; disabled while `id` is null. 404 NOT_FOUND. */
+export const useIncident = (id: string | null) =>
+  useQuery({
+    queryKey: incidentKeys.detail(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(incidentDetail, `/api/incidents/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+  });
+
+/** Marks an incident handled with a note; refreshes the queue. 400 with a field error on `note`. */
+export function useHandleIncident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      apiRequest(incidentDetail, `/api/incidents/${encodeURIComponent(id)}/handle`, {
+        method: 'POST',
+        body: { note },
+      }),
+    onSuccess: (incident) => {
+      queryClient.setQueryData(incidentKeys.detail(incident.shiftId), incident);
+      void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
+    },
+  });
+}
+
+/**
+ * The screening job now running, if any (from the active jobs, so the progress bar survives
+ * navigation and reload), polled every second while one runs.
+ */
+export const useActiveScreening = () =>
+  useQuery({
+    queryKey: incidentKeys.activeJob,
+    queryFn: async ({ signal }) => {
+      const { items } = await apiRequest(processingJobList, '/api/jobs', {
+        query: { active: 'true', limit: 50 },
+        signal,
+      });
+      return items.find((job) => job.jobType === INCIDENT_SCREENING_JOB) ?? null;
+    },
+    refetchInterval: (query) => (query.state.data ? 1000 : false),
+  });
+
+/** One job, polled every second until it finishes. */
+export const useJob = (id: string | null) =>
+  useQuery({
+    queryKey: incidentKeys.job(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(processingJob, `/api/jobs/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    refetchInterval: (query) =>
+      query.state.data && finished.includes(query.state.data.status) ? false : 1000,
+  });
+
+/** Starts a screening run (`changed` or `all`). */
+export function useRunScreening() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: IncidentScreeningRun) =>
+      apiRequest(incidentScreeningStarted, '/api/incident-screenings', { method: 'POST', body: input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.activeJob }),
+  });
+}
+
+/** The built-in incident catalogue. */
+export const useIncidentCategories = () =>
+  useQuery({
+    queryKey: incidentKeys.categories,
+    queryFn: ({ signal }) => apiRequest(incidentCatalogue, '/api/incident-categories', { signal }),
+    staleTime: Infinity,
+  });
+
+/** Runs the phrase mapper on pasted text (nothing stored). */
+export const usePhraseTest = () =>
+  useMutation({
+    mutationFn: (input: PhraseTestInput) =>
+      apiRequest(phraseTestResult, '/api/phrase-test', { method: 'POST', body: input }),
+  });
+
+// ---- Terms -------------------------------------------------------------------------------------------
+
+export const useTerms = () =>
+  useQuery({
+    queryKey: incidentKeys.terms,
+    queryFn: ({ signal }) => apiRequest(termList, '/api/terms', { signal }),
+  });
+
+/** Creates (no id) or updates a Term. 409 CONFLICT with a field error on `term` for a duplicate. */
+export function useSaveTerm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: TermInput }) =>
+      apiRequest(termView, id ? `/api/terms/${encodeURIComponent(id)}` : '/api/terms', {
+        method: id ? 'PATCH' : 'POST',
+        body: input,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.terms }),
+  });
+}
+
+export function useDeleteTerm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(z.unknown(), `/api/terms/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.terms }),
+  });
+}
+
+export const useClientSpecificTerms = () =>
+  useQuery({
+    queryKey: incidentKeys.clientTerms,
+    queryFn: ({ signal }) => apiRequest(clientSpecificTermList, '/api/client-specific-terms', { signal }),
+  });
+
+/** Creates a client-specific term. 409 CONFLICT (field `term`) when the client already has it. */
+export function useSaveClientSpecificTerm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ClientSpecificTermInput) =>
+      apiRequest(clientSpecificTermView, '/api/client-specific-terms', { method: 'POST', body: input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.clientTerms }),
+  });
+}
+
+export function useDeleteClientSpecificTerm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(z.unknown(), `/api/client-specific-terms/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.clientTerms }),
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:billing` (issue 6, performance): billing phases over BENCH_SEGMENTS (default 100,000)
+ * shift segments. Aim for the "validate" phase: ≥ 20,000 segments/s on PostgreSQL. Prints figures;
+ * asserts nothing.
+ *
+ * Steps: a fresh database on BENCH_DATABASE_URL's server (default TEST_DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test; dropped at the end; BENCH_ENGINE=pglite uses an embedded
+ * database instead), migrated by the app; 400 clients, 600 caregivers, one shift + mirroring segment
+ * per visit over 90 days written with `INSERT … SELECT generate_series` (not through the import
+ * pipeline): 3 visits per client per day, 1 in 40 without clock-out, caregivers assigned so some visits
+ * overlap; a budget line per client, a billing-code rule, notes on 9 in 10 shifts, a suspicious-location
+ * finding on 1 in 100; then `VACUUM ANALYZE`. The "validate" phase runs `validateSegmentRange` over all
+ * dates twice: the first run writes every result, the re-run finds nothing changed (idempotence), and
+ * prints segments/s for each. Export and reconcile phases are not built yet and say so.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
+import { validateSegmentRange } from '../apps/api/src/modules/billing/segment-validation.service.ts';
+
+const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 100_000);
+const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
+const BASE_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const CLIENTS = 400;
+const CAREGIVERS = 600;
+const AIM_PER_SECOND = 20_000;
+const FIRST_DAY = '2026-01-01';
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function seed(database: DatabaseHandle) {
+  const exec = async (text: string) => {
+    await database.db.execute(sql.raw(text));
+  };
+  const perDay = CLIENTS * 3;
+  await exec(`
+    insert into client (name) select 'Bench Client ' || lpad(g::text, 3, '0') from generate_series(1, ${CLIENTS}) g;
+    insert into caregiver (name, type)
+      select 'Bench Caregiver ' || lpad(g::text, 3, '0'), case when g % 30 = 0 then 'DOC_CARE_1' else 'DSP_CARE' end::caregiver_type
+      from generate_series(1, ${CAREGIVERS}) g;
+    insert into billing_code_rule (billing_code, allowed_caregiver_types, rate_cents, unit_measure, effective_date)
+      values ('OR526', '{DSP_CARE}', 725, 'units_15min', '2025-01-01');
+  `);
+  await exec(`
+    create temporary table bench_people as
+      select (select array_agg(id order by name) from client) as clients,
+             (select array_agg(id order by name) from caregiver) as caregivers;
+    insert into budget (client_id, proc_code, units, measure, effective_date, expiration_date)
+      select id, 'OR526', 2000 + (row_number() over (order by name)) % 3 * 1000, 'units_15min', '2026-01-01', '2026-12-31'
+      from client;
+  `);
+  const chunk = 50_000;
+  for (let start = 0; start < SEGMENTS; start += chunk) {
+    const end = Math.min(SEGMENTS, start + chunk) - 1;
+    // Visit g: day g / perDay; client g % CLIENTS; slot (g / CLIENTS) % 3 at 08:00, 12:00 or 16:00,
+    // 3 h 30 min long (the 16:00 slot touches nothing; 08:00 and 12:00 of one caregiver overlap when
+    // the caregiver index repeats within a day).
+    await exec(`
+      with v as (
+        select g, (date '${FIRST_DAY}' + (g / ${perDay})) as day, g % ${CLIENTS} as c,
+          (g / ${CLIENTS}) % 3 as slot, (g * 7) % ${CAREGIVERS} as cg
+        from generate_series(${start}, ${end}) g
+      ), s as (
+        insert into shift (billing_code, date, evv_in_time, evv_out_time, evv_in_lat, evv_in_long,
+          evv_out_lat, evv_out_long, caregiver_id, client_id, giv_shift_id)
+        select 'OR526', v.day,
+          v.day + make_interval(hours => 8 + v.slot * 4),
+          case when v.g % 40 = 0 then null else v.day + make_interval(hours => 8 + v.slot * 4, mins => 210) end,
+          45.5, -122.6, case when v.g % 40 = 0 then null else 45.5 end, case when v.g % 40 = 0 then null else -122.6 end,
+          p.caregivers[1 + v.cg], p.clients[1 + v.c], 'bench-' || v.g
+        from v, bench_people p
+        returning id, evv_in_time, evv_out_time, evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, giv_shift_id
+      ), seg as (
+        insert into shift_segment (shift_id, evv_start, evv_end, evv_in_lat, evv_in_long, evv_out_lat,
+          evv_out_long, billing_code, creation_source)
+        select id, evv_in_time, evv_out_time, evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, 'OR526', 'import'
+        from s
+        returning shift_id
+      )
+      insert into shift_note (shift_id, documentation)
+        select s.id, 'Bench note' from s where substring(s.giv_shift_id from 7)::int % 10 <> 0;
+    `);
+  }
+  await exec(`
+    insert into suspicious_location (shift_id, caregiver_id, client_id, suspicious_type, suspicion_level)
+      select id, caregiver_id, client_id, 'CLOCK_IN', 'HIGH' from shift
+      where substring(giv_shift_id from 7)::int % 100 = 5;
+  `);
+  if (ENGINE === 'postgres') await exec('vacuum analyze');
+  const result = await database.db.execute<{ from: string; to: string }>(
+    sql`select min(date)::text as from, max(date)::text as to from shift`,
+  );
+  return result.rows[0] as { from: string; to: string };
+}
+
+async function main() {
+  const name = `tend_bench_billing_${process.pid}`;
+  let database: DatabaseHandle;
+  let drop: (() => Promise<void>) | null = null;
+  if (ENGINE === 'postgres') {
+    const admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(BASE_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolMax: 4, onConnectionError: () => undefined });
+    drop = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  try {
+    await migrateDatabase(database);
+    console.log(
+      `bench:billing — ${ENGINE}, ${fmt(SEGMENTS)} segments, ${CLIENTS} clients, ${CAREGIVERS} caregivers`,
+    );
+    const seeding = performance.now();
+    const range = await seed(database);
+    console.log(
+      `  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${range.from} to ${range.to})`,
+    );
+
+    for (const label of ['first run', 're-run']) {
+      const started = performance.now();
+      const summary = await validateSegmentRange(database.db, range);
+      const ms = performance.now() - started;
+      const perSecond = summary.segments / (ms / 1000);
+      console.log(
+        `  validate (${label}): ${fmt(summary.segments)} segments in ${(ms / 1000).toFixed(2)} s = ${fmt(perSecond)} segments/s ` +
+          `(aim ≥ ${fmt(AIM_PER_SECOND)}${ENGINE === 'postgres' ? '' : ', on PostgreSQL'}) · ${fmt(summary.ready)} ready, ` +
+          `${fmt(summary.notReady)} not ready, ${fmt(summary.changed)} written`,
+      );
+    }
+    const counts = await database.db.execute<{ code: string; n: number }>(sql`
+      select v->>'code' as code, count(*)::int as n
+      from shift_segment g, jsonb_array_elements(g.validation_violations) v group by 1 order by 2 desc`);
+    console.log(`  violations: ${counts.rows.map((r) => `${r.code} ${fmt(Number(r.n))}`).join(', ')}`);
+    console.log('  export: not built yet');
+    console.log('  reconcile: not built yet');
+  } finally {
+    await database.close();
+    await drop?.();
+  }
+}
+
+await main();
