@@ -105,7 +105,7 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
   await page.getByRole('button', { name: 'Screen new shifts' }).click();
   await expect(page).toHaveURL(/[?&]job=/);
   await expect(page.getByRole('progressbar', { name: 'Screening progress' })).toBeVisible();
-  await expect(page.getByText(/^Screening finished/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/^Finished · 100%/)).toBeVisible({ timeout: 60_000 });
   await snap(page, 'locations-1-screened');
 
   // The queue, filtered to this client: the far clock-in, HIGH.

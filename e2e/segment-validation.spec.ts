@@ -122,7 +122,7 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
   await expect(page.getByRole('heading', { name: 'Segments and validation' })).toBeVisible();
   await page.getByRole('button', { name: 'Validate these dates' }).click();
   const progress = page.getByTestId('validation-progress');
-  await expect(progress).toContainText('Validation finished', { timeout: 30_000 });
+  await expect(progress).toContainText('Finished · 100%', { timeout: 30_000 });
   await expect(page.getByRole('progressbar', { name: 'Validation progress' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Segments' });
   await expect(table.getByRole('row', { name: /2025-07-07/ })).toContainText('No rate for the code');
@@ -147,7 +147,7 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
   await expect(ruleRow).toContainText('$7.25 per 15-minute unit');
   await expect(ruleRow).toContainText('DSP care');
   await expect(ruleRow).toContainText('2025-01-01 to open-ended');
-  await expect(page.getByTestId('validation-progress')).toContainText('Validation finished', {
+  await expect(page.getByTestId('validation-progress')).toContainText('Finished · 100%', {
     timeout: 30_000,
   });
   await snap(page, 'segments-3-rules');
@@ -166,7 +166,7 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
   await snap(page, 'segments-4-not-ready');
 
   // Only the not-ready ones, by violation, from the URL.
-  await page.getByRole('textbox', { name: 'Violation' }).click();
+  await page.getByRole('combobox', { name: 'Violation' }).click();
   await page.getByRole('option', { name: 'Missing clock-out' }).click();
   await expect(page).toHaveURL(/code=MISSING_CLOCK_OUT/);
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -33,8 +33,11 @@ const FIRST_DAY = '2026-01-01';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function seed(database: DatabaseHandle) {
+  // One statement per call (PGlite prepares each call and refuses several commands in one).
   const exec = async (text: string) => {
-    await database.db.execute(sql.raw(text));
+    for (const statement of text.split(/;\s*\n/)) {
+      if (statement.trim()) await database.db.execute(sql.raw(statement));
+    }
   };
   const perDay = CLIENTS * 3;
   await exec(`

@@ -16,14 +16,17 @@
  *
  * Engines: BENCH_ENGINE=postgres (default; a fresh database on BENCH_DATABASE_URL's server, default
  * postgres://postgres@127.0.0.1:5432/test, dropped at the end) or `pglite` (in memory).
- * BENCH_SECTIONS (comma-separated, default all) picks sections; new sections (e.g. incident screening)
- * are added to `sections` below and share the seeded database.
+ * Section `incidents` (incident screening of shift notes, aim ≥ 5,000 notes/s): see
+ * bench-screening-incidents.ts (BENCH_NOTES, default 100,000; its own database).
+ * BENCH_SECTIONS (comma-separated, default all) picks sections; the located shifts are seeded only when
+ * a section needs them.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
 import { runLocationScreening } from '../apps/api/src/modules/screening/location-screening.service.ts';
 import { distanceMeters } from '../apps/api/src/modules/screening/baseline-learning.ts';
+import { benchIncidents } from './bench-screening-incidents.ts';
 
 const SHIFTS = Number(process.env.BENCH_SHIFTS ?? 1_000_000);
 const CLIENTS = Math.max(1, Math.min(Number(process.env.BENCH_CLIENTS ?? 5000), Math.floor(SHIFTS / 20)));
@@ -209,10 +212,11 @@ async function stampingFloor({ database }: Bench) {
   console.log(`\n[for scale] one UPDATE stamping every shift: ${seconds(performance.now() - started)}`);
 }
 
-/** Named sections; each gets the seeded database. */
-const sections: Record<string, (bench: Bench) => Promise<void>> = {
-  locations: benchLocations,
-  'stamping-floor': stampingFloor,
+/** Named sections; `seeded()` seeds the located shifts on first use and gives the same bench after. */
+const sections: Record<string, (seeded: () => Promise<Bench>) => Promise<void>> = {
+  locations: async (seeded) => benchLocations(await seeded()),
+  'stamping-floor': async (seeded) => stampingFloor(await seeded()),
+  incidents: () => benchIncidents(),
 };
 
 async function main() {
@@ -242,13 +246,18 @@ async function main() {
     console.log(
       `bench:screening — ${ENGINE}, ${(Math.floor(SHIFTS / CLIENTS) * CLIENTS).toLocaleString('en-US')} shifts for ${CLIENTS.toLocaleString('en-US')} clients`,
     );
-    const seeding = performance.now();
-    const bench = await seed(database);
-    console.log(`  seeded in ${seconds(performance.now() - seeding)}`);
+    let bench: Promise<Bench> | null = null;
+    const seeded = () =>
+      (bench ??= (async () => {
+        const seeding = performance.now();
+        const seededBench = await seed(database);
+        console.log(`  seeded in ${seconds(performance.now() - seeding)}`);
+        return seededBench;
+      })());
     for (const section of wanted) {
       const run = sections[section];
       if (!run) throw new Error(`Unknown section "${section}" (known: ${Object.keys(sections).join(', ')})`);
-      await run(bench);
+      await run(seeded);
     }
   } finally {
     await database.close();

@@ -89,6 +89,12 @@ export interface AppDeps {
   storage: StorageService;
   /** Email and SMS through the configured providers; every message is recorded in the outbox. */
   messaging: MessagingService;
+  /**
+   * Queues segment validation (DOMAIN.md "Violation codes") for service dates `from`..`to` (`to` null:
+   * open-ended) or every date, after an edit that can change a segment's violations (budgets, approved
+   * locations, reviews). The job is idempotent, so an extra run only costs time.
+   */
+  revalidateSegments(range: { from: string; to: string | null } | 'all'): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -169,16 +175,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sms: config.sms ? createTwilioSmsProvider(config.sms) : null,
       defaultFrom: config.mail.from,
     }),
+    revalidateSegments: async (range) => {
+      await deps.jobs.enqueue({
+        jobType: SEGMENT_VALIDATION_JOB,
+        metadata: range === 'all' ? { scope: 'all' } : range,
+      });
+    },
   };
   app.decorate('deps', deps);
-  /** Jobs queued after a shift import created or changed shifts (the screenings over new and changed shifts). */
-  const jobsAfterShiftImport: string[] = [
-    LOCATION_SCREENING_JOB,
-    INCIDENT_SCREENING_JOB,
-    SEGMENT_VALIDATION_JOB,
-  ];
+  /**
+   * Jobs queued after a shift import created or changed shifts (the screenings over new and changed
+   * shifts). Segment validation follows the location screening (it reads its findings).
+   */
+  const jobsAfterShiftImport: string[] = [LOCATION_SCREENING_JOB, INCIDENT_SCREENING_JOB];
   deps.jobs.register(SEGMENT_VALIDATION_JOB, createSegmentValidationHandler({ db: database.db }));
-  deps.jobs.register(LOCATION_SCREENING_JOB, createLocationScreeningHandler({ db: database.db }));
+  deps.jobs.register(
+    LOCATION_SCREENING_JOB,
+    createLocationScreeningHandler({
+      db: database.db,
+      afterRun: async (metadata, findingsChanged) => {
+        if (typeof metadata.afterImportJobId === 'string')
+          await deps.jobs.enqueue({
+            jobType: SEGMENT_VALIDATION_JOB,
+            metadata: { afterImportJobId: metadata.afterImportJobId },
+          });
+        else if (findingsChanged) await deps.revalidateSegments('all');
+      },
+    }),
+  );
   deps.jobs.register(
     INCIDENT_SCREENING_JOB,
     createIncidentScreeningHandler({ db: database.db, timeZone: config.agencyTimeZone, ai: config.ai }),
@@ -209,10 +233,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       afterImport: async (importJobId) => {
         for (const jobType of jobsAfterShiftNoteImport)
           await deps.jobs.enqueue({ jobType, metadata: { afterImportJobId: importJobId } });
+        // "Shift note missing" may no longer hold.
+        await deps.revalidateSegments('all');
       },
     }),
   );
-  deps.jobs.register(CLIENT_PRIME_IMPORT_JOB, clientPrimeImportService.handler(importDeps));
+  deps.jobs.register(
+    CLIENT_PRIME_IMPORT_JOB,
+    clientPrimeImportService.handler({
+      ...importDeps,
+      // Budgets changed: "no active budget" and "budget units exceeded" may change.
+      afterImport: () => deps.revalidateSegments('all'),
+    }),
+  );
   // System buckets exist before anything (jobs included) can use them.
   app.addHook('onReady', async () => {
     await deps.storage.ensureBucket({

@@ -3,8 +3,10 @@
  * of service dates with a progress bar. Metadata, one of:
  * - `{ from, to }` (`YYYY-MM-DD`; `to` null = up to the last segment's date): on demand and after
  *   billing-code rule edits;
- * - `{ afterImportJobId }`: queued after a shift import (app.ts `jobsAfterShiftImport`); the range is
- *   the service dates of the shifts the import's file created or changed.
+ * - `{ afterImportJobId }`: queued after the location screening that follows a shift import (app.ts);
+ *   the range is the service dates of the shifts the import's file created or changed;
+ * - `{ scope: 'all' }`: every date with segments (after a notes or budget import, an approved-location
+ *   change, or a screening run that changed findings).
  * The range is clamped to the dates that have segments. Idempotent (only changes are written), so a
  * redelivered job is safe. Audited as a system event `segment_validation.run` with counts only.
  */
@@ -20,6 +22,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const metadataSchema = z.union([
   z.object({ afterImportJobId: z.uuid() }),
   z.object({ from: isoDate, to: isoDate.nullable() }),
+  z.object({ scope: z.literal('all') }),
 ]);
 
 /** Creates the job handler. Errors: JobInputError for metadata that is neither shape. */
@@ -32,6 +35,7 @@ export function createSegmentValidationHandler(deps: { db: Database }): JobHandl
     let range: { from: string; to: string } | null;
     if ('afterImportJobId' in parsed.data)
       range = await findImportDateRange(deps.db, parsed.data.afterImportJobId);
+    else if ('scope' in parsed.data) range = bounds;
     else range = bounds ? { from: parsed.data.from, to: parsed.data.to ?? bounds.to } : null;
     if (range && bounds) {
       range = {

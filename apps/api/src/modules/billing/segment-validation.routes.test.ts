@@ -47,7 +47,7 @@ async function addShift(
 const list = async (query: string) => {
   const response = await admin({ method: 'GET', url: `/api/segments?from=2026-03-01&to=2026-03-31${query}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
+  return response.json<{
     items: {
       id: string;
       shiftId: string;
@@ -56,7 +56,7 @@ const list = async (query: string) => {
     }[];
     total: number;
     counts: { READY: number; NOT_READY: number };
-  };
+  }>();
 };
 const codesOf = async (shiftId: string) =>
   (await list('&pageSize=500')).items
@@ -266,5 +266,20 @@ describe('segment validation API', () => {
       },
     });
     expect(quotes.statusCode, quotes.body).toBe(201);
+  });
+
+  it('a budget edit re-validates the segments of its period', async () => {
+    const lines = (await admin({ method: 'GET', url: `/api/budgets?clientId=${ids.client}` })).json();
+    const line = lines.items[0];
+    const patched = await admin({ method: 'PATCH', url: `/api/budgets/${line.id}`, payload: { units: 1 } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const jobs = (await admin({ method: 'GET', url: '/api/jobs?limit=20' })).json().items;
+    const queued = jobs.find(
+      (job: { jobType: string; metadata: Record<string, unknown> | null }) =>
+        job.jobType === 'segment-validation' && job.metadata?.from === '2026-01-01',
+    );
+    expect(queued, JSON.stringify(jobs)).toBeDefined();
+    expect((await waitForJob(admin, queued.id)).status).toBe('COMPLETED');
+    expect(await codesOf(ids.good)).toContain('BUDGET_UNITS_EXCEEDED');
   });
 });

@@ -38,6 +38,9 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = guard(db, 'admin', 'budget');
   const tags = ['budgets'];
   const settings = { timeZone: app.deps.config.agencyTimeZone };
+  /** A budget line's period changes "no active budget" / "budget units exceeded" of its segments. */
+  const revalidate = (line: { effectiveDate: string; expirationDate: string | null }) =>
+    app.deps.revalidateSegments({ from: line.effectiveDate, to: line.expirationDate });
 
   app.get(
     '/api/budgets',
@@ -51,7 +54,11 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/budgets',
     { preValidation: access, schema: { tags, body: budgetLineInput, response: { 201: budgetLine } } },
-    async (request, reply) => reply.status(201).send(await createBudgetLine(db, request.ctx, request.body)),
+    async (request, reply) => {
+      const line = await createBudgetLine(db, request.ctx, request.body);
+      await revalidate(line);
+      return reply.status(201).send(line);
+    },
   );
 
   app.patch(
@@ -60,13 +67,24 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: access,
       schema: { tags, params: idParams, body: budgetLinePatch, response: { 200: budgetLine } },
     },
-    (request) => updateBudgetLine(db, request.ctx, request.params.id, request.body),
+    async (request) => {
+      const line = await updateBudgetLine(db, request.ctx, request.params.id, request.body);
+      // Moved dates: the old period may have segments that counted against this line.
+      if ('effectiveDate' in request.body || 'expirationDate' in request.body)
+        await app.deps.revalidateSegments('all');
+      else await revalidate(line);
+      return line;
+    },
   );
 
   app.delete(
     '/api/budgets/:id',
     { preValidation: access, schema: { tags, params: idParams, response: { 200: budgetLine } } },
-    (request) => deleteBudgetLine(db, request.ctx, request.params.id),
+    async (request) => {
+      const line = await deleteBudgetLine(db, request.ctx, request.params.id);
+      await revalidate(line);
+      return line;
+    },
   );
 
   app.get(

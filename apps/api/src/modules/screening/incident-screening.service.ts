@@ -1,7 +1,7 @@
 /**
  * Incident screening of shift notes as a job (issue 5; spec s.3 Shift incident fields; DOMAIN.md
  * "Incidents" and "AI is optional"; docs/incident-screening.md). `screenIncidents` is shared by the
- * `incident-screening` job and the bench (scripts/bench-incidents.ts).
+ * `incident-screening` job and the bench (scripts/bench-screening-incidents.ts).
  *
  * Which shifts: those with notes (`shift_note.shift_id`) that were never screened or whose notes
  * changed (`shift_note.updated_at`) after `incident_screened_at`; scope `all` re-screens every shift

@@ -12,8 +12,15 @@ import { systemContext } from '../../platform/http/context.ts';
 import { JobInputError, type JobHandler } from '../../platform/jobs/jobs.service.ts';
 import { runLocationScreening } from './location-screening.service.ts';
 
-/** Creates the job handler. Metadata: `{ scope?: 'due' | 'all', clientId?: uuid }` (default: due, all clients). */
-export function createLocationScreeningHandler(deps: { db: Database }): JobHandler {
+/**
+ * Creates the job handler. Metadata: `{ scope?: 'due' | 'all', clientId?: uuid, afterImportJobId? }`
+ * (default: due, all clients). `afterRun` gets the metadata and whether any finding changed (app.ts
+ * re-validates segments there: "location unverified" reads these findings).
+ */
+export function createLocationScreeningHandler(deps: {
+  db: Database;
+  afterRun?: (metadata: Record<string, unknown>, findingsChanged: boolean) => Promise<void>;
+}): JobHandler {
   return async (ctx) => {
     const parsed = locationScreeningRun.safeParse({
       scope: ctx.metadata.scope ?? 'due',
@@ -47,6 +54,10 @@ export function createLocationScreeningHandler(deps: { db: Database }): JobHandl
       entityId: ctx.jobId,
       details: result,
     });
+    await deps.afterRun?.(
+      ctx.metadata,
+      summary.findingsCreated + summary.findingsUpdated + summary.findingsRemoved > 0,
+    );
     await ctx.log(
       `Done: ${summary.shiftsScreened} shifts screened, ${summary.baselinesLearned} baselines learned, ` +
         `${summary.findingsCreated} findings added, ${summary.findingsUpdated} updated, ${summary.findingsRemoved} removed`,

@@ -86,8 +86,12 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: approved,
       schema: { tags, body: approvedLocationInput, response: { 201: approvedLocation } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createApprovedLocation(db, request.ctx, request.body)),
+    async (request, reply) => {
+      const location = await createApprovedLocation(db, request.ctx, request.body);
+      // The client's findings were re-screened: "location unverified" may change.
+      await app.deps.revalidateSegments('all');
+      return reply.status(201).send(location);
+    },
   );
   app.patch(
     '/api/approved-locations/:id',
@@ -95,12 +99,20 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: approved,
       schema: { tags, params: idParams, body: approvedLocationUpdate, response: { 200: approvedLocation } },
     },
-    (request) => updateApprovedLocation(db, request.ctx, request.params.id, request.body),
+    async (request) => {
+      const location = await updateApprovedLocation(db, request.ctx, request.params.id, request.body);
+      await app.deps.revalidateSegments('all');
+      return location;
+    },
   );
   app.delete(
     '/api/approved-locations/:id',
     { preValidation: approved, schema: { tags, params: idParams, response: { 200: approvedLocation } } },
-    (request) => deleteApprovedLocation(db, request.ctx, request.params.id),
+    async (request) => {
+      const location = await deleteApprovedLocation(db, request.ctx, request.params.id);
+      await app.deps.revalidateSegments('all');
+      return location;
+    },
   );
 
   app.get(
@@ -122,7 +134,12 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: suspiciousLocation },
       },
     },
-    (request) => reviewSuspiciousLocation(db, request.ctx, request.params.id, request.body),
+    async (request) => {
+      const finding = await reviewSuspiciousLocation(db, request.ctx, request.params.id, request.body);
+      // A reviewed finding no longer leaves the shift's location unverified.
+      await app.deps.revalidateSegments({ from: finding.date, to: finding.date });
+      return finding;
+    },
   );
 
   app.post(

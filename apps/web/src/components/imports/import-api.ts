@@ -11,7 +11,6 @@ import {
   importDetail,
   importFileList,
   importStarted,
-  processingJob,
   type ImportDetail,
   type ImportFileSummary,
   type ImportOptions,
@@ -19,6 +18,7 @@ import {
   type ProcessingJob,
 } from '@tend/contracts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { finishedJobStatuses } from '../../lib/jobs.ts';
 
 /** What an upload answers: a CSV with its analysis, or a file queued at once (a JSON format). */
 export type ImportUploadedAny =
@@ -43,10 +43,6 @@ export const importKeys = (key: string) => ({
   detail: (id: string) => [key, 'detail', id] as const,
   preview: (id: string, options: ImportOptions) => [key, 'preview', id, options] as const,
 });
-export const jobKey = (id: string) => ['jobs', id] as const;
-
-/** Job states after which nothing changes any more (polling stops). */
-export const finishedJobStatuses: readonly string[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
 
 const filePath = (kind: { basePath: string }, id: string) => `${kind.basePath}/${encodeURIComponent(id)}`;
 
@@ -129,14 +125,3 @@ export const useStartImport = (kind: { key: string; basePath: string }) => {
     },
   });
 };
-
-/** A job's live state, polled every second until it finishes. NOT_FOUND (404) for an unknown id. */
-export const useJob = (id: string | null) =>
-  useQuery({
-    queryKey: jobKey(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(processingJob, `/api/jobs/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: Boolean(id),
-    refetchInterval: (query) =>
-      query.state.data && finishedJobStatuses.includes(query.state.data.status) ? false : 1000,
-  });

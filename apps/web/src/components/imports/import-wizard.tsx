@@ -16,15 +16,8 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { ImportDetail, ImportStarted, ProcessingJob } from '@tend/contracts';
 import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
-import {
-  finishedJobStatuses,
-  importKeys,
-  jobKey,
-  useImportDetail,
-  useJob,
-  type ImportKindClient,
-  type ImportUploadedAny,
-} from './import-api.ts';
+import { finishedJobStatuses, jobKey, useJob } from '../../lib/jobs.ts';
+import { importKeys, useImportDetail, type ImportKindClient, type ImportUploadedAny } from './import-api.ts';
 import { ImportProgress } from './import-progress.tsx';
 
 const uuid = z.uuid();

@@ -1,5 +1,5 @@
 /**
- * A searchable picker of one caregiver or client (filters and forms of the hours and budget pages).
+ * A searchable picker of one caregiver or client (the one used by every filter bar and form).
  * The search goes to the server (`GET /api/<kind>?q=`, debounced, 20 matches by name, archived people
  * included), so it works with thousands of people; a person restored from the URL shows their name.
  */

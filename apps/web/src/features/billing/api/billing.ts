@@ -21,7 +21,6 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export const billingKeys = {
   segments: (query: SegmentListQuery) => ['billing', 'segments', query] as const,
   rules: (query: BillingCodeRuleListQuery) => ['billing', 'rules', query] as const,
-  job: (id: string) => ['jobs', id] as const,
 };
 
 /** One page of segments for the filter. */
@@ -39,20 +38,6 @@ export function useStartValidation() {
       apiRequest(z.object({ job: processingJob }), '/api/segments/validate', { method: 'POST', body: input }),
   });
 }
-
-/** A job's live state, polled every second until it finishes. */
-export const useJob = (id: string | undefined) =>
-  useQuery({
-    queryKey: billingKeys.job(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(processingJob, `/api/jobs/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: Boolean(id),
-    retry: false,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'COMPLETED' || status === 'FAILED' || status === 'CANCELLED' ? false : 1000;
-    },
-  });
 
 /** One page of billing-code rules. */
 export const useBillingRules = (query: BillingCodeRuleListQuery) =>

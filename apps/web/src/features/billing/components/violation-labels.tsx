@@ -16,7 +16,12 @@ export const violationLabel = (code: string) =>
 /** READY green, NOT_READY red, with the word. */
 export function ValidationBadge({ status }: { status: ValidationStatus }) {
   return (
-    <Badge color={status === 'READY' ? 'green' : 'red'} variant="light">
+    <Badge
+      color={status === 'READY' ? 'green' : 'red'}
+      variant="light"
+      style={{ overflow: 'visible' }}
+      miw="fit-content"
+    >
       {status === 'READY' ? 'Ready' : 'Not ready'}
     </Badge>
   );

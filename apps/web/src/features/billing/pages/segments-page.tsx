@@ -17,7 +17,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
@@ -38,6 +37,7 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { useSegments, useStartValidation } from '../api/billing.ts';
 import { ValidationProgress } from '../components/validation-progress.tsx';
 import { ValidationBadge, ViolationList } from '../components/violation-labels.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The URL's filters: like `segmentListQuery`, with the dates optional (default: this month). */
@@ -52,7 +52,6 @@ const segmentFilters = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
 
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 function thisMonth() {
   const now = new Date();
   const first = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1));
@@ -67,7 +66,22 @@ const codeOptions = segmentViolationCodes.map((code) => ({
   value: code,
   label: segmentViolationCatalogue[code].label,
 }));
-const time = (value: string | null) => (value ? formatExactTime(value) : '—');
+const shortTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+/** "Jul 7, 4:00 PM PDT" with the exact time on hover; a dash when missing. */
+function Time({ value }: { value: string | null }) {
+  if (!value) return <Text size="xs">—</Text>;
+  return (
+    <Text size="xs" title={formatExactTime(value)} style={{ whiteSpace: 'nowrap' }}>
+      {shortTime.format(new Date(value))}
+    </Text>
+  );
+}
 
 /** See the module comment. */
 export function SegmentsPage() {
@@ -122,21 +136,7 @@ export function SegmentsPage() {
       {jobId ? <ValidationProgress jobId={jobId} onClose={() => setJobId(undefined)} /> : null}
 
       <Group role="search" aria-label="Filter segments" align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(event) => setState({ from: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '48%', sm: 160 }}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          error={rangeError}
-          onChange={(event) => setState({ to: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '48%', sm: 160 }}
-        />
+        <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
         <Select
           label="Status"
           placeholder="Any status"
@@ -251,10 +251,10 @@ export function SegmentsPage() {
                         {segment.modifier ? ` + ${segment.modifier}` : ''}
                       </Table.Td>
                       <Table.Td>
-                        <Text size="xs">{time(segment.evvStart)}</Text>
-                        <Text size="xs">{time(segment.evvEnd)}</Text>
+                        <Time value={segment.evvStart} />
+                        <Time value={segment.evvEnd} />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ minWidth: 120 }}>
                         <ValidationBadge status={segment.validationStatus} />
                       </Table.Td>
                       <Table.Td>

@@ -17,7 +17,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -33,8 +32,8 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { useBudgetOverages, useDeleteBudgetLine } from '../api/budgets.ts';
 import { BudgetLineForm } from '../components/budget-line-form.tsx';
 import { BudgetUsageDrawer, FlagBadges, formatUnits, UsageBar } from '../components/budget-usage.tsx';
+import { DateFilter } from '../../../components/ui/date-filters.tsx';
 
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 const flagOptions = [
   { value: 'any', label: 'Any flag' },
   ...budgetFlags.map((flag) => ({ value: flag, label: budgetFlagLabels[flag] })),
@@ -117,13 +116,7 @@ export function BudgetOveragesPage() {
       </Group>
 
       <Group role="search" aria-label="Filter budget lines" align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="As of"
-          type="date"
-          value={query.asOf ?? ''}
-          onChange={(event) => setState({ asOf: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '48%', sm: 160 }}
-        />
+        <DateFilter label="As of" value={query.asOf} onChange={(asOf) => setState({ asOf })} />
         <PersonSelect
           kind="clients"
           label="Client"

@@ -17,7 +17,6 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
   VisuallyHidden,
@@ -34,9 +33,9 @@ import { useCaregiverHours } from '../api/caregiver-hours.ts';
 import { CaregiverHoursDrawer } from '../components/caregiver-hours-drawer.tsx';
 import { formatDay, formatExactIn, formatHours, formatInstant } from '../components/format.ts';
 import { HandlingModal } from '../components/handling-modal.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /** The handling column: nothing to review, handled (who/when/note) or needs review — colour plus word. */
 function HandlingCell({ week, timeZone }: { week: CaregiverWeek; timeZone: string }) {
@@ -147,22 +146,7 @@ export function CaregiverHoursPage() {
       </div>
 
       <Group role="search" aria-label="Filter caregiver hours" align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="From date"
-          type="date"
-          value={query.from ?? ''}
-          max={query.to}
-          onChange={(event) => setState({ from: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '48%', sm: 160 }}
-        />
-        <TextInput
-          label="To date"
-          type="date"
-          value={query.to ?? ''}
-          min={query.from}
-          onChange={(event) => setState({ to: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '48%', sm: 160 }}
-        />
+        <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
         <PersonSelect
           kind="caregivers"
           label="Caregiver"

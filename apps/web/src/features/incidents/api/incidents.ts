@@ -17,7 +17,6 @@ import {
   incidentPage,
   incidentScreeningStarted,
   phraseTestResult,
-  processingJob,
   processingJobList,
   termList,
   termView,
@@ -31,7 +30,6 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The job type the screening runs as (API `INCIDENT_SCREENING_JOB`). */
 export const INCIDENT_SCREENING_JOB = 'incident-screening';
-const finished = ['COMPLETED', 'FAILED', 'CANCELLED'];
 
 export const incidentKeys = {
   all: ['incidents'] as const,
@@ -41,7 +39,6 @@ export const incidentKeys = {
   terms: ['terms'] as const,
   clientTerms: ['client-specific-terms'] as const,
   activeJob: ['incidents', 'active-screening'] as const,
-  job: (id: string) => ['jobs', id] as const,
 };
 
 /** The queue page for the filter; the previous page stays shown while the next loads. */
@@ -92,17 +89,6 @@ export const useActiveScreening = () =>
       return items.find((job) => job.jobType === INCIDENT_SCREENING_JOB) ?? null;
     },
     refetchInterval: (query) => (query.state.data ? 1000 : false),
-  });
-
-/** One job, polled every second until it finishes. */
-export const useJob = (id: string | null) =>
-  useQuery({
-    queryKey: incidentKeys.job(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(processingJob, `/api/jobs/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: Boolean(id),
-    refetchInterval: (query) =>
-      query.state.data && finished.includes(query.state.data.status) ? false : 1000,
   });
 
 /** Starts a screening run (`changed` or `all`). */

@@ -16,7 +16,6 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconChevronDown, IconPlayerPlay } from '@tabler/icons-react';
@@ -38,11 +37,13 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
-import { incidentKeys, useActiveScreening, useIncidents, useJob, useRunScreening } from '../api/incidents.ts';
+import { useJob } from '../../../lib/jobs.ts';
+import { incidentKeys, useActiveScreening, useIncidents, useRunScreening } from '../api/incidents.ts';
 import { IncidentDrawer } from '../components/incident-drawer.tsx';
 import { ReportDeadline } from '../components/report-deadline.tsx';
 import { ScreeningProgress } from '../components/screening-progress.tsx';
 import { SeverityBadge, severityWord, WordBadge } from '../components/severity-badge.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 type Row = IncidentItem & { id: string };
 const column = createColumnHelper<Row>();
@@ -81,7 +82,6 @@ const columns = [
 
 const severityOptions = incidentSeverities.map((value) => ({ value, label: severityWord(value) }));
 const categoryOptions = incidentCategories.map((c) => ({ value: c.id, label: c.label }));
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 function hasFilters(query: IncidentListQuery): boolean {
   return Boolean(
@@ -282,22 +282,7 @@ export function IncidentsPage() {
           value={query.clientId}
           onChange={(clientId) => setState({ clientId })}
         />
-        <TextInput
-          label="From date"
-          type="date"
-          value={query.from ?? ''}
-          max={query.to}
-          onChange={(event) => setState({ from: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '48%', sm: 160 }}
-        />
-        <TextInput
-          label="To date"
-          type="date"
-          value={query.to ?? ''}
-          min={query.from}
-          onChange={(event) => setState({ to: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '48%', sm: 160 }}
-        />
+        <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
         {filtered ? <ClearFiltersButton onClear={() => resetState()} /> : null}
       </Group>
       <DataTable

@@ -14,11 +14,6 @@ import {
   approvedLocation,
   baselineDetail,
   baselinePage,
-  caregiver,
-  caregiverPage,
-  client,
-  clientConfig,
-  clientPage,
   processingJob,
   suspiciousLocation,
   suspiciousLocationPage,
@@ -34,7 +29,6 @@ export const locationKeys = {
   queue: (query: SuspiciousLocationListQuery) => ['screening-locations', 'queue', query] as const,
   baselines: (query: BaselineListQuery) => ['screening-locations', 'baselines', query] as const,
   baseline: (clientId: string) => ['screening-locations', 'baseline', clientId] as const,
-  job: (id: string) => ['jobs', id] as const,
 };
 
 /** One page of the review queue. */
@@ -120,65 +114,3 @@ export function useStartScreening() {
       }),
   });
 }
-
-/** A job's live state, polled every second until it finishes. */
-export const useJob = (id: string | undefined) =>
-  useQuery({
-    queryKey: locationKeys.job(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(processingJob, `/api/jobs/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: Boolean(id),
-    retry: false,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'COMPLETED' || status === 'FAILED' || status === 'CANCELLED' ? false : 1000;
-    },
-  });
-
-/** The public client settings (map tiles); `data` undefined while loading or on error (maps then show no tiles). */
-export const useClientConfig = () =>
-  useQuery({
-    queryKey: ['client-config'] as const,
-    queryFn: ({ signal }) => apiRequest(clientConfig, '/api/client-config', { signal }),
-    staleTime: Infinity,
-  });
-
-// ---- People look-ups for the filters --------------------------------------------------------------
-
-export type PersonKind = 'caregivers' | 'clients';
-export interface PersonOption {
-  value: string;
-  label: string;
-}
-const pageSchemas = { caregivers: caregiverPage, clients: clientPage } as const;
-const recordSchemas = { caregivers: caregiver, clients: client } as const;
-
-/** Up to 20 people of `kind` matching `search` (`GET /api/<kind>?q=`), archived ones included. */
-export const usePersonOptions = (kind: PersonKind, search: string) =>
-  useQuery({
-    queryKey: ['location-filters', kind, 'options', search] as const,
-    queryFn: async ({ signal }): Promise<PersonOption[]> => {
-      const page = await apiRequest(pageSchemas[kind], `/api/${kind}`, {
-        query: { q: search || undefined, archived: 'all', sort: 'name', order: 'asc', pageSize: 20 },
-        signal,
-      });
-      return page.items.map((person) => ({
-        value: person.id,
-        label: person.archived ? `${person.name} (archived)` : person.name,
-      }));
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-
-/** The name of one person (for a filter restored from the URL). */
-export const usePersonName = (kind: PersonKind, id: string | undefined) =>
-  useQuery({
-    queryKey: ['location-filters', kind, 'name', id ?? ''] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest(recordSchemas[kind], `/api/${kind}/${encodeURIComponent(id ?? '')}`, { signal }))
-        .name,
-    enabled: Boolean(id),
-    staleTime: 60_000,
-    retry: false,
-  });

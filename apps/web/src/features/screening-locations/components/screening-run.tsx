@@ -1,78 +1,38 @@
 /**
  * Starting a location screening and watching it (UX.md "Long work"): "Screen new shifts" (scope
- * `due`) or "Re-screen every shift" (scope `all`), then a progress bar with percentage, shifts
- * screened so far and time elapsed, then a summary. The job id lives in the URL (`job=`), so the
+ * `due`) or "Re-screen every shift" (scope `all`), then the shared job progress bar, then a summary. The job id lives in the URL (`job=`), so the
  * progress survives navigation and reload. When the job ends, the queue and baselines refresh.
  */
-import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Menu, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Alert, Button, Group, Menu, Paper, Stack } from '@mantine/core';
 import { IconChevronDown, IconMapPinSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { ProcessingJob } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { locationKeys, useJob, useStartScreening } from '../api/screening-locations.ts';
-
-const numberFormat = new Intl.NumberFormat('en-US');
-const lastMessage = (job: ProcessingJob) => job.log.at(-1)?.replace(/^\d{4}-\d{2}-\d{2}T\S+\s/, '') ?? null;
-
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return now;
-}
-
-const num = (value: unknown) => (typeof value === 'number' ? numberFormat.format(value) : '0');
+import { countText, isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
+import { useJob } from '../../../lib/jobs.ts';
+import { locationKeys, useStartScreening } from '../api/screening-locations.ts';
 
 /** The progress of one screening job, then its summary. */
 export function ScreeningProgress({ job, onClose }: { job: ProcessingJob; onClose: () => void }) {
-  const running = job.status === 'QUEUED' || job.status === 'RUNNING';
-  const failed = job.status === 'FAILED' || job.status === 'CANCELLED';
-  const now = useNow(running);
-  const started = job.startedAt ? Date.parse(job.startedAt) : null;
-  const elapsed =
-    started !== null
-      ? Math.max(0, Math.round(((job.completedAt ? Date.parse(job.completedAt) : now) - started) / 1000))
-      : null;
   const r = job.result ?? {};
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap={6}>
-        <Group justify="space-between">
-          <Text size="sm" fw={600}>
-            {job.status === 'QUEUED'
-              ? 'Screening waits to start'
-              : running
-                ? 'Screening locations'
-                : failed
-                  ? 'Screening stopped'
-                  : 'Screening finished'}{' '}
-            · {job.progress}%
-          </Text>
-          <Text size="sm" c="dimmed">
-            {elapsed === null ? 'Not started yet' : running ? `${elapsed} s elapsed` : `Took ${elapsed} s`}
-          </Text>
-        </Group>
-        <Progress
-          value={job.progress}
-          size="lg"
-          striped={running}
-          animated={running}
-          color={failed ? 'red' : job.status === 'COMPLETED' ? 'green' : undefined}
-          aria-label="Screening progress"
+        <JobProgress
+          job={job}
+          runningLabel="Screening locations"
+          ariaLabel="Screening progress"
+          detail={
+            job.status === 'COMPLETED'
+              ? `${countText(r.shiftsScreened)} shifts screened for ${countText(r.clients)} clients · ${countText(r.baselinesLearned)} baselines learned · ${countText(r.findingsCreated)} new findings, ${countText(r.findingsUpdated)} updated, ${countText(r.findingsRemoved)} no longer suspicious`
+              : job.status === 'FAILED' || job.status === 'CANCELLED'
+                ? `${job.error ?? 'The screening failed.'} Start it again; finished batches are kept.`
+                : undefined
+          }
         />
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {job.status === 'COMPLETED'
-            ? `${num(r.shiftsScreened)} shifts screened for ${num(r.clients)} clients · ${num(r.baselinesLearned)} baselines learned · ${num(r.findingsCreated)} new findings, ${num(r.findingsUpdated)} updated, ${num(r.findingsRemoved)} no longer suspicious`
-            : failed
-              ? (job.error ?? 'The screening failed.') + ' Start it again; finished batches are kept.'
-              : (lastMessage(job) ?? 'Starting…')}
-        </Text>
-        {!running ? (
+        {!isJobRunning(job) ? (
           <Group>
             <Button variant="subtle" size="xs" onClick={onClose}>
               Dismiss

@@ -9,18 +9,7 @@
  * "Screen new shifts" / "Re-screen every shift" start the screening job with a progress bar.
  */
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
@@ -55,12 +44,12 @@ import {
 } from '../api/screening-locations.ts';
 import { BaselineDrawer, BaselineStatusBadge } from '../components/baseline-drawer.tsx';
 import { formatDistance, formatShare, levelColors, levelLabels } from '../components/format.ts';
-import { PersonPicker } from '../components/person-picker.tsx';
+import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { LevelBadge, ReviewDrawer } from '../components/review-drawer.tsx';
 import { ScreeningRun } from '../components/screening-run.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 const findingColumn = createColumnHelper<SuspiciousLocation>();
 const findingColumns = [
@@ -241,36 +230,21 @@ function QueueFilters({
         clearable
         w={{ base: '100%', sm: 250 }}
       />
-      <PersonPicker
+      <PersonSelect
         kind="caregivers"
         label="Caregiver"
         placeholder="Any caregiver"
         value={query.caregiverId}
         onChange={(caregiverId) => setState({ caregiverId })}
       />
-      <PersonPicker
+      <PersonSelect
         kind="clients"
         label="Client"
         placeholder="Any client"
         value={query.clientId}
         onChange={(clientId) => setState({ clientId })}
       />
-      <TextInput
-        label="From date"
-        type="date"
-        value={query.from ?? ''}
-        max={query.to}
-        onChange={(e) => setState({ from: dateOrUndefined(e.currentTarget.value) })}
-        w={{ base: '48%', sm: 160 }}
-      />
-      <TextInput
-        label="To date"
-        type="date"
-        value={query.to ?? ''}
-        min={query.from}
-        onChange={(e) => setState({ to: dateOrUndefined(e.currentTarget.value) })}
-        w={{ base: '48%', sm: 160 }}
-      />
+      <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="review-state-label">
           Review state
@@ -365,7 +339,7 @@ function Baselines() {
   return (
     <Stack gap="md">
       <Group role="search" aria-label="Filter baselines" align="flex-end" gap="sm">
-        <PersonPicker
+        <PersonSelect
           kind="clients"
           label="Client"
           placeholder="Any client"

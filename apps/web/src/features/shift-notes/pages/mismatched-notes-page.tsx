@@ -5,7 +5,7 @@
  * `?view=import` shows the notes import instead (components/imports wizard), so importing notes and
  * reviewing what did not match live on one page.
  */
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist, IconUpload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -24,6 +24,7 @@ import { formatExactTime } from '../../../lib/format-time.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { fetchMismatchedNotes, NOTES_IMPORT_PAGE, useMismatchedNotes } from '../api/shift-notes.ts';
 import { NotesImport } from '../components/notes-import.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 const reasonColors: Record<ShiftNoteReasonKind, string> = {
   'unknown-person': 'grape',
@@ -97,8 +98,6 @@ const exportColumns = [
   { header: 'Note', value: (n: MismatchedShiftNote) => n.excerpt },
 ];
 
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
-
 function MismatchedNotesList() {
   const { state: query, setState, resetState } = useUrlState(mismatchedShiftNoteQuery);
   const notes = useMismatchedNotes(query);
@@ -163,19 +162,11 @@ function MismatchedNotesList() {
           onChange={(clientId) => setState({ clientId })}
           w={{ base: '100%', sm: 220 }}
         />
-        <TextInput
-          type="date"
-          label="Submitted from"
-          value={query.from ?? ''}
-          onChange={(event) => setState({ from: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '100%', sm: 170 }}
-        />
-        <TextInput
-          type="date"
-          label="Submitted to"
-          value={query.to ?? ''}
-          onChange={(event) => setState({ to: dateOrUndefined(event.currentTarget.value) })}
-          w={{ base: '100%', sm: 170 }}
+        <DateRangeFilter
+          from={query.from}
+          to={query.to}
+          labels={['Submitted from', 'Submitted to']}
+          onChange={setState}
         />
         {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </Group>

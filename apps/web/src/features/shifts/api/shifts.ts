@@ -6,14 +6,7 @@
  * (STYLE.md s.12).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  caregiver,
-  caregiverPage,
-  client,
-  clientPage,
-  shiftPage,
-  type ShiftListQuery,
-} from '@tend/contracts';
+import { shiftPage, type ShiftListQuery } from '@tend/contracts';
 import { apiRequest, withQuery } from '../../../lib/api-client.ts';
 
 export const shiftKeys = {
@@ -54,49 +47,3 @@ export function shiftExportUrl(query: ShiftListQuery): string {
     state: state === 'active' ? undefined : state,
   });
 }
-
-// ---- People look-ups for the shift filters -------------------------------------------------------
-
-/** Which people a shift filter picks: the caregiver who worked or the client who was served. */
-export type PersonKind = 'caregivers' | 'clients';
-/** A Select option: the person's id and name. */
-export interface PersonOption {
-  value: string;
-  label: string;
-}
-
-const pageSchemas = { caregivers: caregiverPage, clients: clientPage } as const;
-const recordSchemas = { caregivers: caregiver, clients: client } as const;
-
-/**
- * Up to 20 people of `kind` whose name, alternate name or email (clients: also PID) matches
- * `search`, by name, archived ones included (old shifts belong to them too). `GET /api/<kind>?q=`.
- */
-export const usePersonOptions = (kind: PersonKind, search: string) =>
-  useQuery({
-    queryKey: ['shift-filters', kind, 'options', search] as const,
-    queryFn: async ({ signal }): Promise<PersonOption[]> => {
-      const page = await apiRequest(pageSchemas[kind], `/api/${kind}`, {
-        query: { q: search || undefined, archived: 'all', sort: 'name', order: 'asc', pageSize: 20 },
-        signal,
-      });
-      return page.items.map((person) => ({
-        value: person.id,
-        label: person.archived ? `${person.name} (archived)` : person.name,
-      }));
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-
-/** The name of one person of `kind` (for a filter restored from the URL); NOT_FOUND (404) when unknown. */
-export const usePersonName = (kind: PersonKind, id: string | undefined) =>
-  useQuery({
-    queryKey: ['shift-filters', kind, 'name', id ?? ''] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest(recordSchemas[kind], `/api/${kind}/${encodeURIComponent(id ?? '')}`, { signal }))
-        .name,
-    enabled: Boolean(id),
-    staleTime: 60_000,
-    retry: false,
-  });

@@ -3,16 +3,16 @@
  * service-date range, caregiver, client, billing code, EVV status, imported file, and "Show
  * deleted shifts". Every control reads and writes the `shiftListQuery` state it is given.
  */
-import { Group, Select, Switch, TextInput } from '@mantine/core';
+import { Group, Select, Switch } from '@mantine/core';
 import { evvStatus, evvStatuses, evvStatusLabels, type ShiftListQuery } from '@tend/contracts';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
 import type { SetUrlState } from '../../../lib/url-state.ts';
 import { useShiftImports } from '../api/shift-imports.ts';
-import { PersonPicker } from './person-picker.tsx';
+import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 const statusOptions = evvStatuses.map((value) => ({ value, label: evvStatusLabels[value] }));
-const dateOrUndefined = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 const uploadDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** True when any filter of the shift list is set (paging and sort are not filters). */
@@ -73,30 +73,15 @@ export interface ShiftFiltersProps {
 export function ShiftFilters({ query, setState, onClear }: ShiftFiltersProps) {
   return (
     <Group role="search" aria-label="Filter shifts" align="flex-end" gap="sm" wrap="wrap">
-      <TextInput
-        label="From date"
-        type="date"
-        value={query.from ?? ''}
-        max={query.to}
-        onChange={(event) => setState({ from: dateOrUndefined(event.currentTarget.value) })}
-        w={{ base: '48%', sm: 160 }}
-      />
-      <TextInput
-        label="To date"
-        type="date"
-        value={query.to ?? ''}
-        min={query.from}
-        onChange={(event) => setState({ to: dateOrUndefined(event.currentTarget.value) })}
-        w={{ base: '48%', sm: 160 }}
-      />
-      <PersonPicker
+      <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
+      <PersonSelect
         kind="caregivers"
         label="Caregiver"
         placeholder="Any caregiver"
         value={query.caregiverId}
         onChange={(caregiverId) => setState({ caregiverId })}
       />
-      <PersonPicker
+      <PersonSelect
         kind="clients"
         label="Client"
         placeholder="Any client"

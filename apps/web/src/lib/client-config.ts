@@ -4,14 +4,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clientConfig } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
-export const getClientConfig = (signal?: AbortSignal) =>
-  apiRequest(clientConfig, '/api/client-config', { signal });
-
-export const clientConfigQuery = queryOptions({
+const clientConfigQuery = queryOptions({
   queryKey: ['client-config'] as const,
-  queryFn: ({ signal }) => getClientConfig(signal),
+  queryFn: ({ signal }) => apiRequest(clientConfig, '/api/client-config', { signal }),
   staleTime: Infinity,
 });
 
