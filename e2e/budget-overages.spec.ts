@@ -2,7 +2,8 @@
  * `/admin/budgetOverages` (issue 5): shifts of a new client are imported (CSV through the import API),
  * then an admin adds a budget line by hand for that client with fewer hours than the shifts used,
  * sees the line flagged "Over budget" with its usage bar, and drills down to the counted shifts.
- * The form refuses 0 units on the field. Names carry the run's stamp.
+ * The form refuses 0 units on the field. A second flow imports a client's budget through the
+ * client-prime import and sees it flagged against imported shifts. Names carry the run's stamp.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { forbidDialogs, snap } from './support.ts';
@@ -16,17 +17,24 @@ const rows = [
   [`BO-${stamp}-3`, `Budget Giver ${stamp}`, clientName, '03/05/2025', '9:00 AM', '11:30 AM', 'OR526'],
 ];
 const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
-const csv = [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+const toCsv = (table: string[][]) => table.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+const csv = toCsv([header, ...rows]);
 
-/** Uploads the CSV, starts it with the suggested mapping and waits for the job. */
-async function importShifts(request: APIRequestContext, baseURL: string) {
-  const uploaded = await request.post('/api/shift-imports', {
+/** Uploads a CSV to an import (`basePath`), starts it with the suggested mapping and waits for the job. */
+async function importCsv(
+  request: APIRequestContext,
+  baseURL: string,
+  basePath = '/api/shift-imports',
+  content = csv,
+  name = `budget-${stamp}.csv`,
+) {
+  const uploaded = await request.post(basePath, {
     headers: { origin: baseURL },
-    multipart: { file: { name: `budget-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(content) } },
   });
   expect(uploaded.status()).toBe(201);
   const body = (await uploaded.json()) as { csvFileId: string; analysis: { suggestedColumnMap: unknown } };
-  const started = await request.post(`/api/shift-imports/${body.csvFileId}/start`, {
+  const started = await request.post(`${basePath}/${body.csvFileId}/start`, {
     headers: { origin: baseURL },
     data: { columnMap: body.analysis.suggestedColumnMap },
   });
@@ -42,7 +50,7 @@ test('an admin adds a budget line by hand, sees the overage and drills down to t
   baseURL,
 }) => {
   forbidDialogs(page);
-  await importShifts(page.request, baseURL as string);
+  await importCsv(page.request, baseURL as string);
 
   await page.goto('/admin/budgetOverages');
   await expect(page.getByRole('heading', { name: 'Budget overages' })).toBeVisible();
@@ -99,4 +107,39 @@ test('an admin adds a budget line by hand, sees the overage and drills down to t
   await snap(page, 'budget-overages-drilldown');
   await segments.getByRole('link', { name: '2025-03-05' }).click();
   await expect(page).toHaveURL(/\/admin\/shifts\/[0-9a-f-]{36}$/);
+});
+
+test('a budget imported with the client prime import is flagged against the imported shifts', async ({
+  page,
+  baseURL,
+}) => {
+  forbidDialogs(page);
+  const client = `Prime Over ${stamp}`;
+  const shifts = toCsv([
+    header,
+    [`PO-${stamp}-1`, `Prime Giver ${stamp}`, client, '03/10/2025', '8:00 AM', '2:00 PM', 'OR507'],
+    [`PO-${stamp}-2`, `Prime Giver ${stamp}`, client, '03/11/2025', '8:00 AM', '2:00 PM', 'OR507'],
+  ]);
+  await importCsv(page.request, baseURL as string, '/api/shift-imports', shifts, `prime-shifts-${stamp}.csv`);
+  const budgets = toCsv([
+    ['Client Name', 'Budget Client ID', 'Proc Code', 'Units', 'Measure', 'Effective Date', 'Expiration Date'],
+    [client, `PB-${stamp}`, 'OR507', '8', 'Hours', '03/01/2025', '03/31/2025'],
+  ]);
+  await importCsv(
+    page.request,
+    baseURL as string,
+    '/api/client-prime-imports',
+    budgets,
+    `prime-budget-${stamp}.csv`,
+  );
+
+  await page.goto('/admin/budgetOverages?asOf=2025-03-31&flag=overage');
+  const row = page
+    .getByRole('table', { name: 'Budget lines' })
+    .getByRole('row', { name: new RegExp(client) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('8 hours');
+  await expect(row).toContainText('12 hours');
+  await expect(row).toContainText('Over budget');
+  await snap(page, 'budget-overages-imported');
 });

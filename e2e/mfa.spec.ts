@@ -57,6 +57,8 @@ test('an aal1 admin cannot open PHI, enrols TOTP, and signs in with it afterward
   const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(page.getByTestId('totp-uri')).toContainText('otpauth://totp/Tend:');
+  // The QR code of the same link, drawn in the browser (never sent anywhere).
+  await expect(page.getByRole('img', { name: /QR code of the setup link/ })).toBeVisible();
   await expect(page.getByTestId('backup-codes').locator('code')).toHaveCount(10);
   await snap(page, 'mfa-enrol');
   await page.getByRole('textbox', { name: 'Verification code' }).fill('000000');

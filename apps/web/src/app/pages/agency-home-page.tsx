@@ -1,7 +1,8 @@
 /**
- * `/admin` (admin layout): the agency home. For now: counts of active clients, caregivers, case
- * managers and users, each linking to its page, and links to the tools. Today's shifts, incidents,
- * suspicious locations, NOT_READY segments and running jobs (UX.md) come with their features.
+ * `/admin` (admin layout): the agency home (UX.md). The work waiting for someone (open incidents,
+ * suspicious locations to review, shift notes to review, this month's NOT_READY segments), counts of
+ * active clients, caregivers, case managers and users, each linking to its page, and links to the
+ * tools. Today's shifts and running jobs are not shown yet.
  */
 import {
   Anchor,
@@ -17,7 +18,11 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
+  IconAlertTriangle,
   IconBriefcase,
+  IconFileInvoice,
+  IconMapPinExclamation,
+  IconNotes,
   IconHeartHandshake,
   IconUserHeart,
   IconUserShield,
@@ -66,6 +71,37 @@ const countCards: CountCardProps[] = [
     path: '/admin/users',
     icon: IconUserShield,
     empty: 'Create accounts for your staff.',
+  },
+];
+
+const queueCards: CountCardProps[] = [
+  {
+    list: 'openIncidents',
+    label: 'Open incidents',
+    path: '/admin/incidents',
+    icon: IconAlertTriangle,
+    empty: 'None open. Import shift notes to screen them.',
+  },
+  {
+    list: 'locationsToReview',
+    label: 'Suspicious locations to review',
+    path: '/admin/baselineLocations',
+    icon: IconMapPinExclamation,
+    empty: 'Nothing to review.',
+  },
+  {
+    list: 'notesToReview',
+    label: 'Shift notes to review',
+    path: '/admin/mismatched-shift-notes',
+    icon: IconNotes,
+    empty: 'Every note is matched to its shift.',
+  },
+  {
+    list: 'notReadySegments',
+    label: 'Segments not ready this month',
+    path: '/admin/billing/segments',
+    icon: IconFileInvoice,
+    empty: 'Every segment this month is ready to bill.',
   },
 ];
 
@@ -135,11 +171,26 @@ export function AgencyHomePage() {
           accounts under Users.
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        {countCards.map((card) => (
-          <CountCard key={card.list} {...card} />
-        ))}
-      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={2} fz="h4">
+          Needs attention
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          {queueCards.map((card) => (
+            <CountCard key={card.list} {...card} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} fz="h4">
+          People and accounts
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          {countCards.map((card) => (
+            <CountCard key={card.list} {...card} />
+          ))}
+        </SimpleGrid>
+      </Stack>
       {tools.length > 0 && (
         <Stack gap="xs">
           <Title order={2} fz="h4">
