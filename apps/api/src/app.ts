@@ -374,11 +374,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       status: 'ok' as const,
     }),
   );
-  // Public settings for the web app (no secrets, no PHI): the map tile server.
+  // Public settings for the web app (no secrets, no PHI): the map tile server and the agency's zone.
   app.get(
     '/api/client-config',
     { schema: { tags: ['system'], response: { 200: clientConfig } } },
-    async () => ({ map: { tileUrl: mapTiles.tileUrl, attribution: mapTiles.attribution } }),
+    async () => ({
+      map: { tileUrl: mapTiles.tileUrl, attribution: mapTiles.attribution },
+      agencyTimeZone: config.agencyTimeZone,
+    }),
   );
   app.get(
     '/api/ready',

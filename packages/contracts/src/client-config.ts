@@ -11,5 +11,7 @@ export const clientConfig = z.object({
     /** Attribution for the tiles, plain text (never HTML), from MAP_TILE_ATTRIBUTION. */
     attribution: z.string(),
   }),
+  /** IANA zone times are shown in (AGENCY_TIME_ZONE; UX.md "Time": the agency's time zone). */
+  agencyTimeZone: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

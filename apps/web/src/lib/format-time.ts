@@ -1,9 +1,28 @@
 /**
  * Time formatting (UX.md "Time"): relative times ("3 h ago") with the exact time on hover, the exact
- * time naming its zone. Times show in the browser's zone until the agency zone reaches the client.
+ * time naming its zone. Times show in the agency's zone (AGENCY_TIME_ZONE, from `/api/client-config`;
+ * one agency per deployment, DOMAIN.md) once `setDisplayTimeZone` was called, else in the browser's.
  */
-const exactFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const formats = (timeZone: string | undefined) => ({
+  exact: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone }),
+  date: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }),
+});
+let displayZone: string | undefined;
+let { exact: exactFormat, date: dateFormat } = formats(undefined);
+
+/**
+ * Shows every later-formatted time in `timeZone` (an IANA zone). An unknown zone is ignored (times stay
+ * in the current zone) rather than breaking every page.
+ */
+export function setDisplayTimeZone(timeZone: string | undefined): void {
+  if (timeZone === displayZone) return;
+  try {
+    ({ exact: exactFormat, date: dateFormat } = formats(timeZone));
+    displayZone = timeZone;
+  } catch {
+    // RangeError: not a zone this browser knows.
+  }
+}
 
 /** "Nov 21, 2025, 3:04:05 PM PST". */
 export function formatExactTime(value: string | Date): string {

@@ -386,6 +386,7 @@ describe('GET /api/client-config (map tiles for the detail page)', () => {
         tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution: '© OpenStreetMap contributors',
       },
+      agencyTimeZone: 'America/Los_Angeles',
     });
     expect(response.headers['content-security-policy']).toContain('https://*.tile.openstreetmap.org');
   });

@@ -9,6 +9,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { builtAdminNavigation, isActivePath } from '../navigation.ts';
 import { Brand, SkipLink } from './brand.tsx';
 import { UserControls } from './user-controls.tsx';
+import { WithClientConfig } from '../../lib/client-config.tsx';
 
 const sections = builtAdminNavigation();
 
@@ -68,7 +69,9 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
-        <Outlet />
+        <WithClientConfig>
+          <Outlet />
+        </WithClientConfig>
       </AppShell.Main>
     </AppShell>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Brand, SkipLink } from './brand.tsx';
 import { UserControls } from './user-controls.tsx';
+import { WithClientConfig } from '../../lib/client-config.tsx';
 
 export interface SimpleHeaderLayoutProps {
   /** Words after the brand ("Matchmaking", "For families"). */
@@ -37,7 +38,9 @@ export function SimpleHeaderLayout({ suffix, home = '/', headerBg, actions }: Si
         </Container>
       </Box>
       <Container size="lg" py="xl" component="main" id="main" tabIndex={-1}>
-        <Outlet />
+        <WithClientConfig>
+          <Outlet />
+        </WithClientConfig>
       </Container>
     </Box>
   );

@@ -12,7 +12,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { latLngBounds, type LatLngTuple } from 'leaflet';
 import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { ApprovedLocation, BaselinePoint } from '@tend/contracts';
-import { useClientConfig } from '../../../lib/client-config.ts';
+import { useClientConfig } from '../../../lib/client-config.tsx';
 import { formatCoordinate } from './format.ts';
 
 /** How each kind of mark looks; the legend draws the same shapes. */

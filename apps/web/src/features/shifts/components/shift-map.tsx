@@ -11,7 +11,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { latLngBounds, type LatLngTuple } from 'leaflet';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { isValidCoordinate } from '@tend/contracts';
-import { useClientConfig } from '../../../lib/client-config.ts';
+import { useClientConfig } from '../../../lib/client-config.tsx';
 import { formatCoordinates } from './format.ts';
 
 /** How each marker looks; the legend draws the same shapes. */
