@@ -153,6 +153,37 @@ describe.each([
   });
 });
 
+describe('caregivers', () => {
+  it('a change of type queues segment validation (which codes they may bill); a name change does not', async () => {
+    const created = await admin({
+      method: 'POST',
+      url: '/api/caregivers',
+      payload: { name: 'Type Change', type: 'DSP_CARE' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const validations = async () =>
+      (await admin({ method: 'GET', url: '/api/jobs?limit=50' }))
+        .json()
+        .items.filter((job: { jobType: string }) => job.jobType === 'segment-validation').length;
+    const before = await validations();
+    const renamed = await admin({
+      method: 'PUT',
+      url: `/api/caregivers/${id}`,
+      payload: { name: 'Type Changed', type: 'DSP_CARE' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await validations()).toBe(before);
+    const retyped = await admin({
+      method: 'PUT',
+      url: `/api/caregivers/${id}`,
+      payload: { name: 'Type Changed', type: 'DOC_CARE_1' },
+    });
+    expect(retyped.statusCode, retyped.body).toBe(200);
+    expect(await validations()).toBe(before + 1);
+  });
+});
+
 describe('clients', () => {
   it('rejects a case manager id that does not exist, naming the field', async () => {
     const response = await admin({

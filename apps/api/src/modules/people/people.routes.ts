@@ -112,7 +112,15 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         preValidation: access,
         schema: { tags, params: idParams, body: def.input, response: { 200: def.record } },
       },
-      (request) => def.update(db, request.ctx, request.params.id, request.body),
+      async (request) => {
+        // A caregiver's type decides which codes they may bill (CAREGIVER_TYPE_NOT_ALLOWED).
+        const typeBefore =
+          def.entityType === 'caregiver' ? await people.findCaregiverType(db, request.params.id) : null;
+        const record = await def.update(db, request.ctx, request.params.id, request.body);
+        if (typeBefore !== null && typeBefore !== (record as { type?: string }).type)
+          await app.deps.revalidateSegments('all');
+        return record;
+      },
     );
     app.post(
       `${def.path}/:id/archive`,

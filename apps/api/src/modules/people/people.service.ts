@@ -359,6 +359,15 @@ export async function createCaregiver(
   });
 }
 
+/**
+ * A caregiver's `type` (CaregiverType), or null when there is no such caregiver. Not audited: the
+ * employment type is not PHI; callers use it to tell whether an edit changed it.
+ */
+export async function findCaregiverType(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ type: caregivers.type }).from(caregivers).where(eq(caregivers.id, id));
+  return row?.type ?? null;
+}
+
 /** Replaces a caregiver's editable fields. Errors: NOT_FOUND. */
 export async function updateCaregiver(
   db: Database,
