@@ -187,4 +187,14 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
     .getByRole('button', { name: `Remove approved location Family home ${stamp}` })
     .scrollIntoViewIfNeeded();
   await snap(page, 'locations-5-approved-location');
+
+  // Edit it: the form loads its values; saving renames it (and the server screens the shifts again).
+  await baselineDrawer.getByRole('button', { name: `Edit approved location Family home ${stamp}` }).click();
+  const editForm = baselineDrawer.getByRole('form', { name: 'Edit approved location' });
+  await expect(editForm.getByRole('textbox', { name: 'Label' })).toHaveValue(`Family home ${stamp}`);
+  await editForm.getByRole('textbox', { name: 'Label' }).fill(`Grandma's home ${stamp}`);
+  await editForm.getByRole('button', { name: 'Save approved location' }).click();
+  await expect(baselineDrawer.getByText(`Grandma's home ${stamp}`)).toBeVisible();
+  await expect(baselineDrawer.getByRole('form', { name: 'Add approved location' })).toBeVisible();
+  await expect(baselineMap.locator('path.location-map-approved')).toHaveCount(1);
 });

@@ -18,6 +18,7 @@ import {
   suspiciousLocation,
   suspiciousLocationPage,
   type ApprovedLocationInput,
+  type ApprovedLocationUpdate,
   type BaselineListQuery,
   type LocationScreeningRun,
   type SuspiciousLocationListQuery,
@@ -90,6 +91,19 @@ export function useCreateApprovedLocation() {
   return useMutation({
     mutationFn: (input: ApprovedLocationInput) =>
       apiRequest(approvedLocation, '/api/approved-locations', { method: 'POST', body: input }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Changes an approved location (the client's shifts are re-screened by the server). */
+export function useUpdateApprovedLocation() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, ...input }: ApprovedLocationUpdate & { id: string }) =>
+      apiRequest(approvedLocation, `/api/approved-locations/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: input,
+      }),
     onSuccess: () => invalidate(),
   });
 }

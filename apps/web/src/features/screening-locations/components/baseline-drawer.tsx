@@ -2,7 +2,7 @@
  * One client's learned baseline in a drawer (issue 5): the map (geofence circle of the radius,
  * clock-ins, clock-outs, outliers in another colour and shape, approved locations), the figures
  * (radius, samples, cluster sizes, outliers, confidences, last learned), the approved locations with
- * "Remove", and "Add approved location": click the map (or type the coordinates), give a label,
+ * "Edit" and "Remove", and "Add approved location": click the map (or type the coordinates), give a label,
  * kind and radius. Adding or removing re-screens the client's shifts on the server at once.
  */
 import { useState } from 'react';
@@ -38,6 +38,7 @@ import {
   useBaselineDetail,
   useCreateApprovedLocation,
   useDeleteApprovedLocation,
+  useUpdateApprovedLocation,
 } from '../api/screening-locations.ts';
 import { formatCoordinate, formatDistance, formatShare } from './format.ts';
 import { LocationMap } from './location-map.tsx';
@@ -101,42 +102,52 @@ function useApprovedLocationForm(clientId: string | undefined) {
   });
 }
 
-function AddApprovedLocation({
+/**
+ * The approved-location form: adds one, or (with `editing`, the id of the location loaded into the
+ * form) saves the changes to it.
+ */
+function ApprovedLocationForm({
   clientId,
   form,
+  editing,
   onDone,
 }: {
   clientId: string;
   form: ReturnType<typeof useApprovedLocationForm>;
+  editing: string | null;
   onDone: () => void;
 }) {
   const create = useCreateApprovedLocation();
+  const update = useUpdateApprovedLocation();
+  const mutation = editing ? update : create;
+  const title = editing ? 'Edit approved location' : 'Add approved location';
   const submit = form.onSubmit((values) => {
     const input = {
-      clientId,
       label: values.label,
       kind: values.kind,
       lat: Number(values.lat),
       long: Number(values.long),
       radiusMeters: Number(values.radiusMeters),
     };
-    create.mutate(input, {
+    const handlers = {
       onSuccess: () => {
         notifications.show({
           color: 'green',
-          message: 'Approved location added; the shifts were screened again',
+          message: `Approved location ${editing ? 'saved' : 'added'}; the shifts were screened again`,
         });
         form.reset();
         onDone();
       },
-      onError: (error) => applyApiFieldErrors(form, error, labels),
-    });
+      onError: (error: Error) => applyApiFieldErrors(form, error, labels),
+    };
+    if (editing) update.mutate({ id: editing, ...input }, handlers);
+    else create.mutate({ clientId, ...input }, handlers);
   });
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={submit} noValidate aria-label="Add approved location">
+      <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          <Title order={4}>Add approved location</Title>
+          <Title order={4}>{title}</Title>
           <Text size="sm" c="dimmed">
             Click the map to place it, or type the coordinates. Punches within its radius count as home.
           </Text>
@@ -176,13 +187,22 @@ function AddApprovedLocation({
               {...form.getInputProps('radiusMeters')}
             />
           </SimpleGrid>
-          {create.error ? (
-            <ApiErrorAlert error={create.error} title="The location was not added" fieldErrors={[]} />
+          {mutation.error ? (
+            <ApiErrorAlert
+              error={mutation.error}
+              title={editing ? 'The location was not saved' : 'The location was not added'}
+              fieldErrors={[]}
+            />
           ) : null}
           <Group>
-            <Button type="submit" loading={create.isPending}>
-              Add approved location
+            <Button type="submit" loading={mutation.isPending}>
+              {editing ? 'Save approved location' : 'Add approved location'}
             </Button>
+            {editing ? (
+              <Button variant="default" onClick={onDone}>
+                Cancel
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       </form>
@@ -196,6 +216,11 @@ export function BaselineDrawer({ clientId, onClose }: { clientId: string | undef
   const remove = useDeleteApprovedLocation();
   const [, setTick] = useState(0);
   const form = useApprovedLocationForm(clientId);
+  const [editing, setEditing] = useState<string | null>(null);
+  const stopEditing = () => {
+    setEditing(null);
+    form.reset();
+  };
   const data = detail.data;
   const b = data?.baseline;
   const picked =
@@ -293,16 +318,38 @@ export function BaselineDrawer({ clientId, onClose }: { clientId: string | undef
                       {formatDistance(a.radiusMeters)}
                     </Text>
                   </div>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    aria-label={`Remove approved location ${a.label}`}
-                    loading={remove.isPending && remove.variables === a.id}
-                    onClick={() => remove.mutate(a.id)}
-                  >
-                    Remove
-                  </Button>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      aria-label={`Edit approved location ${a.label}`}
+                      onClick={() => {
+                        setEditing(a.id);
+                        form.setValues({
+                          label: a.label,
+                          kind: a.kind,
+                          lat: a.lat,
+                          long: a.long,
+                          radiusMeters: a.radiusMeters,
+                        });
+                      }}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      aria-label={`Remove approved location ${a.label}`}
+                      loading={remove.isPending && remove.variables === a.id}
+                      onClick={() => {
+                        if (editing === a.id) stopEditing();
+                        remove.mutate(a.id);
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
                 </Group>
               ))
             ) : (
@@ -314,7 +361,9 @@ export function BaselineDrawer({ clientId, onClose }: { clientId: string | undef
               <ApiErrorAlert error={remove.error} title="The location was not removed" />
             ) : null}
           </Stack>
-          {clientId ? <AddApprovedLocation clientId={clientId} form={form} onDone={() => undefined} /> : null}
+          {clientId ? (
+            <ApprovedLocationForm clientId={clientId} form={form} editing={editing} onDone={stopEditing} />
+          ) : null}
         </Stack>
       ) : null}
     </Drawer>
