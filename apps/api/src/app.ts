@@ -147,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: config.authSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
+    // Caregiver sign-in codes go out through the messaging service (created below; called only per request).
+    sendEmail: (message) => deps.messaging.sendEmail(message),
   });
   // Optional providers load only when configured (the S3 SDK alone is ~23 MB of memory).
   const smtp = config.mail.smtpUrl

@@ -67,6 +67,19 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
+/**
+ * Caregiver passwordless sign-in (spec issue 4; docs/decisions/0011-caregiver-otp.md): the email a one-time code
+ * is sent to (`/caregiver/login`), then that email with the 6-digit code (`/caregiver/confirm`).
+ */
+export const signInCodeRequest = z.object({
+  email: z.email({ message: 'must be a valid email address' }).max(254, { message: 'is too long' }),
+});
+export type SignInCodeRequest = z.infer<typeof signInCodeRequest>;
+export const signInCodeInput = signInCodeRequest.extend({
+  otp: z.string().regex(/^\d{6}$/, { message: 'must be the 6 digits from the email' }),
+});
+export type SignInCodeInput = z.infer<typeof signInCodeInput>;
+
 export const userAccount = z.object({
   id: z.uuid(),
   authUserId: z.string().nullable(),

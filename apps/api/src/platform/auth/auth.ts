@@ -5,7 +5,8 @@
  * (docs/decisions/0001-foundation.md). Every endpoint that sets a password applies the password policy
  * (docs/decisions/0007-password-policy.md). TOTP MFA is better-auth's `twoFactor` plugin; a session that verified
  * a code is marked `aal2`, and the tier a sign-in asks for is recorded on its session
- * (docs/decisions/0009-mfa.md; the server-side tier and aal checks are in auth.plugin.ts).
+ * (docs/decisions/0009-mfa.md; the server-side tier and aal checks are in auth.plugin.ts). Caregivers may also
+ * sign in with a one-time code sent by email (`emailOTP` plugin, caregiver-otp.ts; docs/decisions/0011-caregiver-otp.md).
  */
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -18,6 +19,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { systemContext } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
 import { checkPassword, type PasswordContext } from './password-policy.ts';
+import { caregiverEmailOtp, DISABLED_OTP_PATHS, type SignInCodeEmail } from './caregiver-otp.ts';
 import {
   authAccounts,
   authSessions,
@@ -150,10 +152,12 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   trustedOrigins: string[];
+  /** Sends a caregiver's sign-in code email through Tend's messaging service (it lands in the outbox). */
+  sendEmail: (message: SignInCodeEmail) => Promise<unknown>;
 }
 
 /** Creates the better-auth instance mounted at `/api/auth`. */
-export function createAuth({ db, secret, publicUrl, trustedOrigins }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail }: AuthOptions) {
   return betterAuth({
     appName: 'Tend',
     secret,
@@ -175,7 +179,10 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins }: AuthOption
       // better-auth's own lockout stays on (10 wrong codes lock the factor for 15 minutes), on top of the
       // per-IP limits in auth.plugin.ts.
       twoFactor({ issuer: 'Tend' }),
+      // Caregiver sign-in by emailed code: active CAREGIVER accounts only, 6 digits, 5 min, 3 attempts.
+      caregiverEmailOtp({ db, sendEmail }),
     ],
+    disabledPaths: DISABLED_OTP_PATHS,
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     advanced: { cookiePrefix: 'tend', database: { generateId: () => crypto.randomUUID() } },
@@ -207,7 +214,12 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins }: AuthOption
               await recordAudit(
                 db,
                 { ...systemContext(), ip: session.ipAddress ?? null, userAgent: session.userAgent ?? null },
-                { action: 'auth.sign_in', entityType: 'user_account', entityId: account.id },
+                {
+                  action: 'auth.sign_in',
+                  entityType: 'user_account',
+                  entityId: account.id,
+                  ...(ctx?.path === '/sign-in/email-otp' ? { details: { method: 'email_otp' } } : {}),
+                },
               );
             }
           },

@@ -1,10 +1,12 @@
 /**
- * Header controls: the signed-in user's name, a link to their two-step verification settings
- * (`/account/mfa`, docs/decisions/0009-mfa.md) and a Sign out button; or a Sign in button.
+ * Header controls: the signed-in user's name, for admins a link to their two-step verification settings
+ * (`/account/mfa`, docs/decisions/0009-mfa.md; caregivers sign in by one-time code, decision 0011) and a
+ * Sign out button; or a Sign in button.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { IconLogin, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { isAdmin } from '@tend/contracts/permissions';
 import { useMe, useSignOut } from '../auth.tsx';
 
 export function UserControls() {
@@ -23,16 +25,18 @@ export function UserControls() {
       <Text size="sm" fw={500} visibleFrom="xs" data-testid="signed-in-user" title={actor.email}>
         {actor.fullName ?? actor.email}
       </Text>
-      <Button
-        component={Link}
-        to="/account/mfa"
-        variant="subtle"
-        size="sm"
-        visibleFrom="sm"
-        leftSection={<IconShieldLock size={16} aria-hidden />}
-      >
-        Two-step verification
-      </Button>
+      {isAdmin(actor) ? (
+        <Button
+          component={Link}
+          to="/account/mfa"
+          variant="subtle"
+          size="sm"
+          visibleFrom="sm"
+          leftSection={<IconShieldLock size={16} aria-hidden />}
+        >
+          Two-step verification
+        </Button>
+      ) : null}
       <Button
         variant="default"
         size="sm"

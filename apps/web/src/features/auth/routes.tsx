@@ -2,7 +2,15 @@
 import { lazy, type ComponentType } from 'react';
 
 const MfaPage = lazy(() => import('./pages/mfa-page.tsx').then((m) => ({ default: m.MfaPage })));
+const CaregiverLoginPage = lazy(() =>
+  import('./pages/caregiver-login-page.tsx').then((m) => ({ default: m.CaregiverLoginPage })),
+);
+const CaregiverConfirmPage = lazy(() =>
+  import('./pages/caregiver-confirm-page.tsx').then((m) => ({ default: m.CaregiverConfirmPage })),
+);
 
 export const authScreens: Record<string, ComponentType> = {
   '/account/mfa': MfaPage,
+  '/caregiver/login': CaregiverLoginPage,
+  '/caregiver/confirm': CaregiverConfirmPage,
 };

@@ -50,7 +50,8 @@ function toSignInError(error: BetterAuthError): SignInError {
   return new SignInError(message, error.status, code);
 }
 
-const unreachable = () =>
+/** The error for a sign-in request that never reached the server. */
+export const unreachable = () =>
   new SignInError('Tend could not be reached. Check your connection and try again.', 0, 'NETWORK');
 
 /** Sign-in input plus the same-origin path the user returns to (decides the session's starting tier). */
@@ -91,7 +92,8 @@ export async function verifyTotpSignIn(code: string): Promise<Me> {
   return currentActor();
 }
 
-async function currentActor(): Promise<Me> {
+/** The actor of the session just created (`GET /api/me`); errors when the browser did not keep the cookie. */
+export async function currentActor(): Promise<Me> {
   const actor = await getMe();
   if (!actor)
     throw new SignInError(

@@ -1,0 +1,97 @@
+/**
+ * Caregiver passwordless sign-in (spec issue 4; docs/decisions/0011-caregiver-otp.md): the shared admin creates a
+ * caregiver account through the API (unique email per run); in a fresh context the caregiver asks for a code at
+ * `/caregiver/login`, the flow reads the code from the outbox as the admin (`GET /api/outbox?to=…`), a wrong code
+ * is refused in words, and the right one at `/caregiver/confirm` signs the caregiver in.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_STATE_FILE, forbidDialogs, snap } from './support.ts';
+
+const stamp = Date.now().toString(36);
+const CAREGIVER = {
+  email: `otp.caregiver.${stamp}@example.org`,
+  password: 'sunlit meadow lantern passphrase',
+  firstName: 'Otto',
+  lastName: `Caregiver ${stamp}`,
+};
+
+/** The 6-digit code of the newest outbox email to `email` (null while there is none). */
+async function newestCode(admin: APIRequestContext, email: string): Promise<string | null> {
+  const response = await admin.get(`/api/outbox?page=1&pageSize=1&to=${encodeURIComponent(email)}`);
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: { textBody: string | null }[] };
+  return /\b(\d{6})\b/.exec(items[0]?.textBody ?? '')?.[1] ?? null;
+}
+
+test('a caregiver signs in with a one-time code read from the outbox', async ({ browser, baseURL }) => {
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
+  const admin = adminContext.request;
+  const created = await admin.post('/api/users', {
+    headers: { origin: baseURL ?? '' },
+    data: { ...CAREGIVER, role: 'CAREGIVER' },
+  });
+  expect(created.status()).toBe(201);
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
+  const page = await context.newPage();
+  forbidDialogs(page);
+
+  await page.goto('/caregiver/login');
+  await expect(page.getByRole('heading', { name: 'Caregiver sign in' })).toBeVisible();
+  // A malformed email is refused in words before anything is sent.
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Email must be a valid email address')).toBeVisible();
+  await snap(page, 'caregiver-login');
+
+  await page.getByRole('textbox', { name: 'Email' }).fill(CAREGIVER.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/caregiver\/confirm\?email=/);
+  await expect(page.getByText(CAREGIVER.email)).toBeVisible();
+  // The resend button waits out its cooldown.
+  await expect(page.getByRole('button', { name: /Send a new code \(in \d+ s\)/ })).toBeDisabled();
+
+  let code: string | null = null;
+  await expect(async () => {
+    code = await newestCode(admin, CAREGIVER.email);
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass({ timeout: 10_000 });
+  const right = code as unknown as string;
+
+  // A wrong code is refused in words and no session starts.
+  const wrong = right === '000000' ? '111111' : '000000';
+  const codeInput = page.getByRole('textbox', { name: 'Sign-in code' });
+  await codeInput.fill(wrong);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not right');
+  await snap(page, 'caregiver-confirm-wrong-code');
+
+  await codeInput.fill(right);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new URL('/', baseURL).toString());
+  const me = await page.request.get('/api/me');
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ email: CAREGIVER.email, role: 'CAREGIVER' });
+  await expect(page.getByRole('heading', { name: 'Tend Family', level: 1 })).toBeVisible();
+  await snap(page, 'caregiver-signed-in');
+
+  await context.close();
+  await adminContext.close();
+});
+
+test('an unknown email gets the same answer and no code', async ({ browser, baseURL }) => {
+  const email = `nobody.${stamp}@example.org`;
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
+  const page = await context.newPage();
+  await page.goto('/caregiver/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/caregiver\/confirm\?email=/);
+  await expect(page.getByText('Tend has emailed it a 6-digit code')).toBeVisible();
+  await snap(page, 'caregiver-confirm');
+
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
+  expect(await newestCode(adminContext.request, email)).toBeNull();
+  await adminContext.close();
+  await context.close();
+});
