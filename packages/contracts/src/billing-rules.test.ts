@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingCodeRuleInput, centsToDollars, dollarsToCents } from './billing-rules.ts';
+import { billingCodeRuleInput, formatCents, dollarsToCents } from './billing-rules.ts';
 
 describe('money as dollars and integer cents', () => {
   it('reads dollars typed by people into cents', () => {
@@ -12,9 +12,9 @@ describe('money as dollars and integer cents', () => {
     expect(dollarsToCents('abc')).toBeNull();
   });
   it('shows cents as dollars with cents', () => {
-    expect(centsToDollars(123456)).toBe('$1,234.56');
-    expect(centsToDollars(7)).toBe('$0.07');
-    expect(centsToDollars(0)).toBe('$0.00');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(7)).toBe('$0.07');
+    expect(formatCents(0)).toBe('$0.00');
   });
 });
 

@@ -87,7 +87,7 @@ export function dollarsToCents(text: string): number | null {
 }
 
 /** Integer cents → "$1,234.56". */
-export function centsToDollars(cents: number): string {
+export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100).toLocaleString('en-US');

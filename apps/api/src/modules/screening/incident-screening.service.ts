@@ -221,7 +221,7 @@ export async function screenIncidents(
       db,
       groups.map((g) => g.shiftId as string),
     );
-    const todo = groups.flatMap((g) => {
+    const due = groups.flatMap((g) => {
       const state = states.get(g.shiftId as string);
       if (!state || state.deleted) return [];
       const notesChanged =
@@ -230,16 +230,13 @@ export async function screenIncidents(
         (g.changedAt !== null && g.changedAt > state.incidentScreenedAt);
       return scope === 'all' || notesChanged ? [{ state, notesChanged }] : [];
     });
-    if (todo.length) await screenBatch(todo);
+    if (due.length) await screenBatch(due);
     done += groups.length;
     await options.onProgress?.(done, total);
   }
   return summary;
 
-  async function redactorsFor(
-    state: ShiftScreeningState,
-    names: Awaited<ReturnType<typeof findPeopleNames>>,
-  ) {
+  function redactorsFor(state: ShiftScreeningState, names: Awaited<ReturnType<typeof findPeopleNames>>) {
     let client = clientRedactors.get(state.clientId);
     if (!client) {
       const name = names.clients.get(state.clientId) ?? '';
@@ -256,7 +253,7 @@ export async function screenIncidents(
   }
 
   async function screenBatch(batch: { state: ShiftScreeningState; notesChanged: boolean }[]) {
-    const todo = batch.map((b) => b.state);
+    const shiftStates = batch.map((b) => b.state);
     const notesChanged = new Set(batch.filter((b) => b.notesChanged).map((b) => b.state.id));
     const noteRows = await db
       .select({
@@ -269,7 +266,7 @@ export async function screenIncidents(
       .where(
         inArray(
           shiftNotes.shiftId,
-          todo.map((s) => s.id),
+          shiftStates.map((s) => s.id),
         ),
       )
       .orderBy(asc(shiftNotes.submittedAt), asc(shiftNotes.id));
@@ -281,16 +278,18 @@ export async function screenIncidents(
       byShift.set(row.shiftId as string, list);
     }
     const names = await findPeopleNames(db, {
-      clientIds: [...new Set(todo.map((s) => s.clientId))].filter((id) => !clientRedactors.has(id)),
-      caregiverIds: [...new Set(todo.map((s) => s.caregiverId))].filter((id) => !caregiverRedactors.has(id)),
+      clientIds: [...new Set(shiftStates.map((s) => s.clientId))].filter((id) => !clientRedactors.has(id)),
+      caregiverIds: [...new Set(shiftStates.map((s) => s.caregiverId))].filter(
+        (id) => !caregiverRedactors.has(id),
+      ),
     });
     const writes: IncidentScreeningWrite[] = [];
     const unchanged: string[] = [];
-    for (const state of todo) {
+    for (const state of shiftStates) {
       let result = screenShiftNotes(
         mapper,
         byShift.get(state.id) ?? [],
-        await redactorsFor(state, names),
+        redactorsFor(state, names),
         options.timeZone,
         fallbackDiscovery(state),
       );

@@ -6,7 +6,6 @@
 import {
   Anchor,
   Badge,
-  Button,
   EmptyState,
   Group,
   Loader,
@@ -19,7 +18,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ImportFileSummary, JobStatus } from '@tend/contracts';
-import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
+import { LoadErrorAlert } from '../ui/api-error-alert.tsx';
 import { RelativeTime } from '../ui/relative-time.tsx';
 import { importUrl, useImports } from './import-api.ts';
 
@@ -86,14 +85,10 @@ export function ImportHistory({ kind, emptyDescription, resultLink }: ImportHist
         {imports.isFetching && items ? <Loader size="xs" aria-label="Updating" /> : null}
       </Group>
       {imports.error ? (
-        <ApiErrorAlert
+        <LoadErrorAlert
           error={imports.error}
           title="Couldn't load the recent imports"
-          hint={
-            <Button size="xs" variant="default" onClick={() => void imports.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void imports.refetch()}
         />
       ) : null}
       {imports.isPending ? (

@@ -2,8 +2,8 @@
  * Shows an error from the API (UX.md "Errors"): what happened in words, with the problem+json `code`
  * and request id available for support. Non-API errors show their message.
  */
-import { Alert, Code, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Button, Code, Text } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { FieldError } from '@tend/contracts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -81,5 +81,35 @@ export function ApiErrorAlert({
         </Text>
       )}
     </Alert>
+  );
+}
+
+/** A load error (UX.md "Errors": message, problem+json code and request id) with "Try again" when `onRetry` is given. */
+export function LoadErrorAlert({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+}) {
+  return (
+    <ApiErrorAlert
+      title={title}
+      error={error}
+      hint={
+        onRetry ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+          >
+            Try again
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }

@@ -34,10 +34,10 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDownload, IconRefresh, IconSelector } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDownload, IconSelector } from '@tabler/icons-react';
 import { guardCsvFormula, quoteCsvField, type Page } from '@tend/contracts';
 import { LabelledPagination } from './labelled-pagination.tsx';
-import { ApiErrorAlert } from './api-error-alert.tsx';
+import { LoadErrorAlert } from './api-error-alert.tsx';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -210,28 +210,6 @@ export async function fetchAllPages<T>(
 }
 
 // ---- Errors --------------------------------------------------------------------------------------
-
-/** A load or export error (UX.md "Errors": message, problem+json code and request id) with "Try again". */
-function TableError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
-  return (
-    <ApiErrorAlert
-      title={title}
-      error={error}
-      hint={
-        onRetry ? (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Try again
-          </Button>
-        ) : undefined
-      }
-    />
-  );
-}
 
 // ---- The table -----------------------------------------------------------------------------------
 
@@ -490,10 +468,10 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
       )}
 
       {exportError !== undefined ? (
-        <TableError title="The CSV export failed" error={exportError} onRetry={() => void exportCsv()} />
+        <LoadErrorAlert title="The CSV export failed" error={exportError} onRetry={() => void exportCsv()} />
       ) : null}
       {error !== undefined && error !== null ? (
-        <TableError title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} />
+        <LoadErrorAlert title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} />
       ) : null}
 
       {failedWithoutRows ? null : isEmpty ? (

@@ -24,7 +24,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   billingCodeRuleListQuery,
-  centsToDollars,
+  formatCents,
   type BillingCodeRule,
   type BudgetMeasure,
 } from '@tend/contracts';
@@ -182,7 +182,7 @@ export function BillingCodesPage() {
                       </Group>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {centsToDollars(rule.rateCents)} per {perUnit[rule.unitMeasure]}
+                      {formatCents(rule.rateCents)} per {perUnit[rule.unitMeasure]}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {rule.effectiveDate} to {rule.expirationDate ?? 'open-ended'}

@@ -28,7 +28,7 @@ import {
   validationStatus,
   type SegmentListQuery,
 } from '@tend/contracts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
@@ -176,14 +176,10 @@ export function SegmentsPage() {
       </Group>
 
       {segments.isError ? (
-        <ApiErrorAlert
+        <LoadErrorAlert
           error={segments.error}
           title="The segments could not be loaded"
-          hint={
-            <Button size="xs" variant="default" mt="xs" onClick={() => void segments.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void segments.refetch()}
         />
       ) : null}
 

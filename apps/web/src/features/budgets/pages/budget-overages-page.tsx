@@ -24,7 +24,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { budgetFlagLabels, budgetFlags, budgetOverageQuery, type BudgetOverageLine } from '@tend/contracts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
@@ -139,14 +139,10 @@ export function BudgetOveragesPage() {
       </Group>
 
       {report.isError ? (
-        <ApiErrorAlert
+        <LoadErrorAlert
           error={report.error}
           title="The budget report could not be loaded"
-          hint={
-            <Button size="xs" variant="default" mt="xs" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void report.refetch()}
         />
       ) : null}
 

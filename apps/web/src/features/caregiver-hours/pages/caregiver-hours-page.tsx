@@ -24,7 +24,7 @@ import {
 import { IconChartBar, IconUpload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { caregiverHoursQuery, type CaregiverWeek } from '@tend/contracts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
@@ -170,14 +170,10 @@ export function CaregiverHoursPage() {
       </Group>
 
       {hours.isError ? (
-        <ApiErrorAlert
+        <LoadErrorAlert
           error={hours.error}
           title="The caregiver hours could not be loaded"
-          hint={
-            <Button size="xs" variant="default" mt="xs" onClick={() => void hours.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void hours.refetch()}
         />
       ) : null}
 
