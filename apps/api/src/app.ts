@@ -34,7 +34,7 @@ import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
 import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
 import { createLocalDriver } from './platform/storage/local.driver.ts';
-import { createStorageService, type StorageService } from './platform/storage/storage.service.ts';
+import { createStorageService, EXPORTS_BUCKET, type StorageService } from './platform/storage/storage.service.ts';
 import { storageRoutes } from './platform/storage/storage.routes.ts';
 import { createMessagingService, type MessagingService } from './platform/messaging/messaging.service.ts';
 import { messagingRoutes } from './platform/messaging/messaging.routes.ts';
@@ -261,6 +261,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'application/vnd.ms-excel',
         'application/octet-stream',
       ],
+    });
+    // Files Tend makes (billing export batches, payroll exports): kept, never overwritten.
+    await deps.storage.ensureBucket({
+      id: EXPORTS_BUCKET,
+      name: 'Exported files',
+      fileSizeLimit: 200 * 1024 * 1024,
+      allowedMimeTypes: ['text/csv'],
     });
   });
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  bigint,
   date,
   doublePrecision,
   index,
@@ -42,6 +43,14 @@ export const billingExportBatches = pgTable(
     /** Batch state, e.g. `PENDING`, `COMPLETED`, `FAILED` (no spec enumeration). */
     status: text('status').notNull(),
     notes: text('notes'),
+    /** Service-date range the batch was made from, inclusive (not in the spec's field list). */
+    dateFrom: date('date_from', { mode: 'string' }),
+    dateTo: date('date_to', { mode: 'string' }),
+    /** Storage path of the batch's file (bucket `exports`) and the file's SHA-256 (hex). */
+    filePath: text('file_path'),
+    fileSha256: text('file_sha256'),
+    /** Sum of the items' amounts, integer cents. */
+    totalAmount: bigint('total_amount_cents', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
@@ -66,9 +75,20 @@ export const billingImportBatches = pgTable(
     orphanedCount: integer('orphaned_count').notNull().default(0),
     /** Batch state, e.g. `PENDING`, `COMPLETED`, `FAILED` (no spec enumeration). */
     status: text('status').notNull(),
+    /** File format: `EXPRS_CSV` or `X12_835` (not in the spec's field list). */
+    format: text('format'),
+    /** Storage path of the raw file as uploaded (kept) and its SHA-256 (hex), which makes a re-import find its batch. */
+    filePath: text('file_path'),
+    fileSha256: text('file_sha256'),
+    /** Lines the import refused, each with its line number, field and reason. */
+    rejectedRows: jsonb('rejected_rows')
+      .$type<{ line: number; field: string; reason: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ...timestamps,
   },
   (t) => [
+    index('billing_import_batch_file_sha256_idx').on(t.fileSha256),
     index('billing_import_batch_import_date_idx').on(t.importDate),
     index('billing_import_batch_status_idx').on(t.status),
     index('billing_import_batch_imported_by_idx').on(t.importedBy),
@@ -104,6 +124,8 @@ export const billingItems = pgTable(
     start: tstz('start').notNull(),
     end: tstz('end').notNull(),
     hours: numeric('hours', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** Units billed, in the measure of the code's budget (DOMAIN.md "units by measure"). */
+    units: numeric('units', { precision: 12, scale: 2, mode: 'number' }),
     mileageMiles: numeric('mileage_miles', { precision: 10, scale: 2, mode: 'number' }),
     billingCode: text('billing_code').notNull(),
     modifier: text('modifier'),
@@ -148,10 +170,14 @@ export const exprsRecords = pgTable(
     id: idColumn(),
     /** The import this line came from. */
     importBatchId: uuid('import_batch_id').references(() => billingImportBatches.id, { onDelete: 'cascade' }),
+    /** Line (CSV) or service-line ordinal (835) in the imported file, 1-based. */
+    lineNumber: integer('line_number'),
     /** The billing item the line was matched to. */
     billingItemId: uuid('billing_item_id').references(() => billingItems.id, { onDelete: 'set null' }),
     /** eXPRS claim number. */
     claimId: text('claim_id'),
+    /** The payer's own claim control number (835 CLP07), when given. */
+    payerClaimNumber: text('payer_claim_number'),
     /** Billing/service-delivered id the claim line refers to. */
     billingId: text('billing_id'),
     /** Client's Medicaid prime id on the claim. */
@@ -181,9 +207,13 @@ export const exprsRecords = pgTable(
     matchFailureReason: text('match_failure_reason'),
     acknowledgedBy: uuid('acknowledged_by').references(() => userAccounts.id, { onDelete: 'set null' }),
     acknowledgedAt: tstz('acknowledged_at'),
+    /** Who linked the line to its billing item by hand, and when (null for automatic matches). */
+    matchedBy: uuid('matched_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    matchedAt: tstz('matched_at'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('exprs_record_batch_line_idx').on(t.importBatchId, t.lineNumber),
     index('exprs_record_import_batch_idx').on(t.importBatchId),
     index('exprs_record_billing_item_idx').on(t.billingItemId),
     index('exprs_record_claim_idx').on(t.claimId),

@@ -130,3 +130,45 @@ export const userAccounts = pgTable(
     index('user_account_role_idx').on(t.role),
   ],
 );
+
+/** better-auth `jwt` plugin key set: the signing keys whose public halves are published as the JWKS. */
+export const authJwks = pgTable('auth_jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  expiresAt: tstz('expires_at'),
+  alg: text('alg'),
+  crv: text('crv'),
+});
+
+/**
+ * Refresh tokens of API clients (issue 4 "Tokens for API clients"): each use rotates the token (a new row with the
+ * same `familyId` and `parentId` = the used one); a used token presented again revokes its whole family. Only a
+ * SHA-256 hash of the token is stored.
+ */
+export const apiRefreshTokens = pgTable(
+  'api_refresh_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    parentId: uuid('parent_id'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** The browser session the family was issued from, if any (sign-out scopes reach it). */
+    sessionId: text('session_id'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    revokedAt: tstz('revoked_at'),
+    /** Why the token was revoked, e.g. `sign_out`, `reuse_detected`. */
+    revokedReason: text('revoked_reason'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('api_refresh_token_hash_idx').on(t.tokenHash),
+    index('api_refresh_token_family_idx').on(t.familyId),
+    index('api_refresh_token_user_idx').on(t.userId),
+  ],
+);

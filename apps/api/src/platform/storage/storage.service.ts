@@ -45,6 +45,9 @@ import { StorageError, assertSafeObjectPath, type GetResult, type StorageDriver 
 import { storageBuckets, type StorageBucketRow } from './storage.table.ts';
 
 /** Options of {@link createStorageService}. */
+/** Bucket of the files Tend itself produces (billing export batches, payroll exports); created on start by app.ts. */
+export const EXPORTS_BUCKET = 'exports';
+
 export interface StorageServiceOptions {
   db: Database;
   driver: StorageDriver;
