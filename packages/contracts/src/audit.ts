@@ -98,6 +98,44 @@ export const auditActions = [
   'client_term.create',
   'client_term.update',
   'client_term.delete',
+  // Segment editor (issue 6).
+  'segment.read',
+  'segment.update',
+  'segment.split',
+  // Billing export batches and drift (issue 6).
+  'billing_export.list',
+  'billing_export.read',
+  'billing_export.preview',
+  'billing_export.create',
+  'billing_export.download',
+  'billing_item.list',
+  'billing_item.void',
+  // Claim imports and reconciliation (issue 6).
+  'billing_import.create',
+  'billing_import.list',
+  'billing_import.read',
+  'exprs_record.list',
+  'exprs_record.acknowledge',
+  'exprs_record.link',
+  // Payroll (issue 6).
+  'payroll.list',
+  'pay_period.update',
+  'payroll_version.update',
+  'payroll_adjustment.create',
+  'payroll_adjustment.update',
+  'payroll_adjustment.deactivate',
+  'payroll_export.list',
+  'payroll_export.create',
+  'payroll_export.download',
+  // Accounts (issue 4).
+  'user.invite',
+  'user.invitation_accept',
+  'user.deactivate',
+  'user.email_change',
+  'api_token.issue',
+  'api_token.refresh',
+  'api_token.revoke',
+  'api_token.reuse_detected',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
