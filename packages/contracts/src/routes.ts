@@ -93,6 +93,10 @@ const adminRoutes: RouteDef[] = [
   // Not in spec s.2: billing pages of issue 6 (docs/decisions/0010-billing-routes.md).
   r('/admin/billing/segments', 'admin', 'admin', 'Segments and validation'),
   r('/admin/billing/codes', 'admin', 'admin', 'Billing codes'),
+  r('/admin/billing/exports', 'admin', 'admin', 'Export batches'),
+  r('/admin/billing/drift', 'admin', 'admin', 'Drift'),
+  r('/admin/billing/claims', 'admin', 'admin', 'Claim imports'),
+  r('/admin/billing/payroll', 'admin', 'admin', 'Payroll'),
   r('/admin/mismatched-shift-notes', 'admin', 'admin', 'Mismatched shift notes'),
   r('/admin/tools/email-export', 'admin', 'admin', 'Email export'),
   r('/admin/tools/report-export', 'admin', 'admin', 'Report export'),

@@ -65,6 +65,10 @@ export const adminNavigation: NavSection[] = [
     items: [
       { path: '/admin/billing/segments', label: 'Segments and validation' },
       { path: '/admin/billing/codes', label: 'Billing codes' },
+      { path: '/admin/billing/exports', label: 'Export batches' },
+      { path: '/admin/billing/drift', label: 'Drift' },
+      { path: '/admin/billing/claims', label: 'Claim imports' },
+      { path: '/admin/billing/payroll', label: 'Payroll' },
     ],
   },
   {
