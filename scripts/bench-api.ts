@@ -5,7 +5,9 @@
  * runs it) in its own process on a loopback port, creates and signs in an admin over HTTP, and runs
  * autocannon from this process against (a) GET /api/health, anonymous and with the session cookie (the
  * difference is the cost of the session, tier and activity check: docs/decisions/0009-mfa.md) and (b)
- * GET /api/clients?pageSize=50 (authenticated, aal2 admin, audited). The server runs at the production log level (`info`, request logging on;
+ * GET /api/clients?pageSize=50 (authenticated, aal2 admin, audited); then (c) both again with an API access token
+ * (`Authorization: Bearer`, issued by POST /api/tokens from the session: signature check plus the family/account
+ * query instead of the cookie lookup; docs/decisions/0015-api-tokens-and-cookies.md). The server runs at the production log level (`info`, request logging on;
  * override with BENCH_LOG_LEVEL) with its output discarded. On PostgreSQL it is run once per
  * WEB_CONCURRENCY in BENCH_WORKERS (default "1,2"): 2 = Node cluster with two workers.
  * It prints requests/s and p99 latency for each and the list/health ratio, then the initial JavaScript
@@ -209,7 +211,13 @@ async function signedInCookie(origin: string): Promise<string> {
 async function run(
   engine: 'postgres' | 'pglite',
   workers: number,
-): Promise<{ health: Figures; healthSignedIn: Figures; list: Figures }> {
+): Promise<{
+  health: Figures;
+  healthSignedIn: Figures;
+  list: Figures;
+  healthBearer: Figures;
+  listBearer: Figures;
+}> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `tend-bench-${engine}-`));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -247,7 +255,20 @@ async function run(
     // The same route with the session cookie: the difference is the session, tier and activity check.
     const healthSignedIn = await hammer(`${origin}/api/health`, { cookie }, DURATION, server.pid);
     const list = await hammer(`${origin}/api/clients?pageSize=50&page=7`, { cookie }, DURATION, server.pid);
-    return { health, healthSignedIn, list };
+    // An API client's access token (15 min: enough for both runs), from the aal2 session.
+    const tokens = await fetch(`${origin}/api/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie },
+      body: '{}',
+    });
+    if (!tokens.ok) throw new Error(`token issue failed: ${await tokens.text()}`);
+    const bearer = {
+      authorization: `Bearer ${((await tokens.json()) as { accessToken: string }).accessToken}`,
+    };
+    await hammer(`${origin}/api/health`, bearer, 2); // warm-up (key set, prepared statement)
+    const healthBearer = await hammer(`${origin}/api/health`, bearer, DURATION, server.pid);
+    const listBearer = await hammer(`${origin}/api/clients?pageSize=50&page=7`, bearer, DURATION, server.pid);
+    return { health, healthSignedIn, list, healthBearer, listBearer };
   } finally {
     if (server) await stopServer(server);
     if (engine === 'postgres') await adminQuery(baseUrl, `drop database if exists ${dbName} with (force)`);
@@ -293,7 +314,7 @@ const rows: string[] = [];
 for (const { engine, workers } of runs) {
   const label = `${engine} x${workers}`.padEnd(11);
   try {
-    const { health, healthSignedIn, list } = await run(engine, workers);
+    const { health, healthSignedIn, list, healthBearer, listBearer } = await run(engine, workers);
     rows.push(
       `${label} health ${String(health.rps).padStart(6)} req/s p99 ${String(health.p99).padStart(3)} ms | clients list (50 of 10,000, audited) ${String(list.rps).padStart(6)} req/s p99 ${String(list.p99).padStart(3)} ms, server CPU ${list.cpuMs?.toFixed(2) ?? '?'} ms/req | list/health ${(list.rps / health.rps).toFixed(3)}`,
     );
@@ -303,6 +324,13 @@ for (const { engine, workers } of runs) {
         : '?';
     rows.push(
       `${''.padEnd(11)} health signed in ${String(healthSignedIn.rps).padStart(6)} req/s p99 ${String(healthSignedIn.p99).padStart(3)} ms, server CPU ${healthSignedIn.cpuMs?.toFixed(2) ?? '?'} ms/req vs anonymous ${health.cpuMs?.toFixed(2) ?? '?'} | session + tier check: ${authCost}, mean latency +${(healthSignedIn.mean - health.mean).toFixed(2)} ms`,
+    );
+    const bearerCost =
+      health.cpuMs !== null && healthBearer.cpuMs !== null
+        ? `${(healthBearer.cpuMs - health.cpuMs).toFixed(3)} ms server CPU/req`
+        : '?';
+    rows.push(
+      `${''.padEnd(11)} health bearer ${String(healthBearer.rps).padStart(6)} req/s p99 ${String(healthBearer.p99).padStart(3)} ms, server CPU ${healthBearer.cpuMs?.toFixed(2) ?? '?'} ms/req | bearer check (JWT + family query): ${bearerCost}, mean latency +${(healthBearer.mean - health.mean).toFixed(2)} ms | clients list bearer ${String(listBearer.rps).padStart(6)} req/s p99 ${String(listBearer.p99).padStart(3)} ms, server CPU ${listBearer.cpuMs?.toFixed(2) ?? '?'} ms/req`,
     );
   } catch (error) {
     rows.push(`${label} failed: ${(error as Error).message}`);

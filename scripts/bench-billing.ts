@@ -11,7 +11,7 @@
  * overlap; a budget line per client, a billing-code rule, notes on 9 in 10 shifts, a suspicious-location
  * finding on 1 in 100; then `VACUUM ANALYZE`. The "validate" phase runs `validateSegmentRange` over all
  * dates twice: the first run writes every result, the re-run finds nothing changed (idempotence), and
- * prints segments/s for each. Export and reconcile phases are not built yet and say so.
+ * prints segments/s for each. The export phase is scripts/bench-billing-export.ts.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -145,8 +145,8 @@ async function main() {
       select v->>'code' as code, count(*)::int as n
       from shift_segment g, jsonb_array_elements(g.validation_violations) v group by 1 order by 2 desc`);
     console.log(`  violations: ${counts.rows.map((r) => `${r.code} ${fmt(Number(r.n))}`).join(', ')}`);
-    console.log('  export: not built yet');
-    console.log('  reconcile: not built yet');
+    await (await import('./bench-billing-export.ts')).benchExport(database, range);
+    await (await import('./bench-billing-reconcile.ts')).benchReconcile(database);
   } finally {
     await database.close();
     await drop?.();

@@ -30,19 +30,27 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from './platform/d
 import { AppError } from './platform/http/errors.ts';
 import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { registerAuth } from './platform/auth/auth.plugin.ts';
+import { apiTokensRoutes } from './platform/auth/api-tokens.routes.ts';
+import { carriesOwnCredentials } from './platform/auth/bearer.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
 import { jobsRoutes } from './platform/jobs/jobs.routes.ts';
 import { createLocalDriver } from './platform/storage/local.driver.ts';
-import { createStorageService, EXPORTS_BUCKET, type StorageService } from './platform/storage/storage.service.ts';
+import {
+  createStorageService,
+  EXPORTS_BUCKET,
+  type StorageService,
+} from './platform/storage/storage.service.ts';
 import { storageRoutes } from './platform/storage/storage.routes.ts';
 import { createMessagingService, type MessagingService } from './platform/messaging/messaging.service.ts';
 import { messagingRoutes } from './platform/messaging/messaging.routes.ts';
 import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { accountsRoutes } from './modules/users/accounts.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import { shiftCorrectionsRoutes } from './modules/shifts/shift-corrections.routes.ts';
+import { segmentEditorRoutes } from './modules/shifts/segment-editor.routes.ts';
 import { shiftImportRoutes } from './modules/shifts/shift-import.routes.ts';
 import { caregiverHoursRoutes } from './modules/hours/caregiver-hours.routes.ts';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
@@ -62,6 +70,10 @@ import {
   LOCATION_SCREENING_JOB,
 } from './modules/screening/location-screening.job.ts';
 import { segmentValidationRoutes } from './modules/billing/segment-validation.routes.ts';
+import { billingExportRoutes } from './modules/billing/billing-export.routes.ts';
+import { billingItemsRoutes } from './modules/billing/billing-items.routes.ts';
+import { claimImportsRoutes } from './modules/billing/claim-imports.routes.ts';
+import { payrollRoutes } from './modules/payroll/payroll.routes.ts';
 import {
   createSegmentValidationHandler,
   SEGMENT_VALIDATION_JOB,
@@ -313,20 +325,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: { title: 'Tend API', version: '0.1.0', description: 'Care-management platform API' },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tend.session_token' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'tend.session_token' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
       },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // CSRF: a state-changing API request must come from an allowed origin (better-auth checks its own routes).
+  // CSRF: a state-changing API request must come from an allowed origin (better-auth checks its own routes); a
+  // cookie-less request that authenticates itself (bearer token, token endpoints) carries no ambient credential.
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
   app.addHook('onRequest', async (request) => {
     if (
       !stateChanging.has(request.method) ||
       !request.url.startsWith('/api/') ||
-      request.url.startsWith('/api/auth/')
+      request.url.startsWith('/api/auth/') ||
+      carriesOwnCredentials(request)
     )
       return;
     const origin =
@@ -411,9 +428,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(usersRoutes);
+  await app.register(apiTokensRoutes);
+  await app.register(accountsRoutes);
   await app.register(peopleRoutes);
   await app.register(shiftsRoutes);
   await app.register(shiftCorrectionsRoutes);
+  await app.register(segmentEditorRoutes);
   await app.register(shiftImportRoutes);
   await app.register(shiftNotesRoutes);
   await app.register(clientPrimeImportRoutes);
@@ -422,6 +442,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(caregiverHoursRoutes);
   await app.register(budgetsRoutes);
   await app.register(segmentValidationRoutes);
+  await app.register(billingExportRoutes);
+  await app.register(billingItemsRoutes);
+  await app.register(claimImportsRoutes);
+  await app.register(payrollRoutes);
   await app.register(auditRoutes);
   await app.register(jobsRoutes);
   await app.register(storageRoutes);

@@ -132,6 +132,7 @@ export const auditActions = [
   'user.invitation_accept',
   'user.deactivate',
   'user.email_change',
+  'user.password_reset',
   'api_token.issue',
   'api_token.refresh',
   'api_token.revoke',

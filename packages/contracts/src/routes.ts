@@ -72,6 +72,8 @@ const authRoutes: RouteDef[] = [
   // Not in spec s.2: the shift detail page the shift-records issue asks for (a row opens it).
   r('/admin/shifts/:id', 'admin', 'admin', 'Shift'),
   r('/admin/session-debug', 'admin', 'auth', 'Session debug'),
+  // Not in spec s.2: the signed-in account's email change (issue 4; docs/accounts.md).
+  r('/account', 'default', 'auth', 'Account'),
   // Not in spec s.2: enrol/remove the TOTP factor; admins reach aal2 here before PHI (decision 0009).
   r('/account/mfa', 'default', 'auth', 'Two-step verification'),
   r('/admin/caregiver-hours', 'admin', 'admin', 'Caregiver hours'),

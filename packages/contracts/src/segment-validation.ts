@@ -41,6 +41,12 @@ export const segmentViolationCatalogue = {
     description: 'The segment lasts more than 24 hours (exactly 24 hours is allowed).',
     source: domain,
   },
+  SEGMENT_OUTSIDE_SHIFT: {
+    label: 'Segment outside its shift',
+    description:
+      "The segment starts before its shift's clock-in or ends after its clock-out (e.g. a split shift whose times were corrected later).",
+    source: `${domain} ("shift segment": a billable slice of a shift); docs/segment-editor.md`,
+  },
   CAREGIVER_OVERLAP: {
     label: 'Caregiver overlap',
     description:

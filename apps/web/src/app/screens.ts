@@ -14,6 +14,7 @@ import { outboxScreens } from '../features/outbox/routes.tsx';
 import { caregiverHoursScreens } from '../features/caregiver-hours/routes.tsx';
 import { budgetsScreens } from '../features/budgets/routes.tsx';
 import { billingScreens } from '../features/billing/routes.tsx';
+import { payrollScreens } from '../features/payroll/routes.tsx';
 import { incidentsScreens } from '../features/incidents/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
 
@@ -58,6 +59,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...caregiverHoursScreens,
   ...budgetsScreens,
   ...billingScreens,
+  ...payrollScreens,
   ...incidentsScreens,
   ...authScreens,
 };

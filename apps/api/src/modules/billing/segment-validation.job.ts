@@ -9,6 +9,10 @@
  *   change, or a screening run that changed findings).
  * The range is clamped to the dates that have segments. Idempotent (only changes are written), so a
  * redelivered job is safe. Audited as a system event `segment_validation.run` with counts only.
+ *
+ * At the end, drift detection (billing-drift.service.ts) runs for the same range: exported billing
+ * items whose segment changed get `hasDrift` (or lose it when the segment is back to the exported
+ * values). Every segment change re-queues this job, so drift follows automatically.
  */
 import { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
@@ -17,6 +21,7 @@ import { systemContext } from '../../platform/http/context.ts';
 import { JobInputError, type JobHandler } from '../../platform/jobs/jobs.service.ts';
 import { findImportDateRange, findSegmentDateBounds } from '../shifts/segment-validation.service.ts';
 import { validateSegmentRange } from './segment-validation.service.ts';
+import { detectBillingDrift } from './billing-drift.service.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const metadataSchema = z.union([
@@ -51,7 +56,14 @@ export function createSegmentValidationHandler(deps: { db: Database }): JobHandl
     const summary = await validateSegmentRange(deps.db, range, async (done, so) => {
       await ctx.progress(1 + done * 98, `${so.segments} segments validated, ${so.changed} changed`);
     });
-    const result = { ...summary };
+    await ctx.progress(99, 'Checking exported billing items for drift');
+    const drift = await detectBillingDrift(deps.db, range);
+    const result = {
+      ...summary,
+      driftItems: drift.items,
+      drifted: drift.drifted,
+      driftChanged: drift.changed,
+    };
     await recordAudit(deps.db, systemContext(`job:${ctx.jobId}`), {
       action: 'segment_validation.run',
       entityType: 'processing_job',
@@ -59,7 +71,8 @@ export function createSegmentValidationHandler(deps: { db: Database }): JobHandl
       details: result,
     });
     await ctx.log(
-      `Done: ${summary.segments} segments, ${summary.ready} ready, ${summary.notReady} not ready, ${summary.changed} changed`,
+      `Done: ${summary.segments} segments, ${summary.ready} ready, ${summary.notReady} not ready, ${summary.changed} changed; ` +
+        `${drift.items} billing items checked, ${drift.drifted} with drift, ${drift.changed} drift changes`,
     );
     return result;
   };

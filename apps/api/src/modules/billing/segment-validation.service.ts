@@ -28,6 +28,7 @@ import {
 } from '../shifts/segment-validation.service.ts';
 import { findRulesForValidation } from './billing-rules.service.ts';
 import { validateSegments, type SegmentFacts } from './segment-validation.ts';
+import { detectBillingDrift } from './billing-drift.service.ts';
 
 /** Service days validated per window (bounds memory: about a month of segments at a time). */
 export const windowDays = 31;
@@ -98,6 +99,8 @@ export async function validateSegmentRange(
         clientId: segment.clientId,
         caregiverType: segment.caregiverType,
         hasAllCoordinates: segment.hasAllCoordinates,
+        shiftStart: segment.shiftStart,
+        shiftEnd: segment.shiftEnd,
         openLocationFindings: fact?.openLocationFindings ?? 0,
         noteCount: fact?.noteCount ?? 0,
         validate: segment.date >= start && segment.date <= end,
@@ -129,14 +132,19 @@ export async function validateSegmentRange(
 
 /**
  * Re-validates the segments of a shift's service date and the day on each side (overlaps across
- * midnight) in the caller's transaction: called after a shift correction so its segments are current
- * when the correction returns. Budget use of later dates in the term follows at the next range run.
+ * midnight) in the caller's transaction, then detects billing drift for those dates
+ * (billing-drift.service.ts): called after a shift correction or a segment edit so its segments and
+ * any exported item of them are current when the edit returns. Budget use of later dates in the term
+ * follows at the next range run.
  */
 export async function revalidateAroundDate(
   executor: Executor,
   date: string,
 ): Promise<SegmentValidationSummary> {
-  return validateSegmentRange(executor, { from: plusDays(date, -1), to: plusDays(date, 1) });
+  const range = { from: plusDays(date, -1), to: plusDays(date, 1) };
+  const summary = await validateSegmentRange(executor, range);
+  await detectBillingDrift(executor, range);
+  return summary;
 }
 
 /**

@@ -90,6 +90,26 @@ describe('validateSegments', () => {
     ]);
   });
 
+  it('segment outside its shift: a minute before clock-in or after clock-out; on the edges is inside', () => {
+    const shift = { shiftStart: at('09:00'), shiftEnd: at('11:00') };
+    expect(codesOf([segment({ ...shift })])).toEqual([]);
+    expect(codesOf([segment({ ...shift, evvStart: at('09:30'), evvEnd: at('10:30') })])).toEqual([]);
+    const early = segment({ ...shift, evvStart: at('08:59') });
+    expect(codesOf([early])).toEqual(['SEGMENT_OUTSIDE_SHIFT']);
+    expect(
+      validateSegments({ segments: [early], rules: [rule()], budgets: [budget(early.clientId)] }).get(
+        early.id,
+      )?.[0]?.meta,
+    ).toEqual({
+      startsEarlyMinutes: 1,
+      endsLateMinutes: 0,
+    });
+    expect(codesOf([segment({ ...shift, evvEnd: at('11:30') })])).toEqual(['SEGMENT_OUTSIDE_SHIFT']);
+    // unknown shift times (no clock-out on the shift, or not given) are not checked
+    expect(codesOf([segment({ shiftStart: at('09:00'), shiftEnd: null, evvEnd: at('12:00') })])).toEqual([]);
+    expect(codesOf([segment({ evvStart: at('01:00') })])).toEqual([]);
+  });
+
   it('caregiver overlap: touching shifts do not overlap, one minute of overlap does', () => {
     const a = segment({ caregiverId: 'cg', evvStart: at('09:00'), evvEnd: at('11:00') });
     const touching = segment({ caregiverId: 'cg', evvStart: at('11:00'), evvEnd: at('12:00') });

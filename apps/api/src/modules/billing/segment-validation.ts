@@ -46,6 +46,12 @@ export interface SegmentFacts {
   noteCount: number;
   /** False for segments loaded only as context (neighbours for overlaps and budget order). */
   validate: boolean;
+  /**
+   * The shift's clock-in and clock-out (`SEGMENT_OUTSIDE_SHIFT`, docs/segment-editor.md); null or
+   * absent: not known, so not checked.
+   */
+  shiftStart?: Date | null;
+  shiftEnd?: Date | null;
 }
 
 export interface RuleFacts {
@@ -210,6 +216,18 @@ export function validateSegments(input: {
         }
         intervals.push({ segment, start, end });
       }
+      const shiftStart = segment.shiftStart?.getTime();
+      const shiftEnd = segment.shiftEnd?.getTime();
+      if ((shiftStart !== undefined && start < shiftStart) || (shiftEnd !== undefined && end > shiftEnd))
+        add(
+          segment,
+          violation('SEGMENT_OUTSIDE_SHIFT', "The segment runs outside its shift's clock-in and clock-out", {
+            startsEarlyMinutes:
+              shiftStart !== undefined && start < shiftStart ? Math.round((shiftStart - start) / 60_000) : 0,
+            endsLateMinutes:
+              shiftEnd !== undefined && end > shiftEnd ? Math.round((end - shiftEnd) / 60_000) : 0,
+          }),
+        );
     }
     const code = segment.billingCode?.trim();
     if (!code) add(segment, violation('MISSING_BILLING_CODE', 'The segment has no billing code'));

@@ -2,7 +2,17 @@
  * Payroll tables (spec s.3 PayrollVersion, PayrollAdjustment): the times of a segment as paid, and
  * manual adjustments to what a caregiver is paid.
  */
-import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { caregivers } from '../people/people.table.ts';
@@ -76,7 +86,9 @@ export const payrollExports = pgTable(
     fileSha256: text('file_sha256').notNull(),
     caregiverCount: integer('caregiver_count').notNull().default(0),
     regularHours: numeric('regular_hours', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
-    overtimeHours: numeric('overtime_hours', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    overtimeHours: numeric('overtime_hours', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     mileageMiles: numeric('mileage_miles', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     ...timestamps,
   },

@@ -28,7 +28,14 @@ export interface SegmentForValidation {
   caregiverId: string;
   clientId: string;
   caregiverType: CaregiverType | null;
+  /**
+   * Both EVV locations of the piece of work are recorded: the segment's own, or for a side the segment
+   * lacks, its shift's (a split point is not an EVV punch: docs/segment-editor.md).
+   */
   hasAllCoordinates: boolean;
+  /** The shift's clock-in and clock-out (segments must lie inside them: `SEGMENT_OUTSIDE_SHIFT`). */
+  shiftStart: Date | null;
+  shiftEnd: Date | null;
   validationStatus: ValidationStatus;
   validationViolations: SegmentViolationItem[];
 }
@@ -51,8 +58,13 @@ export async function findSegmentsForValidation(
   const result = await executor.execute<Record<string, unknown>>(sql`
     select g.id, g.shift_id, s.date::text as date, g.evv_start, g.evv_end, g.billing_code, g.modifier,
       s.caregiver_id, s.client_id, c.type::text as caregiver_type,
-      (g.evv_in_lat is not null and g.evv_in_long is not null
-        and g.evv_out_lat is not null and g.evv_out_long is not null) as has_all_coordinates,
+      ((g.evv_in_lat is not null and g.evv_in_long is not null
+          or g.evv_in_lat is null and g.evv_in_long is null
+            and s.evv_in_lat is not null and s.evv_in_long is not null)
+        and (g.evv_out_lat is not null and g.evv_out_long is not null
+          or g.evv_out_lat is null and g.evv_out_long is null
+            and s.evv_out_lat is not null and s.evv_out_long is not null)) as has_all_coordinates,
+      s.evv_in_time as shift_start, s.evv_out_time as shift_end,
       g.validation_status::text as validation_status, g.validation_violations
     from shift s
     join shift_segment g on g.shift_id = s.id and g.deleted_at is null
@@ -71,6 +83,8 @@ export async function findSegmentsForValidation(
     clientId: String(row.client_id),
     caregiverType: (row.caregiver_type as CaregiverType | null) ?? null,
     hasAllCoordinates: row.has_all_coordinates === true || row.has_all_coordinates === 't',
+    shiftStart: toDate(row.shift_start),
+    shiftEnd: toDate(row.shift_end),
     validationStatus: row.validation_status as ValidationStatus,
     validationViolations: (typeof row.validation_violations === 'string'
       ? JSON.parse(row.validation_violations)

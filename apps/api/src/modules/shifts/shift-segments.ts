@@ -71,7 +71,9 @@ export const mirroringSources = ['import', 'demo'] as const;
 /**
  * Makes the mirroring segments (`mirroringSources`) of the given shifts mirror them again after a
  * change, appending `entry` (what changed on the shift, who, why) to each segment's history. Shifts
- * without such a segment (older data) get an `import` one. Runs in the caller's transaction.
+ * without any live segment (older data) get an `import` one; a shift whose segments an admin split or
+ * recoded (`split` / `manual`, docs/segment-editor.md) keeps them as they are and gets none.
+ * Runs in the caller's transaction.
  */
 export async function syncImportSegments(
   tx: Executor,
@@ -80,7 +82,11 @@ export async function syncImportSegments(
 ): Promise<void> {
   if (!changed.length) return;
   const existing = await tx
-    .select({ id: shiftSegments.id, shiftId: shiftSegments.shiftId })
+    .select({
+      id: shiftSegments.id,
+      shiftId: shiftSegments.shiftId,
+      creationSource: shiftSegments.creationSource,
+    })
     .from(shiftSegments)
     .where(
       and(
@@ -88,12 +94,15 @@ export async function syncImportSegments(
           shiftSegments.shiftId,
           changed.map((s) => s.id),
         ),
-        inArray(shiftSegments.creationSource, [...mirroringSources]),
         isNull(shiftSegments.deletedAt),
       ),
     );
-  const bySegmentShift = new Map(existing.map((s) => [s.shiftId, s.id]));
-  const missing = changed.filter((shift) => !bySegmentShift.has(shift.id));
+  const mirrors: readonly (string | null)[] = mirroringSources;
+  const bySegmentShift = new Map(
+    existing.filter((s) => mirrors.includes(s.creationSource)).map((s) => [s.shiftId, s.id]),
+  );
+  const withSegments = new Set(existing.map((s) => s.shiftId));
+  const missing = changed.filter((shift) => !withSegments.has(shift.id));
   await createImportSegments(tx, missing);
   for (const shift of changed) {
     const segmentId = bySegmentShift.get(shift.id);

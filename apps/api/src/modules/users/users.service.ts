@@ -4,7 +4,7 @@
  * printed at start (docs/decisions/0001-foundation.md); there is no default password.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { FieldError, Page, UserAccount, UserListQuery } from '@tend/contracts';
 import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
@@ -12,13 +12,14 @@ import type { Database } from '../../platform/db/client.ts';
 import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
 import { createCredentialUser, type Auth } from '../../platform/auth/auth.ts';
 import { checkPassword } from '../../platform/auth/password-policy.ts';
-import { authSessions, userAccounts } from '../../platform/auth/auth.table.ts';
+import { apiRefreshTokens, authSessions, userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toUserAccount(row: typeof userAccounts.$inferSelect): UserAccount {
+/** The API shape of a `user_account` row (contracts `userAccount`); `authUserId` null means invited, not accepted. */
+export function toUserAccount(row: typeof userAccounts.$inferSelect): UserAccount {
   return {
     id: row.id,
     authUserId: row.authUserId,
@@ -196,7 +197,8 @@ export async function createUser(
 }
 
 /**
- * Updates role, names and active flag. Deactivating ends every session of the account.
+ * Updates role, names and active flag. Deactivating ends every session and API refresh-token family of the
+ * account.
  * Errors: NOT_FOUND; VALIDATION_FAILED when an admin would demote or deactivate themself.
  */
 export async function updateUser(
@@ -216,8 +218,14 @@ export async function updateUser(
       .where(eq(userAccounts.id, id))
       .returning();
     if (!row) throw notFound('User');
-    if (!row.isActive && row.authUserId)
+    if (!row.isActive && row.authUserId) {
       await tx.delete(authSessions).where(eq(authSessions.userId, row.authUserId));
+      // API clients too: every live refresh-token family ends (decision 0015).
+      await tx
+        .update(apiRefreshTokens)
+        .set({ revokedAt: new Date(), revokedReason: 'account_deactivated' })
+        .where(and(eq(apiRefreshTokens.userId, row.authUserId), isNull(apiRefreshTokens.revokedAt)));
+    }
     await recordAudit(tx, ctx, {
       action: 'user.update',
       entityType: 'user_account',

@@ -18,6 +18,7 @@ import type { ActorRecord, RequestContext } from '../http/context.ts';
 import type { Auth } from './auth.ts';
 import { authSessions } from './auth.table.ts';
 import { createActorResolver, type SessionState } from './actor.ts';
+import { registerBearer } from './bearer.ts';
 
 /** Why the server ended a session (spec s.8 logout reasons it can decide on its own). */
 export type SessionEndReason = 'absolute_timeout' | 'inactivity_timeout';
@@ -135,6 +136,8 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   app.decorateRequest('authSession', null);
   app.decorateRequest('sessionEndReason', null);
   const actors = createActorResolver({ auth, db });
+  // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
+  const authenticateBearer = registerBearer(app, { auth, db });
 
   const limits = { ...defaultAuthRateLimits, ...app.deps.config.authRateLimits };
   const limiters = {
@@ -191,6 +194,7 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
       userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     };
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    if (request.headers.authorization !== undefined) return authenticateBearer(request);
     if (!request.headers.cookie?.includes('session_token')) return;
     // One query: signed cookie → session (tier, activity, aal) → active user_account (actor.ts). Never cached.
     const resolved = await actors.resolveSession(request.headers, request.cookies);
@@ -231,6 +235,7 @@ export function requireActor(request: FastifyRequest): ActorRecord {
   const { actor } = request.ctx;
   if (actor) return actor;
   if (request.sessionEndReason) throw new SessionEndedError(request.sessionEndReason);
+  if (request.apiTokenError) throw request.apiTokenError;
   throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
 }
 
@@ -239,7 +244,7 @@ export function mfaPending(request: FastifyRequest): boolean {
   const { actor } = request.ctx;
   if (actor?.role !== 'ADMIN') return false;
   if (request.server.deps.config.requireAdminMfa === false) return false;
-  return request.authSession?.aal !== 'aal2';
+  return (request.authSession?.aal ?? request.apiToken?.aal) !== 'aal2';
 }
 
 export interface GuardOptions {

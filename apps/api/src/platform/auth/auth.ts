@@ -20,8 +20,11 @@ import { systemContext } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
 import { checkPassword, type PasswordContext } from './password-policy.ts';
 import { caregiverEmailOtp, DISABLED_OTP_PATHS, type SignInCodeEmail } from './caregiver-otp.ts';
+import { apiTokenJwt, DISABLED_JWT_PATHS, sessionCookieOptions } from './api-tokens.ts';
+import { passwordRecoveryOptions, verificationStorage } from './recovery.ts';
 import {
   authAccounts,
+  authJwks,
   authSessions,
   authTwoFactors,
   authUsers,
@@ -173,6 +176,7 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail }:
         account: authAccounts,
         verification: authVerifications,
         twoFactor: authTwoFactors,
+        jwks: authJwks,
       },
     }),
     plugins: [
@@ -181,11 +185,22 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail }:
       twoFactor({ issuer: 'Tend' }),
       // Caregiver sign-in by emailed code: active CAREGIVER accounts only, 6 digits, 5 min, 3 attempts.
       caregiverEmailOtp({ db, sendEmail }),
+      // API clients' access-token signing keys and the JWKS at /api/auth/jwks (decision 0015).
+      apiTokenJwt(publicUrl),
     ],
-    disabledPaths: DISABLED_OTP_PATHS,
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    disabledPaths: [...DISABLED_OTP_PATHS, ...DISABLED_JWT_PATHS],
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Recovery by emailed link to /confirm?type=recovery (recovery.ts; decision 0014).
+      ...passwordRecoveryOptions({ db, publicUrl, sendEmail }),
+    },
+    verification: { storeIdentifier: verificationStorage },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
-    advanced: { cookiePrefix: 'tend', database: { generateId: () => crypto.randomUUID() } },
+    // `__Host-tend.*` cookie names over https, `tend.*` over http (decision 0015).
+    advanced: { ...sessionCookieOptions(publicUrl), database: { generateId: () => crypto.randomUUID() } },
     rateLimit: { enabled: false },
     hooks: { before: passwordPolicyHook, after: assuranceHook(db) },
     databaseHooks: {

@@ -38,6 +38,9 @@ export const configDocs = {
   AUTH_RATE_LIMIT_OTP:
     'One-time code, sign-up, password-recovery and verification-email requests per 5 minutes per client IP (default 30).',
   AUTH_RATE_LIMIT_MFA: 'MFA code verifications per minute per client IP before 429 (default 15).',
+  API_ACCESS_TOKEN_TTL_S: 'Lifetime of API access tokens (JWT) in seconds, 60..3600 (default 900).',
+  API_REFRESH_TOKEN_TTL_S:
+    'Absolute lifetime of an API refresh-token family in seconds, 300..43200 (default 43200).',
   STORAGE_DRIVER: 'local (default, files under DATA_DIR/storage) or s3.',
   S3_ENDPOINT: 'S3-compatible endpoint URL (for MinIO, R2, etc.; unset for AWS).',
   S3_REGION: 'S3 region (default us-east-1).',
@@ -118,6 +121,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_MFA: z.coerce.number().int().min(1).default(15),
+  API_ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(60).max(3600).default(900),
+  API_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(300).max(43_200).default(43_200),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -197,6 +202,11 @@ export interface Config {
   requireAdminMfa?: boolean;
   /** Auth endpoint limits per client IP (decision 0009); `defaultAuthRateLimits` when absent. */
   authRateLimits?: AuthRateLimits;
+  /**
+   * API tokens (decision 0015): access-token lifetime and refresh-family absolute lifetime, in seconds
+   * (`defaultApiTokenLifetimes` in platform/auth/api-tokens.ts when absent: 900 and 43,200).
+   */
+  apiTokens?: { accessTokenTtlS: number; familyTtlS: number };
   storage:
     | { driver: 'local'; rootDir: string }
     | {
@@ -280,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       otpPer5Min: e.AUTH_RATE_LIMIT_OTP,
       mfaPerMinute: e.AUTH_RATE_LIMIT_MFA,
     },
+    apiTokens: { accessTokenTtlS: e.API_ACCESS_TOKEN_TTL_S, familyTtlS: e.API_REFRESH_TOKEN_TTL_S },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

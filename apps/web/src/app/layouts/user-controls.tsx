@@ -1,9 +1,9 @@
 /**
- * Header controls: the signed-in user's name, for admins a link to their two-step verification settings
+ * Header controls: the signed-in user's name (a link to `/account`), for admins a link to their two-step verification settings
  * (`/account/mfa`, docs/decisions/0009-mfa.md; caregivers sign in by one-time code, decision 0011) and a
  * Sign out button; or a Sign in button.
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { IconLogin, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isAdmin } from '@tend/contracts/permissions';
@@ -22,9 +22,17 @@ export function UserControls() {
   }
   return (
     <Group gap="sm" wrap="nowrap">
-      <Text size="sm" fw={500} visibleFrom="xs" data-testid="signed-in-user" title={actor.email}>
+      <Anchor
+        component={Link}
+        to="/account"
+        size="sm"
+        fw={500}
+        visibleFrom="xs"
+        data-testid="signed-in-user"
+        title={`${actor.email}: your account`}
+      >
         {actor.fullName ?? actor.email}
-      </Text>
+      </Anchor>
       {isAdmin(actor) ? (
         <Button
           component={Link}

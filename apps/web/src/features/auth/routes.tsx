@@ -8,9 +8,13 @@ const CaregiverLoginPage = lazy(() =>
 const CaregiverConfirmPage = lazy(() =>
   import('./pages/caregiver-confirm-page.tsx').then((m) => ({ default: m.CaregiverConfirmPage })),
 );
+const ConfirmPage = lazy(() => import('./pages/confirm-page.tsx').then((m) => ({ default: m.ConfirmPage })));
+const AccountPage = lazy(() => import('./pages/account-page.tsx').then((m) => ({ default: m.AccountPage })));
 
 export const authScreens: Record<string, ComponentType> = {
   '/account/mfa': MfaPage,
   '/caregiver/login': CaregiverLoginPage,
   '/caregiver/confirm': CaregiverConfirmPage,
+  '/confirm': ConfirmPage,
+  '/account': AccountPage,
 };

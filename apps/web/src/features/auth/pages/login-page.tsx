@@ -3,7 +3,8 @@
  * in words (logout reasons of spec s.8); `?redirect=` is honoured only when it is a same-origin path.
  * After sign-in: the redirect, else `/admin` for admins and `/` for everyone else. An account with two-step
  * verification gets a second step asking for the code from the authenticator app (or a backup code);
- * no session exists before it (docs/decisions/0009-mfa.md).
+ * no session exists before it (docs/decisions/0009-mfa.md). "Forgot your password?" (`?forgot=1`) asks for a reset
+ * link by email instead (docs/accounts.md).
  *
  * The contract schema (and with it zod) is loaded once the form is on screen, not before: the form is
  * usable first, and submitting waits for the schema, so no input skips validation
@@ -14,6 +15,7 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordRecoveryForm } from '../components/password-recovery-form.tsx';
 import type { SignInInput } from '@tend/contracts';
 import { isAdmin } from '@tend/contracts/permissions';
 import { TwoFactorRequiredError, useSignIn, useVerifyTotpSignIn } from '../api/sign-in.ts';
@@ -35,8 +37,17 @@ const loadSignInValidator = (): Promise<Validator> =>
   });
 
 export function LoginPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
+  const forgot = searchParams.get('forgot') === '1';
+  /** Shows or hides the recovery step, keeping `reason` and `redirect` in the URL. */
+  const setForgot = (on: boolean) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (on) next.set('forgot', '1');
+      else next.delete('forgot');
+      return next;
+    });
   const signIn = useSignIn();
   const setupStatus = useSetupStatus();
   const reasonMessage = logoutReasonMessage(searchParams.get('reason'));
@@ -88,9 +99,11 @@ export function LoginPage() {
     <AuthCard
       title="Sign in to Tend"
       subtitle={
-        codeStep
-          ? 'Two-step verification: one more step.'
-          : 'Use the email and password your agency gave you.'
+        forgot
+          ? 'Reset your password.'
+          : codeStep
+            ? 'Two-step verification: one more step.'
+            : 'Use the email and password your agency gave you.'
       }
     >
       {reasonMessage && (
@@ -109,8 +122,9 @@ export function LoginPage() {
           Open the one-time setup link the server printed when it started to create the first administrator.
         </Alert>
       )}
-      {signIn.error && !codeStep && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
-      {codeStep && (
+      {signIn.error && !codeStep && !forgot && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
+      {forgot && <PasswordRecoveryForm initialEmail={form.values.email} onBack={() => setForgot(false)} />}
+      {codeStep && !forgot && (
         <form onSubmit={submitCode} noValidate aria-label="Two-step verification">
           <Stack gap="sm">
             {verifyCode.error && <ApiErrorAlert title="Verification failed" error={verifyCode.error} />}
@@ -141,7 +155,7 @@ export function LoginPage() {
           </Stack>
         </form>
       )}
-      <form onSubmit={submit} noValidate aria-label="Sign in" hidden={codeStep}>
+      <form onSubmit={submit} noValidate aria-label="Sign in" hidden={codeStep || forgot}>
         <Stack gap="sm">
           <TextInput
             label="Email"
@@ -163,7 +177,20 @@ export function LoginPage() {
         </Stack>
       </form>
       <Text size="sm" c="dimmed">
-        Forgot your password? Ask your agency's administrator to reset it.{' '}
+        {!forgot && !codeStep && (
+          <>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              // Keeps focus in the form: a blur would validate the empty email and move this link mid-click.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => setForgot(true)}
+            >
+              Forgot your password?
+            </Anchor>{' '}
+          </>
+        )}
         <Anchor component={Link} to="/" size="sm">
           Back to the home page
         </Anchor>

@@ -2,7 +2,8 @@
  * `/admin/shifts/:id`: one shift in full (issue "shift records with EVV"): every EVV fact with times
  * in the visit's own zone (named), raw coordinates as recorded, clock-in and clock-out on a map, the
  * change history (who, when, why, old → new), its segments, the import it came from and the raw
- * source record. Admins correct it (with a reason), delete it (soft, with a reason) and restore it.
+ * source record. Admins correct it (with a reason), delete it (soft, with a reason) and restore it,
+ * and edit each segment (split, change code, respite, notes, history) in the segment editor drawer.
  */
 import { useState, type ReactNode } from 'react';
 import {
@@ -15,26 +16,21 @@ import {
   Collapse,
   Group,
   Loader,
+  Menu,
   Modal,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Textarea,
-  Timeline,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconEdit, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDots, IconEdit, IconRestore, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import {
-  isValidCoordinate,
-  shiftDeletion,
-  shiftFieldLabels,
-  type ShiftChange,
-  type ShiftDetail,
-} from '@tend/contracts';
+import { isValidCoordinate, shiftDeletion, type ShiftDetail } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { formatExactTime } from '../../../lib/format-time.ts';
@@ -42,17 +38,14 @@ import { useDeleteShift, useRestoreShift, useShift } from '../api/shift-detail.t
 import { EvvBadge } from '../components/evv-badge.tsx';
 import { formatCoordinates, formatDuration, formatEvvTime } from '../components/format.ts';
 import { ShiftCorrectionModal } from '../components/shift-correction-form.tsx';
+import {
+  SegmentEditorDrawer,
+  segmentEditorTabLabels,
+  segmentEditorTabs,
+  type SegmentEditorTab,
+} from '../components/segment-editor.tsx';
+import { ChangeTimeline, whoChanged } from '../components/segment-editor-history.tsx';
 import { ShiftMap } from '../components/shift-map.tsx';
-
-const fieldLabels: Record<string, string> = shiftFieldLabels;
-
-const actionLabels: Record<string, string> = {
-  import: 'Imported',
-  'evv-adjustment': 'Adjusted in the EVV system',
-  correction: 'Corrected',
-  delete: 'Deleted',
-  restore: 'Restored',
-};
 
 /** "Monday, January 15, 2024" for a service date (a calendar date, no zone). */
 function formatServiceDate(date: string): string {
@@ -60,18 +53,6 @@ function formatServiceDate(date: string): string {
   if (Number.isNaN(parsed.getTime())) return date;
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(parsed);
 }
-
-/** A changed value as text: dash for empty, instants in the visit's zone, JSON for anything structured. */
-function formatValue(field: string, value: unknown, timeZone: string | null): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (field.endsWith('Time') && typeof value === 'string') return formatEvvTime(value, timeZone);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-/** Who made a change: the user's name, the external system's name, or "Import". */
-const whoChanged = (change: ShiftChange) => change.byName ?? (change.by ? 'A Tend user' : 'Import');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -103,49 +84,6 @@ function Location({ lat, long }: { lat: number | null; long: number | null }) {
         </Badge>
       ) : null}
     </Group>
-  );
-}
-
-function ChangeItem({ change, timeZone }: { change: ShiftChange; timeZone: string | null }) {
-  const entries = Object.entries(change.changes);
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {actionLabels[change.action] ?? change.action}
-      </Text>
-      <Text size="xs" c="dimmed">
-        <time dateTime={change.at}>{formatExactTime(change.at)}</time> · {whoChanged(change)}
-      </Text>
-      {change.reason ? (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {change.reason}
-        </Text>
-      ) : null}
-      {entries.length ? (
-        <Table withTableBorder fz="xs" maw={640}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Before</Table.Th>
-              <Table.Th aria-hidden w={32} />
-              <Table.Th>After</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map(([field, value]) => (
-              <Table.Tr key={field}>
-                <Table.Td>{fieldLabels[field] ?? field}</Table.Td>
-                <Table.Td>{formatValue(field, value.from, timeZone)}</Table.Td>
-                <Table.Td aria-hidden w={32}>
-                  →
-                </Table.Td>
-                <Table.Td>{formatValue(field, value.to, timeZone)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-    </Stack>
   );
 }
 
@@ -233,13 +171,13 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
   const [deleting, setDeleting] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const [showRaw, setShowRaw] = useState(false);
+  const [segmentEditor, setSegmentEditor] = useState<{ id: string; tab: SegmentEditorTab } | null>(null);
   const deleteShift = useDeleteShift();
   const restoreShift = useRestoreShift();
   const deletion = shift.deletedAt
     ? [...shift.changeHistory].reverse().find((change) => change.action === 'delete')
     : undefined;
   const zone = shift.timeZone;
-  const history = [...shift.changeHistory].reverse();
 
   return (
     <Stack gap="lg">
@@ -391,6 +329,11 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
                   <Table.Th>Validation</Table.Th>
                   <Table.Th>Changes</Table.Th>
                   <Table.Th>Notes</Table.Th>
+                  {!shift.deletedAt ? (
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  ) : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -414,6 +357,29 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
                     </Table.Td>
                     <Table.Td>{segment.changeHistory.length}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{segment.notes ?? '—'}</Table.Td>
+                    {!shift.deletedAt ? (
+                      <Table.Td>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <Button
+                              variant="default"
+                              size="compact-sm"
+                              rightSection={<IconDots size={14} aria-hidden />}
+                              aria-label={`Edit segment ${formatEvvTime(segment.evvStart, zone)} to ${formatEvvTime(segment.evvEnd, zone)}`}
+                            >
+                              Edit
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {segmentEditorTabs.map((tab) => (
+                              <Menu.Item key={tab} onClick={() => setSegmentEditor({ id: segment.id, tab })}>
+                                {segmentEditorTabLabels[tab]}
+                              </Menu.Item>
+                            ))}
+                          </Menu.Dropdown>
+                        </Menu>
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -427,19 +393,7 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
       </Section>
 
       <Section title={`Change history (${shift.changeHistory.length})`}>
-        {history.length ? (
-          <Timeline bulletSize={14} lineWidth={2} active={history.length}>
-            {history.map((change, index) => (
-              <Timeline.Item key={`${change.at}-${history.length - index}`}>
-                <ChangeItem change={change} timeZone={zone} />
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No changes recorded.
-          </Text>
-        )}
+        <ChangeTimeline history={shift.changeHistory} timeZone={zone} />
       </Section>
 
       <Section title="Source">
@@ -479,6 +433,12 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
       </Section>
 
       <ShiftCorrectionModal shift={shift} opened={correcting} onClose={() => setCorrecting(false)} />
+      <SegmentEditorDrawer
+        segmentId={segmentEditor?.id ?? null}
+        tab={segmentEditor?.tab ?? 'history'}
+        onTabChange={(tab) => setSegmentEditor((open) => (open ? { ...open, tab } : open))}
+        onClose={() => setSegmentEditor(null)}
+      />
       <ReasonModal
         opened={deleting}
         onClose={() => setDeleting(false)}

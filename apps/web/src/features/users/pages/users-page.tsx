@@ -1,7 +1,8 @@
 /**
  * `/admin/users` (admin): the user accounts. Search, role and status filters, page and sort live in
- * the URL (contracts `userListQuery`); paging and sorting are server-side. "Create user" opens the
- * create form; a row (or its Edit button) opens the edit form.
+ * the URL (contracts `userListQuery`); paging and sorting are server-side. "Invite user" emails a link to choose
+ * a password (the account shows "Invited" until it is used; a row's send button sends a new link); "Create with
+ * password" sets an initial password instead. A row (or its Edit button) opens the edit form.
  */
 import {
   ActionIcon,
@@ -14,7 +15,8 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconSend, IconUserPlus } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { roles, userListQuery, userSortFields, type UserAccount, type UserListQuery } from '@tend/contracts';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -26,15 +28,28 @@ import { useMe } from '../../../lib/me.ts';
 import { fetchAllUsers, useUsers } from '../api/find-users.ts';
 import { CreateUserModal } from '../components/create-user-modal.tsx';
 import { EditUserModal } from '../components/edit-user-modal.tsx';
-import { ActiveBadge, RoleBadge, roleLabels, roleOptions } from '../components/role-badge.tsx';
+import {
+  accountStatus,
+  AccountStatusBadge,
+  RoleBadge,
+  roleLabels,
+  roleOptions,
+} from '../components/role-badge.tsx';
+import { InviteUserModal } from '../components/invite-user-modal.tsx';
+import { useResendInvitation } from '../api/invite-user.ts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { formatExactTime } from '../../../lib/format-time.ts';
 
 const statusOptions = [
   { value: 'all', label: 'All accounts' },
-  { value: 'true', label: 'Active' },
+  { value: 'true', label: 'Active or invited' },
   { value: 'false', label: 'Inactive' },
 ];
 
-function userColumns(onEdit: (user: UserAccount) => void): DataTableColumn<UserAccount>[] {
+function userColumns(
+  onEdit: (user: UserAccount) => void,
+  onResend: (user: UserAccount) => void,
+): DataTableColumn<UserAccount>[] {
   return [
     {
       id: 'fullName',
@@ -68,8 +83,8 @@ function userColumns(onEdit: (user: UserAccount) => void): DataTableColumn<UserA
     {
       id: 'isActive',
       header: 'Status',
-      accessorFn: (user) => (user.isActive ? 'Active' : 'Inactive'),
-      cell: ({ row }) => <ActiveBadge isActive={row.original.isActive} />,
+      accessorFn: (user) => accountStatus(user),
+      cell: ({ row }) => <AccountStatusBadge user={row.original} />,
     },
     {
       id: 'lastLoginAt',
@@ -87,15 +102,31 @@ function userColumns(onEdit: (user: UserAccount) => void): DataTableColumn<UserA
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
       cell: ({ row }) => (
-        <Tooltip label="Edit">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Edit ${row.original.fullName ?? row.original.email}`}
-            onClick={() => onEdit(row.original)}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={4} wrap="nowrap">
+          {accountStatus(row.original) === 'Invited' && (
+            <Tooltip label="Send the invitation again">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Send the invitation again to ${row.original.fullName ?? row.original.email}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onResend(row.original);
+                }}
+              >
+                <IconSend size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${row.original.fullName ?? row.original.email}`}
+              onClick={() => onEdit(row.original)}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       ),
     },
   ];
@@ -106,9 +137,25 @@ export function UsersPage() {
   const users = useUsers(query);
   const me = useMe();
   const [creating, setCreating] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<UserAccount | null>(null);
+  const resend = useResendInvitation();
+  const { mutate: resendMutate } = resend;
+  const columns = useMemo(
+    () =>
+      userColumns(setEditing, (user) =>
+        resendMutate(user.id, {
+          onSuccess: (sent) =>
+            notifications.show({
+              color: 'green',
+              title: 'Invitation sent again',
+              message: `${user.fullName ?? user.email} got a new link, valid until ${formatExactTime(sent.expiresAt)}. The old link no longer works.`,
+            }),
+        }),
+      ),
+    [resendMutate],
+  );
   const filtered = Boolean(query.q || query.role || query.active !== 'all');
-  const columns = useMemo(() => userColumns(setEditing), []);
   const table = useDataTableProps(query, setState, users, userSortFields);
 
   return (
@@ -120,10 +167,26 @@ export function UsersPage() {
             The accounts that can sign in to Tend, their roles and whether they are active.
           </Text>
         </div>
-        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-          Create user
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconKey size={18} aria-hidden />}
+            onClick={() => setCreating(true)}
+          >
+            Create with password
+          </Button>
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setInviting(true)}>
+            Invite user
+          </Button>
+        </Group>
       </Group>
+      {resend.error && (
+        <ApiErrorAlert
+          title="The invitation was not sent again"
+          error={resend.error}
+          onClose={() => resend.reset()}
+        />
+      )}
 
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter users">
         <DebouncedTextInput
@@ -166,7 +229,7 @@ export function UsersPage() {
           { header: 'Role', value: (user) => roleLabels[user.role] },
           { header: 'Job title', value: (user) => user.functionalRole },
           { header: 'Phone', value: (user) => user.phone },
-          { header: 'Active', value: (user) => (user.isActive ? 'yes' : 'no') },
+          { header: 'Status', value: (user) => accountStatus(user) },
           { header: 'Last sign-in', value: (user) => user.lastLoginAt },
           { header: 'Created', value: (user) => user.createdAt },
         ]}
@@ -180,13 +243,15 @@ export function UsersPage() {
               })
             : {
                 title: 'No users yet',
-                description: 'Create an account for each person on your staff who needs to sign in.',
-                action: <Button onClick={() => setCreating(true)}>Create user</Button>,
+                description:
+                  'Invite each person on your staff who needs to sign in; they choose their own password.',
+                action: <Button onClick={() => setInviting(true)}>Invite user</Button>,
               }
         }
       />
 
       <CreateUserModal opened={creating} onClose={() => setCreating(false)} />
+      <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
       <EditUserModal
         user={editing}
         isSelf={editing !== null && editing.id === me.data?.userAccountId}

@@ -1,0 +1,112 @@
+/**
+ * Billing export routes (admin only; issue 6 "Billing export"; docs/billing-export.md):
+ * - `GET /api/billing-exports/preview` (`billingExportPreviewQuery`) → `billingExportPreview`.
+ *   Audited `billing_export.preview`.
+ * - `POST /api/billing-exports` (`billingExportCreate` `{ dateFrom, dateTo, notes? }`) → 201
+ *   `{ batch, skippedNoRule }`; 409 when nothing is left to bill or another export billed a segment
+ *   meanwhile. Audited `billing_export.create`.
+ * - `GET /api/billing-exports` (paged) → `billingExportBatchPage`. Audited `billing_export.list`.
+ * - `GET /api/billing-exports/:id` (paged items) → `billingExportDetail`. 404. Audited `billing_export.read`.
+ * - `GET /api/billing-exports/:id/file` → the stored CSV (`text/csv; charset=utf-8` attachment, first
+ *   column `billing_id`). 404. Audited `billing_export.download`.
+ * Batches are immutable: there is no update or delete route. Anonymous callers get 401, non-admins
+ * 403 (the guard audits the denial); bad input 400 naming the field.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  billingExportBatch,
+  billingExportBatchPage,
+  billingExportCreate,
+  billingExportDetail,
+  billingExportDetailQuery,
+  billingExportListQuery,
+  billingExportPreview,
+  billingExportPreviewQuery,
+  idParams,
+} from '@tend/contracts';
+import { guard } from '../../platform/auth/auth.plugin.ts';
+import {
+  createBillingExport,
+  findBillingExport,
+  findBillingExports,
+  openBillingExportFile,
+  previewBillingExport,
+} from './billing-export.service.ts';
+
+export const billingExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const deps = { db, storage: app.deps.storage, agencyTimeZone: app.deps.config.agencyTimeZone };
+  const access = guard(db, 'admin', 'billing_export_batch');
+  const tags = ['billing'];
+
+  app.get(
+    '/api/billing-exports/preview',
+    {
+      preValidation: access,
+      schema: { tags, querystring: billingExportPreviewQuery, response: { 200: billingExportPreview } },
+    },
+    (request) => previewBillingExport(db, request.ctx, request.query),
+  );
+
+  app.post(
+    '/api/billing-exports',
+    {
+      preValidation: access,
+      schema: {
+        tags,
+        body: billingExportCreate,
+        response: { 201: z.object({ batch: billingExportBatch, skippedNoRule: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createBillingExport(deps, request.ctx, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/billing-exports',
+    {
+      preValidation: access,
+      schema: { tags, querystring: billingExportListQuery, response: { 200: billingExportBatchPage } },
+    },
+    (request) => findBillingExports(db, request.ctx, request.query),
+  );
+
+  app.get(
+    '/api/billing-exports/:id',
+    {
+      preValidation: access,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: billingExportDetailQuery,
+        response: { 200: billingExportDetail },
+      },
+    },
+    (request) => findBillingExport(db, request.ctx, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/billing-exports/:id/file',
+    {
+      preValidation: access,
+      schema: {
+        tags,
+        params: idParams,
+        produces: ['text/csv'],
+        description: 'The batch file as stored (eXPRS-ready CSV, docs/billing-export.md).',
+      },
+    },
+    async (request, reply) => {
+      const { fileName, object } = await openBillingExportFile(deps, request.ctx, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(object.body);
+    },
+  );
+};

@@ -1,0 +1,560 @@
+/**
+ * Billing export batches (issue 6 "Billing export"; spec s.3 BillingExportBatch, BillingItem; rules
+ * and file layout in docs/billing-export.md; decision docs/decisions/0016-billing-export.md):
+ * - preview: READY vs NOT_READY segments of a service-date range and how many READY ones are billed
+ *   already (in a non-VOID item) and would be skipped;
+ * - create: in one transaction, one BillingItem (status EXPORTED) per READY live segment of the range
+ *   without a non-VOID item; then the batch file (eXPRS-ready CSV) is stored in the `exports` bucket
+ *   and the batch marked COMPLETED with its row count, total and file hash (undone if that fails). Exports are serialised by a transaction
+ *   advisory lock; the partial unique index `billing_item_active_segment_idx` is the last guard
+ *   (its violation answers 409). Bulk SQL: a fixed number of statements per 5,000 items;
+ * - list, read (with items, paged) and download. Batches are immutable: no update or delete.
+ * Every read and write is audited (`billing_export.*`, ids and counts only).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type {
+  BillingExportBatch,
+  BillingExportBatchPage,
+  BillingExportCreate,
+  BillingExportDetail,
+  BillingExportListQuery,
+  BillingExportPreview,
+  BillingExportPreviewQuery,
+  BillingItem,
+} from '@tend/contracts';
+import type { Database, Executor } from '../../platform/db/client.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import type { RequestContext } from '../../platform/http/context.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { EXPORTS_BUCKET, type StorageService } from '../../platform/storage/storage.service.ts';
+import type { GetResult } from '../../platform/storage/storage.driver.ts';
+import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { findPeopleNames } from '../people/people.service.ts';
+import { findReadySegmentIds, findReadySegmentsForExport } from '../shifts/billing-export-source.service.ts';
+import { findSegmentPage } from '../shifts/segment-validation.service.ts';
+import { billingCodeRules } from './billing-rules.table.ts';
+import { billingExportBatches, billingItems } from './billing.table.ts';
+import { snapshotHash, snapshotOf } from './billing-export-snapshot.ts';
+import {
+  batchCsvHeader,
+  batchCsvRow,
+  createLocalTimeFormatter,
+  dayKey,
+  indexRules,
+  priceSegments,
+  type ExportLine,
+  type ExportRule,
+} from './billing-export-lines.ts';
+
+/** What export needs besides the database. */
+export interface BillingExportDeps {
+  db: Database;
+  storage: StorageService;
+  /** Zone of shifts without their own (config `agencyTimeZone`). */
+  agencyTimeZone: string;
+}
+
+/** Items written per statement. */
+const CHUNK = 5000;
+
+type BatchRow = typeof billingExportBatches.$inferSelect;
+type ItemRow = typeof billingItems.$inferSelect;
+
+function toBatch(row: BatchRow, exportedByName: string | null): BillingExportBatch {
+  return {
+    id: row.id,
+    exportDate: row.exportDate.toISOString(),
+    exportedBy: row.exportedBy,
+    exportedByName,
+    fileName: row.fileName,
+    rowCount: row.rowCount,
+    status: row.status,
+    notes: row.notes,
+    dateFrom: row.dateFrom,
+    dateTo: row.dateTo,
+    fileSha256: row.fileSha256,
+    totalAmount: row.totalAmount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A billing item as the API shows it; `clientName` from `names` (the client's current name). */
+export function toBillingItem(row: ItemRow, clientNames: Map<string, string>): BillingItem {
+  const snapshot = row.snapshotData;
+  return {
+    id: row.id,
+    shiftSegmentId: row.shiftSegmentId,
+    shiftId: typeof snapshot.shiftId === 'string' ? snapshot.shiftId : null,
+    clientId: row.clientId,
+    clientName: clientNames.get(row.clientId) ?? 'Unknown client',
+    caregiverId: row.caregiverId,
+    exportBatchId: row.exportBatchId,
+    date: row.date,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+    hours: Number(row.hours),
+    units: row.units === null ? null : Number(row.units),
+    mileageMiles: row.mileageMiles === null ? null : Number(row.mileageMiles),
+    billingCode: row.billingCode,
+    modifier: row.modifier,
+    rate: row.rate,
+    amount: row.amount,
+    evvInLat: row.evvInLat,
+    evvInLong: row.evvInLong,
+    evvOutLat: row.evvOutLat,
+    evvOutLong: row.evvOutLong,
+    dspName: row.dspName,
+    status: row.status,
+    snapshotHash: row.snapshotHash,
+    hasDrift: row.hasDrift,
+    driftDetectedAt: row.driftDetectedAt?.toISOString() ?? null,
+    driftFields: row.driftFields,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Which of `segmentIds` are in a non-VOID billing item (bounded statements). */
+export async function findBilledSegmentIds(executor: Executor, segmentIds: string[]): Promise<Set<string>> {
+  const billed = new Set<string>();
+  for (let i = 0; i < segmentIds.length; i += 20_000) {
+    const slice = segmentIds.slice(i, i + 20_000);
+    if (!slice.length) continue;
+    const result = await executor.execute<{ id: string }>(sql`
+      select shift_segment_id as id from billing_item
+      where status <> 'VOID' and shift_segment_id = any(${sql.param(slice)}::uuid[])`);
+    for (const row of result.rows) billed.add(String(row.id));
+  }
+  return billed;
+}
+
+/**
+ * The preview (contracts `billingExportPreviewQuery` → `billingExportPreview`): counts of the range
+ * and one page of its segments with violations and a `billed` flag. Audited `billing_export.preview`
+ * (range and counts only).
+ */
+export async function previewBillingExport(
+  db: Database,
+  ctx: RequestContext,
+  query: BillingExportPreviewQuery,
+): Promise<BillingExportPreview> {
+  const range = { fromDate: query.dateFrom, toDate: query.dateTo };
+  const [page, readyIds] = await Promise.all([
+    findSegmentPage(db, {
+      from: query.dateFrom,
+      to: query.dateTo,
+      status: query.status,
+      page: query.page,
+      pageSize: query.pageSize,
+    }),
+    findReadySegmentIds(db, range),
+  ]);
+  const billed = await findBilledSegmentIds(db, readyIds);
+  const pageBilled = await findBilledSegmentIds(
+    db,
+    page.rows.map((row) => row.id),
+  );
+  const names = await findPeopleNames(db, {
+    caregiverIds: [...new Set(page.rows.map((row) => row.caregiverId))],
+    clientIds: [...new Set(page.rows.map((row) => row.clientId))],
+  });
+  const counts = {
+    ready: page.counts.READY,
+    notReady: page.counts.NOT_READY,
+    alreadyBilled: billed.size,
+    exportable: readyIds.length - billed.size,
+  };
+  await recordAudit(db, ctx, {
+    action: 'billing_export.preview',
+    entityType: 'billing_export_batch',
+    details: { dateFrom: query.dateFrom, dateTo: query.dateTo, ...counts, returned: page.rows.length },
+  });
+  return {
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
+    counts,
+    items: page.rows.map((row) => ({
+      id: row.id,
+      shiftId: row.shiftId,
+      date: row.date,
+      evvStart: row.evvStart?.toISOString() ?? null,
+      evvEnd: row.evvEnd?.toISOString() ?? null,
+      billingCode: row.billingCode,
+      modifier: row.modifier,
+      caregiverId: row.caregiverId,
+      caregiverName: names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
+      clientId: row.clientId,
+      clientName: names.clients.get(row.clientId) ?? 'Unknown client',
+      validationStatus: row.validationStatus,
+      validationViolations: row.validationViolations,
+      billed: pageBilled.has(row.id),
+    })),
+    total: page.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** PostgreSQL unique violation (SQLSTATE 23505), directly or as the cause of a driver error. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value ? value.code : null;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+/** Every billing-code rule with its rate (few rows). */
+async function findRulesForExport(executor: Executor): Promise<ExportRule[]> {
+  const rows = await executor.select().from(billingCodeRules);
+  return rows.map((row) => ({
+    id: row.id,
+    billingCode: row.billingCode,
+    modifier: row.modifier,
+    rateCents: row.rateCents,
+    unitMeasure: row.unitMeasure,
+    effectiveDate: row.effectiveDate,
+    expirationDate: row.expirationDate,
+  }));
+}
+
+/** Client + code + modifier + dates already billed by non-VOID items with units (the `days` measure). */
+async function findBilledDays(executor: Executor, range: { from: string; to: string }): Promise<Set<string>> {
+  const result = await executor.execute<Record<string, unknown>>(sql`
+    select client_id, billing_code, modifier, date::text as date from billing_item
+    where status <> 'VOID' and units > 0 and date between ${range.from}::date and ${range.to}::date`);
+  return new Set(
+    result.rows.map((row) =>
+      dayKey(
+        String(row.client_id),
+        String(row.billing_code),
+        (row.modifier as string | null) ?? null,
+        String(row.date),
+      ),
+    ),
+  );
+}
+
+/** Inserts the items of `lines` into batch `batchId`, `CHUNK` per statement. */
+async function insertItems(tx: Executor, batchId: string, lines: ExportLine[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += CHUNK) {
+    const chunk = lines.slice(i, i + CHUNK);
+    const column = <T>(pick: (line: ExportLine) => T) => sql.param(chunk.map(pick));
+    const statement = sql`
+      insert into billing_item (id, shift_segment_id, client_id, caregiver_id, export_batch_id,
+        snapshot_data, snapshot_hash, date, start, "end", hours, units, billing_code, modifier,
+        rate_cents, amount_cents, evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, dsp_name, status)
+      select v.id, v.segment_id, v.client_id, v.caregiver_id, ${batchId}::uuid, v.snapshot, v.hash,
+        v.date, v.start, v.end_at, v.hours / 100.0, v.units / 100.0, v.code, v.modifier, v.rate, v.amount,
+        v.in_lat, v.in_long, v.out_lat, v.out_long, v.dsp_name, 'EXPORTED'
+      from unnest(
+        ${column((l) => l.id)}::uuid[],
+        ${column((l) => l.snapshot.segmentId)}::uuid[],
+        ${column((l) => l.snapshot.clientId)}::uuid[],
+        ${column((l) => l.snapshot.caregiverId)}::uuid[],
+        ${column((l) => JSON.stringify(l.snapshot))}::jsonb[],
+        ${column((l) => snapshotHash(l.snapshot))}::text[],
+        ${column((l) => l.snapshot.date)}::date[],
+        ${column((l) => l.start.toISOString())}::timestamptz[],
+        ${column((l) => l.end.toISOString())}::timestamptz[],
+        ${column((l) => l.figures.hoursHundredths)}::int[],
+        ${column((l) => l.figures.unitsHundredths)}::int[],
+        ${column((l) => l.rule.billingCode)}::text[],
+        ${column((l) => l.rule.modifier)}::text[],
+        ${column((l) => l.rule.rateCents)}::int[],
+        ${column((l) => l.figures.amountCents)}::int[],
+        ${column((l) => l.snapshot.evvInLat)}::float8[],
+        ${column((l) => l.snapshot.evvInLong)}::float8[],
+        ${column((l) => l.snapshot.evvOutLat)}::float8[],
+        ${column((l) => l.snapshot.evvOutLong)}::float8[],
+        ${column((l) => l.snapshot.dspName)}::text[]
+      ) as v(id, segment_id, client_id, caregiver_id, snapshot, hash, date, start, end_at, hours, units,
+        code, modifier, rate, amount, in_lat, in_long, out_lat, out_long, dsp_name)`;
+    await tx.execute(statement);
+  }
+}
+
+/**
+ * The READY segments of the range without a non-VOID item, priced (one statement at a time: a
+ * transaction is one connection). The rows read are dropped on return; the lines keep what is billed.
+ */
+async function selectAndPrice(tx: Executor, range: { fromDate: string; toDate: string }) {
+  const ready = await findReadySegmentsForExport(tx, range);
+  const rules = await findRulesForExport(tx);
+  const billedDays = await findBilledDays(tx, { from: range.fromDate, to: range.toDate });
+  const billed = await findBilledSegmentIds(
+    tx,
+    ready.map((segment) => segment.segmentId),
+  );
+  const toBill = ready.filter(
+    (segment) => !billed.has(segment.segmentId) && segment.evvStart && segment.evvEnd,
+  );
+  const { lines, skipped } = priceSegments(
+    toBill.map((segment) => ({
+      snapshot: snapshotOf(segment),
+      start: segment.evvStart as Date,
+      end: segment.evvEnd as Date,
+    })),
+    indexRules(rules),
+    billedDays,
+    randomUUID,
+  );
+  return { lines, skipped, readyCount: ready.length, billedCount: billed.size };
+}
+
+/** Result of {@link createBillingExport}: the batch and the READY segments it could not price. */
+export interface BillingExportCreated {
+  batch: BillingExportBatch;
+  /** READY segments left out because no rule is in effect any more (re-validate them). */
+  skippedNoRule: number;
+}
+
+/**
+ * Creates a batch for service dates `dateFrom`..`dateTo` (contracts `billingExportCreate`) and
+ * stores its file. Steps (docs/decisions/0016-billing-export.md):
+ * 1. one transaction under the export lock: select, price, insert the batch (PENDING), its items
+ *    (EXPORTED) and their first history rows; the file is built from the same lines;
+ * 2. the file is stored in the `exports` bucket (storage audits through its own connection, so it
+ *    cannot run inside the transaction on the single-connection embedded database);
+ * 3. a short transaction marks the batch COMPLETED with its file name, path, SHA-256, row count and
+ *    total, and audits `billing_export.create`.
+ * If step 2 or 3 fails, the batch, its items and their history are deleted again (nothing else
+ * refers to them yet) and the error is thrown: no batch without a file. Errors: CONFLICT when no
+ * READY segment of the range is left to bill (nothing is written), or when a segment got billed by
+ * another export meanwhile (unique index).
+ */
+export async function createBillingExport(
+  deps: BillingExportDeps,
+  ctx: RequestContext,
+  input: BillingExportCreate,
+): Promise<BillingExportCreated> {
+  const userId = ctx.actor?.userAccountId ?? null;
+  let prepared: {
+    batchId: string;
+    file: Buffer;
+    total: number;
+    rowCount: number;
+    skippedBilled: number;
+    skippedNoRule: number;
+  };
+  try {
+    prepared = await deps.db.transaction(async (tx) => {
+      // One export at a time: a concurrent export of an overlapping range waits, then sees the items.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('billing_export'))`);
+      const range = { fromDate: input.dateFrom, toDate: input.dateTo };
+      const { lines, skipped, readyCount, billedCount } = await selectAndPrice(tx, range);
+      if (!lines.length)
+        throw new AppError(
+          'CONFLICT',
+          readyCount
+            ? `Nothing to export: all ${readyCount} READY segments of ${input.dateFrom} to ${input.dateTo} are billed already${skipped.length ? ` or have no billing-code rule in effect (${skipped.length})` : ''}. Void an item to bill its segment again.`
+            : `Nothing to export: no READY segment in ${input.dateFrom} to ${input.dateTo}. Validate the range and fix NOT_READY segments first.`,
+        );
+      const [batchRow] = await tx
+        .insert(billingExportBatches)
+        .values({
+          exportedBy: userId,
+          status: 'PENDING',
+          notes: input.notes ?? null,
+          dateFrom: input.dateFrom,
+          dateTo: input.dateTo,
+        })
+        .returning();
+      if (!batchRow) throw new AppError('INTERNAL');
+      await insertItems(tx, batchRow.id, lines);
+      // Creation is the item's first status: history old null → EXPORTED, one statement.
+      await tx.execute(sql`
+        insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
+        select id, 'billing', null, 'EXPORTED', ${`export batch ${batchRow.id}`}, ${userId}::uuid
+        from billing_item where export_batch_id = ${batchRow.id}::uuid`);
+      // The file, from the same lines (pure; no database work).
+      const localTime = createLocalTimeFormatter();
+      const parts: string[] = [batchCsvHeader()];
+      let total = 0;
+      for (const line of lines) {
+        parts.push(batchCsvRow(line, localTime, deps.agencyTimeZone));
+        total += line.figures.amountCents;
+      }
+      return {
+        batchId: batchRow.id,
+        file: Buffer.from(parts.join(''), 'utf8'),
+        total,
+        rowCount: lines.length,
+        skippedBilled: billedCount,
+        skippedNoRule: skipped.length,
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError(
+        'CONFLICT',
+        'A segment of this range was billed by another export meanwhile: nothing was exported. Preview the range again.',
+      );
+    throw error;
+  }
+
+  const { batchId, file, total, rowCount } = prepared;
+  try {
+    const fileSha256 = createHash('sha256').update(file).digest('hex');
+    const fileName = `billing-export-${input.dateFrom}-to-${input.dateTo}-${batchId.slice(0, 8)}.csv`;
+    const filePath = `billing-exports/${batchId}.csv`;
+    await deps.storage.upload(ctx, {
+      bucketId: EXPORTS_BUCKET,
+      path: filePath,
+      body: file,
+      contentType: 'text/csv',
+      cacheControl: 'no-store',
+    });
+    const completed = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(billingExportBatches)
+        .set({
+          status: 'COMPLETED',
+          fileName,
+          filePath,
+          fileSha256,
+          rowCount,
+          totalAmount: total,
+          updatedAt: new Date(),
+        })
+        .where(eq(billingExportBatches.id, batchId))
+        .returning();
+      if (!row) throw new AppError('INTERNAL');
+      await recordAudit(tx, ctx, {
+        action: 'billing_export.create',
+        entityType: 'billing_export_batch',
+        entityId: batchId,
+        details: {
+          dateFrom: input.dateFrom,
+          dateTo: input.dateTo,
+          rowCount,
+          totalAmountCents: total,
+          skippedBilled: prepared.skippedBilled,
+          skippedNoRule: prepared.skippedNoRule,
+        },
+      });
+      return row;
+    });
+    const names = await exporterNames(deps.db, [completed.exportedBy]);
+    return {
+      batch: toBatch(completed, names.get(completed.exportedBy ?? '') ?? null),
+      skippedNoRule: prepared.skippedNoRule,
+    };
+  } catch (error) {
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from billing_status_history where billing_item_id in
+        (select id from billing_item where export_batch_id = ${batchId}::uuid)`);
+      await tx.execute(sql`delete from billing_item where export_batch_id = ${batchId}::uuid`);
+      await tx.execute(
+        sql`delete from billing_export_batch where id = ${batchId}::uuid and status = 'PENDING'`,
+      );
+    });
+    throw error;
+  }
+}
+
+/** Names of user accounts (the exporter), by id. */
+async function exporterNames(executor: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (!wanted.length) return new Map();
+  const rows = await executor
+    .select({ id: userAccounts.id, fullName: userAccounts.fullName, email: userAccounts.email })
+    .from(userAccounts)
+    .where(inArray(userAccounts.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.fullName ?? row.email]));
+}
+
+/** Batches, newest first, paged. Audited `billing_export.list`. */
+export async function findBillingExports(
+  db: Database,
+  ctx: RequestContext,
+  query: BillingExportListQuery,
+): Promise<BillingExportBatchPage> {
+  const rows = await db
+    .select()
+    .from(billingExportBatches)
+    .orderBy(desc(billingExportBatches.exportDate), desc(billingExportBatches.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [totals] = await db.select({ total: count() }).from(billingExportBatches);
+  const names = await exporterNames(
+    db,
+    rows.map((row) => row.exportedBy),
+  );
+  await recordAudit(db, ctx, {
+    action: 'billing_export.list',
+    entityType: 'billing_export_batch',
+    details: { page: query.page, returned: rows.length },
+  });
+  return {
+    items: rows.map((row) => toBatch(row, names.get(row.exportedBy ?? '') ?? null)),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One batch with a page of its items (by date, start). Errors: NOT_FOUND. Audited `billing_export.read`. */
+export async function findBillingExport(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  query: { page: number; pageSize: number },
+): Promise<BillingExportDetail> {
+  const [row] = await db.select().from(billingExportBatches).where(eq(billingExportBatches.id, id));
+  if (!row) throw notFound('Billing export batch');
+  const items = await db
+    .select()
+    .from(billingItems)
+    .where(eq(billingItems.exportBatchId, id))
+    .orderBy(asc(billingItems.date), asc(billingItems.start), asc(billingItems.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(billingItems)
+    .where(eq(billingItems.exportBatchId, id));
+  const [names, people] = await Promise.all([
+    exporterNames(db, [row.exportedBy]),
+    findPeopleNames(db, { caregiverIds: [], clientIds: [...new Set(items.map((item) => item.clientId))] }),
+  ]);
+  await recordAudit(db, ctx, {
+    action: 'billing_export.read',
+    entityType: 'billing_export_batch',
+    entityId: id,
+    details: { page: query.page, returned: items.length },
+  });
+  return {
+    batch: toBatch(row, names.get(row.exportedBy ?? '') ?? null),
+    items: {
+      items: items.map((item) => toBillingItem(item, people.clients)),
+      total: totals?.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    },
+  };
+}
+
+/**
+ * Opens a batch's stored file. Errors: NOT_FOUND (batch, or a batch without a file). Audited
+ * `billing_export.download` (the storage read is audited `file.read` too).
+ */
+export async function openBillingExportFile(
+  deps: Pick<BillingExportDeps, 'db' | 'storage'>,
+  ctx: RequestContext,
+  id: string,
+): Promise<{ fileName: string; object: GetResult }> {
+  const [row] = await deps.db
+    .select()
+    .from(billingExportBatches)
+    .where(and(eq(billingExportBatches.id, id), ne(billingExportBatches.status, 'PENDING')));
+  if (!row?.filePath || !row.fileName) throw notFound('Billing export file');
+  const object = await deps.storage.download(ctx, EXPORTS_BUCKET, row.filePath);
+  await recordAudit(deps.db, ctx, {
+    action: 'billing_export.download',
+    entityType: 'billing_export_batch',
+    entityId: id,
+    details: { rowCount: row.rowCount, fileSha256: row.fileSha256 },
+  });
+  return { fileName: row.fileName, object };
+}

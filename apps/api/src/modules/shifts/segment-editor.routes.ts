@@ -1,0 +1,51 @@
+/**
+ * The segment editor (admin only; issue 6; docs/segment-editor.md). `GET /api/segments` (the list) and
+ * `POST /api/segments/validate` belong to the billing module; these take one segment's id:
+ * - `GET /api/segments/:id` → `segmentDetail` (with its history and its shift's times). 404. Audited
+ *   `segment.read`.
+ * - `PATCH /api/segments/:id` (`segmentUpdate`: code, modifier, respite handling, notes; reason
+ *   required for all but notes) → `segmentDetail`. 400 VALIDATION_FAILED (bad body, or nothing would
+ *   change), 404, 409 CONFLICT (stale `expectedUpdatedAt`, or deleted with its shift).
+ * - `POST /api/segments/:id/split` (`segmentSplit`) → `segmentSplitResult` (first part, then the new
+ *   second part). 400 naming `at` (not on the minute, not strictly inside the segment), 404, 409.
+ * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams, segmentDetail, segmentSplit, segmentSplitResult, segmentUpdate } from '@tend/contracts';
+import { guard } from '../../platform/auth/auth.plugin.ts';
+import { getSegment, splitSegment, updateSegment } from './segment-editor.service.ts';
+
+export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const access = guard(db, 'admin', 'shift_segment');
+  const tags = ['segments'];
+  const deps = {
+    revalidateSegments: (range: { from: string; to: string | null }) => app.deps.revalidateSegments(range),
+  };
+
+  app.get(
+    '/api/segments/:id',
+    { preValidation: access, schema: { tags, params: idParams, response: { 200: segmentDetail } } },
+    (request) => getSegment(db, request.ctx, request.params.id),
+  );
+
+  app.patch(
+    '/api/segments/:id',
+    {
+      preValidation: access,
+      schema: { tags, params: idParams, body: segmentUpdate, response: { 200: segmentDetail } },
+    },
+    (request) => updateSegment(db, request.ctx, deps, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/segments/:id/split',
+    {
+      preValidation: access,
+      schema: { tags, params: idParams, body: segmentSplit, response: { 200: segmentSplitResult } },
+    },
+    async (request) => ({
+      segments: await splitSegment(db, request.ctx, deps, request.params.id, request.body),
+    }),
+  );
+};

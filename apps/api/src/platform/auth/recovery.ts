@@ -1,0 +1,119 @@
+/**
+ * Password recovery (spec s.7 "POST recover", issue 4; docs/accounts.md,
+ * docs/decisions/0014-accounts-by-email-link.md) on better-auth's own endpoints:
+ * `POST /api/auth/request-password-reset { email }` answers the same whatever the email, and
+ * `POST /api/auth/reset-password { token, newPassword }` sets the password (the password policy applies through
+ * auth.ts's before hook) and ends every session of the user (`revokeSessionsOnPasswordReset`). Both are limited
+ * per IP with the one-time-code limit (auth.plugin.ts, AUTH_RATE_LIMIT_OTP_PER_5MIN: 30 per 5 minutes).
+ *
+ * This file supplies the options: the link points at the web app's `/confirm?type=recovery&token=…` (not
+ * better-auth's redirecting GET), the email goes through Tend's messaging service (so it lands in the outbox), and
+ * only an active `user_account` gets one; for any other email the stored token is deleted and nothing is sent,
+ * while the answer stays the same. A completed reset is audited `user.password_reset`.
+ */
+import { PASSWORD_RESET_TTL_MINUTES } from '@tend/contracts';
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { systemContext } from '../http/context.ts';
+import { authVerifications, userAccounts } from './auth.table.ts';
+import type { SignInCodeEmail } from './caregiver-otp.ts';
+
+/** Seconds a reset link stays valid (better-auth `resetPasswordTokenExpiresIn`): 60 minutes. */
+export const RESET_PASSWORD_TOKEN_TTL_S = PASSWORD_RESET_TTL_MINUTES * 60;
+
+/**
+ * better-auth `verification.storeIdentifier` for auth.ts: reset tokens are stored as the SHA-256 (base64url) of
+ * their identifier `reset-password:<token>`, so a database read never yields a working reset link; other
+ * verification values stay as better-auth stores them.
+ */
+export const verificationStorage = {
+  default: 'plain' as const,
+  overrides: { 'reset-password:': 'hashed' as const },
+};
+
+/** The stored identifier of a reset token (better-auth's `hashed` storage: SHA-256, base64url without padding). */
+export function storedResetIdentifier(token: string): string {
+  return createHash('sha256').update(`reset-password:${token}`, 'utf8').digest('base64url');
+}
+
+/** The web app's reset link for a better-auth reset token. */
+export function recoveryLink(publicUrl: string, token: string): string {
+  const url = new URL('/confirm', publicUrl);
+  url.searchParams.set('type', 'recovery');
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+/** The reset email: the link, how long it works, what to do if unexpected. No PHI. */
+export function passwordResetEmail(to: string, link: string, userAccountId: string): SignInCodeEmail {
+  return {
+    to,
+    subject: 'Reset your Tend password',
+    text: [
+      'Someone asked to reset the password of the Tend account with this email address.',
+      'Open this link to choose a new password:',
+      '',
+      link,
+      '',
+      `The link works once and for ${PASSWORD_RESET_TTL_MINUTES} minutes. Choosing a new password signs you out everywhere.`,
+      'If you did not ask for this, ignore this email; your password stays as it is.',
+    ].join('\n'),
+    relatedEntityType: 'user_account',
+    relatedEntityId: userAccountId,
+  };
+}
+
+/** The id of the active `user_account` linked to this auth user, or null (none, or deactivated). */
+async function activeAccountId(db: Database, authUserId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: userAccounts.id })
+    .from(userAccounts)
+    .where(and(eq(userAccounts.authUserId, authUserId), eq(userAccounts.isActive, true)));
+  return row?.id ?? null;
+}
+
+export interface PasswordRecoveryOptions {
+  db: Database;
+  publicUrl: string;
+  /** Sends one email through Tend's messaging service (outbox first). */
+  sendEmail: (message: SignInCodeEmail) => Promise<unknown>;
+}
+
+/**
+ * better-auth `emailAndPassword` options for recovery: `sendResetPassword`, `onPasswordReset`, the 60-minute
+ * token lifetime and `revokeSessionsOnPasswordReset: true`. Spread into `emailAndPassword` in auth.ts.
+ */
+export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRecoveryOptions) {
+  return {
+    resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_TTL_S,
+    revokeSessionsOnPasswordReset: true,
+    async sendResetPassword(
+      { user, token }: { user: { id: string; email: string }; token: string },
+      _request?: Request,
+    ) {
+      const accountId = await activeAccountId(db, user.id);
+      if (!accountId) {
+        // A deactivated (or unlinked) account gets nothing, and its token is deleted so it can never work.
+        await db
+          .delete(authVerifications)
+          .where(eq(authVerifications.identifier, storedResetIdentifier(token)));
+        return;
+      }
+      await sendEmail(passwordResetEmail(user.email, recoveryLink(publicUrl, token), accountId));
+    },
+    async onPasswordReset({ user }: { user: { id: string } }) {
+      const [account] = await db
+        .select({ id: userAccounts.id })
+        .from(userAccounts)
+        .where(eq(userAccounts.authUserId, user.id));
+      await recordAudit(db, systemContext(), {
+        action: 'user.password_reset',
+        entityType: 'user_account',
+        ...(account ? { entityId: account.id } : {}),
+        details: { sessionsEnded: true },
+      });
+    },
+  };
+}

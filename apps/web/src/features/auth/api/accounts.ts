@@ -1,0 +1,123 @@
+/**
+ * The account links of `/confirm` and the account page (spec issue 4; docs/accounts.md):
+ * - invitations: `POST /api/invitations/lookup` and `POST /api/invitations/accept` (contracts `linkTokenInput`,
+ *   `invitationAcceptInput`), then the ordinary sign-in with the chosen password;
+ * - recovery: better-auth's `POST /api/auth/reset-password` (password policy reasons come back as field errors
+ *   on `password`; asking for the link is password-recovery.ts, part of /login);
+ * - email change: `POST /api/account/email-change` (signed in: new email + current password) and
+ *   `POST /api/account/email-change/confirm` (from the link).
+ * Errors are `ApiError` (problem+json: `code`, words in `message`, `fieldErrors`).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  accountEmail,
+  emailChangeRequested,
+  invitationDetails,
+  type EmailChangeInput,
+  type FieldError,
+  type InvitationAcceptInput,
+  type PasswordResetInput,
+} from '@tend/contracts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { meQueryKey } from '../../../lib/me.ts';
+
+/** The invitation behind a link token (who it is for, role, expiry); errors say used, replaced or expired. */
+export function useInvitation(token: string | null) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () =>
+      apiRequest(invitationDetails, '/api/invitations/lookup', { method: 'POST', body: { token } }),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Accepts an invitation with the chosen password; resolves to the account's sign-in email. */
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (input: InvitationAcceptInput) =>
+      apiRequest(accountEmail, '/api/invitations/accept', { method: 'POST', body: input }),
+  });
+}
+
+/**
+ * POSTs to a better-auth endpoint and turns a failure into `ApiError`, keeping field errors (the password
+ * policy's reasons) and using `words` for better-auth's own codes.
+ */
+async function authCall(path: string, body: unknown, words: Record<string, string>): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'Tend could not be reached. Check your connection and try again.',
+      undefined,
+      [],
+    );
+  }
+  if (response.ok) return;
+  let answer: Record<string, unknown> = {};
+  try {
+    const json: unknown = await response.json();
+    if (json && typeof json === 'object') answer = json as Record<string, unknown>;
+  } catch {
+    // Not JSON: the status decides the words.
+  }
+  const code = typeof answer.code === 'string' ? answer.code : 'BAD_REQUEST';
+  const list: unknown[] = Array.isArray(answer.errors) ? (answer.errors as unknown[]) : [];
+  const errors = list.filter((e): e is FieldError => {
+    const item = e as Partial<Record<keyof FieldError, unknown>> | null;
+    return typeof item?.path === 'string' && typeof item.message === 'string';
+  });
+  const message =
+    words[code] ??
+    (response.status === 429
+      ? 'Too many attempts. Wait a few minutes and try again.'
+      : typeof answer.message === 'string'
+        ? answer.message
+        : 'Something went wrong. Try again.');
+  throw new ApiError(
+    response.status,
+    code,
+    message,
+    response.headers.get('x-request-id') ?? undefined,
+    errors,
+  );
+}
+
+/** Sets a new password from a recovery link; every session of the account ends (sign in again). */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: PasswordResetInput) =>
+      authCall('/reset-password', input, {
+        INVALID_TOKEN:
+          'This reset link has already been used, was replaced by a newer one, or has expired (links last 60 minutes). Ask for a new link from the sign-in page.',
+      }),
+  });
+}
+
+/** Asks to change the sign-in email (re-authentication with the current password). */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (input: EmailChangeInput) =>
+      apiRequest(emailChangeRequested, '/api/account/email-change', { method: 'POST', body: input }),
+  });
+}
+
+/** Confirms an email change from its link; refreshes who is signed in (the email changed). */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest(accountEmail, '/api/account/email-change/confirm', { method: 'POST', body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * `/account` (signed in): the account's name, role and sign-in email, with "Change email" (the new address and
+ * the current password: re-authentication; the change happens only when the link emailed to the NEW address is
+ * opened, docs/accounts.md) and a link to two-step verification (`/account/mfa`).
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailForward, IconShieldLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { emailChangeInput, type EmailChangeInput, type FieldError } from '@tend/contracts';
+import { useMe } from '../../../lib/me.ts';
+import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
+import { formatExactTime } from '../../../lib/format-time.ts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { useRequestEmailChange } from '../api/accounts.ts';
+
+const labels = { newEmail: 'New email', currentPassword: 'Current password' };
+const roleLabels = { ADMIN: 'Admin', GUARDIAN: 'Guardian', CAREGIVER: 'Caregiver', USER: 'User' };
+
+function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const request = useRequestEmailChange();
+  const [unmatched, setUnmatched] = useState<FieldError[]>([]);
+  const form = useForm<EmailChangeInput>({
+    mode: 'controlled',
+    initialValues: { newEmail: '', currentPassword: '' },
+    validate: contractValidator(emailChangeInput, labels),
+    validateInputOnBlur: ['newEmail'],
+  });
+  const submit = form.onSubmit((values) => {
+    setUnmatched([]);
+    request.mutate(values, {
+      onSuccess: () => form.reset(),
+      onError: (error) => setUnmatched(applyApiFieldErrors(form, error, labels)),
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Change email">
+      <Stack gap="sm" maw={420}>
+        {request.isSuccess && (
+          <Alert
+            variant="light"
+            color="green"
+            icon={<IconMailForward aria-hidden />}
+            role="status"
+            data-testid="email-change-sent"
+          >
+            We sent a confirmation link to <strong>{request.data.email}</strong>. Your sign-in email stays{' '}
+            {currentEmail} until you open it (by {formatExactTime(request.data.expiresAt)}).
+          </Alert>
+        )}
+        {request.error && (
+          <ApiErrorAlert title="The email was not changed" error={request.error} fieldErrors={unmatched} />
+        )}
+        <TextInput
+          label={labels.newEmail}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('newEmail')}
+        />
+        <PasswordInput
+          label={labels.currentPassword}
+          description="For your security, confirm it is you."
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('currentPassword')}
+        />
+        <Group>
+          <Button type="submit" loading={request.isPending}>
+            Send confirmation link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function AccountPage() {
+  const { data: me } = useMe();
+  if (!me) return <PageLoader />;
+  return (
+    <Stack gap="md" maw={880}>
+      <div>
+        <Title order={1}>Account</Title>
+        <Text c="dimmed">Your sign-in details. Your administrator manages your role and name.</Text>
+      </div>
+      <Card withBorder padding="md" radius="md" component="section" aria-label="Your account">
+        <Stack gap={4}>
+          <Text fw={500}>{me.fullName ?? me.email}</Text>
+          <Text size="sm">
+            Sign-in email: <strong data-testid="account-email">{me.email}</strong>
+          </Text>
+          <Text size="sm">Role: {roleLabels[me.role]}</Text>
+        </Stack>
+      </Card>
+      <Card withBorder padding="md" radius="md" component="section" aria-label="Change email">
+        <Title order={2} size="h4" mb="xs">
+          Change email
+        </Title>
+        <Text size="sm" mb="sm">
+          Enter the new address and your current password. We email a link to the new address; your sign-in
+          email changes when you open it, and the old address gets a notice.
+        </Text>
+        <ChangeEmailForm currentEmail={me.email} />
+      </Card>
+      <Card withBorder padding="md" radius="md" component="section" aria-label="Security">
+        <Title order={2} size="h4" mb="xs">
+          Security
+        </Title>
+        <Text size="sm">
+          <Anchor component={Link} to="/account/mfa">
+            <IconShieldLock size={14} aria-hidden /> Two-step verification
+          </Anchor>{' '}
+          adds a code from your phone to every sign-in. To change a forgotten password, sign out and choose
+          &ldquo;Forgot your password?&rdquo; on the sign-in page.
+        </Text>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Billing export endpoints (issue 6 "Billing export"): the preview of a date range
+ * (`GET /api/billing-exports/preview`), creating a batch (`POST /api/billing-exports`), the batch list
+ * and one batch with its items (`GET /api/billing-exports[/:id]`), the batch file's address, the
+ * drift queue (`GET /api/billing-items?hasDrift=true`) and voiding an item
+ * (`POST /api/billing-items/:id/void`). Responses are parsed with the contract schemas (STYLE.md s.12).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  billingExportBatch,
+  billingExportBatchPage,
+  billingExportDetail,
+  billingExportPreview,
+  billingItemPage,
+  billingItemVoidResult,
+  type BillingExportCreateInput,
+  type BillingExportPreviewQuery,
+} from '@tend/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const exportKeys = {
+  all: ['billing', 'exports'] as const,
+  preview: (query: BillingExportPreviewQuery) => ['billing', 'exports', 'preview', query] as const,
+  list: (page: number) => ['billing', 'exports', 'list', page] as const,
+  detail: (id: string, page: number) => ['billing', 'exports', 'detail', id, page] as const,
+  items: (query: object) => ['billing', 'exports', 'items', query] as const,
+};
+
+/** The download address of a batch's CSV (same-origin: the session cookie goes along). */
+export const billingExportFileUrl = (id: string) => `/api/billing-exports/${encodeURIComponent(id)}/file`;
+
+/** READY vs NOT_READY segments of the range with the counts; `enabled` false until dates are valid. */
+export const useExportPreview = (query: BillingExportPreviewQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: exportKeys.preview(query),
+    queryFn: ({ signal }) =>
+      apiRequest(billingExportPreview, '/api/billing-exports/preview', { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** Past batches, newest first. */
+export const useExportBatches = (page: number) =>
+  useQuery({
+    queryKey: exportKeys.list(page),
+    queryFn: ({ signal }) =>
+      apiRequest(billingExportBatchPage, '/api/billing-exports', { query: { page, pageSize: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One batch with a page of its items (`id` undefined: nothing to load). */
+export const useExportBatch = (id: string | undefined, page: number) =>
+  useQuery({
+    queryKey: exportKeys.detail(id ?? '', page),
+    queryFn: ({ signal }) =>
+      apiRequest(billingExportDetail, `/api/billing-exports/${encodeURIComponent(id ?? '')}`, {
+        query: { page, pageSize: 50 },
+        signal,
+      }),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+
+/** Creates a batch of the range; answers it. Refreshes the preview, list and drift queue. */
+export function useCreateExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BillingExportCreateInput) =>
+      apiRequest(
+        z.object({ batch: billingExportBatch, skippedNoRule: z.number().int() }),
+        '/api/billing-exports',
+        { method: 'POST', body: input },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
+  });
+}
+
+/** Billing items for the filters (the drift queue: `hasDrift: 'true'`). */
+export const useBillingItems = (query: {
+  hasDrift?: 'true' | 'false';
+  dateFrom?: string;
+  dateTo?: string;
+  page: number;
+  pageSize: number;
+}) =>
+  useQuery({
+    queryKey: exportKeys.items(query),
+    queryFn: ({ signal }) =>
+      apiRequest(billingItemPage, '/api/billing-items', { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Voids an item with a reason; refreshes the queue and the preview (its segment can be billed again). */
+export function useVoidBillingItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiRequest(billingItemVoidResult, `/api/billing-items/${encodeURIComponent(id)}/void`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
+  });
+}

@@ -1,0 +1,644 @@
+/**
+ * `/admin/billing/claims` (issue 6 "Claim import and reconciliation"; docs/claim-reconciliation.md):
+ * upload an eXPRS claim CSV or an X12 835 remittance and see what it did (matched / orphaned / denied /
+ * rejected rows, the rejected rows downloadable as CSV), the list of imports, and one import's lines in
+ * tabs — Matched, Denied (acknowledge), Orphaned (acknowledge, link by hand) — plus the unpaid billing
+ * items of the import's service dates. Money with `formatCents`. The chosen import, tab and page live in
+ * the URL.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
+import { z } from 'zod';
+import { formatCents, type ClaimImportResult, type ExprsRecordItem } from '@tend/contracts';
+import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { buildCsv, downloadCsv } from '../../../components/ui/data-table.tsx';
+import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { formatExactTime } from '../../../lib/format-time.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import {
+  useAcknowledgeLine,
+  useClaimImport,
+  useClaimImports,
+  useExprsRecords,
+  useImportClaims,
+  useReconciliationItems,
+} from '../api/claims.ts';
+import { LinkLineModal } from '../components/link-line-modal.tsx';
+
+const tabs = ['matched', 'denied', 'orphaned', 'unpaid'] as const;
+type Tab = (typeof tabs)[number];
+const claimFilters = z.object({
+  batch: z.uuid().optional(),
+  tab: z.enum(tabs).default('matched'),
+  page: z.coerce.number().int().min(1).default(1),
+});
+const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
+const code = (line: { procedureCode: string | null; modifier: string | null }) =>
+  `${line.procedureCode ?? '—'}${line.modifier ? ` + ${line.modifier}` : ''}`;
+
+/** See the module comment. */
+export function ClaimsPage() {
+  const { state, setState } = useUrlState(claimFilters);
+  const [listPage, setListPage] = useState(1);
+  const imports = useClaimImports({ page: listPage, pageSize: 10 });
+  const [result, setResult] = useState<ClaimImportResult | null>(null);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Claim imports</Title>
+        <Text c="dimmed" size="sm" mt={4} maw={760}>
+          Import what eXPRS paid and denied — its claim CSV or an X12 835 remittance — and Tend matches each
+          line to the billing item it pays: exactly by billing id, else by client, date, code and units.
+          Review denials and orphaned lines, acknowledge them, or link a line to its item by hand.
+        </Text>
+      </div>
+
+      <UploadPanel
+        onImported={(imported) => {
+          setResult(imported);
+          setState({ batch: imported.batch.id, tab: 'matched' });
+        }}
+      />
+      {result ? <ImportSummary result={result} /> : null}
+
+      <Title order={3}>Imports</Title>
+      {imports.isError ? (
+        <LoadErrorAlert
+          title="The imports could not be loaded"
+          error={imports.error}
+          onRetry={() => void imports.refetch()}
+        />
+      ) : null}
+      {imports.isPending ? (
+        <Group justify="center" p="md">
+          <Loader aria-label="Loading imports" />
+        </Group>
+      ) : imports.data && imports.data.items.length === 0 ? (
+        <Alert color="gray" variant="light" title="No claim file imported yet">
+          Download the claim report from eXPRS (CSV) or the 835 remittance file, then upload it above.
+        </Alert>
+      ) : imports.data ? (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover withTableBorder aria-label="Claim imports">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Imported</Table.Th>
+                  <Table.Th>File</Table.Th>
+                  <Table.Th>Format</Table.Th>
+                  <Table.Th>Lines</Table.Th>
+                  <Table.Th>Matched</Table.Th>
+                  <Table.Th>Orphaned</Table.Th>
+                  <Table.Th>Rejected</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {imports.data.items.map((batch) => (
+                  <Table.Tr
+                    key={batch.id}
+                    bg={batch.id === state.batch ? 'var(--mantine-primary-color-light)' : undefined}
+                  >
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        onClick={() => setState({ batch: batch.id, tab: 'matched' })}
+                        title={formatExactTime(batch.importDate)}
+                        aria-current={batch.id === state.batch ? 'true' : undefined}
+                      >
+                        {new Date(batch.importDate).toLocaleString('en-US', {
+                          dateStyle: 'medium',
+                          timeStyle: 'short',
+                        })}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{batch.fileName ?? '—'}</Table.Td>
+                    <Table.Td>{batch.format === 'X12_835' ? 'X12 835' : 'eXPRS CSV'}</Table.Td>
+                    <Table.Td>{batch.rowCount}</Table.Td>
+                    <Table.Td>{batch.matchedCount}</Table.Td>
+                    <Table.Td>{batch.orphanedCount}</Table.Td>
+                    <Table.Td>{batch.rejectedCount}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {imports.data.total > imports.data.pageSize ? (
+            <LabelledPagination
+              label="Imports"
+              total={Math.ceil(imports.data.total / imports.data.pageSize)}
+              value={listPage}
+              onChange={setListPage}
+            />
+          ) : null}
+        </>
+      ) : null}
+
+      {state.batch ? (
+        <BatchDetail
+          batchId={state.batch}
+          tab={state.tab}
+          page={state.page}
+          onTab={(tab) => setState({ tab })}
+          onPage={(page) => setState({ page })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function UploadPanel({ onImported }: { onImported: (result: ClaimImportResult) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useImportClaims();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <FileInput
+          label="Claim file"
+          description="eXPRS claim CSV, or an X12 835 remittance (.835, .txt, .edi)"
+          placeholder="Choose a file"
+          accept=".csv,.txt,.835,.edi,.x12,text/csv,text/plain"
+          value={file}
+          onChange={setFile}
+          leftSection={<IconFileUpload size={16} aria-hidden />}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+          maw={520}
+        />
+        {upload.isPending ? (
+          <Progress value={100} animated striped aria-label="Import progress" size="lg" />
+        ) : null}
+        {upload.error ? (
+          <ApiErrorAlert
+            error={upload.error}
+            title="The claim file was not imported"
+            hint="Nothing was saved. Check the file (see the columns in docs/claim-reconciliation.md) and try again."
+          />
+        ) : null}
+        <Group>
+          <Button
+            leftSection={<IconUpload size={16} aria-hidden />}
+            disabled={!file}
+            loading={upload.isPending}
+            onClick={() =>
+              file &&
+              upload.mutate(file, {
+                onSuccess: (result) => {
+                  setFile(null);
+                  onImported(result);
+                },
+              })
+            }
+          >
+            Import claims
+          </Button>
+          {!file ? (
+            <Text size="sm" c="dimmed">
+              Choose a file first.
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ImportSummary({ result }: { result: ClaimImportResult }) {
+  const { counts, batch } = result;
+  return (
+    <Alert
+      color={counts.orphaned || counts.denied || counts.rejected ? 'yellow' : 'green'}
+      variant="light"
+      title={result.duplicate ? 'This file was imported before: nothing changed' : 'Claim file imported'}
+      data-testid="claim-import-summary"
+    >
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Badge color="green" variant="light">
+            {counts.matched} matched
+          </Badge>
+          <Badge color="orange" variant="light">
+            {counts.orphaned} orphaned
+          </Badge>
+          <Badge color="red" variant="light">
+            {counts.denied} denied
+          </Badge>
+          <Badge color="gray" variant="light">
+            {counts.rejected} rejected rows
+          </Badge>
+          <Text size="sm">
+            {batch.rowCount} lines · {formatCents(counts.paidAmount)} paid
+          </Text>
+        </Group>
+        {result.rejectedRows.length ? (
+          <>
+            <Text size="sm">
+              Rejected rows were not imported. Correct them and import a file with only those rows.
+            </Text>
+            <Table withTableBorder aria-label="Rejected rows" maw={760}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Line</Table.Th>
+                  <Table.Th>Field</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.rejectedRows.slice(0, 20).map((row, i) => (
+                  <Table.Tr key={`${row.line}-${row.field}-${i}`}>
+                    <Table.Td>{row.line}</Table.Td>
+                    <Table.Td>{row.field}</Table.Td>
+                    <Table.Td>{row.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconDownload size={14} aria-hidden />}
+                onClick={() =>
+                  downloadCsv(
+                    `rejected-rows-${batch.id.slice(0, 8)}.csv`,
+                    buildCsv(
+                      ['line', 'field', 'reason'],
+                      result.rejectedRows.map((row) => [row.line, row.field, row.reason]),
+                    ),
+                  )
+                }
+              >
+                Download rejected rows (CSV)
+              </Button>
+              {result.rejectedRows.length > 20 ? (
+                <Text size="sm" c="dimmed">
+                  Showing 20 of {result.rejectedRows.length}.
+                </Text>
+              ) : null}
+            </Group>
+          </>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+const tabQuery: Record<
+  Exclude<Tab, 'unpaid'>,
+  { matchStatus?: 'MATCHED' | 'ORPHANED'; claimStatus?: 'denied' }
+> = {
+  matched: { matchStatus: 'MATCHED' },
+  denied: { claimStatus: 'denied' },
+  orphaned: { matchStatus: 'ORPHANED' },
+};
+
+function BatchDetail({
+  batchId,
+  tab,
+  page,
+  onTab,
+  onPage,
+}: {
+  batchId: string;
+  tab: Tab;
+  page: number;
+  onTab: (tab: Tab) => void;
+  onPage: (page: number) => void;
+}) {
+  const detail = useClaimImport(batchId);
+  const data = detail.data;
+  if (detail.isError)
+    return (
+      <LoadErrorAlert
+        title="The import could not be loaded"
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  if (!data)
+    return (
+      <Group justify="center" p="md">
+        <Loader aria-label="Loading the import" />
+      </Group>
+    );
+  return (
+    <Stack gap="sm">
+      <Title order={3}>
+        Import of{' '}
+        {new Date(data.batch.importDate).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+      </Title>
+      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        {data.batch.fileName ?? '—'} · {data.batch.rowCount} lines · {formatCents(data.counts.paidAmount)}{' '}
+        paid · {data.counts.toReview} to review
+      </Text>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          onTab((tabs as readonly string[]).includes(value ?? '') ? (value as Tab) : 'matched')
+        }
+      >
+        <Tabs.List>
+          <Tabs.Tab value="matched">Matched ({data.counts.matched})</Tabs.Tab>
+          <Tabs.Tab value="denied">Denied ({data.counts.denied})</Tabs.Tab>
+          <Tabs.Tab value="orphaned">Orphaned ({data.counts.orphaned})</Tabs.Tab>
+          <Tabs.Tab value="unpaid">Unpaid items</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {tab === 'unpaid' ? (
+        <UnpaidItems batchId={batchId} page={page} onPage={onPage} />
+      ) : (
+        <LineTable key={tab} batchId={batchId} tab={tab} page={page} onPage={onPage} />
+      )}
+    </Stack>
+  );
+}
+
+const emptyText: Record<Exclude<Tab, 'unpaid'>, string> = {
+  matched: 'No line of this file matched a billing item. Check the Orphaned tab for the reasons.',
+  denied: 'No line of this file was denied.',
+  orphaned: 'Every line of this file matched a billing item: nothing to link.',
+};
+
+/** The lines of one tab, with the link dialog kept mounted while the list changes under it. */
+function LineTable(props: {
+  batchId: string;
+  tab: Exclude<Tab, 'unpaid'>;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const [linking, setLinking] = useState<ExprsRecordItem | null>(null);
+  return (
+    <>
+      <LineTableBody {...props} onLink={setLinking} />
+      <LinkLineModal line={linking} onClose={() => setLinking(null)} />
+    </>
+  );
+}
+
+function LineTableBody({
+  batchId,
+  tab,
+  page,
+  onPage,
+  onLink,
+}: {
+  batchId: string;
+  tab: Exclude<Tab, 'unpaid'>;
+  page: number;
+  onPage: (page: number) => void;
+  onLink: (line: ExprsRecordItem) => void;
+}) {
+  const lines = useExprsRecords({ importBatchId: batchId, ...tabQuery[tab], page, pageSize: 50 });
+  const acknowledge = useAcknowledgeLine();
+  const data = lines.data;
+  if (lines.isError)
+    return (
+      <>
+        <LoadErrorAlert
+          title="The lines could not be loaded"
+          error={lines.error}
+          onRetry={() => void lines.refetch()}
+        />
+      </>
+    );
+  if (!data)
+    return (
+      <Group justify="center" p="md">
+        <Loader aria-label="Loading lines" />
+      </Group>
+    );
+  if (!data.items.length)
+    return (
+      <>
+        <Alert color="gray" variant="light" title="Nothing here">
+          {emptyText[tab]}
+        </Alert>
+      </>
+    );
+  const label = { matched: 'Matched lines', denied: 'Denied lines', orphaned: 'Orphaned lines' }[tab];
+  return (
+    <>
+      {acknowledge.error ? (
+        <ApiErrorAlert error={acknowledge.error} title="The line was not acknowledged" />
+      ) : null}
+      <Table.ScrollContainer minWidth={1000}>
+        <Table striped withTableBorder aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Line</Table.Th>
+              <Table.Th>Claim</Table.Th>
+              <Table.Th>Service date</Table.Th>
+              <Table.Th>Client prime</Table.Th>
+              <Table.Th>Code</Table.Th>
+              <Table.Th>Units</Table.Th>
+              <Table.Th>Billed</Table.Th>
+              <Table.Th>Paid</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                {tab === 'orphaned' ? 'Why unmatched' : tab === 'denied' ? 'Denial' : 'Billing item'}
+              </Table.Th>
+              {tab === 'matched' ? null : <Table.Th>Review</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((line) => (
+              <Table.Tr key={line.id}>
+                <Table.Td>{line.lineNumber}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{line.claimId ?? '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.serviceDate ?? '—'}</Table.Td>
+                <Table.Td>{line.clientPid ?? '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{code(line)}</Table.Td>
+                <Table.Td>{line.units ?? '—'}</Table.Td>
+                <Table.Td>{money(line.billedAmount)}</Table.Td>
+                <Table.Td>{money(line.paidAmount)}</Table.Td>
+                <Table.Td miw={100}>
+                  <Badge
+                    variant="light"
+                    color={
+                      line.claimStatus === 'paid' ? 'green' : line.claimStatus === 'denied' ? 'red' : 'gray'
+                    }
+                  >
+                    {line.claimStatus ?? '—'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td maw={360}>
+                  {tab === 'orphaned' ? (
+                    <Text size="sm">{line.matchFailureReason ?? '—'}</Text>
+                  ) : tab === 'denied' ? (
+                    <Text size="sm">
+                      {line.denialReason ?? 'No reason given'}
+                      {line.exceptionCode ? ` (${line.exceptionCode})` : ''}
+                    </Text>
+                  ) : null}
+                  {line.billingItem ? (
+                    <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
+                      {line.billingItem.clientName} · {line.billingItem.date} ·{' '}
+                      {money(line.billingItem.amount)}
+                      {line.matchConfidence !== null && line.matchConfidence < 1
+                        ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
+                        : line.matchedBy
+                          ? ' · linked by hand'
+                          : ''}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                {tab === 'matched' ? null : (
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {line.acknowledgedAt ? (
+                        <Badge color="teal" variant="light" title={formatExactTime(line.acknowledgedAt)}>
+                          Acknowledged
+                        </Badge>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          loading={acknowledge.isPending && acknowledge.variables === line.id}
+                          aria-label={`Acknowledge line ${line.lineNumber}`}
+                          onClick={() => acknowledge.mutate(line.id)}
+                        >
+                          Acknowledge
+                        </Button>
+                      )}
+                      {line.matchStatus !== 'MATCHED' ? (
+                        <Button
+                          size="xs"
+                          aria-label={`Link line ${line.lineNumber} by hand`}
+                          onClick={() => onLink(line)}
+                        >
+                          Link by hand
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data.total > data.pageSize ? (
+        <LabelledPagination
+          label={label}
+          total={Math.ceil(data.total / data.pageSize)}
+          value={page}
+          onChange={onPage}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Unpaid items of the service dates the import covers (its lines' first to last date). */
+function UnpaidItems({
+  batchId,
+  page,
+  onPage,
+}: {
+  batchId: string;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const allLines = useExprsRecords({ importBatchId: batchId, page: 1, pageSize: 500 });
+  const dates = (allLines.data?.items ?? [])
+    .map((l) => l.serviceDate)
+    .filter((d): d is string => Boolean(d))
+    .sort();
+  const from = dates[0];
+  const to = dates.at(-1);
+  const items = useReconciliationItems(
+    'unpaid-items',
+    { from, to, page, pageSize: 50 },
+    Boolean(allLines.data),
+  );
+  const data = items.data;
+  if (items.isError)
+    return (
+      <LoadErrorAlert
+        title="The unpaid items could not be loaded"
+        error={items.error}
+        onRetry={() => void items.refetch()}
+      />
+    );
+  if (!data)
+    return (
+      <Group justify="center" p="md">
+        <Loader aria-label="Loading unpaid items" />
+      </Group>
+    );
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        Exported billing items {from && to ? `from ${from} to ${to} ` : ''}whose newest claim line is not paid
+        (denied, pended, or no claim line yet).
+      </Text>
+      {data.items.length === 0 ? (
+        <Alert color="green" variant="light" title="Every billing item of these dates is paid">
+          Nothing to follow up.
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped withTableBorder aria-label="Unpaid items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Client</Table.Th>
+                <Table.Th>Caregiver</Table.Th>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Units</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Claim status</Table.Th>
+                <Table.Th>Denial</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.date}</Table.Td>
+                  <Table.Td>{item.clientName}</Table.Td>
+                  <Table.Td>{item.caregiverName}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {item.billingCode}
+                    {item.modifier ? ` + ${item.modifier}` : ''}
+                  </Table.Td>
+                  <Table.Td>{item.units ?? '—'}</Table.Td>
+                  <Table.Td>{money(item.amount)}</Table.Td>
+                  <Table.Td>{item.claimStatus ?? 'No claim line'}</Table.Td>
+                  <Table.Td>
+                    {item.denialReason ?? '—'}
+                    {item.exceptionCode ? ` (${item.exceptionCode})` : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data.total > data.pageSize ? (
+        <LabelledPagination
+          label="Unpaid items"
+          total={Math.ceil(data.total / data.pageSize)}
+          value={page}
+          onChange={onPage}
+        />
+      ) : null}
+    </Stack>
+  );
+}

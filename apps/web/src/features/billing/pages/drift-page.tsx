@@ -1,0 +1,334 @@
+/**
+ * `/admin/billing/drift` (issue 6 "Drift"): exported billing items whose segment changed after the
+ * export, each with old → new per field. Voiding (reason required, in a modal) frees the segment;
+ * then the admin re-exports its dates on `/admin/billing/exports` (a hint with a link appears).
+ * Drift is found whenever segments are re-validated: at once after a shift correction or a segment
+ * edit, and by the segment-validation job after imports and rule changes; "Check these dates for drift"
+ * runs that job for the dates (with a progress bar). Dates and page live in the URL.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { formatCents, type BillingItem } from '@tend/contracts';
+import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { formatExactTime } from '../../../lib/format-time.ts';
+import { useJob } from '../../../lib/jobs.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { useStartValidation } from '../api/billing.ts';
+import { exportKeys, useBillingItems, useVoidBillingItem } from '../api/exports.ts';
+import { ValidationProgress } from '../components/validation-progress.tsx';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const driftFilters = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** The last three calendar months up to today. */
+function recentMonths() {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 2, 1));
+  return { from: first.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
+}
+
+const fieldLabels: Record<string, string> = {
+  segmentId: 'Segment',
+  shiftId: 'Shift',
+  date: 'Service date',
+  evvStart: 'Start',
+  evvEnd: 'End',
+  billingCode: 'Code',
+  modifier: 'Modifier',
+  evvInLat: 'Clock-in latitude',
+  evvInLong: 'Clock-in longitude',
+  evvOutLat: 'Clock-out latitude',
+  evvOutLong: 'Clock-out longitude',
+  caregiverId: 'Caregiver',
+  clientId: 'Client',
+  providerMedicaidId: 'Provider Medicaid id',
+  clientPid: 'Client prime',
+  dspName: 'DSP name',
+  timeZone: 'Time zone',
+  deleted: 'Deleted',
+};
+
+/** A drift value for people: instants in the display zone, booleans as words, empty as a dash. */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if ((field === 'evvStart' || field === 'evvEnd') && typeof value === 'string')
+    return formatExactTime(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** See the module comment. */
+export function DriftPage() {
+  const { state, setState } = useUrlState(driftFilters);
+  const defaults = useMemo(() => recentMonths(), []);
+  const from = state.from ?? defaults.from;
+  const to = state.to ?? defaults.to;
+  const rangeError = to < from ? 'must be on or after From' : undefined;
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get('job') ?? undefined;
+  const setJobId = (id: string | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('job', id);
+      else next.delete('job');
+      return next;
+    });
+  const items = useBillingItems({
+    hasDrift: 'true',
+    dateFrom: rangeError ? undefined : from,
+    dateTo: rangeError ? undefined : to,
+    page: state.page,
+    pageSize: 50,
+  });
+  const check = useStartValidation();
+  // The drift check is the validation job: when it ends, the queue is read again.
+  const job = useJob(jobId);
+  const jobStatus = jobId ? job.data?.status : undefined;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (jobStatus === 'COMPLETED') void queryClient.invalidateQueries({ queryKey: exportKeys.all });
+  }, [jobStatus, queryClient]);
+  const voiding = useVoidBillingItem();
+  const [target, setTarget] = useState<BillingItem | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [voided, setVoided] = useState<BillingItem | null>(null);
+  const data = items.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  const closeModal = () => {
+    setTarget(null);
+    setReason('');
+    setReasonError(undefined);
+    voiding.reset();
+  };
+  const submitVoid = () => {
+    if (!target) return;
+    if (!reason.trim()) {
+      setReasonError('Give the reason: it is kept in the item’s history');
+      return;
+    }
+    voiding.mutate(
+      { id: target.id, reason: reason.trim() },
+      {
+        onSuccess: ({ item }) => {
+          setVoided(item);
+          closeModal();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2}>Drift</Title>
+          <Text c="dimmed" size="sm" mt={4} maw={760}>
+            Billing items whose segment changed after it was exported. Compare the exported and current
+            values; to bill the corrected segment, void the item with a reason, then export its dates again.
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to="/admin/billing/exports" variant="default">
+            Export batches
+          </Button>
+          <Button
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={check.isPending}
+            disabled={Boolean(rangeError)}
+            onClick={() => check.mutate({ from, to }, { onSuccess: ({ job }) => setJobId(job.id) })}
+          >
+            Check these dates for drift
+          </Button>
+        </Group>
+      </Group>
+
+      {check.error ? <ApiErrorAlert error={check.error} title="The check did not start" /> : null}
+      {jobId ? <ValidationProgress jobId={jobId} onClose={() => setJobId(undefined)} /> : null}
+
+      <Group role="search" aria-label="Filter drift" align="flex-end" gap="sm" wrap="wrap">
+        <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
+      </Group>
+
+      {voided ? (
+        <Alert
+          color="green"
+          variant="light"
+          title="Item voided"
+          withCloseButton
+          onClose={() => setVoided(null)}
+          data-testid="void-done"
+        >
+          <Text size="sm">
+            Its segment can be billed again.{' '}
+            <Anchor component={Link} to={`/admin/billing/exports?from=${voided.date}&to=${voided.date}`}>
+              Export {voided.date} again
+            </Anchor>{' '}
+            to bill the corrected segment.
+          </Text>
+        </Alert>
+      ) : null}
+
+      {items.isError ? (
+        <LoadErrorAlert
+          error={items.error}
+          title="The drift queue could not be loaded"
+          onRetry={() => void items.refetch()}
+        />
+      ) : items.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading the drift queue" />
+        </Group>
+      ) : data && data.items.length === 0 ? (
+        <Alert variant="light" color="gray" title="No drift in these dates">
+          <Text size="sm">
+            Every exported item still matches its segment. Corrections show here as soon as they are saved; to
+            re-check after an import, use “Check these dates for drift”, or pick other dates.
+          </Text>
+        </Alert>
+      ) : data ? (
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped withTableBorder aria-label="Drifted billing items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Client</Table.Th>
+                <Table.Th>DSP</Table.Th>
+                <Table.Th>Code</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Changed (exported → now)</Table.Th>
+                <Table.Th>Found</Table.Th>
+                <Table.Th>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {item.shiftId ? (
+                      <Anchor component={Link} to={`/admin/shifts/${item.shiftId}`}>
+                        {item.date}
+                      </Anchor>
+                    ) : (
+                      item.date
+                    )}
+                  </Table.Td>
+                  <Table.Td>{item.clientName}</Table.Td>
+                  <Table.Td>{item.dspName ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {item.billingCode}
+                    {item.modifier ? ` + ${item.modifier}` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{item.amount === null ? '—' : formatCents(item.amount)}</Table.Td>
+                  <Table.Td>
+                    <List size="sm" spacing={2}>
+                      {item.driftFields.map((drift) => (
+                        <List.Item key={drift.field}>
+                          <Text span size="sm" fw={600}>
+                            {fieldLabels[drift.field] ?? drift.field}:
+                          </Text>{' '}
+                          <Text span size="sm" td="line-through" c="dimmed">
+                            {shown(drift.field, drift.exported)}
+                          </Text>{' '}
+                          →{' '}
+                          <Text span size="sm">
+                            {shown(drift.field, drift.current)}
+                          </Text>
+                        </List.Item>
+                      ))}
+                    </List>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="xs">
+                      {item.driftDetectedAt ? formatExactTime(item.driftDetectedAt) : '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => setTarget(item)}
+                      aria-label={`Void the item of ${item.date}, ${item.clientName}`}
+                    >
+                      Void
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {pages > 1 ? (
+        <LabelledPagination
+          label="Drifted items"
+          total={pages}
+          value={state.page}
+          onChange={(page) => setState({ page })}
+        />
+      ) : null}
+
+      <Modal opened={Boolean(target)} onClose={closeModal} title="Void billing item">
+        {target ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              {target.date} · {target.clientName} · {target.billingCode}
+              {target.modifier ? ` + ${target.modifier}` : ''} ·{' '}
+              {target.amount === null ? '—' : formatCents(target.amount)}. The item stays in its batch as
+              VOID; its segment can be exported again.
+            </Text>
+            <Textarea
+              label="Reason"
+              description="Kept in the item's status history"
+              required
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={reason}
+              error={reasonError}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setReasonError(undefined);
+              }}
+              data-autofocus
+            />
+            {voiding.error ? <ApiErrorAlert error={voiding.error} title="The item was not voided" /> : null}
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={closeModal}>
+                Cancel
+              </Button>
+              <Button color="red" loading={voiding.isPending} onClick={submitVoid}>
+                Void item
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,361 @@
+/**
+ * `/admin/billing/exports` (issue 6 "Billing export"): pick a service-date range, see READY vs
+ * NOT_READY segments with their violations (NOT_READY link to the shift page to fix them) and how
+ * many READY ones are billed already, then "Create export batch" (one billing item per READY
+ * segment not billed yet; docs/billing-export.md). Below, the batches (date, range, rows, total, who)
+ * with a drawer per batch (items, Download). Filters, pages and the open batch live in the URL.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDownload, IconFileExport } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { formatCents, validationStatus } from '@tend/contracts';
+import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { formatExactTime } from '../../../lib/format-time.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { billingExportFileUrl, useCreateExport, useExportBatches, useExportPreview } from '../api/exports.ts';
+import { ExportBatchDrawer } from '../components/export-batch-drawer.tsx';
+import { ValidationBadge, ViolationList } from '../components/violation-labels.tsx';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const exportFilters = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  status: validationStatus.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  batchesPage: z.coerce.number().int().min(1).default(1),
+  batch: z.uuid().optional(),
+});
+
+/** The previous calendar month (billing usually closes a finished month). */
+function lastMonth() {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+const statusOptions = [
+  { value: 'NOT_READY', label: 'Not ready' },
+  { value: 'READY', label: 'Ready' },
+];
+
+/** See the module comment. */
+export function ExportsPage() {
+  const { state, setState } = useUrlState(exportFilters);
+  const defaults = useMemo(() => lastMonth(), []);
+  const from = state.from ?? defaults.from;
+  const to = state.to ?? defaults.to;
+  const rangeError = to < from ? 'must be on or after From' : undefined;
+  const preview = useExportPreview(
+    { dateFrom: from, dateTo: to, status: state.status, page: state.page, pageSize: 50 },
+    !rangeError,
+  );
+  const batches = useExportBatches(state.batchesPage);
+  const create = useCreateExport();
+  const [notes, setNotes] = useState('');
+  const data = preview.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const batchPages = batches.data ? Math.max(1, Math.ceil(batches.data.total / batches.data.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2}>Export batches</Title>
+          <Text c="dimmed" size="sm" mt={4} maw={760}>
+            Pick the service dates to bill. Only READY segments are exported, each at most once: a segment
+            already in a batch is skipped until its item is voided. The batch file is an eXPRS-ready CSV.
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to="/admin/billing/segments" variant="default">
+            Segments
+          </Button>
+          <Button component={Link} to="/admin/billing/drift" variant="default">
+            Drift
+          </Button>
+        </Group>
+      </Group>
+
+      <Group role="search" aria-label="Dates to export" align="flex-end" gap="sm" wrap="wrap">
+        <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
+        <Select
+          label="Show"
+          placeholder="Every segment"
+          data={statusOptions}
+          value={state.status ?? null}
+          onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
+          clearable
+          w={{ base: '100%', sm: 170 }}
+        />
+      </Group>
+
+      {preview.isError ? (
+        <LoadErrorAlert
+          error={preview.error}
+          title="The preview could not be loaded"
+          onRetry={() => void preview.refetch()}
+        />
+      ) : null}
+
+      {data ? (
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Group gap="xs" data-testid="export-counts">
+              <Badge color="green" variant="light" size="lg">
+                {data.counts.ready} ready
+              </Badge>
+              <Badge color="red" variant="light" size="lg">
+                {data.counts.notReady} not ready
+              </Badge>
+              <Badge color="gray" variant="light" size="lg">
+                {data.counts.alreadyBilled} billed already
+              </Badge>
+              <Badge color="blue" variant="filled" size="lg">
+                {data.counts.exportable} to export
+              </Badge>
+            </Group>
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Notes (optional)"
+                placeholder="e.g. March, second half"
+                value={notes}
+                onChange={(event) => setNotes(event.currentTarget.value)}
+                maxLength={1000}
+                w={{ base: '100%', sm: 320 }}
+              />
+              <Button
+                leftSection={<IconFileExport size={16} aria-hidden />}
+                loading={create.isPending}
+                disabled={Boolean(rangeError) || data.counts.exportable === 0}
+                onClick={() =>
+                  create.mutate(
+                    { dateFrom: from, dateTo: to, notes },
+                    {
+                      onSuccess: ({ batch }) => {
+                        setNotes('');
+                        setState({ batch: batch.id }, { resetPage: false });
+                      },
+                    },
+                  )
+                }
+              >
+                Create export batch
+              </Button>
+            </Group>
+            {data.counts.exportable === 0 ? (
+              <Text size="sm" c="dimmed">
+                {data.counts.ready === 0
+                  ? 'Nothing to export: no READY segment in these dates. Fix the NOT_READY segments below, or validate the dates on the Segments page.'
+                  : 'Nothing to export: every READY segment of these dates is billed already. Void a drifted item on the Drift page to bill its segment again.'}
+              </Text>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+
+      {create.error ? (
+        <ApiErrorAlert error={create.error} title="No batch was created" onClose={() => create.reset()} />
+      ) : null}
+      {create.data ? (
+        <Alert
+          color="green"
+          variant="light"
+          title="Export batch created"
+          onClose={() => create.reset()}
+          withCloseButton
+        >
+          <Group gap="sm">
+            <Text size="sm">
+              {create.data.batch.rowCount} items, {formatCents(create.data.batch.totalAmount ?? 0)}.
+              {create.data.skippedNoRule
+                ? ` ${create.data.skippedNoRule} READY segments had no billing-code rule in effect and were left out: validate the dates again.`
+                : ''}
+            </Text>
+            <Anchor href={billingExportFileUrl(create.data.batch.id)} download size="sm">
+              Download the file
+            </Anchor>
+          </Group>
+        </Alert>
+      ) : null}
+
+      {preview.isPending && !rangeError ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading the preview" />
+        </Group>
+      ) : data ? (
+        data.items.length === 0 ? (
+          <Alert variant="light" color="gray" title="No segments in these dates">
+            <Text size="sm">
+              Segments come from imported shifts. Pick other dates, or import EVV visits first.
+            </Text>
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover withTableBorder aria-label="Segments to export">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Caregiver</Table.Th>
+                  <Table.Th>Client</Table.Th>
+                  <Table.Th>Code</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Violations</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((segment) => (
+                  <Table.Tr key={segment.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`}>
+                        {segment.date}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{segment.caregiverName}</Table.Td>
+                    <Table.Td>{segment.clientName}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {segment.billingCode ?? '—'}
+                      {segment.modifier ? ` + ${segment.modifier}` : ''}
+                    </Table.Td>
+                    <Table.Td style={{ minWidth: 140 }}>
+                      <Group gap={4}>
+                        <ValidationBadge status={segment.validationStatus} />
+                        {segment.billed ? (
+                          <Badge color="gray" variant="outline">
+                            Billed
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <ViolationList
+                        violations={segment.validationViolations}
+                        status={segment.validationStatus}
+                      />
+                      {segment.validationStatus === 'NOT_READY' ? (
+                        <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} size="sm">
+                          Open the shift to fix it
+                        </Anchor>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      ) : null}
+      {data && pages > 1 ? (
+        <LabelledPagination
+          label="Segments"
+          total={pages}
+          value={state.page}
+          onChange={(page) => setState({ page })}
+        />
+      ) : null}
+
+      <Title order={3} mt="md">
+        Batches
+      </Title>
+      {batches.isError ? (
+        <LoadErrorAlert
+          error={batches.error}
+          title="The batches could not be loaded"
+          onRetry={() => void batches.refetch()}
+        />
+      ) : batches.isPending ? (
+        <Group justify="center" p="md">
+          <Loader aria-label="Loading batches" />
+        </Group>
+      ) : batches.data?.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No batch yet. Pick the dates above and create the first export batch.
+        </Text>
+      ) : batches.data ? (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover withTableBorder aria-label="Export batches">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Exported</Table.Th>
+                <Table.Th>Service dates</Table.Th>
+                <Table.Th ta="right">Rows</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {batches.data.items.map((batch) => (
+                <Table.Tr key={batch.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExactTime(batch.exportDate)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {batch.dateFrom} to {batch.dateTo}
+                  </Table.Td>
+                  <Table.Td ta="right">{batch.rowCount}</Table.Td>
+                  <Table.Td ta="right">{formatCents(batch.totalAmount ?? 0)}</Table.Td>
+                  <Table.Td>{batch.exportedByName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setState({ batch: batch.id }, { resetPage: false })}
+                        aria-label={`View batch ${batch.dateFrom} to ${batch.dateTo}, exported ${formatExactTime(batch.exportDate)}`}
+                      >
+                        View
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        component="a"
+                        href={billingExportFileUrl(batch.id)}
+                        download
+                        leftSection={<IconDownload size={14} aria-hidden />}
+                        aria-label={`Download batch ${batch.dateFrom} to ${batch.dateTo}, exported ${formatExactTime(batch.exportDate)}`}
+                      >
+                        CSV
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {batchPages > 1 ? (
+        <LabelledPagination
+          label="Batches"
+          total={batchPages}
+          value={state.batchesPage}
+          onChange={(batchesPage) => setState({ batchesPage }, { resetPage: false })}
+        />
+      ) : null}
+
+      <ExportBatchDrawer
+        batchId={state.batch}
+        onClose={() => setState({ batch: undefined }, { resetPage: false })}
+      />
+    </Stack>
+  );
+}

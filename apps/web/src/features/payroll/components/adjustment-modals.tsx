@@ -1,0 +1,423 @@
+/**
+ * Payroll adjustment dialogs (spec s.3 PayrollAdjustment; docs/payroll.md "Adjustments"):
+ * - {@link AdjustmentModal}: add one (type, value in its unit, optional segment, date, reason, notes)
+ *   or edit one (value, date, notes and the reason for the change; the server keeps the old row).
+ *   Money is typed in dollars and sent as integer cents; hours and miles as decimals (2 places).
+ * - {@link DeactivateAdjustmentModal}: deactivate with a required reason.
+ * - {@link AdjustmentHistoryModal}: the chain of versions, oldest first.
+ * Errors land on their inputs; a failed save keeps what was typed.
+ */
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  dollarsToCents,
+  type PayrollAdjustment,
+  type PayrollAdjustmentType,
+  type PayrollSegment,
+} from '@tend/contracts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { labelMessage } from '../../../lib/form-errors.ts';
+import {
+  useAdjustmentHistory,
+  useCreateAdjustment,
+  useDeactivateAdjustment,
+  useUpdateAdjustment,
+} from '../api/payroll.ts';
+import { formatAdjustmentValue, formatDay, formatInstant } from './format.ts';
+
+/** What each type adjusts, for the type select and the value label. */
+export const adjustmentTypeLabels: Record<PayrollAdjustmentType, string> = {
+  HOURS: 'Hours',
+  MILEAGE: 'Mileage',
+  AMOUNT: 'Amount',
+};
+const valueLabels: Record<PayrollAdjustmentType, string> = {
+  HOURS: 'Hours to add (decimal, e.g. 1.5; negative deducts)',
+  MILEAGE: 'Miles to add (negative deducts)',
+  AMOUNT: 'Amount in dollars (e.g. 25.50; negative deducts)',
+};
+
+const labels = {
+  adjustmentType: 'Type',
+  adjustmentValue: 'Value',
+  shiftSegmentId: 'Segment',
+  effectiveDate: 'Date',
+  reason: 'Reason',
+  notes: 'Notes',
+} as const;
+type Field = keyof typeof labels;
+
+/** The typed value in the API's unit (cents for AMOUNT), or null when it is not a number. */
+export function parseAdjustmentValue(type: PayrollAdjustmentType, text: string): number | null {
+  const trimmed = text.trim().replace(/^\+/, '');
+  const negative = /^[-−]/.test(trimmed);
+  const body = negative ? trimmed.slice(1).trim() : trimmed;
+  if (type === 'AMOUNT') {
+    const cents = dollarsToCents(body);
+    return cents === null ? null : negative ? -cents : cents;
+  }
+  if (!/^\d+(\.\d+)?$/.test(body)) return null;
+  const value = Number(body);
+  return negative ? -value : value;
+}
+
+/** The value as typed into the form (dollars for AMOUNT). */
+const valueText = (type: PayrollAdjustmentType, value: number) =>
+  type === 'AMOUNT' ? (value / 100).toFixed(2) : String(value);
+
+export interface AdjustmentModalProps {
+  caregiverId: string;
+  caregiverName: string;
+  periodStart: string;
+  /** The caregiver's segments in the period, to tie the adjustment to one. */
+  segments: PayrollSegment[];
+  timeZone: string;
+  /** The adjustment to edit; undefined to add one. */
+  adjustment?: PayrollAdjustment;
+  /** Preselected segment when adding from a segment row. */
+  segmentId?: string;
+  onClose: () => void;
+}
+
+/** See the module comment. Mounted only while open. */
+export function AdjustmentModal(props: AdjustmentModalProps) {
+  const { adjustment, caregiverId, caregiverName, segments, timeZone, onClose } = props;
+  const editing = Boolean(adjustment);
+  const [values, setValues] = useState<Record<Field, string>>({
+    adjustmentType: adjustment?.adjustmentType ?? 'HOURS',
+    adjustmentValue: adjustment ? valueText(adjustment.adjustmentType, adjustment.adjustmentValue) : '',
+    shiftSegmentId: adjustment?.shiftSegmentId ?? props.segmentId ?? '',
+    effectiveDate:
+      adjustment?.effectiveDate ??
+      segments.find((s) => s.segmentId === props.segmentId)?.date ??
+      props.periodStart,
+    reason: '',
+    notes: adjustment?.notes ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const create = useCreateAdjustment();
+  const update = useUpdateAdjustment();
+  const failed = editing ? update.error : create.error;
+  const type = values.adjustmentType as PayrollAdjustmentType;
+  const unmatched =
+    failed instanceof ApiError
+      ? failed.fieldErrors.filter((e) => !Object.hasOwn(labels, e.path.replace(/^body\./, '')))
+      : [];
+
+  const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const onApiError = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    const next: Partial<Record<Field, string>> = {};
+    for (const fieldError of error.fieldErrors) {
+      const field = fieldError.path.replace(/^body\./, '') as Field;
+      if (Object.hasOwn(labels, field)) next[field] = labelMessage(fieldError.message, labels[field]);
+    }
+    setErrors(next);
+  };
+  const done = (title: string) => {
+    notifications.show({ color: 'green', title, message: caregiverName });
+    onClose();
+  };
+
+  const submit = () => {
+    const next: Partial<Record<Field, string>> = {};
+    const value = parseAdjustmentValue(type, values.adjustmentValue);
+    if (value === null) next.adjustmentValue = labelMessage('must be a number', labels.adjustmentValue);
+    if (!values.reason.trim()) next.reason = labelMessage('is required', labels.reason);
+    if (!values.effectiveDate) next.effectiveDate = labelMessage('is required', labels.effectiveDate);
+    setErrors(next);
+    if (Object.keys(next).length || value === null) return;
+    if (adjustment)
+      update.mutate(
+        {
+          id: adjustment.id,
+          patch: {
+            adjustmentValue: value,
+            reason: values.reason,
+            notes: values.notes,
+            effectiveDate: values.effectiveDate,
+          },
+        },
+        { onSuccess: () => done('Adjustment changed'), onError: onApiError },
+      );
+    else
+      create.mutate(
+        {
+          caregiverId,
+          shiftSegmentId: values.shiftSegmentId || null,
+          adjustmentType: type,
+          adjustmentValue: value,
+          reason: values.reason,
+          notes: values.notes,
+          effectiveDate: values.effectiveDate,
+        },
+        { onSuccess: () => done('Adjustment added'), onError: onApiError },
+      );
+  };
+
+  const text = (field: Field) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${editing ? 'Edit adjustment' : 'Add adjustment'} — ${caregiverName}`}
+      size="lg"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+        aria-label={editing ? 'Edit adjustment' : 'Add adjustment'}
+      >
+        <Stack gap="sm">
+          {editing ? (
+            <Text size="sm" c="dimmed">
+              The current version is kept in the history; the change is saved as a new version with your
+              reason.
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label={labels.adjustmentType}
+              data={(Object.keys(adjustmentTypeLabels) as PayrollAdjustmentType[]).map((value) => ({
+                value,
+                label: adjustmentTypeLabels[value],
+              }))}
+              value={values.adjustmentType}
+              onChange={(value) => set('adjustmentType', value ?? 'HOURS')}
+              disabled={editing}
+              allowDeselect={false}
+            />
+            <TextInput label={valueLabels[type]} inputMode="decimal" required {...text('adjustmentValue')} />
+            <Select
+              label={labels.shiftSegmentId}
+              description="Optional: the segment this is about."
+              placeholder="Not about one segment"
+              data={segments.map((s) => ({
+                value: s.segmentId,
+                label: `${formatDay(s.date)} · ${s.clientName}${
+                  s.paidStart ? ` · ${formatInstant(s.paidStart, timeZone)}` : ''
+                }`,
+              }))}
+              value={values.shiftSegmentId || null}
+              onChange={(value) => {
+                set('shiftSegmentId', value ?? '');
+                const date = segments.find((s) => s.segmentId === value)?.date;
+                if (date) set('effectiveDate', date);
+              }}
+              clearable
+              disabled={editing}
+              error={errors.shiftSegmentId}
+            />
+            <TextInput
+              type="date"
+              label={labels.effectiveDate}
+              description="Decides the pay period."
+              required
+              {...text('effectiveDate')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={editing ? 'Reason for the change' : labels.reason}
+            autosize
+            minRows={2}
+            maxLength={500}
+            required
+            {...text('reason')}
+          />
+          <Textarea label={labels.notes} autosize minRows={2} maxLength={2000} {...text('notes')} />
+          {failed && (unmatched.length || !(failed instanceof ApiError) || !failed.fieldErrors.length) ? (
+            <ApiErrorAlert error={failed} title="The adjustment was not saved" fieldErrors={unmatched} />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {editing ? 'Save change' : 'Add adjustment'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Deactivates an adjustment with a required reason. */
+export function DeactivateAdjustmentModal({
+  adjustment,
+  onClose,
+}: {
+  adjustment: PayrollAdjustment;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const deactivate = useDeactivateAdjustment();
+  const submit = () => {
+    if (!reason.trim()) {
+      setError(labelMessage('is required', 'Reason'));
+      return;
+    }
+    deactivate.mutate(
+      { id: adjustment.id, reason },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: 'Adjustment deactivated',
+            message: adjustment.caregiverName,
+          });
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="Deactivate adjustment" size="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+        aria-label="Deactivate adjustment"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {adjustmentTypeLabels[adjustment.adjustmentType]}{' '}
+            {formatAdjustmentValue(adjustment.adjustmentType, adjustment.adjustmentValue)} will no longer be
+            paid. It stays in the history.
+          </Text>
+          <Textarea
+            label="Reason"
+            autosize
+            minRows={2}
+            maxLength={500}
+            required
+            value={reason}
+            error={error}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+          />
+          {deactivate.error ? (
+            <ApiErrorAlert error={deactivate.error} title="The adjustment was not deactivated" />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={deactivate.isPending}>
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The versions of an adjustment, oldest first, with who changed it, when and why. */
+export function AdjustmentHistoryModal({
+  adjustmentId,
+  timeZone,
+  onClose,
+}: {
+  adjustmentId: string;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const history = useAdjustmentHistory(adjustmentId);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Adjustment history"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close history' }}
+    >
+      {history.isPending ? (
+        <Group justify="center" p="lg">
+          <Loader aria-label="Loading the history" />
+        </Group>
+      ) : history.isError ? (
+        <ApiErrorAlert error={history.error} title="The history could not be loaded" />
+      ) : (
+        <Table striped withTableBorder aria-label="Adjustment versions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Saved</Table.Th>
+              <Table.Th>Value</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Reason and notes</Table.Th>
+              <Table.Th>State</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {history.data.items.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  {formatInstant(row.createdAt, timeZone)}
+                  <Text size="xs" c="dimmed">
+                    by {row.createdByName ?? 'a former user'}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatAdjustmentValue(row.adjustmentType, row.adjustmentValue)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {row.effectiveDate ? formatDay(row.effectiveDate) : '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.reason}</Text>
+                  {row.notes ? (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                      {row.notes}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  {row.isActive ? (
+                    <Badge color="green" variant="light">
+                      Current
+                    </Badge>
+                  ) : row.replacedById ? (
+                    <Badge color="gray" variant="light">
+                      Replaced
+                    </Badge>
+                  ) : (
+                    <Badge color="red" variant="light">
+                      Deactivated
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,390 @@
+/**
+ * `/admin/billing/payroll` (issue 6 "Payroll"; docs/payroll.md): the payroll of one pay period per
+ * caregiver — regular and overtime hours (over 40 per FLSA workweek), mileage and adjustments —
+ * with a period picker (previous / next / recent periods, in the URL as `periodStart`), the pay-period
+ * settings, a caregiver drawer (`caregiver=<id>`: segments with paid times, adjustments), "Export
+ * payroll" (stores the CSV and downloads it) and the list of past exports.
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconDownload,
+  IconSettings,
+  IconUpload,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { formatCents } from '@tend/contracts';
+import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { useUrlState } from '../../../lib/url-state.ts';
+import {
+  payrollExportFileUrl,
+  useCreatePayrollExport,
+  usePayPeriodSettings,
+  usePayroll,
+  usePayrollExports,
+} from '../api/payroll.ts';
+import { CaregiverPayrollDrawer } from '../components/caregiver-payroll-drawer.tsx';
+import { formatDay, formatHours, formatInstant, formatMiles, formatPeriod } from '../components/format.ts';
+import { PayPeriodSettingsModal } from '../components/pay-period-settings-modal.tsx';
+
+const pageState = z.object({
+  periodStart: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  caregiver: z.uuid().optional(),
+  exportsPage: z.coerce.number().int().min(1).default(1),
+});
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Starts a download of the export's CSV through a same-origin link (the session cookie goes along). */
+function download(id: string) {
+  const link = document.createElement('a');
+  link.href = payrollExportFileUrl(id);
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Past exports, newest first, each downloadable. */
+function ExportsTable({
+  page,
+  onPage,
+  timeZone,
+}: {
+  page: number;
+  onPage: (page: number) => void;
+  timeZone: string;
+}) {
+  const exports = usePayrollExports(page);
+  if (exports.isPending) return <Loader size="sm" aria-label="Loading past exports" />;
+  if (exports.isError)
+    return (
+      <LoadErrorAlert
+        error={exports.error}
+        title="The past exports could not be loaded"
+        onRetry={() => void exports.refetch()}
+      />
+    );
+  const data = exports.data;
+  if (!data.items.length)
+    return (
+      <Text size="sm" c="dimmed">
+        No payroll exported yet. Pick a period above and choose “Export payroll”.
+      </Text>
+    );
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped withTableBorder aria-label="Payroll exports">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Pay period</Table.Th>
+              <Table.Th>Exported</Table.Th>
+              <Table.Th>Caregivers</Table.Th>
+              <Table.Th>Regular / overtime</Table.Th>
+              <Table.Th>Mileage</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Download</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{formatPeriod({ start: item.periodStart, end: item.periodEnd })}</Table.Td>
+                <Table.Td>
+                  {formatInstant(item.createdAt, timeZone)}
+                  <Text size="xs" c="dimmed">
+                    by {item.exportedByName ?? 'a former user'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{item.caregiverCount}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatHours(item.regularHours)} / {formatHours(item.overtimeHours)}
+                </Table.Td>
+                <Table.Td>{formatMiles(item.mileageMiles)}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    href={payrollExportFileUrl(item.id)}
+                    download
+                    aria-label={`Download payroll ${formatPeriod({ start: item.periodStart, end: item.periodEnd })}, exported ${formatInstant(item.createdAt, timeZone)}`}
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      <IconDownload size={14} aria-hidden />
+                      CSV
+                    </Group>
+                  </Anchor>
+                  <Text size="xs" c="dimmed" title={`SHA-256 ${item.fileSha256}`}>
+                    {item.fileSha256.slice(0, 12)}…
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 ? (
+        <LabelledPagination label="Payroll exports" total={pages} value={page} onChange={onPage} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** See the module comment. */
+export function PayrollPage() {
+  const { state, setState } = useUrlState(pageState);
+  const settings = usePayPeriodSettings();
+  const payroll = usePayroll(state.periodStart);
+  const exportPayroll = useCreatePayrollExport();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const data = payroll.data;
+  const timeZone = data?.timeZone ?? settings.data?.timeZone ?? 'UTC';
+  const periodOptions = (settings.data?.recentPeriods ?? []).map((p) => ({
+    value: p.start,
+    label: formatPeriod(p),
+  }));
+  if (data && !periodOptions.some((o) => o.value === data.period.start))
+    periodOptions.unshift({ value: data.period.start, label: formatPeriod(data.period) });
+
+  const runExport = () => {
+    if (!data) return;
+    exportPayroll.mutate(data.period.start, {
+      onSuccess: (created) => {
+        notifications.show({
+          color: 'green',
+          title: 'Payroll exported',
+          message: `${formatPeriod({ start: created.periodStart, end: created.periodEnd })}: ${created.caregiverCount} caregiver${created.caregiverCount === 1 ? '' : 's'}. The download starts now.`,
+        });
+        download(created.id);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2}>Payroll</Title>
+          <Text c="dimmed" size="sm" mt={4} maw={780}>
+            What each caregiver is paid for a pay period: hours from the segments’ paid times (the EVV times
+            unless you set others), overtime beyond {data?.overtimeThresholdHours ?? 40} hours in each FLSA
+            workweek, mileage and adjustments.
+            {data
+              ? ` ${capitalize(data.frequency)} periods; workweeks start ${capitalize(data.workweekStart)} at midnight (${data.timeZone}).`
+              : ''}
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconSettings size={16} aria-hidden />}
+          onClick={() => setSettingsOpen(true)}
+          disabled={!settings.data}
+        >
+          Pay period settings
+        </Button>
+      </Group>
+
+      <Group role="search" aria-label="Pick a pay period" align="flex-end" gap="sm" wrap="wrap">
+        <Button
+          variant="default"
+          leftSection={<IconChevronLeft size={16} aria-hidden />}
+          onClick={() => data && setState({ periodStart: data.previousPeriodStart, caregiver: undefined })}
+          disabled={!data}
+        >
+          Previous period
+        </Button>
+        <Select
+          label="Pay period"
+          data={periodOptions}
+          value={data?.period.start ?? state.periodStart ?? null}
+          onChange={(value) => setState({ periodStart: value ?? undefined, caregiver: undefined })}
+          allowDeselect={false}
+          w={260}
+        />
+        <Button
+          variant="default"
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+          onClick={() => data && setState({ periodStart: data.nextPeriodStart, caregiver: undefined })}
+          disabled={!data}
+        >
+          Next period
+        </Button>
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={runExport}
+          loading={exportPayroll.isPending}
+          disabled={!data || data.items.length === 0}
+        >
+          Export payroll
+        </Button>
+      </Group>
+
+      {exportPayroll.error ? (
+        <ApiErrorAlert
+          error={exportPayroll.error}
+          title="The payroll was not exported"
+          onClose={() => exportPayroll.reset()}
+        />
+      ) : null}
+      {payroll.isError ? (
+        <LoadErrorAlert
+          error={payroll.error}
+          title="The payroll could not be loaded"
+          onRetry={() => void payroll.refetch()}
+        />
+      ) : null}
+
+      {payroll.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading the payroll" />
+        </Group>
+      ) : data ? (
+        <>
+          <Text size="sm" data-testid="payroll-totals">
+            {formatDay(data.period.start)} – {formatDay(data.period.end)} · {data.totals.caregivers} caregiver
+            {data.totals.caregivers === 1 ? '' : 's'} · regular {formatHours(data.totals.regularHours)} ·
+            overtime {formatHours(data.totals.overtimeHours)} · mileage{' '}
+            {formatMiles(data.totals.mileageMiles)} · amount adjustments{' '}
+            {formatCents(data.totals.amountAdjustmentCents)} · total paid{' '}
+            {formatHours(data.totals.totalPaidHours)}
+          </Text>
+          {data.items.length === 0 ? (
+            <Alert variant="light" color="gray" title="Nothing to pay in this period — import EVV shifts">
+              <Text size="sm">
+                Payroll comes from the shift segments of the period. Import an EVV export, pick an earlier
+                period, or open a caregiver to add an adjustment.
+              </Text>
+              <Button
+                component={Link}
+                to="/upload"
+                mt="sm"
+                leftSection={<IconUpload size={16} aria-hidden />}
+              >
+                Import EVV file
+              </Button>
+            </Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover withTableBorder aria-label="Payroll by caregiver">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Caregiver</Table.Th>
+                    <Table.Th>Regular</Table.Th>
+                    <Table.Th>Overtime</Table.Th>
+                    <Table.Th>Mileage</Table.Th>
+                    <Table.Th>Adjustments</Table.Th>
+                    <Table.Th>Total paid hours</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((row) => (
+                    <Table.Tr key={row.caregiverId}>
+                      <Table.Td>
+                        {row.caregiverName}
+                        <Text size="xs" c="dimmed">
+                          {row.externalId ? `ID ${row.externalId} · ` : ''}
+                          {row.segmentCount} segment{row.segmentCount === 1 ? '' : 's'}
+                          {row.payrollVersionCount ? ` · ${row.payrollVersionCount} with paid times set` : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatHours(row.regularHours)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {row.overtimeHours > 0 ? (
+                          <Badge color="red" variant="filled" miw="max-content">
+                            Overtime {formatHours(row.overtimeHours)}
+                          </Badge>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            None
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMiles(row.mileageMiles)}</Table.Td>
+                      <Table.Td>
+                        {row.adjustmentCount ? (
+                          <Stack gap={0}>
+                            {row.hourAdjustments ? (
+                              <Text size="sm">{formatHours(row.hourAdjustments)}</Text>
+                            ) : null}
+                            {row.amountAdjustmentCents ? (
+                              <Text size="sm">{formatCents(row.amountAdjustmentCents)}</Text>
+                            ) : null}
+                            <Text size="xs" c="dimmed">
+                              {row.adjustmentCount} adjustment{row.adjustmentCount === 1 ? '' : 's'}
+                            </Text>
+                          </Stack>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            None
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatHours(row.totalPaidHours)}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setState({ caregiver: row.caregiverId }, { resetPage: false })}
+                          aria-label={`Payroll details of ${row.caregiverName}`}
+                        >
+                          Details
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </>
+      ) : null}
+
+      <Title order={3} mt="md">
+        Past exports
+      </Title>
+      <ExportsTable
+        page={state.exportsPage}
+        onPage={(exportsPage) => setState({ exportsPage }, { resetPage: false })}
+        timeZone={timeZone}
+      />
+
+      {settingsOpen && settings.data ? (
+        <PayPeriodSettingsModal
+          settings={settings.data}
+          onClose={() => setSettingsOpen(false)}
+          onSaved={(periodStart) => setState({ periodStart, caregiver: undefined })}
+        />
+      ) : null}
+      <CaregiverPayrollDrawer
+        caregiverId={state.caregiver}
+        periodStart={data?.period.start ?? state.periodStart}
+        onClose={() => setState({ caregiver: undefined }, { resetPage: false })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Password recovery (spec issue 4; docs/accounts.md): the shared admin creates a user through the API; in a fresh
+ * browser the user chooses "Forgot your password?" on /login, the flow reads the reset link from the outbox, a
+ * weak password is refused in words, a good one is saved (every session ends) and the user signs in with it.
+ * An unknown email gets the same answer.
+ */
+import { expect, test } from '@playwright/test';
+import { ADMIN_STATE_FILE, forbidDialogs, signInThroughForm, snap } from './support.ts';
+
+const stamp = Date.now().toString(36);
+const USER = {
+  email: `forgetful.${stamp}@example.org`,
+  password: 'first passphrase of the morning',
+  firstName: 'Fern',
+  lastName: `Forgetful ${stamp}`,
+};
+const NEW_PASSWORD = 'second passphrase by moonlight';
+
+test('a user resets a forgotten password from an emailed link and signs in with it', async ({
+  browser,
+  baseURL,
+}) => {
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
+  const admin = adminContext.request;
+  const created = await admin.post('/api/users', {
+    headers: { origin: baseURL ?? '' },
+    data: { ...USER, role: 'USER' },
+  });
+  expect(created.status()).toBe(201);
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
+  const page = await context.newPage();
+  forbidDialogs(page);
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/forgot=1/);
+  const recovery = page.getByRole('form', { name: 'Reset your password' });
+  // An unknown email gets the same answer as a known one.
+  await recovery.getByRole('textbox', { name: 'Email' }).fill(`nobody.${stamp}@example.org`);
+  await recovery.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('recovery-sent')).toContainText('If an account uses');
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page
+    .getByRole('form', { name: 'Reset your password' })
+    .getByRole('textbox', { name: 'Email' })
+    .fill(USER.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('recovery-sent')).toBeVisible();
+  await snap(page, 'recovery-sent');
+
+  const unknown = await admin.get(
+    `/api/outbox?page=1&pageSize=1&to=${encodeURIComponent(`nobody.${stamp}@example.org`)}`,
+  );
+  expect(((await unknown.json()) as { total: number }).total).toBe(0);
+  let link: string | null = null;
+  await expect(async () => {
+    const response = await admin.get(`/api/outbox?page=1&pageSize=1&to=${encodeURIComponent(USER.email)}`);
+    const { items } = (await response.json()) as { items: { textBody: string | null }[] };
+    link = /(https?:\/\/\S+\/confirm\?\S+)/.exec(items[0]?.textBody ?? '')?.[1] ?? null;
+    expect(link).toContain('/confirm?type=recovery&token=');
+  }).toPass({ timeout: 10_000 });
+  const url = new URL(link as unknown as string);
+
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password' }).fill('password123');
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('password123');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText(/commonly used password/)).toBeVisible();
+  await snap(page, 'recovery-weak-password');
+
+  await page.getByRole('textbox', { name: 'New password' }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();
+  await snap(page, 'recovery-done');
+
+  // The link works once.
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByRole('textbox', { name: 'New password' }).fill('a third passphrase for luck');
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('a third passphrase for luck');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('already been used');
+
+  await page.goto('/login');
+  await signInThroughForm(page, { email: USER.email, password: NEW_PASSWORD });
+  await expect(page).toHaveURL(new URL('/', baseURL).toString());
+  const me = await page.request.get('/api/me');
+  expect(await me.json()).toMatchObject({ email: USER.email, role: 'USER' });
+
+  await context.close();
+  await adminContext.close();
+});

@@ -1,0 +1,95 @@
+/**
+ * Account lifecycle by email link (spec issue 4 "Accounts"; spec s.2 `/confirm`, s.3 VerificationToken):
+ * invitations sent by an admin, password recovery, and email change with re-authentication. Every link opens
+ * `/confirm?type=<confirmType>&token=…`. Rules and lifetimes: docs/accounts.md and
+ * docs/decisions/0014-accounts-by-email-link.md.
+ */
+import { z } from 'zod';
+import { role } from './enums.ts';
+import { optionalText, requiredText } from './common.ts';
+import { password } from './auth.ts';
+
+/** How long an invitation link stays valid, in days (7; decision 0014). */
+export const INVITATION_TTL_DAYS = 7;
+/** How long a password-reset link stays valid, in minutes (60, better-auth's default; decision 0014). */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** How long an email-change confirmation link stays valid, in hours (24; decision 0014). */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** The kinds of link `/confirm` handles (its `type` query parameter). */
+export const confirmTypes = ['invite', 'recovery', 'email_change'] as const;
+export type ConfirmType = (typeof confirmTypes)[number];
+
+const emailAddress = z
+  .email({ message: 'must be a valid email address' })
+  .max(254, { message: 'must be at most 254 characters' });
+
+/** A one-time token from a link: the base64url text after `token=`. */
+const linkToken = z
+  .string()
+  .trim()
+  .min(1, { message: 'is required' })
+  .max(200, { message: 'is too long' })
+  .regex(/^[\w-]+$/, { message: 'is not a valid link token' });
+
+/** An admin invites a person by email (no password: the invitee sets it from the link). */
+export const invitationInput = z.object({
+  email: emailAddress,
+  role,
+  functionalRole: optionalText(100),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phone: optionalText(32),
+});
+export type InvitationInput = z.input<typeof invitationInput>;
+
+/** When the invitation just sent (or re-sent) stops working. */
+export const invitationSent = z.object({
+  userAccountId: z.uuid(),
+  email: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type InvitationSent = z.infer<typeof invitationSent>;
+
+/** The token of an invitation, email-change or other link. */
+export const linkTokenInput = z.object({ token: linkToken });
+export type LinkTokenInput = z.infer<typeof linkTokenInput>;
+
+/** What the invitee sees before choosing a password. */
+export const invitationDetails = z.object({
+  email: z.string(),
+  fullName: z.string().nullable(),
+  role,
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type InvitationDetails = z.infer<typeof invitationDetails>;
+
+/** Accepting an invitation: its token and the password the invitee chose (password policy applies). */
+export const invitationAcceptInput = z.object({ token: linkToken, password });
+export type InvitationAcceptInput = z.infer<typeof invitationAcceptInput>;
+
+/** The account's sign-in email, returned after accepting an invitation or confirming an email change. */
+export const accountEmail = z.object({ email: z.string() });
+export type AccountEmail = z.infer<typeof accountEmail>;
+
+/** "Forgot your password?": the email to send a reset link to. */
+export const passwordRecoveryInput = z.object({ email: emailAddress });
+export type PasswordRecoveryInput = z.infer<typeof passwordRecoveryInput>;
+
+/** Setting a new password from a recovery link (password policy applies on the server). */
+export const passwordResetInput = z.object({ token: linkToken, newPassword: password });
+export type PasswordResetInput = z.infer<typeof passwordResetInput>;
+
+/** Asking to change the sign-in email: the new address and the current password (re-authentication). */
+export const emailChangeInput = z.object({
+  newEmail: emailAddress,
+  currentPassword: z.string().min(1, { message: 'is required' }).max(128, { message: 'is too long' }),
+});
+export type EmailChangeInput = z.infer<typeof emailChangeInput>;
+
+/** The confirmation link went to `email` (the new address) and works until `expiresAt`. */
+export const emailChangeRequested = z.object({
+  email: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type EmailChangeRequested = z.infer<typeof emailChangeRequested>;

@@ -1,0 +1,72 @@
+/**
+ * The "export" phase of `npm run bench:billing` (issue 6, performance: a batch of 100,000 segments in
+ * under 10 s on PostgreSQL, peak memory under 500 MB). Called by scripts/bench-billing.ts after the
+ * validate phase, on the same database.
+ *
+ * The validate phase leaves part of the seeded segments NOT_READY on purpose (missing clock-outs,
+ * notes, overlaps …). So that the batch has the size the aim names, every segment with a clock-out
+ * is marked READY first (untimed, printed). The timed part is exactly what
+ * `POST /api/billing-exports` does: `createBillingExport` over the whole date range (select, price,
+ * insert items and history in one transaction, write the CSV to a local storage directory, complete
+ * the batch). Prints time, rows/s, rows, total and the process's peak RSS (sampled every 50 ms).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
+import { systemContext } from '../apps/api/src/platform/http/context.ts';
+import { createLocalDriver } from '../apps/api/src/platform/storage/local.driver.ts';
+import { createStorageService, EXPORTS_BUCKET } from '../apps/api/src/platform/storage/storage.service.ts';
+import { createBillingExport } from '../apps/api/src/modules/billing/billing-export.service.ts';
+
+const AIM_SECONDS = 10;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Runs the export phase on `database` over `range` (see the module comment) and prints its figures. */
+export async function benchExport(
+  database: DatabaseHandle,
+  range: { from: string; to: string },
+): Promise<void> {
+  const db = database.db;
+  const forced = await db.execute(sql`
+    update shift_segment set validation_status = 'READY', validation_violations = '[]'::jsonb
+    where evv_end is not null and deleted_at is null and validation_status <> 'READY'`);
+  const ready = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from shift_segment where validation_status = 'READY'`,
+  );
+  console.log(
+    `  export: ${fmt(Number((forced as { rowCount?: number | null }).rowCount ?? 0))} more segments marked READY (untimed) → ${fmt(Number(ready.rows[0]?.n ?? 0))} READY`,
+  );
+  const rootDir = await mkdtemp(path.join(tmpdir(), 'tend-bench-export-'));
+  try {
+    const storage = createStorageService({
+      db,
+      driver: createLocalDriver({ rootDir }),
+      secret: 'bench-secret-bench-secret-bench-secret',
+    });
+    await storage.ensureBucket({
+      id: EXPORTS_BUCKET,
+      name: 'Exported files',
+      allowedMimeTypes: ['text/csv'],
+    });
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const started = performance.now();
+    const { batch } = await createBillingExport(
+      { db, storage, agencyTimeZone: 'America/Los_Angeles' },
+      systemContext('bench'),
+      { dateFrom: range.from, dateTo: range.to, notes: 'bench' },
+    );
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    console.log(
+      `  export: ${fmt(batch.rowCount)} items in ${(ms / 1000).toFixed(2)} s = ${fmt(batch.rowCount / (ms / 1000))} items/s ` +
+        `(aim < ${AIM_SECONDS} s) · total $${fmt((batch.totalAmount ?? 0) / 100)} · peak RSS ${fmt(peak / 1024 / 1024)} MB (aim < 500 MB)`,
+    );
+  } finally {
+    await rm(rootDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The "reconcile" phase of `npm run bench:billing` (issue 6, performance: 100,000 claim lines reconciled
+ * in under 15 s on PostgreSQL, peak memory under 500 MB). Called by scripts/bench-billing.ts after the
+ * other phases, on the same database.
+ *
+ * Steps: every live segment with a clock-out that has no billing item gets one, written in bulk with
+ * `INSERT … SELECT` (EXPORTED; the snapshot carries the billed client prime `P<n>`; units = 15-minute
+ * units) — the export phase's items are used as they are when it ran first. Then an eXPRS claim CSV of
+ * one line per item (up to BENCH_CLAIM_LINES, default 100,000) is built in memory: 97 % name the item's
+ * billing id, 3 % only client prime + date + code + units (matched by facts, or orphaned as ambiguous
+ * when the client has several equal visits that day); 1 in 10 lines denied. The timed part is what
+ * `POST /api/claim-imports` does after the upload: parse (`parseClaimFile`) and, in one transaction,
+ * `reconcileClaimLines` (batch, lines, item statuses, history). Prints time, lines/s, counts and the
+ * process's peak RSS (sampled every 50 ms).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
+import { parseClaimFile, reconcileClaimLines } from '../apps/api/src/modules/billing/claim-import.service.ts';
+
+const LINES = Number(process.env.BENCH_CLAIM_LINES ?? 100_000);
+const AIM_SECONDS = 15;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Runs the reconcile phase on `database` (see the module comment) and prints its figures. */
+export async function benchReconcile(database: DatabaseHandle): Promise<void> {
+  const db = database.db;
+  const seeding = performance.now();
+  await db.execute(sql`
+    insert into billing_item (shift_segment_id, client_id, caregiver_id, snapshot_data, snapshot_hash, date, start, "end",
+      hours, units, billing_code, modifier, rate_cents, amount_cents, status)
+    select g.id, s.client_id, s.caregiver_id,
+      jsonb_build_object('segmentId', g.id, 'clientPid', 'P' || substr(s.client_id::text, 1, 8)),
+      md5(g.id::text), s.date, g.evv_start, g.evv_end,
+      round(extract(epoch from g.evv_end - g.evv_start) / 3600.0, 2),
+      floor(extract(epoch from g.evv_end - g.evv_start) / 900.0), 'OR526', null, 725,
+      floor(extract(epoch from g.evv_end - g.evv_start) / 900.0)::int * 725, 'EXPORTED'
+    from shift_segment g join shift s on s.id = g.shift_id
+    where g.evv_end is not null and g.deleted_at is null
+      and not exists (select 1 from billing_item b where b.shift_segment_id = g.id and b.status <> 'VOID')`);
+  const items = await db.execute<{
+    id: string;
+    pid: string | null;
+    date: string;
+    units: string | null;
+    amount: number | null;
+  }>(sql`
+    select id, snapshot_data->>'clientPid' as pid, date::text as date, units::text as units, amount_cents as amount
+    from billing_item where status = 'EXPORTED' order by date, id limit ${LINES}`);
+  const rows = [
+    'Claim Number,Billing ID,Client Prime,Service Date,Procedure Code,Units,Billed Amount,Paid Amount,Status,Denial Reason',
+  ];
+  items.rows.forEach((item, i) => {
+    const denied = i % 10 === 0;
+    const amount = ((item.amount ?? 0) / 100).toFixed(2);
+    const billingId = i % 33 === 0 ? '' : item.id;
+    rows.push(
+      `BENCH-${i},${billingId},${item.pid ?? ''},${item.date},OR526,${item.units ?? ''},${amount},${denied ? '0.00' : amount},${denied ? 'denied' : 'paid'},${denied ? 'Units exceed authorization' : ''}`,
+    );
+  });
+  const file = Buffer.from(`${rows.join('\r\n')}\r\n`);
+  console.log(
+    `  reconcile: ${fmt(items.rows.length)} claim lines (${(file.length / 1024 / 1024).toFixed(1)} MB CSV) against ${fmt(items.rows.length)} exported items; setup ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const started = performance.now();
+  const parsed = await parseClaimFile(file);
+  const parsedAt = performance.now();
+  const batchId = randomUUID();
+  const counts = await db.transaction((tx) =>
+    reconcileClaimLines(tx, {
+      batchId,
+      fileName: 'bench-claims.csv',
+      filePath: null,
+      fileSha256: createHash('sha256').update(file).digest('hex'),
+      parsed,
+      userId: null,
+    }),
+  );
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(
+    `  reconcile: ${fmt(parsed.lines.length)} lines in ${(ms / 1000).toFixed(2)} s = ${fmt(parsed.lines.length / (ms / 1000))} lines/s ` +
+      `(parse ${((parsedAt - started) / 1000).toFixed(2)} s; aim < ${AIM_SECONDS} s on PostgreSQL) · ${fmt(counts.matched)} matched, ` +
+      `${fmt(counts.orphaned)} orphaned, ${fmt(parsed.rejected.length)} rejected · peak RSS ${fmt(peak / 1024 / 1024)} MB (aim < 500 MB)`,
+  );
+}
