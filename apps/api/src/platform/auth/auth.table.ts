@@ -16,6 +16,9 @@ export const authUsers = pgTable('auth_user', {
   image: text('image'),
   /** better-auth two-factor plugin: a verified TOTP factor exists. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** better-auth phone-number plugin: the phone (E.164) the user signs in with by password or SMS code. */
+  phoneNumber: text('phone_number').unique(),
+  phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
