@@ -5,7 +5,7 @@
  *
  * Steps: a fresh database on BENCH_DATABASE_URL's server (default TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test; dropped at the end; BENCH_ENGINE=pglite uses an embedded
- * database instead), migrated by the app; 400 clients, 600 caregivers, one shift + mirroring segment
+ * database instead), migrated by the app; 400 clients (with a Medicaid prime id), 600 caregivers, one shift + mirroring segment
  * per visit over 90 days written with `INSERT … SELECT generate_series` (not through the import
  * pipeline): 3 visits per client per day, 1 in 40 without clock-out, caregivers assigned so some visits
  * overlap; a budget line per client, a billing-code rule, notes on 9 in 10 shifts, a suspicious-location
@@ -41,7 +41,8 @@ async function seed(database: DatabaseHandle) {
   };
   const perDay = CLIENTS * 3;
   await exec(`
-    insert into client (name) select 'Bench Client ' || lpad(g::text, 3, '0') from generate_series(1, ${CLIENTS}) g;
+    insert into client (name, pid)
+      select 'Bench Client ' || lpad(g::text, 3, '0'), 'BP' || lpad(g::text, 6, '0') from generate_series(1, ${CLIENTS}) g;
     insert into caregiver (name, type)
       select 'Bench Caregiver ' || lpad(g::text, 3, '0'), case when g % 30 = 0 then 'DOC_CARE_1' else 'DSP_CARE' end::caregiver_type
       from generate_series(1, ${CAREGIVERS}) g;

@@ -31,6 +31,7 @@ import { AppError } from './platform/http/errors.ts';
 import { createAuth, type Auth } from './platform/auth/auth.ts';
 import { registerAuth } from './platform/auth/auth.plugin.ts';
 import { apiTokensRoutes } from './platform/auth/api-tokens.routes.ts';
+import { signUpRoutes } from './platform/auth/sign-up.ts';
 import { carriesOwnCredentials } from './platform/auth/bearer.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustedOrigins: config.trustedOrigins,
     // Caregiver sign-in codes go out through the messaging service (created below; called only per request).
     sendEmail: (message) => deps.messaging.sendEmail(message),
+    sendSms: (message) => deps.messaging.sendSms(message),
   });
   // Optional providers load only when configured (the S3 SDK alone is ~23 MB of memory).
   const smtp = config.mail.smtpUrl
@@ -407,6 +409,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async () => ({
       map: { tileUrl: mapTiles.tileUrl, attribution: mapTiles.attribution },
       agencyTimeZone: config.agencyTimeZone,
+      signUpEnabled: config.signUpEnabled !== false,
     }),
   );
   app.get(
@@ -429,6 +432,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(usersRoutes);
   await app.register(apiTokensRoutes);
+  await app.register(signUpRoutes);
   await app.register(accountsRoutes);
   await app.register(peopleRoutes);
   await app.register(shiftsRoutes);

@@ -42,10 +42,12 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplatePath', '');
     return async () => {
-      // Drop the template and any per-file databases left by a crashed run.
+      // Drop the template and any per-file databases of this run left by a crashed test file (named
+      // `<template>_<random>` by createTestDatabase). `_` is a LIKE wildcard, so it is escaped: a concurrent
+      // run's template and databases are never touched.
       const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'tend_t_%' or datname = $1`,
-        [template],
+        `select datname from pg_database where datname like $1 or datname = $2`,
+        [`${template.replaceAll('_', '\\_')}\\_%`, template],
       );
       for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();

@@ -58,7 +58,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testEngine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL as string;
-    const name = `tend_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    // Named after the run's template, so the run's teardown finds its leftovers and no other run's.
+    const name = `${inject('postgresTemplate')}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);

@@ -17,7 +17,7 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 
 /** The kinds of link `/confirm` handles (its `type` query parameter). */
-export const confirmTypes = ['invite', 'recovery', 'email_change'] as const;
+export const confirmTypes = ['invite', 'recovery', 'email_change', 'signup', 'magiclink'] as const;
 export type ConfirmType = (typeof confirmTypes)[number];
 
 const emailAddress = z

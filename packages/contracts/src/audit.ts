@@ -10,6 +10,7 @@ export const auditActions = [
   'auth.sign_in',
   'auth.sign_out',
   'auth.setup',
+  'auth.sign_up',
   'user.list',
   'user.read',
   'user.create',

@@ -13,5 +13,7 @@ export const clientConfig = z.object({
   }),
   /** IANA zone times are shown in (AGENCY_TIME_ZONE; UX.md "Time": the agency's time zone). */
   agencyTimeZone: z.string(),
+  /** Whether `/login` offers "Create an account" (SIGN_UP_ENABLED; decision 0018). */
+  signUpEnabled: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -8,6 +8,7 @@ export * from './permissions.ts';
 export * from './people.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
+export * from './sign-up.ts';
 export * from './audit.ts';
 export * from './jobs.ts';
 export * from './evv.ts';

@@ -9,6 +9,7 @@
  * unchanged segment is recognised by comparing hashes without reading the stored snapshot.
  */
 import { createHash } from 'node:crypto';
+import type { SegmentBillingValues } from '../shifts/billing-export-source.service.ts';
 
 /** The billed values of one segment (flat, so drift fields are plain names). Instants are ISO 8601 UTC. */
 export interface BillingSnapshot {
@@ -85,25 +86,7 @@ export function snapshotHash(snapshot: unknown): string {
 }
 
 /** The current billed values of a segment as the shifts module reads them (instants as `Date`). */
-export interface SegmentBillingValuesLike {
-  segmentId: string;
-  shiftId: string;
-  date: string;
-  evvStart: Date | null;
-  evvEnd: Date | null;
-  billingCode: string | null;
-  modifier: string | null;
-  evvInLat: number | null;
-  evvInLong: number | null;
-  evvOutLat: number | null;
-  evvOutLong: number | null;
-  caregiverId: string;
-  clientId: string;
-  providerMedicaidId: string | null;
-  clientPid: string | null;
-  dspName: string | null;
-  timeZone: string | null;
-}
+export type SegmentBillingValuesLike = Omit<SegmentBillingValues, 'deleted'>;
 
 /** The snapshot of a segment's current values (the same function at export and at drift detection). */
 export function snapshotOf(values: SegmentBillingValuesLike): BillingSnapshot {

@@ -235,12 +235,23 @@ async function findBilledDays(executor: Executor, range: { from: string; to: str
   );
 }
 
-/** Inserts the items of `lines` into batch `batchId`, `CHUNK` per statement. */
-async function insertItems(tx: Executor, batchId: string, lines: ExportLine[]): Promise<void> {
+/**
+ * Inserts the items of `lines` into batch `batchId` with their first history row (creation is the
+ * item's first status: old null → EXPORTED, reason `export batch <id>`, `userId`), `CHUNK` items per
+ * statement: `insert … select from unnest(…)` (one array parameter per column) and the history rows
+ * from its `returning` in the same statement.
+ */
+async function insertItems(
+  tx: Executor,
+  batchId: string,
+  lines: ExportLine[],
+  userId: string | null,
+): Promise<void> {
   for (let i = 0; i < lines.length; i += CHUNK) {
     const chunk = lines.slice(i, i + CHUNK);
     const column = <T>(pick: (line: ExportLine) => T) => sql.param(chunk.map(pick));
     const statement = sql`
+      with inserted as (
       insert into billing_item (id, shift_segment_id, client_id, caregiver_id, export_batch_id,
         snapshot_data, snapshot_hash, date, start, "end", hours, units, billing_code, modifier,
         rate_cents, amount_cents, evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, dsp_name, status)
@@ -269,7 +280,11 @@ async function insertItems(tx: Executor, batchId: string, lines: ExportLine[]): 
         ${column((l) => l.snapshot.evvOutLong)}::float8[],
         ${column((l) => l.snapshot.dspName)}::text[]
       ) as v(id, segment_id, client_id, caregiver_id, snapshot, hash, date, start, end_at, hours, units,
-        code, modifier, rate, amount, in_lat, in_long, out_lat, out_long, dsp_name)`;
+        code, modifier, rate, amount, in_lat, in_long, out_lat, out_long, dsp_name)
+      returning id
+      )
+      insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
+      select id, 'billing', null, 'EXPORTED', ${`export batch ${batchId}`}, ${userId}::uuid from inserted`;
     await tx.execute(statement);
   }
 }
@@ -361,12 +376,8 @@ export async function createBillingExport(
         })
         .returning();
       if (!batchRow) throw new AppError('INTERNAL');
-      await insertItems(tx, batchRow.id, lines);
-      // Creation is the item's first status: history old null → EXPORTED, one statement.
-      await tx.execute(sql`
-        insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
-        select id, 'billing', null, 'EXPORTED', ${`export batch ${batchRow.id}`}, ${userId}::uuid
-        from billing_item where export_batch_id = ${batchRow.id}::uuid`);
+      // Items and their first history rows (old null → EXPORTED), `CHUNK` per statement.
+      await insertItems(tx, batchRow.id, lines, userId);
       // The file, from the same lines (pure; no database work).
       const localTime = createLocalTimeFormatter();
       const parts: string[] = [batchCsvHeader()];

@@ -7,11 +7,13 @@
  *   EXPORTED/MATCHED → VOID when an admin voids it). The item row is updated too.
  * - `statusType` `claim`: the eXPRS claim status of the item's matched line (e.g. `paid`, `denied`); only
  *   history is written (the line itself is in `exprs_record`).
+ * A claim import matches items set-based (`markItemsMatchedByImport`). The export writes each new item's
+ * first row (null → EXPORTED) in the statement that inserts the items (billing-export.service.ts).
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { BillingItemStatus } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { billingItems, billingStatusHistories } from './billing.table.ts';
+import { billingItems } from './billing.table.ts';
 
 /** What a status change records. `userId` is the acting user account; null for a system change. */
 export interface BillingStatusChange {
@@ -55,15 +57,51 @@ export async function setBillingItemStatus(
   return changed.length;
 }
 
-/** Appends history rows of `statusType` (`billing` or `claim`) without touching the items. */
+/**
+ * Appends history rows of `statusType` without touching the items: one `insert … select from unnest` of
+ * column arrays per 5,000 rows (a fixed, small number of bound parameters, so 100,000 rows cost 20
+ * statements and no per-row query building).
+ */
 export async function recordBillingStatusHistory(
   tx: Executor,
   statusType: 'billing' | 'claim',
-  changes: BillingStatusChange[],
+  changes: readonly BillingStatusChange[],
 ): Promise<void> {
   for (let i = 0; i < changes.length; i += 5000) {
     const slice = changes.slice(i, i + 5000);
     if (!slice.length) continue;
-    await tx.insert(billingStatusHistories).values(slice.map((change) => ({ ...change, statusType })));
+    await tx.execute(sql`
+      insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
+      select v.id, ${statusType}, v.old_status, v.new_status, v.reason, v.user_id
+      from unnest(${sql.param(slice.map((c) => c.billingItemId))}::uuid[],
+        ${sql.param(slice.map((c) => c.oldStatus))}::text[],
+        ${sql.param(slice.map((c) => c.newStatus))}::text[],
+        ${sql.param(slice.map((c) => c.reason))}::text[],
+        ${sql.param(slice.map((c) => c.userId))}::uuid[]) as v(id, old_status, new_status, reason, user_id)`);
   }
+}
+
+/**
+ * EXPORTED → MATCHED for the items the MATCHED lines of claim import `batchId` point to, set-based in one
+ * statement whatever the file's size, each with its `billing` history row. Items in another status (VOID,
+ * already MATCHED) are left alone. Reason: `Claim line <n> of import <batch id> (confidence <c>)`;
+ * `userId` the importing account; `now` the items' `updated_at`.
+ */
+export async function markItemsMatchedByImport(
+  tx: Executor,
+  batchId: string,
+  userId: string | null,
+  now: Date,
+): Promise<void> {
+  const reason = sql`'Claim line ' || e.line_number || ' of import ' || e.import_batch_id || ' (confidence ' || e.match_confidence || ')'`;
+  await tx.execute(sql`
+    with changed as (
+      update billing_item b set status = 'MATCHED', updated_at = ${now.toISOString()}::timestamptz
+      from exprs_record e
+      where e.import_batch_id = ${batchId}::uuid and e.match_status = 'MATCHED'
+        and b.id = e.billing_item_id and b.status = 'EXPORTED'
+      returning b.id, ${reason} as reason
+    )
+    insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
+    select id, 'billing', 'EXPORTED', 'MATCHED', reason, ${userId}::uuid from changed`);
 }

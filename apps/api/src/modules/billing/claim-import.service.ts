@@ -6,11 +6,13 @@
  *   collected) → raw file kept in the `imports` bucket under `claims/` → ONE transaction: the batch, its
  *   ExprsRecords already matched (`claim-matching.ts`), items EXPORTED → MATCHED and the claim statuses
  *   in BillingStatusHistory (`billing-item-status.ts`), the audit event.
- * Candidate items are loaded in bulk (one statement per 5,000 ids or per chunk of dates), never per line,
- * so 100,000 lines reconcile within the issue's 15 s on PostgreSQL (scripts/bench-billing-reconcile.ts).
+ * Candidate items are loaded in bulk (one statement per 20,000 ids or per chunk of dates), never per
+ * line; the writes are a fixed number of statements per 5,000 lines (`unnest` of one array per column,
+ * the item status change set-based): no ORM multi-row `values(…)`, whose building cost more than the
+ * database work at 100,000 lines (decision 0013; scripts/bench-billing-reconcile.ts prints figures).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ClaimImportDetail, ClaimImportResult } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
@@ -19,7 +21,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { IMPORTS_BUCKET } from '../../platform/imports/import-service.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
 import { findSegmentsByBillingIds } from '../shifts/claim-matching-source.service.ts';
-import { recordBillingStatusHistory, setBillingItemStatus } from './billing-item-status.ts';
+import { markItemsMatchedByImport, recordBillingStatusHistory } from './billing-item-status.ts';
 import { billingImportBatches, billingItems, exprsRecords } from './billing.table.ts';
 import { parseClaimCsv } from './claim-csv.ts';
 import { ClaimFileError, type ClaimLine, type ParsedClaimFile } from './claim-line.ts';
@@ -31,7 +33,10 @@ import { looksLikeX12, parse835 } from './x12-835.ts';
 export const MAX_CLAIM_FILE_BYTES = 100 * 1024 * 1024;
 /** Storage folder of claim files in the `imports` bucket. */
 export const CLAIMS_FOLDER = 'claims';
+/** Rows per bulk insert (one array parameter per column, so the statement size does not grow with it). */
 const CHUNK = 5000;
+/** Ids per candidate look-up (one array parameter). */
+const LOOKUP_CHUNK = 20_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ClaimImportDeps {
@@ -86,11 +91,11 @@ export async function loadMatchCandidates(
   const uuidIds = [
     ...new Set(lines.map((l) => l.billingId?.trim().toLowerCase()).filter((id) => id && UUID.test(id))),
   ] as string[];
-  for (const chunk of chunks(uuidIds))
+  for (const chunk of chunks(uuidIds, LOOKUP_CHUNK))
     for (const row of await executor
       .select(itemColumns)
       .from(billingItems)
-      .where(inArray(billingItems.id, chunk)))
+      .where(sql`${billingItems.id} = any(${sql.param(chunk)}::uuid[])`))
       add(row);
   const otherIds = [
     ...new Set(
@@ -102,11 +107,11 @@ export async function loadMatchCandidates(
   if (otherIds.length) {
     const segments = await findSegmentsByBillingIds(executor, otherIds);
     const billingIdOf = new Map(segments.map((s) => [s.segmentId, s.billingId]));
-    for (const chunk of chunks([...billingIdOf.keys()]))
+    for (const chunk of chunks([...billingIdOf.keys()], LOOKUP_CHUNK))
       for (const row of await executor
         .select(itemColumns)
         .from(billingItems)
-        .where(inArray(billingItems.shiftSegmentId, chunk)))
+        .where(sql`${billingItems.shiftSegmentId} = any(${sql.param(chunk)}::uuid[])`))
         add(row, billingIdOf.get(row.shiftSegmentId) ?? null);
   }
   const segmentIds = new Set(
@@ -127,14 +132,14 @@ export async function loadMatchCandidates(
           .where(
             and(
               eq(billingItems.status, 'EXPORTED'),
-              inArray(billingItems.date, dateChunk),
-              inArray(sql`upper(${billingItems.snapshotData}->>'clientPid')`, pidChunk),
+              sql`${billingItems.date} = any(${sql.param(dateChunk)}::date[])`,
+              sql`upper(${billingItems.snapshotData}->>'clientPid') = any(${sql.param(pidChunk)}::text[])`,
             ),
           ))
           add(row);
 
   const previousClaimStatus = new Map<string, string | null>();
-  for (const chunk of chunks([...rows.keys()])) {
+  for (const chunk of chunks([...rows.keys()], LOOKUP_CHUNK)) {
     const matched = await executor
       .select({
         billingItemId: exprsRecords.billingItemId,
@@ -142,7 +147,12 @@ export async function loadMatchCandidates(
       })
       .from(exprsRecords)
       .innerJoin(billingImportBatches, eq(billingImportBatches.id, exprsRecords.importBatchId))
-      .where(and(eq(exprsRecords.matchStatus, 'MATCHED'), inArray(exprsRecords.billingItemId, chunk)))
+      .where(
+        and(
+          eq(exprsRecords.matchStatus, 'MATCHED'),
+          sql`${exprsRecords.billingItemId} = any(${sql.param(chunk)}::uuid[])`,
+        ),
+      )
       .orderBy(desc(billingImportBatches.importDate), desc(exprsRecords.lineNumber));
     for (const row of matched)
       if (row.billingItemId && !previousClaimStatus.has(row.billingItemId))
@@ -161,6 +171,55 @@ export async function loadMatchCandidates(
     matchedElsewhere: previousClaimStatus.has(row.id),
   }));
   return { items, previousClaimStatus };
+}
+
+/**
+ * Inserts `lines` of batch `batchId` as `exprs_record` rows with their match outcome, as one
+ * `insert … select from unnest(…)` (one array parameter per column; `rawData` as JSON text).
+ */
+async function insertClaimLines(
+  tx: Executor,
+  batchId: string,
+  lines: readonly ClaimLine[],
+  outcomeOf: Map<number, MatchOutcome>,
+  now: Date,
+): Promise<void> {
+  const outcome = (line: ClaimLine) => outcomeOf.get(line.lineNumber) as MatchOutcome;
+  const column = <T>(pick: (line: ClaimLine) => T) => sql.param(lines.map(pick));
+  await tx.execute(sql`
+    insert into exprs_record (import_batch_id, line_number, billing_item_id, claim_id, payer_claim_number,
+      billing_id, client_pid, provider_id, service_date, procedure_code, modifier, units,
+      billed_amount_cents, paid_amount_cents, payment_date, claim_status, denial_reason, exception_code,
+      raw_data, match_status, match_attempts, match_confidence, match_failure_reason, matched_at)
+    select ${batchId}::uuid, v.line_number, v.item_id, v.claim_id, v.payer_claim_number, v.billing_id,
+      v.client_pid, v.provider_id, v.service_date, v.procedure_code, v.modifier, v.units, v.billed, v.paid,
+      v.payment_date, v.claim_status, v.denial_reason, v.exception_code, v.raw_data,
+      case when v.item_id is null then 'ORPHANED' else 'MATCHED' end, 1, v.confidence, v.failure_reason,
+      case when v.item_id is null then null else ${now.toISOString()}::timestamptz end
+    from unnest(
+      ${column((l) => l.lineNumber)}::int[],
+      ${column((l) => outcome(l).itemId)}::uuid[],
+      ${column((l) => l.claimId)}::text[],
+      ${column((l) => l.payerClaimNumber)}::text[],
+      ${column((l) => l.billingId)}::text[],
+      ${column((l) => l.clientPid)}::text[],
+      ${column((l) => l.providerId)}::text[],
+      ${column((l) => l.serviceDate)}::date[],
+      ${column((l) => l.procedureCode)}::text[],
+      ${column((l) => l.modifier)}::text[],
+      ${column((l) => l.units)}::numeric[],
+      ${column((l) => l.billedAmount)}::int[],
+      ${column((l) => l.paidAmount)}::int[],
+      ${column((l) => l.paymentDate)}::date[],
+      ${column((l) => l.claimStatus)}::text[],
+      ${column((l) => l.denialReason)}::text[],
+      ${column((l) => l.exceptionCode)}::text[],
+      ${column((l) => JSON.stringify(l.rawData))}::jsonb[],
+      ${column((l) => outcome(l).confidence)}::float8[],
+      ${column((l) => outcome(l).reason)}::text[]
+    ) as v(line_number, item_id, claim_id, payer_claim_number, billing_id, client_pid, provider_id,
+      service_date, procedure_code, modifier, units, billed, paid, payment_date, claim_status, denial_reason,
+      exception_code, raw_data, confidence, failure_reason)`);
 }
 
 /**
@@ -209,66 +268,25 @@ export async function reconcileClaimLines(
     rejectedRows: parsed.rejected,
   });
   const now = new Date();
-  for (const chunk of chunks(parsed.lines, 1000)) {
-    await tx.insert(exprsRecords).values(
-      chunk.map((line) => {
-        const outcome = outcomeOf.get(line.lineNumber) as MatchOutcome;
-        return {
-          importBatchId: batchId,
-          lineNumber: line.lineNumber,
-          billingItemId: outcome.itemId,
-          claimId: line.claimId,
-          payerClaimNumber: line.payerClaimNumber,
-          billingId: line.billingId,
-          clientPid: line.clientPid,
-          providerId: line.providerId,
-          serviceDate: line.serviceDate,
-          procedureCode: line.procedureCode,
-          modifier: line.modifier,
-          units: line.units,
-          billedAmount: line.billedAmount,
-          paidAmount: line.paidAmount,
-          paymentDate: line.paymentDate,
-          claimStatus: line.claimStatus,
-          denialReason: line.denialReason,
-          exceptionCode: line.exceptionCode,
-          rawData: line.rawData,
-          matchStatus: outcome.itemId ? 'MATCHED' : 'ORPHANED',
-          matchAttempts: 1,
-          matchConfidence: outcome.confidence,
-          matchFailureReason: outcome.reason,
-          matchedAt: outcome.itemId ? now : null,
-        };
-      }),
-    );
-  }
-  const itemById = new Map(items.map((item) => [item.id, item]));
+  for (const chunk of chunks(parsed.lines)) await insertClaimLines(tx, batchId, chunk, outcomeOf, now);
   const lineByNumber = new Map(parsed.lines.map((line) => [line.lineNumber, line]));
-  const reasonOf = (o: MatchOutcome) =>
-    `Claim line ${o.key} of import ${batchId} (confidence ${String(o.confidence)})`;
-  const matchedOutcomes = outcomes.filter((o) => o.itemId !== null);
-  await setBillingItemStatus(
-    tx,
-    'MATCHED',
-    matchedOutcomes
-      .filter((o) => itemById.get(o.itemId)?.status === 'EXPORTED')
-      .map((o) => ({
-        billingItemId: o.itemId,
-        oldStatus: 'EXPORTED',
-        reason: reasonOf(o),
-        userId,
-      })),
-  );
+  await markItemsMatchedByImport(tx, batchId, userId, now);
   await recordBillingStatusHistory(
     tx,
     'claim',
-    matchedOutcomes.map((o) => ({
-      billingItemId: o.itemId,
-      oldStatus: previousClaimStatus.get(o.itemId) ?? null,
-      newStatus: lineByNumber.get(o.key)?.claimStatus ?? 'pended',
-      reason: reasonOf(o),
-      userId,
-    })),
+    outcomes.flatMap((o) =>
+      o.itemId === null
+        ? []
+        : [
+            {
+              billingItemId: o.itemId,
+              oldStatus: previousClaimStatus.get(o.itemId) ?? null,
+              newStatus: lineByNumber.get(o.key)?.claimStatus ?? 'pended',
+              reason: `Claim line ${o.key} of import ${batchId} (confidence ${String(o.confidence)})`,
+              userId,
+            },
+          ],
+    ),
   );
   return { matched, orphaned };
 }

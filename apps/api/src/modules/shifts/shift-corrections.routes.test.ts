@@ -387,6 +387,7 @@ describe('GET /api/client-config (map tiles for the detail page)', () => {
         attribution: '© OpenStreetMap contributors',
       },
       agencyTimeZone: 'America/Los_Angeles',
+      signUpEnabled: true,
     });
     expect(response.headers['content-security-policy']).toContain('https://*.tile.openstreetmap.org');
   });

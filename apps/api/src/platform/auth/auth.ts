@@ -7,6 +7,8 @@
  * a code is marked `aal2`, and the tier a sign-in asks for is recorded on its session
  * (docs/decisions/0009-mfa.md; the server-side tier and aal checks are in auth.plugin.ts). Caregivers may also
  * sign in with a one-time code sent by email (`emailOTP` plugin, caregiver-otp.ts; docs/decisions/0011-caregiver-otp.md).
+ * Public sign-up (role USER, no PHI) is `POST /api/sign-up` (sign-up.ts) with email confirmation by link; sign-in by
+ * emailed link (magic-link.ts) and by phone + password or SMS code (phone.ts) (docs/decisions/0018-sign-up.md).
  */
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -22,6 +24,9 @@ import { checkPassword, type PasswordContext } from './password-policy.ts';
 import { caregiverEmailOtp, DISABLED_OTP_PATHS, type SignInCodeEmail } from './caregiver-otp.ts';
 import { apiTokenJwt, DISABLED_JWT_PATHS, sessionCookieOptions } from './api-tokens.ts';
 import { passwordRecoveryOptions, verificationStorage } from './recovery.ts';
+import { magicLinkSignIn } from './magic-link.ts';
+import { DISABLED_PHONE_PATHS, phoneSignIn, type SignInCodeSms } from './phone.ts';
+import { signUpVerificationOptions } from './sign-up.ts';
 import {
   authAccounts,
   authJwks,
@@ -117,6 +122,15 @@ export function tierForSignIn(headers: Headers | undefined): SessionTier {
   return sessionTierForPath(path.split(/[?#]/)[0] as string);
 }
 
+/** The sign-in method recorded in `auth.sign_in` audit details, by better-auth path (password sign-in: none). */
+const signInMethods: Record<string, string> = {
+  '/sign-in/email-otp': 'email_otp',
+  '/magic-link/verify': 'magic_link',
+  '/sign-in/phone-number': 'phone_password',
+  '/phone-number/verify': 'phone_otp',
+  '/verify-email': 'email_confirmation',
+};
+
 /** better-auth endpoints that end in a session which has just verified a second factor. */
 const secondFactorPaths = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
@@ -157,10 +171,12 @@ export interface AuthOptions {
   trustedOrigins: string[];
   /** Sends a caregiver's sign-in code email through Tend's messaging service (it lands in the outbox). */
   sendEmail: (message: SignInCodeEmail) => Promise<unknown>;
+  /** Sends a phone sign-in code SMS through Tend's messaging service (it lands in the outbox). */
+  sendSms: (message: SignInCodeSms) => Promise<unknown>;
 }
 
 /** Creates the better-auth instance mounted at `/api/auth`. */
-export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail, sendSms }: AuthOptions) {
   return betterAuth({
     appName: 'Tend',
     secret,
@@ -187,16 +203,24 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail }:
       caregiverEmailOtp({ db, sendEmail }),
       // API clients' access-token signing keys and the JWKS at /api/auth/jwks (decision 0015).
       apiTokenJwt(publicUrl),
+      // Sign-in by emailed link, active accounts only (decision 0018).
+      magicLinkSignIn({ db, publicUrl, sendEmail }),
+      // Phone + password and SMS codes, active accounts only (decision 0018).
+      phoneSignIn({ db, sendSms }),
     ],
-    disabledPaths: [...DISABLED_OTP_PATHS, ...DISABLED_JWT_PATHS],
+    disabledPaths: [...DISABLED_OTP_PATHS, ...DISABLED_JWT_PATHS, ...DISABLED_PHONE_PATHS],
     emailAndPassword: {
       enabled: true,
+      // Sign-up is Tend's own POST /api/sign-up (sign-up.ts), which confirms the email before the first sign-in.
       disableSignUp: true,
+      requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       // Recovery by emailed link to /confirm?type=recovery (recovery.ts; decision 0014).
       ...passwordRecoveryOptions({ db, publicUrl, sendEmail }),
     },
+    // Sign-up confirmation by emailed link to /confirm?type=signup (sign-up.ts).
+    emailVerification: signUpVerificationOptions({ db, publicUrl, sendEmail }),
     verification: { storeIdentifier: verificationStorage },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     // `__Host-tend.*` cookie names over https, `tend.*` over http (decision 0015).
@@ -233,7 +257,9 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail }:
                   action: 'auth.sign_in',
                   entityType: 'user_account',
                   entityId: account.id,
-                  ...(ctx?.path === '/sign-in/email-otp' ? { details: { method: 'email_otp' } } : {}),
+                  ...(ctx?.path && signInMethods[ctx.path]
+                    ? { details: { method: signInMethods[ctx.path] } }
+                    : {}),
                 },
               );
             }

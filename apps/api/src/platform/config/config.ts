@@ -34,6 +34,8 @@ export const configDocs = {
     'API requests per minute per client IP before 429 (default 600; pages and web files are not limited).',
   REQUIRE_ADMIN_MFA:
     'true (default) when admins must verify a TOTP code (aal2) before any PHI page or API; false turns it off.',
+  SIGN_UP_ENABLED:
+    'true (default) when anyone may sign up by email or phone; a signed-up account is role USER, sees no PHI (decision 0018).',
   AUTH_RATE_LIMIT_SIGN_IN: 'Sign-in attempts per 5 minutes per client IP before 429 (default 30).',
   AUTH_RATE_LIMIT_OTP:
     'One-time code, sign-up, password-recovery and verification-email requests per 5 minutes per client IP (default 30).',
@@ -118,6 +120,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   REQUIRE_ADMIN_MFA: bool.default(true),
+  SIGN_UP_ENABLED: bool.default(true),
   AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_MFA: z.coerce.number().int().min(1).default(15),
@@ -202,6 +205,8 @@ export interface Config {
   requireAdminMfa?: boolean;
   /** Auth endpoint limits per client IP (decision 0009); `defaultAuthRateLimits` when absent. */
   authRateLimits?: AuthRateLimits;
+  /** Public sign-up (role USER, no PHI; decision 0018); true when absent. */
+  signUpEnabled?: boolean;
   /**
    * API tokens (decision 0015): access-token lifetime and refresh-family absolute lifetime, in seconds
    * (`defaultApiTokenLifetimes` in platform/auth/api-tokens.ts when absent: 900 and 43,200).
@@ -285,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     requireAdminMfa: e.REQUIRE_ADMIN_MFA,
+    signUpEnabled: e.SIGN_UP_ENABLED,
     authRateLimits: {
       signInPer5Min: e.AUTH_RATE_LIMIT_SIGN_IN,
       otpPer5Min: e.AUTH_RATE_LIMIT_OTP,

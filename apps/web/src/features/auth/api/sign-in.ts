@@ -33,6 +33,8 @@ export class TwoFactorRequiredError extends SignInError {
 const signInMessages: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'The email or password is not right. Check them and try again.',
   FAILED_TO_CREATE_SESSION: 'This account cannot sign in. It may be deactivated; ask an administrator.',
+  EMAIL_NOT_VERIFIED:
+    'This email address is not confirmed yet. Open the link we emailed you when you signed up, or send it again.',
   INVALID_CODE: 'That code is not right. Enter the current code from your authenticator app.',
   INVALID_TWO_FACTOR_COOKIE: 'The sign-in took too long. Enter your email and password again.',
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Enter your email and password again.',

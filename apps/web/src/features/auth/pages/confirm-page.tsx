@@ -4,7 +4,9 @@
  * - `invite`: shows who the invitation is for, the invitee chooses a password (password policy; every reason a
  *   password is refused shows under the input), then is signed in and lands on `/admin` (admins) or `/`;
  * - `recovery`: a new password for a reset link; every session ends, so it then offers "Sign in";
- * - `email_change`: a button confirms the new sign-in email (a button, not on open: mail scanners open links).
+ * - `email_change`: a button confirms the new sign-in email (a button, not on open: mail scanners open links);
+ * - `signup`: a button confirms a new account's email and signs in (docs/decisions/0018-sign-up.md);
+ * - `magiclink`: a button signs in with an emailed sign-in link.
  * A used, replaced or expired link says so in words and what to do next.
  */
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
@@ -25,6 +27,7 @@ import {
   useResetPassword,
 } from '../api/accounts.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { useOpenLink } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const roleWords = {
@@ -264,12 +267,45 @@ function ConfirmEmailChange({ token }: { token: string }) {
   );
 }
 
+/** `signup` and `magiclink`: one button opens the session (mail scanners open links, they do not press buttons). */
+function OpenLink({ kind, token }: { kind: 'signup' | 'magiclink'; token: string }) {
+  const navigate = useNavigate();
+  const open = useOpenLink();
+  const signup = kind === 'signup';
+  return (
+    <AuthCard
+      title={signup ? 'Confirm your account' : 'Sign in to Tend'}
+      subtitle={signup ? 'Confirming your email signs you in.' : 'This link signs you in once.'}
+    >
+      {open.error && <LinkErrorAlert title="This link does not work" error={open.error} />}
+      {open.error ? (
+        <SignInLink />
+      ) : (
+        <Button
+          leftSection={<IconMailCheck size={18} aria-hidden />}
+          loading={open.isPending}
+          onClick={() =>
+            open.mutate(
+              { kind, token },
+              { onSuccess: (actor) => void navigate(isAdmin(actor) ? '/admin' : '/', { replace: true }) },
+            )
+          }
+          fullWidth
+        >
+          {signup ? 'Confirm and sign in' : 'Sign in'}
+        </Button>
+      )}
+    </AuthCard>
+  );
+}
+
 export function ConfirmPage() {
   const [searchParams] = useSearchParams();
   const type = searchParams.get('type');
   const token = searchParams.get('token')?.trim() ?? '';
   const known = confirmTypes.find((t): t is ConfirmType => t === type);
-  if (!known || !/^[\w-]{1,200}$/.test(token)) {
+  // Link tokens are base64url; an email confirmation token is a signed JWT (three dot-separated parts).
+  if (!known || !/^[\w.-]{1,2000}$/.test(token)) {
     return (
       <AuthCard title="This link is incomplete">
         <Alert variant="light" color="yellow" title="Open the whole link">
@@ -282,5 +318,6 @@ export function ConfirmPage() {
   }
   if (known === 'invite') return <AcceptInvitation token={token} />;
   if (known === 'recovery') return <ResetPassword token={token} />;
+  if (known === 'signup' || known === 'magiclink') return <OpenLink kind={known} token={token} />;
   return <ConfirmEmailChange token={token} />;
 }

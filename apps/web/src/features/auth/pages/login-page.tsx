@@ -4,7 +4,9 @@
  * After sign-in: the redirect, else `/admin` for admins and `/` for everyone else. An account with two-step
  * verification gets a second step asking for the code from the authenticator app (or a backup code);
  * no session exists before it (docs/decisions/0009-mfa.md). "Forgot your password?" (`?forgot=1`) asks for a reset
- * link by email instead (docs/accounts.md).
+ * link by email instead (docs/accounts.md). `?mode=signup` creates an account (when SIGN_UP_ENABLED),
+ * `?mode=link` emails a sign-in link and `?mode=phone` signs in with a phone number (components/sign-up-forms.tsx;
+ * docs/decisions/0018-sign-up.md). An account whose email is not confirmed yet is offered the email again.
  *
  * The contract schema (and with it zod) is loaded once the form is on screen, not before: the form is
  * usable first, and submitting waits for the schema, so no input skips validation
@@ -16,9 +18,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordRecoveryForm } from '../components/password-recovery-form.tsx';
-import type { SignInInput } from '@tend/contracts';
+import { MagicLinkForm, PhoneSignInForm, SignUpForm } from '../components/sign-up-forms.tsx';
+import { useResendConfirmation } from '../api/sign-up.ts';
+import { useClientConfig } from '../../../lib/client-config.tsx';
+import type { Me, SignInInput } from '@tend/contracts';
 import { isAdmin } from '@tend/contracts/permissions';
-import { TwoFactorRequiredError, useSignIn, useVerifyTotpSignIn } from '../api/sign-in.ts';
+import { SignInError, TwoFactorRequiredError, useSignIn, useVerifyTotpSignIn } from '../api/sign-in.ts';
 import { clearSessionEndReason } from '../../../lib/session-end.ts';
 import { useSetupStatus } from '../api/get-setup-status.ts';
 import { logoutReasonMessage } from '../logout-reasons.ts';
@@ -36,18 +41,36 @@ const loadSignInValidator = (): Promise<Validator> =>
     return signInValidator;
   });
 
+/** Keeps focus in the form: a blur would validate the empty email and move these links mid-click. */
+const keepFocus = (event: { preventDefault: () => void }) => event.preventDefault();
+
 export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const forgot = searchParams.get('forgot') === '1';
+  const modeParam = searchParams.get('mode');
+  const mode = modeParam === 'signup' || modeParam === 'link' || modeParam === 'phone' ? modeParam : null;
   /** Shows or hides the recovery step, keeping `reason` and `redirect` in the URL. */
   const setForgot = (on: boolean) =>
     setSearchParams((params) => {
       const next = new URLSearchParams(params);
       if (on) next.set('forgot', '1');
       else next.delete('forgot');
+      next.delete('mode');
       return next;
     });
+  /** Switches to another way in (`mode`), or back to email + password (null). */
+  const setMode = (next: 'signup' | 'link' | 'phone' | null) =>
+    setSearchParams((params) => {
+      const updated = new URLSearchParams(params);
+      updated.delete('forgot');
+      if (next) updated.set('mode', next);
+      else updated.delete('mode');
+      return updated;
+    });
+  const clientConfig = useClientConfig();
+  const signUpEnabled = clientConfig.data?.signUpEnabled === true;
+  const resend = useResendConfirmation();
   const signIn = useSignIn();
   const setupStatus = useSetupStatus();
   const reasonMessage = logoutReasonMessage(searchParams.get('reason'));
@@ -55,6 +78,11 @@ export function LoginPage() {
   const verifyCode = useVerifyTotpSignIn();
   const [code, setCode] = useState('');
   const codeStep = signIn.error instanceof TwoFactorRequiredError;
+  const unconfirmed = signIn.error instanceof SignInError && signIn.error.code === 'EMAIL_NOT_VERIFIED';
+  const other = forgot || mode !== null;
+  const afterSignIn = (actor: Me) => {
+    void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
+  };
   useEffect(() => clearSessionEndReason(), []);
 
   const form = useForm<SignInInput>({
@@ -97,13 +125,19 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign in to Tend"
+      title={mode === 'signup' ? 'Create a Tend account' : 'Sign in to Tend'}
       subtitle={
         forgot
           ? 'Reset your password.'
-          : codeStep
-            ? 'Two-step verification: one more step.'
-            : 'Use the email and password your agency gave you.'
+          : mode === 'signup'
+            ? 'With your email or phone number and a password.'
+            : mode === 'link'
+              ? 'Sign in with a link sent to your email.'
+              : mode === 'phone'
+                ? 'Sign in with your phone number.'
+                : codeStep
+                  ? 'Two-step verification: one more step.'
+                  : 'Use the email and password your agency gave you.'
       }
     >
       {reasonMessage && (
@@ -122,9 +156,31 @@ export function LoginPage() {
           Open the one-time setup link the server printed when it started to create the first administrator.
         </Alert>
       )}
-      {signIn.error && !codeStep && !forgot && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
+      {signIn.error && !codeStep && !other && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
+      {unconfirmed && !other && (
+        <>
+          {resend.isSuccess ? (
+            <Alert variant="light" color="green" role="status" data-testid="confirmation-resent">
+              A new confirmation link is on its way to {resend.variables}. It works for 24 hours.
+            </Alert>
+          ) : (
+            resend.error && <ApiErrorAlert title="The email was not sent" error={resend.error} />
+          )}
+          <Button
+            variant="light"
+            loading={resend.isPending}
+            onClick={() => resend.mutate(form.values.email)}
+            fullWidth
+          >
+            Send the confirmation email again
+          </Button>
+        </>
+      )}
       {forgot && <PasswordRecoveryForm initialEmail={form.values.email} onBack={() => setForgot(false)} />}
-      {codeStep && !forgot && (
+      {mode === 'signup' && signUpEnabled && <SignUpForm onSignedIn={afterSignIn} returnTo={redirect} />}
+      {mode === 'link' && <MagicLinkForm initialEmail={form.values.email} />}
+      {mode === 'phone' && <PhoneSignInForm onSignedIn={afterSignIn} returnTo={redirect} />}
+      {codeStep && !other && (
         <form onSubmit={submitCode} noValidate aria-label="Two-step verification">
           <Stack gap="sm">
             {verifyCode.error && <ApiErrorAlert title="Verification failed" error={verifyCode.error} />}
@@ -155,7 +211,7 @@ export function LoginPage() {
           </Stack>
         </form>
       )}
-      <form onSubmit={submit} noValidate aria-label="Sign in" hidden={codeStep || forgot}>
+      <form onSubmit={submit} noValidate aria-label="Sign in" hidden={codeStep || other}>
         <Stack gap="sm">
           <TextInput
             label="Email"
@@ -176,8 +232,58 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      {!codeStep && (
+        <Text size="sm" c="dimmed" component="div">
+          <Stack gap={4} align="flex-start">
+            {mode !== null && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onMouseDown={keepFocus}
+                onClick={() => setMode(null)}
+              >
+                Use email and password
+              </Anchor>
+            )}
+            {mode !== 'link' && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onMouseDown={keepFocus}
+                onClick={() => setMode('link')}
+              >
+                Email me a sign-in link
+              </Anchor>
+            )}
+            {mode !== 'phone' && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onMouseDown={keepFocus}
+                onClick={() => setMode('phone')}
+              >
+                Use a phone number
+              </Anchor>
+            )}
+            {signUpEnabled && mode !== 'signup' && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onMouseDown={keepFocus}
+                onClick={() => setMode('signup')}
+              >
+                No account yet? Create one
+              </Anchor>
+            )}
+          </Stack>
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
-        {!forgot && !codeStep && (
+        {!other && !codeStep && (
           <>
             <Anchor
               component="button"

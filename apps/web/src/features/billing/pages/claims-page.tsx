@@ -120,13 +120,9 @@ export function ClaimsPage() {
                         component="button"
                         type="button"
                         onClick={() => setState({ batch: batch.id, tab: 'matched' })}
-                        title={formatExactTime(batch.importDate)}
                         aria-current={batch.id === state.batch ? 'true' : undefined}
                       >
-                        {new Date(batch.importDate).toLocaleString('en-US', {
-                          dateStyle: 'medium',
-                          timeStyle: 'short',
-                        })}
+                        {formatExactTime(batch.importDate)}
                       </Anchor>
                     </Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{batch.fileName ?? '—'}</Table.Td>
@@ -340,10 +336,7 @@ function BatchDetail({
     );
   return (
     <Stack gap="sm">
-      <Title order={3}>
-        Import of{' '}
-        {new Date(data.batch.importDate).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-      </Title>
+      <Title order={3}>Import of {formatExactTime(data.batch.importDate)}</Title>
       <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
         {data.batch.fileName ?? '—'} · {data.batch.rowCount} lines · {formatCents(data.counts.paidAmount)}{' '}
         paid · {data.counts.toReview} to review

@@ -1,0 +1,30 @@
+/**
+ * Public sign-up (issue 4 "Accounts"; spec s.2 `/login`, `/confirm`; docs/decisions/0018-sign-up.md):
+ * `POST /api/sign-up` with an email or a phone number (E.164) plus a password. The server answers the same
+ * whether or not the email or number already has an account.
+ */
+import { z } from 'zod';
+
+/** The spec's words when neither an email nor a phone number, or no password, is given. */
+export const SIGN_UP_REQUIRED_MESSAGE = 'You must provide either an email or phone number and a password';
+
+/**
+ * Every field optional so that a missing email/phone/password gets the spec's one sentence (checked by the
+ * server), not three schema errors.
+ */
+export const signUpInput = z.object({
+  email: z.string().trim().max(254).optional(),
+  /** E.164, e.g. `+15035550100`. */
+  phoneNumber: z.string().trim().max(16).optional(),
+  password: z.string().max(1000).optional(),
+  /** The person's name, shown to administrators; the email or number when absent. */
+  name: z.string().trim().max(200).optional(),
+});
+export type SignUpInput = z.input<typeof signUpInput>;
+
+/**
+ * How the new account is confirmed: `email` → a link to `/confirm?type=signup&token=…` was emailed;
+ * `sms` → a 6-digit code was texted (enter it with `POST /api/auth/phone-number/verify`).
+ */
+export const signUpResult = z.object({ confirmBy: z.enum(['email', 'sms']) });
+export type SignUpResult = z.infer<typeof signUpResult>;
