@@ -163,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Caregiver sign-in codes go out through the messaging service (created below; called only per request).
     sendEmail: (message) => deps.messaging.sendEmail(message),
     sendSms: (message) => deps.messaging.sendSms(message),
+    google: config.google,
   });
   // Optional providers load only when configured (the S3 SDK alone is ~23 MB of memory).
   const smtp = config.mail.smtpUrl
@@ -410,6 +411,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       map: { tileUrl: mapTiles.tileUrl, attribution: mapTiles.attribution },
       agencyTimeZone: config.agencyTimeZone,
       signUpEnabled: config.signUpEnabled !== false,
+      googleSignInEnabled: Boolean(config.google),
     }),
   );
   app.get(

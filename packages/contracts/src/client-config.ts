@@ -15,5 +15,7 @@ export const clientConfig = z.object({
   agencyTimeZone: z.string(),
   /** Whether `/login` offers "Create an account" (SIGN_UP_ENABLED; decision 0018). */
   signUpEnabled: z.boolean(),
+  /** Whether `/login` offers "Continue with Google" (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set). */
+  googleSignInEnabled: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

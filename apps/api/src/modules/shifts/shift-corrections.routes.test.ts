@@ -388,6 +388,7 @@ describe('GET /api/client-config (map tiles for the detail page)', () => {
       },
       agencyTimeZone: 'America/Los_Angeles',
       signUpEnabled: true,
+      googleSignInEnabled: false,
     });
     expect(response.headers['content-security-policy']).toContain('https://*.tile.openstreetmap.org');
   });

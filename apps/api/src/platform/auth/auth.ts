@@ -9,6 +9,9 @@
  * sign in with a one-time code sent by email (`emailOTP` plugin, caregiver-otp.ts; docs/decisions/0011-caregiver-otp.md).
  * Public sign-up (role USER, no PHI) is `POST /api/sign-up` (sign-up.ts) with email confirmation by link; sign-in by
  * emailed link (magic-link.ts) and by phone + password or SMS code (phone.ts) (docs/decisions/0018-sign-up.md).
+ * "Continue with Google" (when GOOGLE_CLIENT_ID/SECRET are set) is better-auth's Google provider (code exchange with
+ * PKCE and state); it signs in existing accounts only and ends at the web app's `/auth/callback`
+ * (google-sign-in.ts; docs/google-sign-in.md).
  */
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -27,6 +30,7 @@ import { passwordRecoveryOptions, verificationStorage } from './recovery.ts';
 import { magicLinkSignIn } from './magic-link.ts';
 import { DISABLED_PHONE_PATHS, phoneSignIn, type SignInCodeSms } from './phone.ts';
 import { signUpVerificationOptions } from './sign-up.ts';
+import { googleSocialProviders, type GoogleClient } from './google-sign-in.ts';
 import {
   authAccounts,
   authJwks,
@@ -173,10 +177,20 @@ export interface AuthOptions {
   sendEmail: (message: SignInCodeEmail) => Promise<unknown>;
   /** Sends a phone sign-in code SMS through Tend's messaging service (it lands in the outbox). */
   sendSms: (message: SignInCodeSms) => Promise<unknown>;
+  /** Google's OAuth client (config `google`); null or absent: no Google sign-in. */
+  google?: GoogleClient | null;
 }
 
 /** Creates the better-auth instance mounted at `/api/auth`. */
-export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail, sendSms }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  publicUrl,
+  trustedOrigins,
+  sendEmail,
+  sendSms,
+  google,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Tend',
     secret,
@@ -219,6 +233,8 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, sendEmail, s
       // Recovery by emailed link to /confirm?type=recovery (recovery.ts; decision 0014).
       ...passwordRecoveryOptions({ db, publicUrl, sendEmail }),
     },
+    // Google sign-in for existing accounts (google-sign-in.ts); none without a configured client.
+    ...googleSocialProviders(google),
     // Sign-up confirmation by emailed link to /confirm?type=signup (sign-up.ts).
     emailVerification: signUpVerificationOptions({ db, publicUrl, sendEmail }),
     verification: { storeIdentifier: verificationStorage },

@@ -103,3 +103,18 @@ describe('map tiles', () => {
     expect(tileImageSource('javascript:alert(1)')).toBeNull();
   });
 });
+
+describe('Google sign-in', () => {
+  it('takes both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).google).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'secret' }).google,
+    ).toEqual({ clientId: 'id.apps', clientSecret: 'secret' });
+    expect(() => loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'id.apps' })).toThrow(
+      'GOOGLE_CLIENT_SECRET: is required with GOOGLE_CLIENT_ID',
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(
+      'GOOGLE_CLIENT_ID: is required with GOOGLE_CLIENT_SECRET',
+    );
+  });
+});

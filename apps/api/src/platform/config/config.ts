@@ -36,6 +36,9 @@ export const configDocs = {
     'true (default) when admins must verify a TOTP code (aal2) before any PHI page or API; false turns it off.',
   SIGN_UP_ENABLED:
     'true (default) when anyone may sign up by email or phone; a signed-up account is role USER, sees no PHI (decision 0018).',
+  GOOGLE_CLIENT_ID:
+    'Google OAuth client id; with GOOGLE_CLIENT_SECRET shows "Continue with Google" (docs/google-sign-in.md).',
+  GOOGLE_CLIENT_SECRET: 'Google OAuth client secret (required with GOOGLE_CLIENT_ID).',
   AUTH_RATE_LIMIT_SIGN_IN: 'Sign-in attempts per 5 minutes per client IP before 429 (default 30).',
   AUTH_RATE_LIMIT_OTP:
     'One-time code, sign-up, password-recovery and verification-email requests per 5 minutes per client IP (default 30).',
@@ -121,6 +124,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   REQUIRE_ADMIN_MFA: bool.default(true),
   SIGN_UP_ENABLED: bool.default(true),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_MFA: z.coerce.number().int().min(1).default(15),
@@ -165,6 +170,13 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
       'TWILIO_AUTH_TOKEN: TWILIO_AUTH_TOKEN and TWILIO_FROM are required with TWILIO_ACCOUNT_SID',
     );
   }
+  // Google sign-in needs both halves of the OAuth client (docs/google-sign-in.md).
+  if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+    problems.push('GOOGLE_CLIENT_SECRET: is required with GOOGLE_CLIENT_ID');
+  }
+  if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+    problems.push('GOOGLE_CLIENT_ID: is required with GOOGLE_CLIENT_SECRET');
+  }
   if (env.AGENCY_TIME_ZONE) {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: env.AGENCY_TIME_ZONE });
@@ -207,6 +219,8 @@ export interface Config {
   authRateLimits?: AuthRateLimits;
   /** Public sign-up (role USER, no PHI; decision 0018); true when absent. */
   signUpEnabled?: boolean;
+  /** Google sign-in's OAuth client (GOOGLE_CLIENT_ID/SECRET, both or neither); absent/null = no Google sign-in. */
+  google?: { clientId: string; clientSecret: string } | null;
   /**
    * API tokens (decision 0015): access-token lifetime and refresh-family absolute lifetime, in seconds
    * (`defaultApiTokenLifetimes` in platform/auth/api-tokens.ts when absent: 900 and 43,200).
@@ -291,6 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     requireAdminMfa: e.REQUIRE_ADMIN_MFA,
     signUpEnabled: e.SIGN_UP_ENABLED,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
     authRateLimits: {
       signInPer5Min: e.AUTH_RATE_LIMIT_SIGN_IN,
       otpPer5Min: e.AUTH_RATE_LIMIT_OTP,

@@ -9,6 +9,9 @@ const CaregiverConfirmPage = lazy(() =>
   import('./pages/caregiver-confirm-page.tsx').then((m) => ({ default: m.CaregiverConfirmPage })),
 );
 const ConfirmPage = lazy(() => import('./pages/confirm-page.tsx').then((m) => ({ default: m.ConfirmPage })));
+const AuthCallbackPage = lazy(() =>
+  import('./pages/auth-callback-page.tsx').then((m) => ({ default: m.AuthCallbackPage })),
+);
 const AccountPage = lazy(() => import('./pages/account-page.tsx').then((m) => ({ default: m.AccountPage })));
 
 export const authScreens: Record<string, ComponentType> = {
@@ -17,4 +20,5 @@ export const authScreens: Record<string, ComponentType> = {
   '/caregiver/confirm': CaregiverConfirmPage,
   '/confirm': ConfirmPage,
   '/account': AccountPage,
+  '/auth/callback': AuthCallbackPage,
 };

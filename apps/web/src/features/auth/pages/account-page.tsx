@@ -1,7 +1,8 @@
 /**
  * `/account` (signed in): the account's name, role and sign-in email, with "Change email" (the new address and
  * the current password: re-authentication; the change happens only when the link emailed to the NEW address is
- * opened, docs/accounts.md) and a link to two-step verification (`/account/mfa`).
+ * opened, docs/accounts.md), a link to two-step verification (`/account/mfa`) and "Sign-in methods": the linked
+ * identities (password, Google…), each removable except the last one (docs/google-sign-in.md).
  */
 import {
   Alert,
@@ -11,9 +12,11 @@ import {
   Group,
   PasswordInput,
   Stack,
+  Table,
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward, IconShieldLock } from '@tabler/icons-react';
@@ -23,9 +26,10 @@ import { emailChangeInput, type EmailChangeInput, type FieldError } from '@tend/
 import { useMe } from '../../../lib/me.ts';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { formatExactTime } from '../../../lib/format-time.ts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { useRequestEmailChange } from '../api/accounts.ts';
+import { useIdentities, useUnlinkIdentity } from '../api/identities.ts';
 
 const labels = { newEmail: 'New email', currentPassword: 'Current password' };
 const roleLabels = { ADMIN: 'Admin', GUARDIAN: 'Guardian', CAREGIVER: 'Caregiver', USER: 'User' };
@@ -88,6 +92,66 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   );
 }
 
+/** How each identity provider is named on the page (better-auth `providerId`). */
+const providerLabels: Record<string, string> = { credential: 'Password', google: 'Google' };
+
+function SignInMethods() {
+  const identities = useIdentities();
+  const unlink = useUnlinkIdentity();
+  if (identities.error)
+    return (
+      <LoadErrorAlert
+        title="Sign-in methods could not be loaded"
+        error={identities.error}
+        onRetry={() => void identities.refetch()}
+      />
+    );
+  if (!identities.data) return <Text size="sm">Loading sign-in methods…</Text>;
+  return (
+    <Stack gap="sm">
+      {unlink.error && <ApiErrorAlert title="The sign-in method was not removed" error={unlink.error} />}
+      {identities.data.length === 0 ? (
+        <Text size="sm">No sign-in method is linked. Ask your administrator to set a password for you.</Text>
+      ) : (
+        <Table aria-label="Sign-in methods" maw={560}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Method</Table.Th>
+              <Table.Th>Added</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {identities.data.map((identity) => {
+              const label = providerLabels[identity.providerId] ?? identity.providerId;
+              return (
+                <Table.Tr key={identity.id} data-testid="sign-in-method">
+                  <Table.Td>{label}</Table.Td>
+                  <Table.Td>{formatExactTime(identity.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${label}`}
+                      loading={unlink.isPending && unlink.variables === identity.id}
+                      onClick={() => unlink.mutate(identity.id)}
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
 export function AccountPage() {
   const { data: me } = useMe();
   if (!me) return <PageLoader />;
@@ -127,6 +191,16 @@ export function AccountPage() {
           adds a code from your phone to every sign-in. To change a forgotten password, sign out and choose
           &ldquo;Forgot your password?&rdquo; on the sign-in page.
         </Text>
+      </Card>
+      <Card withBorder padding="md" radius="md" component="section" aria-label="Sign-in methods">
+        <Title order={2} size="h4" mb="xs">
+          Sign-in methods
+        </Title>
+        <Text size="sm" mb="sm">
+          The ways you can sign in. A Google account is added when you first use &ldquo;Continue with
+          Google&rdquo; with this account&rsquo;s email. You cannot remove your only one.
+        </Text>
+        <SignInMethods />
       </Card>
     </Stack>
   );

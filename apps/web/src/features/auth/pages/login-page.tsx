@@ -7,6 +7,8 @@
  * link by email instead (docs/accounts.md). `?mode=signup` creates an account (when SIGN_UP_ENABLED),
  * `?mode=link` emails a sign-in link and `?mode=phone` signs in with a phone number (components/sign-up-forms.tsx;
  * docs/decisions/0018-sign-up.md). An account whose email is not confirmed yet is offered the email again.
+ * "Continue with Google" shows only when the server has a Google client (client config `googleSignInEnabled`;
+ * docs/google-sign-in.md); it ends at `/auth/callback`.
  *
  * The contract schema (and with it zod) is loaded once the form is on screen, not before: the form is
  * usable first, and submitting waits for the schema, so no input skips validation
@@ -15,11 +17,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useEffect, useState, type FormEvent } from 'react';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordRecoveryForm } from '../components/password-recovery-form.tsx';
 import { MagicLinkForm, PhoneSignInForm, SignUpForm } from '../components/sign-up-forms.tsx';
 import { useResendConfirmation } from '../api/sign-up.ts';
+import { useGoogleSignIn } from '../api/identities.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import type { Me, SignInInput } from '@tend/contracts';
 import { isAdmin } from '@tend/contracts/permissions';
@@ -70,6 +73,8 @@ export function LoginPage() {
     });
   const clientConfig = useClientConfig();
   const signUpEnabled = clientConfig.data?.signUpEnabled === true;
+  const googleSignInEnabled = clientConfig.data?.googleSignInEnabled === true;
+  const googleSignIn = useGoogleSignIn();
   const resend = useResendConfirmation();
   const signIn = useSignIn();
   const setupStatus = useSetupStatus();
@@ -232,6 +237,20 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      {googleSignInEnabled && !codeStep && !other && (
+        <Stack gap="xs">
+          {googleSignIn.error && <ApiErrorAlert title="Google sign-in failed" error={googleSignIn.error} />}
+          <Button
+            variant="default"
+            leftSection={<IconBrandGoogle size={18} aria-hidden />}
+            loading={googleSignIn.isPending || googleSignIn.isSuccess}
+            onClick={() => googleSignIn.mutate(redirect)}
+            fullWidth
+          >
+            Continue with Google
+          </Button>
+        </Stack>
+      )}
       {!codeStep && (
         <Text size="sm" c="dimmed" component="div">
           <Stack gap={4} align="flex-start">

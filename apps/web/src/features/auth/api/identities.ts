@@ -1,0 +1,92 @@
+/**
+ * Google sign-in and linked identities (issue 4 "Accounts"; docs/google-sign-in.md), on better-auth's endpoints:
+ * - `POST /api/auth/sign-in/social` `{ provider: 'google', callbackURL, errorCallbackURL }` answers
+ *   `{ url }` (Google's authorization URL with PKCE and state), which the browser follows;
+ * - `GET /api/auth/list-accounts` lists the signed-in account's identities (`providerId`: credential, google…);
+ * - `POST /api/auth/unlink-account` `{ accountId }` removes one (the last one is refused).
+ * Errors are `ApiError` with the words of identity-errors.ts.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api-client.ts';
+import { identityErrorMessage } from '../identity-errors.ts';
+
+const identity = z.object({ id: z.string(), providerId: z.string(), createdAt: z.string() });
+export type Identity = z.infer<typeof identity>;
+
+const identitiesKey = ['auth', 'identities'] as const;
+
+/** fetch on `/api/auth`, turning a failure (or no connection) into `ApiError` with words for its code. */
+async function authFetch(path: string, init: RequestInit = {}): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'Tend could not be reached. Check your connection and try again.',
+      undefined,
+      [],
+    );
+  }
+  let body: Record<string, unknown> = {};
+  try {
+    const json: unknown = await response.json();
+    if (json && typeof json === 'object') body = json as Record<string, unknown>;
+  } catch {
+    // Not JSON: the status decides.
+  }
+  if (response.ok) return body;
+  const code = typeof body.code === 'string' ? body.code : 'BAD_REQUEST';
+  throw new ApiError(
+    response.status,
+    code,
+    identityErrorMessage(code),
+    response.headers.get('x-request-id') ?? undefined,
+    [],
+  );
+}
+
+/**
+ * Starts "Continue with Google": asks better-auth for Google's URL and goes there. Google comes back through
+ * better-auth to `/auth/callback` (with `redirect` = `returnTo`, a same-origin path, when given).
+ */
+export async function startGoogleSignIn(returnTo: string | null): Promise<void> {
+  const callbackURL = returnTo ? `/auth/callback?redirect=${encodeURIComponent(returnTo)}` : '/auth/callback';
+  const answer = await authFetch('/sign-in/social', {
+    method: 'POST',
+    body: JSON.stringify({ provider: 'google', callbackURL, errorCallbackURL: '/auth/callback' }),
+  });
+  const url = (answer as { url?: unknown }).url;
+  if (typeof url !== 'string')
+    throw new ApiError(500, 'NO_URL', identityErrorMessage('no_url'), undefined, []);
+  window.location.assign(url);
+}
+
+/** `useMutation` around `startGoogleSignIn`. */
+export function useGoogleSignIn() {
+  return useMutation({ mutationFn: startGoogleSignIn });
+}
+
+/** The signed-in account's identities (ways to sign in), oldest first. */
+export function useIdentities() {
+  return useQuery({
+    queryKey: identitiesKey,
+    queryFn: async () => z.array(identity).parse(await authFetch('/list-accounts')),
+  });
+}
+
+/** Removes one identity; refreshes the list. The last one is refused (`FAILED_TO_UNLINK_LAST_ACCOUNT`). */
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) =>
+      authFetch('/unlink-account', { method: 'POST', body: JSON.stringify({ accountId }) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: identitiesKey }),
+  });
+}

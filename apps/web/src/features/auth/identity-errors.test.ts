@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { GENERIC_CALLBACK_ERROR, identityErrorMessage } from './identity-errors.ts';
+
+describe('identityErrorMessage', () => {
+  it('puts the issue codes in words', () => {
+    expect(identityErrorMessage('identity_already_exists')).toMatch(/already linked to another Tend account/);
+    expect(identityErrorMessage('identity_not_found')).toMatch(/No Tend account uses that Google account/);
+    expect(identityErrorMessage('single_identity_not_deletable')).toMatch(/only way to sign in/);
+  });
+
+  it("gives better-auth's codes for the same situations the same words", () => {
+    expect(identityErrorMessage('account_already_linked_to_different_user')).toBe(
+      identityErrorMessage('identity_already_exists'),
+    );
+    expect(identityErrorMessage('signup_disabled')).toBe(identityErrorMessage('identity_not_found'));
+    expect(identityErrorMessage('FAILED_TO_UNLINK_LAST_ACCOUNT')).toBe(
+      identityErrorMessage('single_identity_not_deletable'),
+    );
+  });
+
+  it('falls back to a general message', () => {
+    expect(identityErrorMessage('invalid_code')).toBe(GENERIC_CALLBACK_ERROR);
+    expect(identityErrorMessage('constructor')).toBe(GENERIC_CALLBACK_ERROR);
+  });
+});
