@@ -45,3 +45,28 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   if (abs < 30 * 86_400) return say(Math.round(abs / 86_400), 'd');
   return dateFormat.format(date);
 }
+
+/** Whole minutes as hours and minutes: "4 h 05 min" (UX.md "Time": durations in hours and minutes). */
+export function formatHoursMinutes(minutes: number): string {
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** A calendar date `2025-03-02` as "Mar 2, 2025" (a date, not an instant: no zone shifts it). */
+export function formatDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)),
+  );
+}
+
+/** An instant in `timeZone` (the browser's when undefined) with the zone named: "Mar 4, 5:00 PM PST". */
+export function formatInstant(value: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(value));
+}

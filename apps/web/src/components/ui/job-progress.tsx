@@ -7,6 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ProcessingJob } from '@tend/contracts';
+import { formatHoursMinutes } from '../../lib/format-time.ts';
 
 /** "45 s", "3 min 05 s", "1 h 02 min". */
 export function formatSeconds(total: number): string {
@@ -14,7 +15,7 @@ export function formatSeconds(total: number): string {
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return formatHoursMinutes(minutes);
 }
 
 /** A job log line without its leading ISO timestamp. */

@@ -8,7 +8,8 @@ import { BarChart } from '@mantine/charts';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useCaregiverWeeks } from '../api/caregiver-hours.ts';
-import { formatDay, formatHours, formatInstant } from './format.ts';
+import { formatDay, formatInstant } from '../../../lib/format-time.ts';
+import { formatHours } from './format.ts';
 
 export interface CaregiverHoursDrawerProps {
   caregiverId: string | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatHours, formatInstant } from './format.ts';
+import { formatDay, formatInstant } from '../../../lib/format-time.ts';
+import { formatHours } from './format.ts';
 
 describe('hours formatting', () => {
   it('shows hours and minutes', () => {

@@ -9,7 +9,8 @@ import type { CaregiverWeek } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSetViolationHandling } from '../api/caregiver-hours.ts';
-import { formatDay, formatExactIn, formatHours } from './format.ts';
+import { formatDay } from '../../../lib/format-time.ts';
+import { formatExactIn, formatHours } from './format.ts';
 
 export interface HandlingModalProps {
   week: CaregiverWeek;

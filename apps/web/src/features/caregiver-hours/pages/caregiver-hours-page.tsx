@@ -31,7 +31,8 @@ import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useCaregiverHours } from '../api/caregiver-hours.ts';
 import { CaregiverHoursDrawer } from '../components/caregiver-hours-drawer.tsx';
-import { formatDay, formatExactIn, formatHours, formatInstant } from '../components/format.ts';
+import { formatDay, formatInstant } from '../../../lib/format-time.ts';
+import { formatExactIn, formatHours } from '../components/format.ts';
 import { HandlingModal } from '../components/handling-modal.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 

@@ -38,7 +38,8 @@ import {
   useDeactivateAdjustment,
   useUpdateAdjustment,
 } from '../api/payroll.ts';
-import { formatAdjustmentValue, formatDay, formatInstant } from './format.ts';
+import { formatDay, formatInstant } from '../../../lib/format-time.ts';
+import { formatAdjustmentValue } from './format.ts';
 
 /** What each type adjusts, for the type select and the value label. */
 export const adjustmentTypeLabels: Record<PayrollAdjustmentType, string> = {

@@ -30,14 +30,8 @@ import {
   adjustmentTypeLabels,
   DeactivateAdjustmentModal,
 } from './adjustment-modals.tsx';
-import {
-  formatAdjustmentValue,
-  formatDay,
-  formatHours,
-  formatTimeRange,
-  formatMiles,
-  formatPeriod,
-} from './format.ts';
+import { formatDay } from '../../../lib/format-time.ts';
+import { formatAdjustmentValue, formatHours, formatTimeRange, formatMiles, formatPeriod } from './format.ts';
 import { PaidTimesModal } from './paid-times-modal.tsx';
 
 export interface CaregiverPayrollDrawerProps {

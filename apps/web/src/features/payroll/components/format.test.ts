@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatAdjustmentValue,
-  formatHours,
-  formatPeriod,
-  formatTimeRange,
-  fromZonedInput,
-  toZonedInput,
-} from './format.ts';
+import { formatAdjustmentValue, formatHours, formatPeriod, formatTimeRange } from './format.ts';
+import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
 
 const LA = 'America/Los_Angeles';
 

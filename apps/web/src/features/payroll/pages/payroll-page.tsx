@@ -42,7 +42,8 @@ import {
   usePayrollExports,
 } from '../api/payroll.ts';
 import { CaregiverPayrollDrawer } from '../components/caregiver-payroll-drawer.tsx';
-import { formatDay, formatHours, formatInstant, formatMiles, formatPeriod } from '../components/format.ts';
+import { formatDay, formatInstant } from '../../../lib/format-time.ts';
+import { formatHours, formatMiles, formatPeriod } from '../components/format.ts';
 import { PayPeriodSettingsModal } from '../components/pay-period-settings-modal.tsx';
 
 const pageState = z.object({

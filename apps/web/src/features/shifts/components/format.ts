@@ -1,14 +1,8 @@
+import { formatHoursMinutes, formatInstant } from '../../../lib/format-time.ts';
+
 /** EVV times are shown in the visit's own time zone, with the zone named (UX.md "Time"). */
 export function formatEvvTime(value: string | null, timeZone: string | null): string {
-  if (!value) return '—';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timeZone ?? undefined,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(value));
+  return value ? formatInstant(value, timeZone ?? undefined) : '—';
 }
 
 /** A coordinate pair as text, exactly as recorded (raw values kept even when impossible). */
@@ -22,5 +16,5 @@ export function formatDuration(from: string | null, to: string | null): string {
   if (!from || !to) return '—';
   const minutes = Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
   if (minutes < 0) return '—';
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return formatHoursMinutes(minutes);
 }

@@ -20,7 +20,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { labelMessage } from '../../../lib/form-errors.ts';
 import { useSplitSegment, useUpdateSegment } from '../api/segment-editor.ts';
 import { formatEvvTime } from './format.ts';
-import { fromZonedInput, toZonedInput } from './shift-correction-form.tsx';
+import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
 
 type Values = Record<string, string | boolean>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromZonedInput, toZonedInput } from './shift-correction-form.tsx';
+import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
 
 describe('visit-zone date-time inputs', () => {
   it('shows an instant as wall-clock time in the visit zone and reads it back', () => {
