@@ -23,6 +23,9 @@ const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on this 2-core machine. Test files spend
+    // much of their time waiting for PostgreSQL or PGlite's start-up, so two files at a time use both cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {

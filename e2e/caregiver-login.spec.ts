@@ -1,8 +1,10 @@
 /**
- * Caregiver passwordless sign-in (spec issue 4; docs/decisions/0011-caregiver-otp.md): the shared admin creates a
- * caregiver account through the API (unique email per run); in a fresh context the caregiver asks for a code at
- * `/caregiver/login`, the flow reads the code from the outbox as the admin (`GET /api/outbox?to=…`), a wrong code
- * is refused in words, and the right one at `/caregiver/confirm` signs the caregiver in.
+ * Caregiver passwordless sign-in (spec issue 4; docs/decisions/0011-caregiver-otp.md, 0019-caregiver-sms-codes.md):
+ * the shared admin creates a caregiver account through the API (unique email per run); in a fresh context the
+ * caregiver asks for a code at `/caregiver/login`, the flow reads the code from the outbox as the admin
+ * (`GET /api/outbox?to=…`), a wrong code is refused in words, and the right one at `/caregiver/confirm` signs the
+ * caregiver in. The same by text message: the admin gives the caregiver a phone typed as people type it, the
+ * caregiver picks "Text message (SMS)" and types the number another way.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_STATE_FILE, forbidDialogs, snap } from './support.ts';
@@ -15,9 +17,20 @@ const CAREGIVER = {
   lastName: `Caregiver ${stamp}`,
 };
 
-/** The 6-digit code of the newest outbox email to `email` (null while there is none). */
-async function newestCode(admin: APIRequestContext, email: string): Promise<string | null> {
-  const response = await admin.get(`/api/outbox?page=1&pageSize=1&to=${encodeURIComponent(email)}`);
+/** A fictitious US number (555-01xx), unique among the flows of one run. */
+const line = String(100 + (Date.now() % 40)).padStart(4, '0');
+const SMS_CAREGIVER = {
+  email: `sms.caregiver.${stamp}@example.org`,
+  password: 'sunlit meadow lantern passphrase',
+  firstName: 'Sunny',
+  lastName: `Texter ${stamp}`,
+  phone: `(503) 555-${line}`,
+};
+const SMS_E164 = `+1503555${line}`;
+
+/** The 6-digit code of the newest outbox email (or SMS) to `to` (null while there is none). */
+async function newestCode(admin: APIRequestContext, to: string): Promise<string | null> {
+  const response = await admin.get(`/api/outbox?page=1&pageSize=1&to=${encodeURIComponent(to)}`);
   expect(response.status()).toBe(200);
   const { items } = (await response.json()) as { items: { textBody: string | null }[] };
   return /\b(\d{6})\b/.exec(items[0]?.textBody ?? '')?.[1] ?? null;
@@ -94,4 +107,51 @@ test('an unknown email gets the same answer and no code', async ({ browser, base
   expect(await newestCode(adminContext.request, email)).toBeNull();
   await adminContext.close();
   await context.close();
+});
+
+test('a caregiver signs in with a code texted to the phone the admin gave', async ({ browser, baseURL }) => {
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
+  const admin = adminContext.request;
+  const created = await admin.post('/api/users', {
+    headers: { origin: baseURL ?? '' },
+    data: { ...SMS_CAREGIVER, role: 'CAREGIVER' },
+  });
+  expect(created.status()).toBe(201);
+  // Typed as the admin likes, stored E.164, shown formatted.
+  expect(await created.json()).toMatchObject({ phone: SMS_E164, phoneDisplay: SMS_CAREGIVER.phone });
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
+  const page = await context.newPage();
+  forbidDialogs(page);
+  await page.goto('/caregiver/login');
+  // The channel is a labelled radio group, reachable by keyboard.
+  await page.getByRole('radio', { name: 'Email' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Text message (SMS)' })).toBeChecked();
+  await expect(page).toHaveURL(/by=sms/);
+  const number = page.getByRole('textbox', { name: 'Mobile number' });
+  await number.fill('call me');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Mobile number must be a phone number')).toBeVisible();
+  // The caregiver types the number another way than the admin did.
+  await number.fill(`503.555.${line}`);
+  await snap(page, 'sms-caregiver-login');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/caregiver\/confirm\?phone=/);
+  await expect(page.getByText('Tend has texted it a 6-digit code')).toBeVisible();
+
+  let code: string | null = null;
+  await expect(async () => {
+    code = await newestCode(admin, SMS_E164);
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass({ timeout: 10_000 });
+  await page.getByRole('textbox', { name: 'Sign-in code' }).fill(code as unknown as string);
+  await snap(page, 'sms-caregiver-confirm');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new URL('/', baseURL).toString());
+  const me = await page.request.get('/api/me');
+  expect(await me.json()).toMatchObject({ email: SMS_CAREGIVER.email, role: 'CAREGIVER' });
+
+  await context.close();
+  await adminContext.close();
 });

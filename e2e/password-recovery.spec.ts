@@ -2,7 +2,8 @@
  * Password recovery (spec issue 4; docs/accounts.md): the shared admin creates a user through the API; in a fresh
  * browser the user chooses "Forgot your password?" on /login, the flow reads the reset link from the outbox, a
  * weak password is refused in words, a good one is saved (every session ends) and the user signs in with it.
- * An unknown email gets the same answer.
+ * An unknown email gets the same answer. An account made with a phone number only resets by a texted code
+ * (docs/decisions/0019-caregiver-sms-codes.md).
  */
 import { expect, test } from '@playwright/test';
 import { ADMIN_STATE_FILE, forbidDialogs, signInThroughForm, snap } from './support.ts';
@@ -15,6 +16,9 @@ const USER = {
   lastName: `Forgetful ${stamp}`,
 };
 const NEW_PASSWORD = 'second passphrase by moonlight';
+/** A fictitious US number (555-01xx) for the phone-only account, unique among the flows of one run. */
+const PHONE_LINE = String(150 + (Date.now() % 40)).padStart(4, '0');
+const PHONE = `+1503555${PHONE_LINE}`;
 
 test('a user resets a forgotten password from an emailed link and signs in with it', async ({
   browser,
@@ -89,6 +93,67 @@ test('a user resets a forgotten password from an emailed link and signs in with 
   await expect(page).toHaveURL(new URL('/', baseURL).toString());
   const me = await page.request.get('/api/me');
   expect(await me.json()).toMatchObject({ email: USER.email, role: 'USER' });
+
+  await context.close();
+  await adminContext.close();
+});
+
+test('a phone-only account resets its password with a texted code', async ({ browser, baseURL }) => {
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
+  const admin = adminContext.request;
+  /** The 6-digit code of the newest SMS to PHONE that is not `previous`. */
+  const newestCode = async (previous?: string) => {
+    let code: string | null = null;
+    await expect(async () => {
+      const response = await admin.get(`/api/outbox?page=1&pageSize=1&to=${encodeURIComponent(PHONE)}`);
+      const { items } = (await response.json()) as { items: { textBody: string | null }[] };
+      code = /\b(\d{6})\b/.exec(items[0]?.textBody ?? '')?.[1] ?? null;
+      expect(code).toMatch(/^\d{6}$/);
+      expect(code).not.toBe(previous);
+    }).toPass({ timeout: 10_000 });
+    return code as unknown as string;
+  };
+
+  // The account: signed up with a phone number and confirmed by its code (as /login does).
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
+  const origin = { origin: baseURL ?? '' };
+  const signedUp = await context.request.post('/api/sign-up', {
+    headers: origin,
+    data: { phoneNumber: PHONE, password: USER.password },
+  });
+  expect(signedUp.status()).toBe(202);
+  const confirmCode = await newestCode();
+  const confirmed = await context.request.post('/api/auth/phone-number/verify', {
+    headers: origin,
+    data: { phoneNumber: PHONE, code: confirmCode },
+  });
+  expect(confirmed.status()).toBe(200);
+  await context.clearCookies();
+
+  const page = await context.newPage();
+  forbidDialogs(page);
+  await page.goto('/login?forgot=1');
+  await page.getByText('Phone', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(`(503) 555-${PHONE_LINE}`);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByTestId('recovery-code-sent')).toBeVisible();
+  const code = await newestCode(confirmCode);
+  await page.getByRole('textbox', { name: 'Code from the text message' }).fill(code);
+  await page.getByRole('textbox', { name: 'New password' }).fill('password123');
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('password123');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText(/commonly used password/)).toBeVisible();
+  await snap(page, 'sms-recovery-code');
+  await page.getByRole('textbox', { name: 'New password' }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByTestId('recovery-done')).toBeVisible();
+
+  const signIn = await context.request.post('/api/auth/sign-in/phone-number', {
+    headers: origin,
+    data: { phoneNumber: PHONE, password: NEW_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
 
   await context.close();
   await adminContext.close();

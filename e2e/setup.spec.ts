@@ -16,7 +16,8 @@ test('first run: the setup link creates the first admin with the demo agency and
 
   // Admins need two-step verification before any page with health information (decision 0009): the new admin
   // is sent to enrol a TOTP key, then back. The saved session is aal2, so every other flow can open PHI.
-  await expect(page).toHaveURL(/\/account\/mfa\?redirect=%2Fadmin$/);
+  // The demo agency is written within the setup request (several seconds on a busy 2-core machine).
+  await expect(page).toHaveURL(/\/account\/mfa\?redirect=%2Fadmin$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Two-step verification', level: 1 })).toBeVisible();
   await page.getByLabel('Your password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Start setup' }).click();

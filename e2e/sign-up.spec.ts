@@ -11,8 +11,8 @@ import { ADMIN_STATE_FILE, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const PASSWORD = 'quiet harbour lantern morning';
-/** A fictitious number unique per run (+1 999 …; E.164). */
-const PHONE = `+1999${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+/** A fictitious number (555-0190…0199, reserved for fiction; the caregiver flows use 0100…0189), E.164. */
+const PHONE = `+1503555${String(190 + (Date.now() % 10)).padStart(4, '0')}`;
 
 /** The newest outbox message body to `to` (null while there is none). */
 async function newestBody(admin: APIRequestContext, to: string): Promise<string | null> {

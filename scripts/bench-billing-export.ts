@@ -8,18 +8,18 @@
  * is marked READY first and the segment table analysed (untimed, printed). The timed part is exactly what
  * `POST /api/billing-exports` does: `createBillingExport` over the whole date range (select, price,
  * insert items and history in one transaction, write the CSV to a local storage directory, complete
- * the batch). Prints time, rows/s, rows, total and the process's peak RSS (sampled every 50 ms).
+ * the batch). Prints time, rows/s, rows, total, CPU seconds and the process's RSS (bench-billing-measure.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
 import { systemContext } from '../apps/api/src/platform/http/context.ts';
 import { createLocalDriver } from '../apps/api/src/platform/storage/local.driver.ts';
 import { createStorageService, EXPORTS_BUCKET } from '../apps/api/src/platform/storage/storage.service.ts';
 import { createBillingExport } from '../apps/api/src/modules/billing/billing-export.service.ts';
+import { describeFigures, measurePhase } from './bench-billing-measure.ts';
 
 const AIM_SECONDS = 10;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -53,20 +53,17 @@ export async function benchExport(
       name: 'Exported files',
       allowedMimeTypes: ['text/csv'],
     });
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-    const started = performance.now();
-    const { batch } = await createBillingExport(
-      { db, storage, agencyTimeZone: 'America/Los_Angeles' },
-      systemContext('bench'),
-      { dateFrom: range.from, dateTo: range.to, notes: 'bench' },
+    const { result, figures } = await measurePhase(database, () =>
+      createBillingExport({ db, storage, agencyTimeZone: 'America/Los_Angeles' }, systemContext('bench'), {
+        dateFrom: range.from,
+        dateTo: range.to,
+        notes: 'bench',
+      }),
     );
-    const ms = performance.now() - started;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const { batch } = result;
     console.log(
-      `  export: ${fmt(batch.rowCount)} items in ${(ms / 1000).toFixed(2)} s = ${fmt(batch.rowCount / (ms / 1000))} items/s ` +
-        `(aim < ${AIM_SECONDS} s) · total $${fmt((batch.totalAmount ?? 0) / 100)} · peak RSS ${fmt(peak / 1024 / 1024)} MB (aim < 500 MB)`,
+      `  export: ${fmt(batch.rowCount)} items in ${figures.seconds.toFixed(2)} s = ${fmt(batch.rowCount / figures.seconds)} items/s ` +
+        `(aim < ${AIM_SECONDS} s, peak RSS < 500 MB) · total $${fmt((batch.totalAmount ?? 0) / 100)} · ${describeFigures(figures)}`,
     );
   } finally {
     await rm(rootDir, { recursive: true, force: true });

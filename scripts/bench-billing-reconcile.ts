@@ -11,14 +11,15 @@
  * billing id, 3 % only client prime + date + code + units (matched by facts, or orphaned as ambiguous
  * when the client has several equal visits that day); 1 in 10 lines denied. The timed part is what
  * `POST /api/claim-imports` does after the upload: parse (`parseClaimFile`) and, in one transaction,
- * `reconcileClaimLines` (batch, lines, item statuses, history). Prints time, lines/s, counts and the
- * process's peak RSS (sampled every 50 ms).
+ * `reconcileClaimLines` (batch, lines, item statuses, history). Prints time, lines/s, counts, CPU
+ * seconds and the process's RSS (bench-billing-measure.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
 import { parseClaimFile, reconcileClaimLines } from '../apps/api/src/modules/billing/claim-import.service.ts';
+import { describeFigures, measurePhase } from './bench-billing-measure.ts';
 
 const LINES = Number(process.env.BENCH_CLAIM_LINES ?? 100_000);
 const AIM_SECONDS = 15;
@@ -75,28 +76,27 @@ export async function benchReconcile(database: DatabaseHandle): Promise<void> {
     `  reconcile: ${fmt(count)} claim lines (${(file.length / 1024 / 1024).toFixed(1)} MB CSV) against ${fmt(count)} exported items; setup ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
 
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  const started = performance.now();
-  const parsed = await parseClaimFile(file);
-  const parsedAt = performance.now();
-  const batchId = randomUUID();
-  const counts = await db.transaction((tx) =>
-    reconcileClaimLines(tx, {
-      batchId,
-      fileName: 'bench-claims.csv',
-      filePath: null,
-      fileSha256: createHash('sha256').update(file).digest('hex'),
-      parsed,
-      userId: null,
-    }),
-  );
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  let parseSeconds = 0;
+  const { result, figures } = await measurePhase(database, async () => {
+    const started = performance.now();
+    const parsed = await parseClaimFile(file);
+    parseSeconds = (performance.now() - started) / 1000;
+    const counts = await db.transaction((tx) =>
+      reconcileClaimLines(tx, {
+        batchId: randomUUID(),
+        fileName: 'bench-claims.csv',
+        filePath: null,
+        fileSha256: createHash('sha256').update(file).digest('hex'),
+        parsed,
+        userId: null,
+      }),
+    );
+    return { lines: parsed.lines.length, rejected: parsed.rejected.length, counts };
+  });
+  const { lines, rejected, counts } = result;
   console.log(
-    `  reconcile: ${fmt(parsed.lines.length)} lines in ${(ms / 1000).toFixed(2)} s = ${fmt(parsed.lines.length / (ms / 1000))} lines/s ` +
-      `(parse ${((parsedAt - started) / 1000).toFixed(2)} s; aim < ${AIM_SECONDS} s on PostgreSQL) · ${fmt(counts.matched)} matched, ` +
-      `${fmt(counts.orphaned)} orphaned, ${fmt(parsed.rejected.length)} rejected · peak RSS ${fmt(peak / 1024 / 1024)} MB (aim < 500 MB)`,
+    `  reconcile: ${fmt(lines)} lines in ${figures.seconds.toFixed(2)} s = ${fmt(lines / figures.seconds)} lines/s ` +
+      `(parse ${parseSeconds.toFixed(2)} s; aim < ${AIM_SECONDS} s on PostgreSQL, peak RSS < 500 MB) · ${fmt(counts.matched)} matched, ` +
+      `${fmt(counts.orphaned)} orphaned, ${fmt(rejected)} rejected · ${describeFigures(figures)}`,
   );
 }

@@ -11,13 +11,22 @@
  * overlap; a budget line per client, a billing-code rule, notes on 9 in 10 shifts, a suspicious-location
  * finding on 1 in 100; then `VACUUM ANALYZE`. The "validate" phase runs `validateSegmentRange` over all
  * dates twice: the first run writes every result, the re-run finds nothing changed (idempotence), and
- * prints segments/s for each. The export phase is scripts/bench-billing-export.ts.
+ * prints segments/s for each. The export phase is scripts/bench-billing-export.ts, the reconcile
+ * phase scripts/bench-billing-reconcile.ts. Each phase also prints its CPU seconds (this process and the
+ * database server's backends) and the process's resident memory (scripts/bench-billing-measure.ts).
+ *
+ * For quicker iterations: BENCH_PHASES (comma list of validate, export, reconcile; default all) and
+ * BENCH_SEED_TEMPLATE=1 (PostgreSQL: the first run seeds a database kept as template
+ * `tend_bench_billing_seed_<segments>`; later runs copy it (schema included: migrations added since are not applied) instead of seeding;
+ * drop it by hand). BENCH_SCHEMA_SQL: statements (`;`-separated) run before the phases, to measure a
+ * schema change (a dropped foreign key or index) before writing its migration.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
 import { validateSegmentRange } from '../apps/api/src/modules/billing/segment-validation.service.ts';
+import { describeFigures, measurePhase } from './bench-billing-measure.ts';
 
 const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 100_000);
 const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
@@ -29,6 +38,10 @@ const CLIENTS = 400;
 const CAREGIVERS = 600;
 const AIM_PER_SECOND = 20_000;
 const FIRST_DAY = '2026-01-01';
+const PHASES = new Set(
+  (process.env.BENCH_PHASES ?? 'validate,export,reconcile').split(',').map((p) => p.trim()),
+);
+const SEED_TEMPLATE = ENGINE === 'postgres' && process.env.BENCH_SEED_TEMPLATE === '1';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -101,18 +114,40 @@ async function seed(database: DatabaseHandle) {
   return result.rows[0] as { from: string; to: string };
 }
 
+/** Opens a fresh database `name` on the PostgreSQL server of `BASE_URL` (optionally a copy of `template`). */
+async function openPostgres(admin: pg.Client, name: string, template?: string): Promise<DatabaseHandle> {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString(), poolMax: 4, onConnectionError: () => undefined });
+}
+
 async function main() {
   const name = `tend_bench_billing_${process.pid}`;
+  const template = `tend_bench_billing_seed_${SEGMENTS}`;
   let database: DatabaseHandle;
   let drop: (() => Promise<void>) | null = null;
+  let seeded = false;
   if (ENGINE === 'postgres') {
     const admin = new pg.Client({ connectionString: BASE_URL });
     await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(BASE_URL);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolMax: 4, onConnectionError: () => undefined });
+    if (SEED_TEMPLATE) {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+      if (exists.rowCount !== 1) {
+        const fresh = await openPostgres(admin, `${template}_new`);
+        await migrateDatabase(fresh);
+        const seeding = performance.now();
+        await seed(fresh);
+        console.log(
+          `  seeded template ${template} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+        );
+        await fresh.close();
+        await admin.query(`alter database ${template}_new rename to ${template}`);
+      }
+      seeded = true;
+    }
+    database = await openPostgres(admin, name, SEED_TEMPLATE ? template : undefined);
     drop = async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -121,33 +156,52 @@ async function main() {
     database = await openDatabase({});
   }
   try {
-    await migrateDatabase(database);
+    // A copy of the template has the template's schema (migrations added since are not applied).
+    if (!seeded) await migrateDatabase(database);
+    // Schema experiments (e.g. a foreign key dropped) before any phase: statements separated by `;`.
+    for (const statement of (process.env.BENCH_SCHEMA_SQL ?? '').split(';'))
+      if (statement.trim()) {
+        await database.db.execute(sql.raw(statement));
+        console.log(`  schema: ${statement.trim()}`);
+      }
     console.log(
       `bench:billing — ${ENGINE}, ${fmt(SEGMENTS)} segments, ${CLIENTS} clients, ${CAREGIVERS} caregivers`,
     );
-    const seeding = performance.now();
-    const range = await seed(database);
-    console.log(
-      `  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${range.from} to ${range.to})`,
-    );
-
-    for (const label of ['first run', 're-run']) {
-      const started = performance.now();
-      const summary = await validateSegmentRange(database.db, range);
-      const ms = performance.now() - started;
-      const perSecond = summary.segments / (ms / 1000);
+    let range: { from: string; to: string };
+    if (seeded) {
+      const result = await database.db.execute<{ from: string; to: string }>(
+        sql`select min(date)::text as from, max(date)::text as to from shift`,
+      );
+      range = result.rows[0] as { from: string; to: string };
+      console.log(`  seed copied from template ${template} (${range.from} to ${range.to})`);
+    } else {
+      const seeding = performance.now();
+      range = await seed(database);
       console.log(
-        `  validate (${label}): ${fmt(summary.segments)} segments in ${(ms / 1000).toFixed(2)} s = ${fmt(perSecond)} segments/s ` +
-          `(aim ≥ ${fmt(AIM_PER_SECOND)}${ENGINE === 'postgres' ? '' : ', on PostgreSQL'}) · ${fmt(summary.ready)} ready, ` +
-          `${fmt(summary.notReady)} not ready, ${fmt(summary.changed)} written`,
+        `  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${range.from} to ${range.to})`,
       );
     }
-    const counts = await database.db.execute<{ code: string; n: number }>(sql`
-      select v->>'code' as code, count(*)::int as n
-      from shift_segment g, jsonb_array_elements(g.validation_violations) v group by 1 order by 2 desc`);
-    console.log(`  violations: ${counts.rows.map((r) => `${r.code} ${fmt(Number(r.n))}`).join(', ')}`);
-    await (await import('./bench-billing-export.ts')).benchExport(database, range);
-    await (await import('./bench-billing-reconcile.ts')).benchReconcile(database);
+
+    if (PHASES.has('validate')) {
+      for (const label of ['first run', 're-run']) {
+        const { result: summary, figures } = await measurePhase(database, () =>
+          validateSegmentRange(database.db, range),
+        );
+        const perSecond = summary.segments / figures.seconds;
+        console.log(
+          `  validate (${label}): ${fmt(summary.segments)} segments in ${figures.seconds.toFixed(2)} s = ${fmt(perSecond)} segments/s ` +
+            `(aim ≥ ${fmt(AIM_PER_SECOND)}${ENGINE === 'postgres' ? '' : ', on PostgreSQL'}) · ${fmt(summary.ready)} ready, ` +
+            `${fmt(summary.notReady)} not ready, ${fmt(summary.changed)} written · ${describeFigures(figures)}`,
+        );
+      }
+      const counts = await database.db.execute<{ code: string; n: number }>(sql`
+        select v->>'code' as code, count(*)::int as n
+        from shift_segment g, jsonb_array_elements(g.validation_violations) v group by 1 order by 2 desc`);
+      console.log(`  violations: ${counts.rows.map((r) => `${r.code} ${fmt(Number(r.n))}`).join(', ')}`);
+    }
+    if (PHASES.has('export')) await (await import('./bench-billing-export.ts')).benchExport(database, range);
+    if (PHASES.has('reconcile'))
+      await (await import('./bench-billing-reconcile.ts')).benchReconcile(database);
   } finally {
     await database.close();
     await drop?.();

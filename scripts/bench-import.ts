@@ -5,10 +5,13 @@
  * `shift-import` job through pg-boss — in a child process of its own, sampling its memory (RSS) while
  * the import runs:
  *   - PostgreSQL (BENCH_DATABASE_URL, default the machine's postgres://postgres@127.0.0.1:5432/test, in
- *     a fresh database dropped afterwards), where it first times a raw `COPY` of the same rows into the
- *     same `shift` table (psql `\copy`, ids already resolved) as the baseline, then empties the table;
+ *     a fresh database dropped afterwards), where a process of its own first times a raw `COPY` of the
+ *     same rows into the same `shift` table (psql `\copy`, ids already resolved) as the baseline, then
+ *     empties the table (so the baseline's own memory never counts as the import's);
  *   - PGlite (a temp directory).
- * Prints rows/s, wall time and peak memory per engine, the COPY rows/s and the ratio app/COPY.
+ * Prints rows/s, wall time and peak memory per engine, the COPY rows/s and the ratio app/COPY, and the
+ * CPU seconds of the import process, of the database server processes and of the COPY backend (the
+ * machine is shared: CPU time shows the cost of the work whatever else runs; wall time does not).
  * Aims (issue): ≥ 0.25 of COPY on PostgreSQL; < 20 s on PostgreSQL and < 60 s on PGlite for 100k rows;
  * peak memory < 400 MB. Prints figures; asserts nothing. BENCH_ENGINES narrows the engines, BENCH_ROWS
  * sets the size, BENCH_NODE_ARGS passes node flags to the import process (e.g. `--cpu-prof`).
@@ -146,7 +149,13 @@ function* csvLines(): Generator<string> {
 // ---------------------------------------------------------------------------------------------------
 // Child: one engine's run. Prints one JSON line with its figures.
 
-async function runEngine(engine: 'postgres' | 'pglite', csvFile: string, dataDir: string, url?: string) {
+async function runEngine(
+  engine: 'postgres' | 'pglite',
+  csvFile: string,
+  dataDir: string,
+  url: string | undefined,
+  copyOnly: boolean,
+) {
   const { buildApp } = await import('../apps/api/src/app.ts');
   const { loadConfig } = await import('../apps/api/src/platform/config/config.ts');
   const { systemContext } = await import('../apps/api/src/platform/http/context.ts');
@@ -161,13 +170,24 @@ async function runEngine(engine: 'postgres' | 'pglite', csvFile: string, dataDir
   const app = await buildApp({ config, jobs: true });
   await app.ready();
   const { database, storage, jobs } = app.deps;
-  await database.exec(
-    `insert into caregiver (name) select 'Bench Caregiver ' || lpad(g::text, 3, '0') from generate_series(1, ${CAREGIVERS}) g;
-     insert into client (name, pid) select 'Bench Client ' || lpad(g::text, 3, '0'), 'P' || g from generate_series(1, ${CLIENTS}) g;`,
-  );
+  // The COPY process seeded the people already on PostgreSQL (the same ids for both runs).
+  const seeded = await database.query<{ n: number }>('select count(*)::int as n from caregiver');
+  if (!seeded.rows[0]?.n)
+    await database.exec(
+      `insert into caregiver (name) select 'Bench Caregiver ' || lpad(g::text, 3, '0') from generate_series(1, ${CAREGIVERS}) g;
+       insert into client (name, pid) select 'Bench Client ' || lpad(g::text, 3, '0'), 'P' || g from generate_series(1, ${CLIENTS}) g;`,
+    );
 
-  let copy: { seconds: number } | null = null;
-  if (engine === 'postgres' && url) copy = await copyBaseline(database, url, dataDir);
+  if (copyOnly) {
+    // Its own process, so the baseline's file generation does not count in the import's memory.
+    const copy = url ? await copyBaseline(database, url, dataDir) : null;
+    await app.close();
+    console.log(
+      JSON.stringify({ copySeconds: copy?.seconds ?? null, copyCpuSeconds: copy?.cpuSeconds ?? null }),
+    );
+    return;
+  }
+  const serverCpuBefore = engine === 'postgres' ? await backendCpu(database) : null;
 
   const ctx = systemContext('bench');
   global.gc?.();
@@ -180,6 +200,7 @@ async function runEngine(engine: 'postgres' | 'pglite', csvFile: string, dataDir
     peakHeap = Math.max(peakHeap, usage.heapUsed + usage.external);
   }, 50);
   const deps = { db: database.db, storage, jobs, agencyTimeZone: ZONE };
+  const cpuStarted = process.cpuUsage();
   const started = performance.now();
   const uploaded = await uploadShiftImport(deps, ctx, {
     originalName: 'bench.csv',
@@ -193,7 +214,14 @@ async function runEngine(engine: 'postgres' | 'pglite', csvFile: string, dataDir
     finished = await jobs.getJob(job.id);
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
   clearInterval(sampler);
+  let serverCpuSeconds: number | null = null;
+  if (serverCpuBefore) {
+    const after = await backendCpu(database);
+    serverCpuSeconds = 0;
+    for (const [pid, ticks] of after) serverCpuSeconds += (ticks - (serverCpuBefore.get(pid) ?? 0)) / TICKS;
+  }
   const result = finished?.result as { created: number; rejected: unknown[] } | null;
   const counted = await database.query<{ n: number }>('select count(*)::int as n from shift');
   await app.close();
@@ -209,9 +237,34 @@ async function runEngine(engine: 'postgres' | 'pglite', csvFile: string, dataDir
       baselineMb,
       peakMb: peakRss / 1e6,
       peakHeapMb: peakHeap / 1e6,
-      copySeconds: copy?.seconds ?? null,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      serverCpuSeconds,
     }),
   );
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (Linux: USER_HZ, 100). */
+const TICKS = 100;
+
+/** utime + stime (ticks) of a process from its /proc/<pid>/stat text. */
+const statTicks = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+/**
+ * CPU ticks used so far by each server process of this database (pid → ticks), read by the server
+ * itself (`pg_read_file` of /proc: the bench's superuser on a local server). A load-independent figure
+ * on a shared machine, beside wall time.
+ */
+async function backendCpu(database: {
+  query: <R>(text: string) => Promise<{ rows: R[] }>;
+}): Promise<Map<number, number>> {
+  const { rows } = await database.query<{ pid: number; stat: string | null }>(
+    `select pid, pg_read_file('/proc/' || pid || '/stat', 0, 1024, true) as stat from pg_stat_activity
+     where datname = current_database()`,
+  );
+  return new Map(rows.filter((r) => r.stat).map((r) => [r.pid, statTicks(r.stat as string)]));
 }
 
 /** Times psql `\copy` of the same visits (ids resolved, instants in UTC) into `shift`, then empties it. */
@@ -219,7 +272,7 @@ async function copyBaseline(
   database: { query: <R>(text: string) => Promise<{ rows: R[] }>; exec: (text: string) => Promise<void> },
   url: string,
   dir: string,
-): Promise<{ seconds: number }> {
+): Promise<{ seconds: number; cpuSeconds: number | null }> {
   const { DateTime } = await import('luxon');
   const ids = async (table: string) =>
     new Map(
@@ -267,7 +320,16 @@ async function copyBaseline(
   const started = performance.now();
   const psql = spawnSync(
     'psql',
-    [url, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy shift(${columns}) from '${file}' csv`],
+    [
+      url,
+      '-At',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      `\\copy shift(${columns}) from '${file}' csv`,
+      '-c',
+      `select pg_read_file('/proc/' || pg_backend_pid() || '/stat', 0, 1024, true)`,
+    ],
     {
       encoding: 'utf8',
     },
@@ -275,11 +337,37 @@ async function copyBaseline(
   const seconds = (performance.now() - started) / 1000;
   if (psql.status !== 0) throw new Error(`psql \\copy failed: ${psql.stderr}`);
   await database.exec('truncate shift cascade');
-  return { seconds };
+  const stat = psql.stdout.split('\n').find((line) => line.includes('(postgres)'));
+  return { seconds, cpuSeconds: stat ? statTicks(stat) / TICKS : null };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Parent: generate the file, run each engine in a child process, print the table.
+
+/** Runs this script in a child process in `mode` (`--copy` or `--engine`); returns its JSON line. */
+async function child(mode: string, engine: string, ...args: string[]): Promise<Record<string, unknown>> {
+  const process_ = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      process.argv[1] as string,
+      mode,
+      engine,
+      ...args,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  process_.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(process_, 'exit')) as [number];
+  const line = output.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !line.startsWith('{'))
+    throw new Error(`${engine} ${mode} failed (exit ${code}): ${output}`);
+  return JSON.parse(line) as Record<string, unknown>;
+}
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tend-bench-import-'));
@@ -304,29 +392,8 @@ async function main() {
       url = parsed.toString();
     }
     try {
-      const child = spawn(
-        process.execPath,
-        [
-          '--expose-gc',
-          ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-          '--import',
-          'tsx',
-          process.argv[1] as string,
-          '--engine',
-          engine,
-          csvFile,
-          dataDir,
-          url ?? '',
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const [code] = (await once(child, 'exit')) as [number];
-      const line = output.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{'))
-        throw new Error(`${engine} run failed (exit ${code}): ${output}`);
-      rows.push(JSON.parse(line) as Record<string, unknown>);
+      const copy = url ? await child('--copy', engine, csvFile, dataDir, url) : {};
+      rows.push({ ...(await child('--engine', engine, csvFile, dataDir, url ?? '')), ...copy });
     } finally {
       if (admin) {
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -361,6 +428,24 @@ async function main() {
     );
     if (typeof r.error === 'string') console.log(`  ${String(r.engine)} error: ${r.error}`);
   }
+  console.log('\nCPU seconds (load-independent: what the work costs, whatever else the machine runs)');
+  console.log('engine     import process  server  total   COPY server  app/COPY by CPU');
+  for (const r of rows) {
+    const own = r.cpuSeconds as number;
+    const server = (r.serverCpuSeconds as number | null | undefined) ?? null;
+    const copyCpu = (r.copyCpuSeconds as number | null | undefined) ?? null;
+    const total = own + (server ?? 0);
+    console.log(
+      [
+        String(r.engine).padEnd(10),
+        own.toFixed(1).padStart(14),
+        (server === null ? '—' : server.toFixed(1)).padStart(7),
+        total.toFixed(1).padStart(6),
+        (copyCpu === null ? '—' : copyCpu.toFixed(1)).padStart(12),
+        (copyCpu ? (copyCpu / total).toFixed(2) : '—').padStart(16),
+      ].join(' '),
+    );
+  }
   console.log('\nbase MB: the import process (app, driver, job runner) before the import.');
   console.log(
     'peak MB: the most it held while importing (RSS every 50 ms; on PGlite the database is in it too).',
@@ -368,12 +453,21 @@ async function main() {
   console.log(
     'heap MB: the most JavaScript heap + external buffers in use, garbage not yet collected included.',
   );
+  console.log(
+    'CPU: the import process (on PGlite the database too) and, on PostgreSQL, the server processes of the bench database; COPY server: the backend of the psql \\copy.',
+  );
   console.log('Aims: app/COPY ≥ 0.25 on PostgreSQL; < 20 s (PostgreSQL) and < 60 s (PGlite); peak < 400 MB.');
 }
 
-if (process.argv[2] === '--engine') {
-  const [, , , engine, csvFile, dataDir, url] = process.argv;
-  await runEngine(engine as 'postgres' | 'pglite', csvFile as string, dataDir as string, url || undefined);
+if (process.argv[2] === '--engine' || process.argv[2] === '--copy') {
+  const [, , mode, engine, csvFile, dataDir, url] = process.argv;
+  await runEngine(
+    engine as 'postgres' | 'pglite',
+    csvFile as string,
+    dataDir as string,
+    url || undefined,
+    mode === '--copy',
+  );
   process.exit(0);
 } else {
   await main();

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the whole suite, in order, stopping at the first failure:
- *   1. typecheck (tsc, strict), lint (type-aware ESLint) and formatting (Prettier),
+ * `npm test`: the whole suite, stopping at the first failure:
+ *   1. typecheck (tsc, strict) beside lint (type-aware ESLint) and formatting (Prettier): the two are
+ *      single-threaded, so on a 2-core machine they run at the same time, each one's output printed when it ends,
  *   2. Vitest: contracts and web unit tests, API tests on PGlite (and on PostgreSQL when
  *      TEST_DATABASE_URL is set),
  *   3. build the web app, then Playwright browser flows in Debian's Chromium against the built app.
  * Browser tests need /usr/bin/chromium (or CHROMIUM_PATH); without it this says how to install it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,28 +21,63 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-const steps = [
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint and format', 'npm', ['run', '--silent', 'lint']],
+/**
+ * Runs one step. `buffered`: its output is collected and printed in one piece when it ends (for steps that run
+ * side by side); otherwise it streams. Resolves with the exit status and the seconds it took.
+ */
+function run([name, command, args], { buffered = false } = {}) {
+  const started = Date.now();
+  if (!buffered) console.log(`\n=== ${name} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
+    const chunks = [];
+    if (buffered) {
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.stderr.on('data', (chunk) => chunks.push(chunk));
+    }
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (buffered) {
+        console.log(`\n=== ${name} ===`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      const status = code ?? (signal ? 1 : 0);
+      if (status === 0) console.log(`=== ${name}: ok in ${seconds} s ===`);
+      else console.error(`\n${name} failed after ${seconds} s`);
+      resolve(status);
+    });
+  });
+}
+
+const stages = [
   [
-    'unit and API tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint and format', 'npm', ['run', '--silent', 'lint']],
   ],
-  ['build web app', 'npm', ['run', '--silent', 'build']],
-  ['browser tests', 'npx', ['playwright', 'test']],
+  [
+    [
+      'unit and API tests',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=test-results/vitest.json',
+      ],
+    ],
+  ],
+  [['build web app', 'npm', ['run', '--silent', 'build']]],
+  [['browser tests', 'npx', ['playwright', 'test']]],
 ];
 
-for (const [name, command, args] of steps) {
-  const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`=== ${name}: ok in ${seconds} s ===`);
+for (const steps of stages) {
+  const statuses = await Promise.all(steps.map((step) => run(step, { buffered: steps.length > 1 })));
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
 }
 
 // One closing line with the totals of both runners, in the plain form CI reads.

@@ -9,7 +9,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -27,8 +26,9 @@ import { z } from 'zod';
 import { clientConfig } from '@tend/contracts';
 import { defaultMapTiles, tileImageSource, type Config } from './platform/config/config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './platform/db/client.ts';
+import { addSecurityHeaders } from './platform/http/security-headers.ts';
 import { AppError } from './platform/http/errors.ts';
-import { createAuth, type Auth } from './platform/auth/auth.ts';
+import { createAuth, type Auth, type PasswordHasher } from './platform/auth/auth.ts';
 import { registerAuth } from './platform/auth/auth.plugin.ts';
 import { apiTokensRoutes } from './platform/auth/api-tokens.routes.ts';
 import { signUpRoutes } from './platform/auth/sign-up.ts';
@@ -88,6 +88,8 @@ export interface BuildAppOptions {
   migrate?: boolean;
   /** Start job workers (default true; tests that do not run jobs pass false to save start-up time). */
   jobs?: boolean;
+  /** Password hashing; absent: better-auth's own scrypt (see `AuthOptions.passwordHasher`). Only tests pass one. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** Everything route plugins need, passed explicitly (no globals). */
@@ -164,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sendEmail: (message) => deps.messaging.sendEmail(message),
     sendSms: (message) => deps.messaging.sendSms(message),
     google: config.google,
+    defaultPhoneCountry: config.defaultPhoneCountry,
+    passwordHasher: options.passwordHasher,
   });
   // Optional providers load only when configured (the S3 SDK alone is ~23 MB of memory).
   const smtp = config.mail.smtpUrl
@@ -293,7 +297,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mapTiles = config.map ?? defaultMapTiles;
   // Map tiles are images from the configured tile server (UX.md "Maps").
   const tileSource = tileImageSource(mapTiles.tileUrl);
-  await app.register(helmet, {
+  // Helmet's headers, computed once (platform/http/security-headers.ts, docs/decisions/0005).
+  await addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

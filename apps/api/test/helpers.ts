@@ -2,7 +2,7 @@
  * Test helpers (STYLE.md s.13): a fresh database per test file cloned from the migrated template,
  * the real app from `buildApp`, signed-in sessions per role, and factories.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import type { Role } from '@tend/contracts';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/platform/config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.ts';
-import { createCredentialUser } from '../src/platform/auth/auth.ts';
+import { createCredentialUser, type PasswordHasher } from '../src/platform/auth/auth.ts';
 import { userAccounts } from '../src/platform/auth/auth.table.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -83,6 +83,34 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ pglite: lite });
 }
 
+/** scrypt at a test cost: N = 1024, r = 8, p = 1, 64-byte key (production: better-auth's N = 16384, r = 16). */
+function testScrypt(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, 64, { N: 1024, r: 8, p: 1 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+/**
+ * The password hasher of test apps: the same algorithm and `salt:key` hex format as better-auth's, at a cost ~30×
+ * lower, because the suite signs in several hundred accounts. `realPasswordHashing` in `createTestApp` keeps
+ * better-auth's own.
+ */
+export const testPasswordHasher: PasswordHasher = {
+  async hash(password) {
+    const salt = randomBytes(16).toString('hex');
+    return `${salt}:${(await testScrypt(password, salt)).toString('hex')}`;
+  },
+  async verify({ hash, password }) {
+    const [salt, key] = hash.split(':');
+    if (!salt || !key) return false;
+    const expected = Buffer.from(key, 'hex');
+    const actual = await testScrypt(password, salt);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -96,11 +124,21 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { jobs?: boolean; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    jobs?: boolean;
+    beforeReady?: (app: FastifyInstance) => void;
+    realPasswordHashing?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, migrate: false, jobs: options.jobs ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    migrate: false,
+    jobs: options.jobs ?? false,
+    ...(options.realPasswordHashing ? {} : { passwordHasher: testPasswordHasher }),
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -138,6 +138,10 @@ export const auditActions = [
   'api_token.refresh',
   'api_token.revoke',
   'api_token.reuse_detected',
+  // Account security on /account (issue 4): password change, sign-in methods (Google) linked and removed.
+  'user.password_change',
+  'user.identity_link',
+  'user.identity_unlink',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

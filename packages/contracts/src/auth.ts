@@ -80,6 +80,30 @@ export const signInCodeInput = signInCodeRequest.extend({
 });
 export type SignInCodeInput = z.infer<typeof signInCodeInput>;
 
+/**
+ * A phone number as a person types it ("(503) 555-0100", "+44 20 7946 0958"): digits with the usual separators and
+ * an optional leading `+`. The server reads it in its DEFAULT_PHONE_COUNTRY and answers 400 when it is not a valid
+ * number (docs/decisions/0019-caregiver-sms-codes.md); this is only the first check.
+ */
+export const typedPhoneNumber = z
+  .string()
+  .trim()
+  .min(1, { message: 'is required' })
+  .max(32, { message: 'is too long' })
+  .regex(/^\+?[\d\s().-]+$/, { message: 'must be a phone number, e.g. (503) 555-0100' })
+  .refine((value) => value.replace(/\D/g, '').length >= 7, { message: 'is too short for a phone number' });
+
+/**
+ * Caregiver sign-in by SMS code (decision 0019): the mobile number a code is texted to (`/caregiver/login`, "Text
+ * message (SMS)"), then that number with the 6-digit code (`/caregiver/confirm?phone=…`).
+ */
+export const signInSmsCodeRequest = z.object({ phone: typedPhoneNumber });
+export type SignInSmsCodeRequest = z.infer<typeof signInSmsCodeRequest>;
+export const signInSmsCodeInput = signInSmsCodeRequest.extend({
+  otp: z.string().regex(/^\d{6}$/, { message: 'must be the 6 digits from the text message' }),
+});
+export type SignInSmsCodeInput = z.infer<typeof signInSmsCodeInput>;
+
 export const userAccount = z.object({
   id: z.uuid(),
   authUserId: z.string().nullable(),
@@ -89,7 +113,13 @@ export const userAccount = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   fullName: z.string().nullable(),
+  /**
+   * The phone in E.164 (`+15035550100`); the account signs in with SMS codes to it once proven
+   * (docs/decisions/0019-caregiver-sms-codes.md). Admins type it as they like; the server normalises it.
+   */
   phone: z.string().nullable(),
+  /** `phone` for people to read: "(503) 555-0100" in the agency's country, "+44 20 7946 0958" otherwise. */
+  phoneDisplay: z.string().nullable(),
   isActive: z.boolean(),
   lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -129,3 +159,31 @@ export const userListQuery = pageQuery.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 export const userPage = pageOf(userAccount);
+
+/**
+ * The same-origin path rule for every "where to go next" value (`/login?redirect=`, better-auth's `callbackURL`,
+ * `errorCallbackURL`, `newUserCallbackURL` and `redirectTo`; docs/google-sign-in.md): a path that starts with `/`,
+ * not with `//` or `/\` (which browsers read as another host: WHATWG URL treats `\` as `/`), and has no control
+ * characters (URL parsers drop tabs and newlines, which could turn `/\t/host` into `//host`). Such a path always
+ * resolves to the page's own origin. Returns `value` unchanged (`/account?tab=1#x`), or null when it is not such a
+ * path.
+ */
+export function sameOriginPath(value: string): string | null {
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  return value;
+}
+
+/**
+ * "Change password" on `/account` (better-auth `POST /api/auth/change-password`; docs/accounts.md): the current
+ * password (the re-authentication), the new one (8..128 characters here; the server applies the full policy and
+ * answers 400 VALIDATION_FAILED with one `password` error per reason, a wrong current password on
+ * `currentPassword`), and whether every other session of the account ends.
+ */
+export const passwordChangeInput = z.object({
+  currentPassword: z.string().min(1, { message: 'is required' }).max(128, { message: 'is too long' }),
+  newPassword: password,
+  revokeOtherSessions: z.boolean(),
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;

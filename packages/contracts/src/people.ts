@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { caregiverType } from './enums.ts';
 import {
+  type Page,
   optionalEmail,
   optionalText,
   pageOf,
@@ -24,6 +25,31 @@ const needsReviewFilter = z
   .enum(['true'])
   .optional()
   .describe('true: only people created by an import and not yet reviewed');
+
+/**
+ * A filtered people list (search text, case manager, caregiver type) counts its matches up to this
+ * many, or up to the end of the page after the one asked for when that is further; past that its
+ * `total` is a lower bound (docs/decisions/0020-list-totals.md).
+ */
+export const listTotalCap = 1000;
+
+/**
+ * A page of a people list: `pageOf` plus `totalExact`. Unfiltered views (only `archived`,
+ * `needsReview`) always have an exact total; a filtered view's total is exact while it is at most
+ * `listTotalCap` (or the end of the next page), and otherwise `total` is a lower bound: more than
+ * `total` records match, and the next page exists (docs/decisions/0020-list-totals.md).
+ */
+export function peoplePageOf<T extends z.ZodTypeAny>(item: T) {
+  return pageOf(item).extend({
+    totalExact: z
+      .boolean()
+      .describe('false: more than `total` records match (the count stopped there); true: `total` is exact'),
+  });
+}
+/** A page of a people list, see `peoplePageOf`. */
+export interface PeoplePage<T> extends Page<T> {
+  totalExact: boolean;
+}
 
 const archivedFilter = z
   .enum(['true', 'false', 'all'])
@@ -87,7 +113,7 @@ export const clientListQuery = pageQuery.extend({
   order: sortOrder.default('asc'),
 });
 export type ClientListQuery = z.infer<typeof clientListQuery>;
-export const clientPage = pageOf(client);
+export const clientPage = peoplePageOf(client);
 
 // ---- Caregivers --------------------------------------------------------------------------------
 export const caregiverInput = z.object({
@@ -128,7 +154,7 @@ export const caregiverListQuery = pageQuery.extend({
   order: sortOrder.default('asc'),
 });
 export type CaregiverListQuery = z.infer<typeof caregiverListQuery>;
-export const caregiverPage = pageOf(caregiver);
+export const caregiverPage = peoplePageOf(caregiver);
 
 // ---- Case managers -----------------------------------------------------------------------------
 export const caseManagerInput = z.object({
@@ -158,7 +184,7 @@ export const caseManagerListQuery = pageQuery.extend({
   order: sortOrder.default('asc'),
 });
 export type CaseManagerListQuery = z.infer<typeof caseManagerListQuery>;
-export const caseManagerPage = pageOf(caseManager);
+export const caseManagerPage = peoplePageOf(caseManager);
 
 /** Body of the archive/unarchive endpoints. */
 export const archiveInput = z.object({ archived: z.boolean() });

@@ -1,6 +1,6 @@
 /**
  * Public sign-up (issue 4 "Accounts"; spec s.2 `/login`, `/confirm`; docs/decisions/0018-sign-up.md):
- * `POST /api/sign-up` with an email or a phone number (E.164) plus a password. The server answers the same
+ * `POST /api/sign-up` with an email or a phone number plus a password. The server answers the same
  * whether or not the email or number already has an account.
  */
 import { z } from 'zod';
@@ -14,8 +14,11 @@ export const SIGN_UP_REQUIRED_MESSAGE = 'You must provide either an email or pho
  */
 export const signUpInput = z.object({
   email: z.string().trim().max(254).optional(),
-  /** E.164, e.g. `+15035550100`. */
-  phoneNumber: z.string().trim().max(16).optional(),
+  /**
+   * As typed: "(503) 555-0100" is read in the server's DEFAULT_PHONE_COUNTRY, "+44 20 7946 0958" carries its own
+   * country code; stored E.164 (`+15035550100`; docs/decisions/0019-caregiver-sms-codes.md).
+   */
+  phoneNumber: z.string().trim().max(32).optional(),
   password: z.string().max(1000).optional(),
   /** The person's name, shown to administrators; the email or number when absent. */
   name: z.string().trim().max(200).optional(),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, snapshotHash, snapshotOf } from './billing-export-snapshot.ts';
+import { billingSnapshotHash, canonicalJson, snapshotHash, snapshotOf } from './billing-export-snapshot.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and keeps array order', () => {
@@ -53,5 +53,31 @@ describe('snapshotOf', () => {
     expect(snapshot.evvEnd).toBeNull();
     expect(snapshot.timeZone).toBeNull();
     expect(snapshot.dspName).toBe('Dana');
+  });
+});
+
+describe('billingSnapshotHash', () => {
+  it('equals snapshotHash of the same snapshot (nulls, quotes, non-ASCII, negative and fractional numbers)', () => {
+    const snapshot = snapshotOf({
+      segmentId: '6f0c8a4e-0000-4000-8000-000000000001',
+      shiftId: 'h',
+      date: '2026-03-02',
+      evvStart: new Date('2026-03-02T17:00:00Z'),
+      evvEnd: new Date('2026-03-02T20:30:00.250Z'),
+      billingCode: 'OR526',
+      modifier: null,
+      evvInLat: 45.123456789,
+      evvInLong: -122.6,
+      evvOutLat: 0,
+      evvOutLong: null,
+      caregiverId: 'c',
+      clientId: 'k',
+      providerMedicaidId: null,
+      clientPid: 'P"1\\',
+      dspName: 'Zoë \u2028 Ng',
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(billingSnapshotHash(snapshot)).toBe(snapshotHash(snapshot));
+    expect(billingSnapshotHash({ ...snapshot, dspName: 'Other' })).not.toBe(snapshotHash(snapshot));
   });
 });

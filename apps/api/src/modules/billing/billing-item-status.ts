@@ -58,9 +58,9 @@ export async function setBillingItemStatus(
 }
 
 /**
- * Appends history rows of `statusType` without touching the items: one `insert … select from unnest` of
- * column arrays per 5,000 rows (a fixed, small number of bound parameters, so 100,000 rows cost 20
- * statements and no per-row query building).
+ * Appends history rows of `statusType` without touching the items: one `insert … select from
+ * json_to_recordset` of ONE JSON parameter per 5,000 rows (serialised natively; a fixed, small number of
+ * bound parameters, so 100,000 rows cost 20 statements and no per-row query building).
  */
 export async function recordBillingStatusHistory(
   tx: Executor,
@@ -70,14 +70,20 @@ export async function recordBillingStatusHistory(
   for (let i = 0; i < changes.length; i += 5000) {
     const slice = changes.slice(i, i + 5000);
     if (!slice.length) continue;
+    const rows = JSON.stringify(
+      slice.map((c) => ({
+        id: c.billingItemId,
+        old_status: c.oldStatus,
+        new_status: c.newStatus,
+        reason: c.reason,
+        user_id: c.userId,
+      })),
+    );
     await tx.execute(sql`
       insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
       select v.id, ${statusType}, v.old_status, v.new_status, v.reason, v.user_id
-      from unnest(${sql.param(slice.map((c) => c.billingItemId))}::uuid[],
-        ${sql.param(slice.map((c) => c.oldStatus))}::text[],
-        ${sql.param(slice.map((c) => c.newStatus))}::text[],
-        ${sql.param(slice.map((c) => c.reason))}::text[],
-        ${sql.param(slice.map((c) => c.userId))}::uuid[]) as v(id, old_status, new_status, reason, user_id)`);
+      from json_to_recordset(${rows}::json) as v(id uuid, old_status text, new_status text, reason text,
+        user_id uuid)`);
   }
 }
 

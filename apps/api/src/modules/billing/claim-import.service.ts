@@ -7,8 +7,8 @@
  *   ExprsRecords already matched (`claim-matching.ts`), items EXPORTED → MATCHED and the claim statuses
  *   in BillingStatusHistory (`billing-item-status.ts`), the audit event.
  * Candidate items are loaded in bulk (one statement per 20,000 ids or per chunk of dates), never per
- * line; the writes are a fixed number of statements per 5,000 lines (`unnest` of one array per column,
- * the item status change set-based): no ORM multi-row `values(…)`, whose building cost more than the
+ * line; the writes are a fixed number of statements per 5,000 lines (`json_to_recordset` of one JSON
+ * parameter, the next chunk built while the database writes the last; the item status change set-based): no ORM multi-row `values(…)`, whose building cost more than the
  * database work at 100,000 lines (decision 0013; scripts/bench-billing-reconcile.ts prints figures).
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -174,19 +174,42 @@ export async function loadMatchCandidates(
 }
 
 /**
- * Inserts `lines` of batch `batchId` as `exprs_record` rows with their match outcome, as one
- * `insert … select from unnest(…)` (one array parameter per column; `rawData` as JSON text).
+ * The statement inserting `lines` (≤ `CHUNK`) of batch `batchId` as `exprs_record` rows with their
+ * match outcome: `insert … select from json_to_recordset(…)` of ONE JSON parameter (serialised
+ * natively, `rawData` nested as an object, so nothing is escaped twice).
  */
-async function insertClaimLines(
-  tx: Executor,
+function insertClaimLinesStatement(
   batchId: string,
   lines: readonly ClaimLine[],
   outcomeOf: Map<number, MatchOutcome>,
   now: Date,
-): Promise<void> {
-  const outcome = (line: ClaimLine) => outcomeOf.get(line.lineNumber) as MatchOutcome;
-  const column = <T>(pick: (line: ClaimLine) => T) => sql.param(lines.map(pick));
-  await tx.execute(sql`
+) {
+  const rows = lines.map((l) => {
+    const outcome = outcomeOf.get(l.lineNumber) as MatchOutcome;
+    return {
+      line_number: l.lineNumber,
+      item_id: outcome.itemId,
+      claim_id: l.claimId,
+      payer_claim_number: l.payerClaimNumber,
+      billing_id: l.billingId,
+      client_pid: l.clientPid,
+      provider_id: l.providerId,
+      service_date: l.serviceDate,
+      procedure_code: l.procedureCode,
+      modifier: l.modifier,
+      units: l.units,
+      billed: l.billedAmount,
+      paid: l.paidAmount,
+      payment_date: l.paymentDate,
+      claim_status: l.claimStatus,
+      denial_reason: l.denialReason,
+      exception_code: l.exceptionCode,
+      raw_data: l.rawData,
+      confidence: outcome.confidence,
+      failure_reason: outcome.reason,
+    };
+  });
+  return sql`
     insert into exprs_record (import_batch_id, line_number, billing_item_id, claim_id, payer_claim_number,
       billing_id, client_pid, provider_id, service_date, procedure_code, modifier, units,
       billed_amount_cents, paid_amount_cents, payment_date, claim_status, denial_reason, exception_code,
@@ -196,30 +219,36 @@ async function insertClaimLines(
       v.payment_date, v.claim_status, v.denial_reason, v.exception_code, v.raw_data,
       case when v.item_id is null then 'ORPHANED' else 'MATCHED' end, 1, v.confidence, v.failure_reason,
       case when v.item_id is null then null else ${now.toISOString()}::timestamptz end
-    from unnest(
-      ${column((l) => l.lineNumber)}::int[],
-      ${column((l) => outcome(l).itemId)}::uuid[],
-      ${column((l) => l.claimId)}::text[],
-      ${column((l) => l.payerClaimNumber)}::text[],
-      ${column((l) => l.billingId)}::text[],
-      ${column((l) => l.clientPid)}::text[],
-      ${column((l) => l.providerId)}::text[],
-      ${column((l) => l.serviceDate)}::date[],
-      ${column((l) => l.procedureCode)}::text[],
-      ${column((l) => l.modifier)}::text[],
-      ${column((l) => l.units)}::numeric[],
-      ${column((l) => l.billedAmount)}::int[],
-      ${column((l) => l.paidAmount)}::int[],
-      ${column((l) => l.paymentDate)}::date[],
-      ${column((l) => l.claimStatus)}::text[],
-      ${column((l) => l.denialReason)}::text[],
-      ${column((l) => l.exceptionCode)}::text[],
-      ${column((l) => JSON.stringify(l.rawData))}::jsonb[],
-      ${column((l) => outcome(l).confidence)}::float8[],
-      ${column((l) => outcome(l).reason)}::text[]
-    ) as v(line_number, item_id, claim_id, payer_claim_number, billing_id, client_pid, provider_id,
-      service_date, procedure_code, modifier, units, billed, paid, payment_date, claim_status, denial_reason,
-      exception_code, raw_data, confidence, failure_reason)`);
+    from json_to_recordset(${JSON.stringify(rows)}::json) as v(line_number int, item_id uuid, claim_id text,
+      payer_claim_number text, billing_id text, client_pid text, provider_id text, service_date date,
+      procedure_code text, modifier text, units numeric, billed int, paid int, payment_date date,
+      claim_status text, denial_reason text, exception_code text, raw_data jsonb, confidence float8,
+      failure_reason text)`;
+}
+
+/**
+ * Inserts every line, `CHUNK` per statement; the next chunk's parameter is built while the database
+ * writes the previous one (one statement in flight: a transaction is one connection).
+ */
+async function insertClaimLines(
+  tx: Executor,
+  batchId: string,
+  lines: readonly ClaimLine[],
+  outcomeOf: Map<number, MatchOutcome>,
+  now: Date,
+): Promise<void> {
+  let pending: Promise<unknown> = Promise.resolve();
+  try {
+    for (let i = 0; i < lines.length; i += CHUNK) {
+      const statement = insertClaimLinesStatement(batchId, lines.slice(i, i + CHUNK), outcomeOf, now);
+      await pending;
+      // Started now (`then` runs a Drizzle query); awaited before the next statement.
+      pending = tx.execute(statement).then(() => undefined);
+      pending.catch(() => undefined);
+    }
+  } finally {
+    await pending;
+  }
 }
 
 /**
@@ -268,7 +297,7 @@ export async function reconcileClaimLines(
     rejectedRows: parsed.rejected,
   });
   const now = new Date();
-  for (const chunk of chunks(parsed.lines)) await insertClaimLines(tx, batchId, chunk, outcomeOf, now);
+  await insertClaimLines(tx, batchId, parsed.lines, outcomeOf, now);
   const lineByNumber = new Map(parsed.lines.map((line) => [line.lineNumber, line]));
   await markItemsMatchedByImport(tx, batchId, userId, now);
   await recordBillingStatusHistory(

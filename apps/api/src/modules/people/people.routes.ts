@@ -19,7 +19,7 @@ import {
   clientListQuery,
   clientPage,
   idParams,
-  type Page,
+  type PeoplePage,
 } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
@@ -34,7 +34,7 @@ interface ResourceDef<Q extends z.ZodType, I extends z.ZodType, R extends z.ZodT
   page: z.ZodType;
   input: I;
   record: R;
-  find(db: Database, ctx: RequestContext, query: z.output<Q>): Promise<Page<z.output<R>>>;
+  find(db: Database, ctx: RequestContext, query: z.output<Q>): Promise<PeoplePage<z.output<R>>>;
   get(db: Database, ctx: RequestContext, id: string): Promise<z.output<R>>;
   create(db: Database, ctx: RequestContext, input: z.output<I>): Promise<z.output<R>>;
   update(db: Database, ctx: RequestContext, id: string, input: z.output<I>): Promise<z.output<R>>;

@@ -4,6 +4,7 @@
  * event in the same transaction (ARCHITECTURE.md). A record that does not exist is NOT_FOUND.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { listTotalCap } from '@tend/contracts';
 import type {
   Caregiver,
   CaregiverListQuery,
@@ -11,7 +12,7 @@ import type {
   CaseManagerListQuery,
   Client,
   ClientListQuery,
-  Page,
+  PeoplePage,
 } from '@tend/contracts';
 import type { caregiverInput, caseManagerInput, clientInput } from '@tend/contracts';
 import type { z } from 'zod';
@@ -19,7 +20,7 @@ import type { Database, Executor } from '../../platform/db/client.ts';
 import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { caregivers, caseManagers, clients } from './people.table.ts';
+import { caregivers, caseManagers, clients, peopleTotalDeltas, peopleTotals } from './people.table.ts';
 
 type ClientValues = z.output<typeof clientInput>;
 type CaregiverValues = z.output<typeof caregiverInput>;
@@ -35,9 +36,6 @@ function archivedWhere(column: AnyColumn, archived: 'true' | 'false' | 'all'): S
 
 /** Case-insensitive "contains" over a text column. */
 const contains = (column: AnyColumn, q: string) => ilike(column, `%${escapeLike(q)}%`);
-/** Case-insensitive "contains" over any element of a text[] column. */
-const arrayContains = (column: AnyColumn, q: string) =>
-  sql`exists (select 1 from unnest(${column}) as element where element ilike ${`%${escapeLike(q)}%`})`;
 
 // ---- Clients -----------------------------------------------------------------------------------
 
@@ -67,6 +65,71 @@ function toClient(row: { client: typeof clients.$inferSelect; caseManagerName: s
     updatedAt: iso(c.updatedAt),
   };
 }
+
+// ---- List totals (docs/decisions/0020-list-totals.md) ------------------------------------------
+
+/**
+ * The totals of the people lists. An unfiltered view (only `archived` and `needsReview`) reads the
+ * exact count kept by the `people_total` triggers (one row lookup, as transactional as the rows). A
+ * filtered view (search text, case manager, caregiver type) counts its matches, but stops at
+ * `countLimit` rows (`listCountLimit`): past that, the total is a lower bound and `totalExact` is false.
+ */
+type TotalKind = 'counter' | 'capped';
+
+/**
+ * The exact total of an unfiltered view of `list`: its trigger-kept counter rows plus their pending
+ * deltas (migration 0010), in the statement's snapshot.
+ */
+function counterTotal(
+  db: Database,
+  list: 'client' | 'caregiver',
+  archived: 'true' | 'false' | 'all',
+  needsReview: boolean,
+) {
+  const view = (table: typeof peopleTotals | typeof peopleTotalDeltas) =>
+    and(
+      eq(table.list, list),
+      archivedWhere(table.archived, archived),
+      needsReview ? eq(table.needsReview, true) : undefined,
+    );
+  const counters = db.select({ n: peopleTotals.n }).from(peopleTotals).where(view(peopleTotals));
+  const deltas = db.select({ n: peopleTotalDeltas.n }).from(peopleTotalDeltas).where(view(peopleTotalDeltas));
+  return db
+    .select({ n: sql<number>`coalesce(sum(counts.n), 0)`.mapWith(Number) })
+    .from(sql`(${counters} union all ${deltas}) as counts`);
+}
+
+/** The number of rows of `table` matching `where`, counted up to the `countLimit` placeholder. */
+function cappedTotal(db: Database, table: typeof clients | typeof caregivers, where: SQL | undefined) {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(sql.placeholder('countLimit'))
+    .as('matches');
+  return db.select({ n: count() }).from(matches);
+}
+
+/**
+ * How far a filtered list counts for a page: at least `listTotalCap` rows, and always past the end of
+ * the next page, so a lower bound still offers the next page (`offset` and `pageSize` in rows).
+ * The count stops at this limit + 1; see `pageTotal`.
+ */
+function listCountLimit(offset: number, pageSize: number): number {
+  return Math.max(listTotalCap, offset + 2 * pageSize);
+}
+
+/**
+ * `total` and `totalExact` of a page from the counted value `n`: a capped count that reached its
+ * limit + 1 means "more than the limit" (decision 0020); a counter is always exact.
+ */
+function pageTotal(kind: TotalKind, n: number, countLimit: number): { total: number; totalExact: boolean } {
+  return kind === 'capped' && n > countLimit
+    ? { total: countLimit, totalExact: false }
+    : { total: n, totalExact: true };
+}
+
+// ---- Client list ------------------------------------------------------------------------------
 
 /** The parts of a client list query that change its SQL text; the rest are parameters. */
 interface ClientListShape {
@@ -106,14 +169,17 @@ function prepareClientList(db: Database, shape: ClientListShape) {
     ispMonth: clients.ispMonth,
     createdAt: clients.createdAt,
   }[shape.sort];
+  const totalKind: TotalKind = shape.search || shape.caseManager ? 'capped' : 'counter';
+  const total =
+    totalKind === 'counter'
+      ? counterTotal(db, 'client', shape.archived, shape.needsReview)
+      : cappedTotal(db, clients, where);
   const name = `tend_clients_${shape.archived}_${+shape.search}${+shape.caseManager}${+shape.needsReview}_${shape.sort}_${shape.order}`;
   return {
-    // One round trip: the page, with the filter's total as an uncorrelated subquery (computed once).
+    totalKind,
+    // One round trip: the page, with the total as an uncorrelated subquery (computed once).
     page: db
-      .select({
-        ...clientSelection,
-        total: sql<number>`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number),
-      })
+      .select({ ...clientSelection, total: sql<number>`(${total})`.mapWith(Number) })
       .from(clients)
       .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
       .where(where)
@@ -122,7 +188,7 @@ function prepareClientList(db: Database, shape: ClientListShape) {
       .offset(sql.placeholder('offset'))
       .prepare(`${name}_page`),
     /** Only for a page past the end, which has no row to carry the total. */
-    count: db.select({ n: count() }).from(clients).where(where).prepare(`${name}_count`),
+    count: total.prepare(`${name}_count`),
   };
 }
 
@@ -130,29 +196,37 @@ function prepareClientList(db: Database, shape: ClientListShape) {
  * Prepared list statements per database and query shape: SQL is built once, and PostgreSQL can skip
  * parsing (and, once it settles on a generic plan, planning) on every later request.
  */
-const clientListStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareClientList>>>();
-
-function clientListStatement(db: Database, shape: ClientListShape) {
-  let byShape = clientListStatements.get(db);
-  if (!byShape) {
-    byShape = new Map<string, ReturnType<typeof prepareClientList>>();
-    clientListStatements.set(db, byShape);
-  }
-  const key = JSON.stringify(shape);
-  let statement = byShape.get(key);
-  if (!statement) {
-    statement = prepareClientList(db, shape);
-    byShape.set(key, statement);
-  }
-  return statement;
+function statementCache<Shape, Statement>(prepare: (db: Database, shape: Shape) => Statement) {
+  const byDatabase = new WeakMap<Database, Map<string, Statement>>();
+  return (db: Database, shape: Shape): Statement => {
+    let byShape = byDatabase.get(db);
+    if (!byShape) {
+      byShape = new Map<string, Statement>();
+      byDatabase.set(db, byShape);
+    }
+    const key = JSON.stringify(shape);
+    let statement = byShape.get(key);
+    if (!statement) {
+      statement = prepare(db, shape);
+      byShape.set(key, statement);
+    }
+    return statement;
+  };
 }
 
-/** A page of clients for the filter, with the total. */
+const clientListStatement = statementCache(prepareClientList);
+
+/**
+ * A page of clients for the filter (spec s.3 Client), with its total: exact for the unfiltered views
+ * (`archived`, `needsReview`), counted up to `listTotalCap` (or past the next page) when a search or
+ * case manager filters it, `totalExact` false beyond (docs/decisions/0020-list-totals.md). One round
+ * trip plus the audit insert (`client.list`), awaited.
+ */
 export async function findClients(
   db: Database,
   ctx: RequestContext,
   query: ClientListQuery,
-): Promise<Page<Client>> {
+): Promise<PeoplePage<Client>> {
   const statement = clientListStatement(db, {
     archived: query.archived,
     needsReview: query.needsReview === 'true',
@@ -161,15 +235,18 @@ export async function findClients(
     sort: query.sort,
     order: query.order,
   });
+  const offset = (query.page - 1) * query.pageSize;
+  const countLimit = listCountLimit(offset, query.pageSize);
   const values = {
     pattern: query.q ? `%${escapeLike(query.q)}%` : null,
     caseManagerId: query.caseManagerId ?? null,
     limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    offset,
+    countLimit: countLimit + 1,
   };
   const rows = await statement.page.execute(values);
   // A page past the end has no row to carry the total: count separately (rare).
-  const total = rows[0]
+  const n = rows[0]
     ? rows[0].total
     : query.page === 1
       ? 0
@@ -181,7 +258,7 @@ export async function findClients(
   });
   return {
     items: rows.map(toClient),
-    total,
+    ...pageTotal(statement.totalKind, n, countLimit),
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -290,48 +367,100 @@ function toCaregiver(c: typeof caregivers.$inferSelect): Caregiver {
   };
 }
 
-/** A page of caregivers for the filter, with the total. */
-export async function findCaregivers(
-  db: Database,
-  ctx: RequestContext,
-  query: CaregiverListQuery,
-): Promise<Page<Caregiver>> {
-  const filters = [archivedWhere(caregivers.archived, query.archived)];
-  if (query.q)
+/** The parts of a caregiver list query that change its SQL text; the rest are parameters. */
+interface CaregiverListShape {
+  archived: CaregiverListQuery['archived'];
+  needsReview: boolean;
+  search: boolean;
+  type: boolean;
+  sort: CaregiverListQuery['sort'];
+  order: CaregiverListQuery['order'];
+}
+
+function prepareCaregiverList(db: Database, shape: CaregiverListShape) {
+  const filters = [archivedWhere(caregivers.archived, shape.archived)];
+  if (shape.search) {
+    const pattern = sql.placeholder('pattern');
     filters.push(
       or(
-        contains(caregivers.name, query.q),
-        arrayContains(caregivers.altNames, query.q),
-        contains(caregivers.email, query.q),
+        ilike(caregivers.name, pattern),
+        sql`exists (select 1 from unnest(${caregivers.altNames}) as element where element ilike ${pattern})`,
+        ilike(caregivers.email, pattern),
       ),
     );
-  if (query.type) filters.push(eq(caregivers.type, query.type));
-  if (query.needsReview) filters.push(eq(caregivers.needsReview, true));
+  }
+  if (shape.type) filters.push(eq(caregivers.type, sql.placeholder('type')));
+  if (shape.needsReview) filters.push(eq(caregivers.needsReview, true));
   const where = and(...filters);
   const sortColumn = {
     name: caregivers.name,
     type: caregivers.type,
     email: caregivers.email,
     createdAt: caregivers.createdAt,
-  }[query.sort];
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
+  }[shape.sort];
+  const totalKind: TotalKind = shape.search || shape.type ? 'capped' : 'counter';
+  const total =
+    totalKind === 'counter'
+      ? counterTotal(db, 'caregiver', shape.archived, shape.needsReview)
+      : cappedTotal(db, caregivers, where);
+  const name = `tend_caregivers_${shape.archived}_${+shape.search}${+shape.type}${+shape.needsReview}_${shape.sort}_${shape.order}`;
+  return {
+    totalKind,
+    page: db
+      .select({ caregiver: caregivers, total: sql<number>`(${total})`.mapWith(Number) })
       .from(caregivers)
       .where(where)
-      .orderBy(orderBy(sortColumn, query.order), asc(caregivers.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(caregivers).where(where),
-  ]);
+      .orderBy(orderBy(sortColumn, shape.order), asc(caregivers.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_page`),
+    count: total.prepare(`${name}_count`),
+  };
+}
+
+const caregiverListStatement = statementCache(prepareCaregiverList);
+
+/**
+ * A page of caregivers for the filter (spec s.3 Caregiver), with its total: exact for the unfiltered
+ * views (`archived`, `needsReview`), capped like the clients list when a search or type filters it
+ * (docs/decisions/0020-list-totals.md). One round trip plus the audit insert (`caregiver.list`).
+ */
+export async function findCaregivers(
+  db: Database,
+  ctx: RequestContext,
+  query: CaregiverListQuery,
+): Promise<PeoplePage<Caregiver>> {
+  const statement = caregiverListStatement(db, {
+    archived: query.archived,
+    needsReview: query.needsReview === 'true',
+    search: !!query.q,
+    type: !!query.type,
+    sort: query.sort,
+    order: query.order,
+  });
+  const offset = (query.page - 1) * query.pageSize;
+  const countLimit = listCountLimit(offset, query.pageSize);
+  const values = {
+    pattern: query.q ? `%${escapeLike(query.q)}%` : null,
+    type: query.type ?? null,
+    limit: query.pageSize,
+    offset,
+    countLimit: countLimit + 1,
+  };
+  const rows = await statement.page.execute(values);
+  const n = rows[0]
+    ? rows[0].total
+    : query.page === 1
+      ? 0
+      : ((await statement.count.execute(values))[0]?.n ?? 0);
   await recordAudit(db, ctx, {
     action: 'caregiver.list',
     entityType: 'caregiver',
     details: { returned: rows.length, page: query.page },
   });
   return {
-    items: rows.map(toCaregiver),
-    total: totals[0]?.total ?? 0,
+    items: rows.map((row) => toCaregiver(row.caregiver)),
+    ...pageTotal(statement.totalKind, n, countLimit),
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -437,12 +566,16 @@ async function loadCaseManager(executor: Executor, id: string): Promise<CaseMana
   return toCaseManager(row);
 }
 
-/** A page of case managers for the filter, with the total and each one's client count. */
+/**
+ * A page of case managers for the filter, with the exact total and each one's client count. An
+ * agency has tens of case managers, not thousands: counting them is cheap, so the total is always
+ * exact (docs/decisions/0020-list-totals.md).
+ */
 export async function findCaseManagers(
   db: Database,
   ctx: RequestContext,
   query: CaseManagerListQuery,
-): Promise<Page<CaseManager>> {
+): Promise<PeoplePage<CaseManager>> {
   const filters = [archivedWhere(caseManagers.archived, query.archived)];
   if (query.q)
     filters.push(
@@ -478,6 +611,7 @@ export async function findCaseManagers(
   return {
     items: rows.map(toCaseManager),
     total: totals[0]?.total ?? 0,
+    totalExact: true,
     page: query.page,
     pageSize: query.pageSize,
   };

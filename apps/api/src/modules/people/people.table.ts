@@ -1,6 +1,6 @@
 /** People tables: clients, caregivers, case managers (spec s.3 Client, Caregiver, CaseManager). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, textArray, timestamps } from '../../platform/db/columns.ts';
 import { caregiverTypeEnum } from '../../platform/db/enums.ts';
 
@@ -71,3 +71,36 @@ export const caregivers = pgTable(
     index('caregiver_lower_name_idx').on(sql`lower(${t.name})`),
   ],
 );
+
+/**
+ * Exact row counts of `client` and `caregiver` per (archived, needs_review): the totals of the
+ * unfiltered list views, read in O(1) instead of counting every row on every list request. Kept by
+ * statement-level triggers on both tables (insert, update, delete, truncate) in the writing
+ * transaction, so a count is exactly as visible as the rows it counts (migration 0010,
+ * docs/decisions/0020-list-totals.md). `list` is the counted table's name; all four
+ * (archived, needs_review) rows of each list exist from the migration on. A list's total is the sum
+ * of its row here and its pending `people_total_delta` rows.
+ */
+export const peopleTotals = pgTable(
+  'people_total',
+  {
+    list: text('list').notNull(),
+    archived: boolean('archived').notNull(),
+    needsReview: boolean('needs_review').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.archived, t.needsReview] })],
+);
+
+/**
+ * Count changes written by a transaction that found the `people_total` row locked by another writer
+ * (the trigger never waits for it, so writers never block or deadlock on a counter). The next writer
+ * that holds the row folds them into it; until then readers add them.
+ */
+export const peopleTotalDeltas = pgTable('people_total_delta', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  list: text('list').notNull(),
+  archived: boolean('archived').notNull(),
+  needsReview: boolean('needs_review').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});

@@ -91,6 +91,25 @@ export async function findReadySegmentsForExport(
   return result.rows.map(toValues);
 }
 
+/**
+ * How many READY live segments of live shifts each service date of `fromDate`..`toDate` has
+ * (dates without any are absent), by date. The export reads the range a few dates at a time with
+ * {@link findReadySegmentsForExport} so that its memory does not grow with the range (issue 6
+ * performance aims); these counts decide where the windows end.
+ */
+export async function countReadySegmentsByDate(
+  executor: Executor,
+  range: { fromDate: string; toDate: string },
+): Promise<{ date: string; segments: number }[]> {
+  const result = await executor.execute<{ date: string; segments: number | string }>(sql`
+    select s.date::text as date, count(*)::int as segments
+    from shift s join shift_segment g on g.shift_id = s.id and g.deleted_at is null
+    where s.date between ${range.fromDate}::date and ${range.toDate}::date and s.deleted_at is null
+      and g.validation_status = 'READY'
+    group by s.date order by s.date`);
+  return result.rows.map((row) => ({ date: String(row.date), segments: Number(row.segments) }));
+}
+
 /** Ids of the READY live segments of live shifts in the range (for the preview's billed count). */
 export async function findReadySegmentIds(
   executor: Executor,

@@ -30,7 +30,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { auth, config, messaging } = app.deps;
   const sendEmail = (message: Parameters<typeof messaging.sendEmail>[0]) => messaging.sendEmail(message);
-  const deps = { db, auth, publicUrl: config.publicUrl, sendEmail };
+  const deps = { db, auth, publicUrl: config.publicUrl, sendEmail, phoneCountry: config.defaultPhoneCountry };
   const limits = { ...defaultAuthRateLimits, ...config.authRateLimits };
   /** Per-IP limit of the token and password endpoints (as better-auth's one-time-code endpoints). */
   const limited = {

@@ -5,7 +5,9 @@
  * (SHA-256 hash in `verification_token`, identifier `invite:<userAccountId>`, valid INVITATION_TTL_DAYS = 7 days)
  * and an email with the link `/confirm?type=invite&token=…` through the messaging service (it lands in the
  * outbox; it is sent before the rows are written, see `sendInvitation`). Re-sending replaces the token. Accepting sets the password (password policy, decision 0007), creates
- * the auth user and its credential account and links them to the row, all in one transaction.
+ * the auth user and its credential account and links them to the row, all in one transaction. A phone given with
+ * the invitation is stored E.164 (read in config DEFAULT_PHONE_COUNTRY) and becomes the auth user's sign-in number
+ * (unverified) when the invitation is accepted (docs/decisions/0019-caregiver-sms-codes.md).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -25,6 +27,7 @@ import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { checkPassword } from '../../platform/auth/password-policy.ts';
+import { assertPhoneFree, phoneFieldValue, type CountryCode } from '../../platform/auth/phone-numbers.ts';
 import { authAccounts, authUsers, userAccounts } from '../../platform/auth/auth.table.ts';
 import { MessagingError, type SendEmailInput } from '../../platform/messaging/messaging.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
@@ -45,6 +48,8 @@ export interface InvitationDeps {
   /** Tend's public URL (config PUBLIC_URL); links are `${publicUrl}/confirm?type=invite&token=…`. */
   publicUrl: string;
   sendEmail: (message: SendEmailInput) => Promise<unknown>;
+  /** Country of a phone typed without a country code (config DEFAULT_PHONE_COUNTRY); `US` when absent. */
+  phoneCountry?: CountryCode;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,8 +121,10 @@ async function sendInvitation(
 
 /**
  * Invites a person: emails the link, then in one transaction creates their `user_account` (no auth user: shown
- * as "Invited"), stores the 7-day token and records `user.invite`. Errors: VALIDATION_FAILED on `email` when
- * another account (or auth user) uses it; UNAVAILABLE when the email provider fails (nothing is created).
+ * as "Invited"), stores the 7-day token and records `user.invite`. A phone is stored E.164 (decision 0019).
+ * Errors: VALIDATION_FAILED on `email` when another account (or auth user) uses it, on `phone` when it is not a
+ * valid number; CONFLICT on `phone` when another account has the number; UNAVAILABLE when the email provider
+ * fails (nothing is created).
  */
 export async function inviteUser(
   deps: InvitationDeps,
@@ -127,6 +134,8 @@ export async function inviteUser(
   const { db } = deps;
   const email = input.email.toLowerCase();
   await assertEmailFree(db, email);
+  const phone = phoneFieldValue(input.phone, deps.phoneCountry);
+  if (phone) await assertPhoneFree(db, phone);
   const id = randomUUID();
   const { hash, expires } = await sendInvitation(deps, {
     id,
@@ -135,6 +144,8 @@ export async function inviteUser(
     role: input.role,
   });
   return db.transaction(async (tx) => {
+    // Checked again in the transaction: another admin may have given the number meanwhile.
+    if (phone) await assertPhoneFree(tx, phone);
     const [row] = await tx
       .insert(userAccounts)
       .values({
@@ -146,7 +157,7 @@ export async function inviteUser(
         firstName: input.firstName,
         lastName: input.lastName,
         fullName: `${input.firstName} ${input.lastName}`,
-        phone: input.phone ?? null,
+        phone,
       })
       .returning();
     if (!row) throw new AppError('INTERNAL');
@@ -158,7 +169,7 @@ export async function inviteUser(
       details: { role: row.role, expiresAt: expires.toISOString() },
     });
     return {
-      account: toUserAccount(row),
+      account: toUserAccount(row, deps.phoneCountry),
       sent: { userAccountId: row.id, email: row.email, expiresAt: expires.toISOString() },
     };
   });
@@ -245,8 +256,10 @@ export async function getInvitation(db: Database, token: string): Promise<Invita
  * Accepts an invitation: checks the password against the policy (email and names as context), then in one
  * transaction spends the token, creates the auth user (email verified: the link proved the mailbox) with its
  * credential account, and links it to the `user_account`. Audited `user.invitation_accept`. The browser then
- * signs in with the same email and password. Errors: VALIDATION_FAILED on `token` (see `getInvitation`), one
- * `password` error per policy reason (the token stays valid), `email` when an auth user has that email.
+ * signs in with the same email and password. The account's phone becomes the auth user's sign-in number
+ * (unverified until a code proves it; left off when another auth user took the number meanwhile, decision 0019).
+ * Errors: VALIDATION_FAILED on `token` (see `getInvitation`), one `password` error per policy reason (the token
+ * stays valid), `email` when an auth user has that email.
  */
 export async function acceptInvitation(
   db: Database,
@@ -274,12 +287,17 @@ export async function acceptInvitation(
       .from(authUsers)
       .where(eq(authUsers.email, row.email));
     if (taken) throw AppError.field('email', 'is already used by another sign-in; ask your administrator');
+    const [phoneTaken] = row.phone
+      ? await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.phoneNumber, row.phone))
+      : [];
     const authUserId = randomUUID();
     await tx.insert(authUsers).values({
       id: authUserId,
       name: row.fullName ?? row.email,
       email: row.email,
       emailVerified: true,
+      phoneNumber: row.phone && !phoneTaken ? row.phone : null,
+      phoneNumberVerified: false,
     });
     await tx.insert(authAccounts).values({
       id: randomUUID(),

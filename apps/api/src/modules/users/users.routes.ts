@@ -23,6 +23,8 @@ import * as users from './users.service.ts';
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { auth } = app.deps;
+  /** Phones typed without a country code are read in this country and shown in its national form (decision 0019). */
+  const phoneCountry = app.deps.config.defaultPhoneCountry;
 
   app.get('/api/me', { schema: { tags: ['auth'], response: { 200: me } } }, async (request) => {
     const actor = requireActor(request);
@@ -66,18 +68,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
     { preValidation: adminOnly, schema: { tags, querystring: userListQuery, response: { 200: userPage } } },
-    (request) => users.findUsers(db, request.ctx, request.query),
+    (request) => users.findUsers(db, request.ctx, request.query, phoneCountry),
   );
   app.get(
     '/api/users/:id',
     { preValidation: adminOnly, schema: { tags, params: idParams, response: { 200: userAccount } } },
-    (request) => users.getUser(db, request.ctx, request.params.id),
+    (request) => users.getUser(db, request.ctx, request.params.id, phoneCountry),
   );
   app.post(
     '/api/users',
     { preValidation: adminOnly, schema: { tags, body: userCreateInput, response: { 201: userAccount } } },
     async (request, reply) =>
-      reply.status(201).send(await users.createUser(db, auth, request.ctx, request.body)),
+      reply.status(201).send(await users.createUser(db, auth, request.ctx, request.body, phoneCountry)),
   );
   app.put(
     '/api/users/:id',
@@ -85,6 +87,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: adminOnly,
       schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userAccount } },
     },
-    (request) => users.updateUser(db, request.ctx, request.params.id, request.body),
+    (request) => users.updateUser(db, request.ctx, request.params.id, request.body, phoneCountry),
   );
 };

@@ -2,24 +2,52 @@
  * User accounts (spec s.3 UserAccount) and the first-run setup that creates the first admin.
  * Setup is allowed only while no ADMIN account exists and only with the one-time setup token
  * printed at start (docs/decisions/0001-foundation.md); there is no default password.
+ *
+ * Phones (docs/decisions/0019-caregiver-sms-codes.md): an admin types a phone as they like ("(503) 555-0100"); it is
+ * stored E.164, read in the agency's country (config DEFAULT_PHONE_COUNTRY), 400 on `phone` when not a valid number
+ * and 409 on `phone` when another account has it. The account signs in with SMS codes to the same number
+ * (`auth_user.phone_number`, written in the same transaction; unverified until a code proves it).
  */
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { FieldError, Page, UserAccount, UserListQuery } from '@tend/contracts';
 import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
-import type { Database } from '../../platform/db/client.ts';
+import type { Database, Executor } from '../../platform/db/client.ts';
 import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
-import { createCredentialUser, type Auth } from '../../platform/auth/auth.ts';
+import type { Auth } from '../../platform/auth/auth.ts';
 import { checkPassword } from '../../platform/auth/password-policy.ts';
-import { apiRefreshTokens, authSessions, userAccounts } from '../../platform/auth/auth.table.ts';
+import {
+  assertPhoneFree,
+  DEFAULT_PHONE_COUNTRY,
+  formatPhoneNumber,
+  INVALID_PHONE_MESSAGE,
+  linkSignInPhone,
+  normalisePhoneNumber,
+  phoneFieldValue,
+  type CountryCode,
+} from '../../platform/auth/phone-numbers.ts';
+import {
+  apiRefreshTokens,
+  authAccounts,
+  authSessions,
+  authUsers,
+  userAccounts,
+} from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The API shape of a `user_account` row (contracts `userAccount`); `authUserId` null means invited, not accepted. */
-export function toUserAccount(row: typeof userAccounts.$inferSelect): UserAccount {
+/**
+ * The API shape of a `user_account` row (contracts `userAccount`); `authUserId` null means invited, not accepted.
+ * `phoneDisplay` is the phone in the national form of `phoneCountry` (config DEFAULT_PHONE_COUNTRY), else
+ * international.
+ */
+export function toUserAccount(
+  row: typeof userAccounts.$inferSelect,
+  phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
+): UserAccount {
   return {
     id: row.id,
     authUserId: row.authUserId,
@@ -30,6 +58,7 @@ export function toUserAccount(row: typeof userAccounts.$inferSelect): UserAccoun
     lastName: row.lastName,
     fullName: row.fullName,
     phone: row.phone,
+    phoneDisplay: row.phone ? formatPhoneNumber(row.phone, phoneCountry) : null,
     isActive: row.isActive,
     lastLoginAt: iso(row.lastLoginAt),
     createdAt: row.createdAt.toISOString(),
@@ -50,10 +79,12 @@ function tokensMatch(given: string, expected: string): boolean {
 }
 
 /**
- * Creates the auth user and its account row. The password must pass the password policy
- * (platform/auth/password-policy.ts, OWASP ASVS 5.0 6.2.x) with the email and names as context.
- * Errors: VALIDATION_FAILED listing every problem together: one `password` error per reason, and
- * `email` when another account uses it.
+ * Creates the auth user (email verified: an admin or the setup token vouches for it), its credential account and
+ * the account row in one transaction, then `audit(tx, row)` in it. The password must pass the password policy
+ * (platform/auth/password-policy.ts, OWASP ASVS 5.0 6.2.x) with the email and names as context; a phone is stored
+ * E.164 and becomes the auth user's (unverified) sign-in number. Errors: VALIDATION_FAILED listing every problem
+ * together: one `password` error per reason, `email` when another account uses it, `phone` when it is not a valid
+ * number; then CONFLICT on `phone` when another account has the number.
  */
 async function createAccount(
   db: Database,
@@ -67,36 +98,66 @@ async function createAccount(
     functionalRole?: string | null;
     phone?: string | null;
   },
+  options: {
+    phoneCountry?: CountryCode;
+    audit: (tx: Executor, row: typeof userAccounts.$inferSelect) => Promise<void>;
+  },
 ) {
   const email = input.email.toLowerCase();
   const [existing] = await db
     .select({ id: userAccounts.id })
     .from(userAccounts)
     .where(eq(userAccounts.email, email));
+  const [existingUser] = existing
+    ? [undefined]
+    : await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
   const errors: FieldError[] = [];
-  if (existing) errors.push({ path: 'email', message: 'is already used by another account' });
+  if (existing || existingUser) errors.push({ path: 'email', message: 'is already used by another account' });
   const reasons = checkPassword(input.password, { email, names: [input.firstName, input.lastName] });
   errors.push(...reasons.map((message) => ({ path: 'password', message })));
+  const typedPhone = input.phone?.trim() || null;
+  const phone = typedPhone ? normalisePhoneNumber(typedPhone, options.phoneCountry) : null;
+  if (typedPhone && !phone) errors.push({ path: 'phone', message: INVALID_PHONE_MESSAGE });
   if (errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
   }
   const fullName = `${input.firstName} ${input.lastName}`;
-  const authUser = await createCredentialUser(auth, { email, password: input.password, name: fullName });
-  const [row] = await db
-    .insert(userAccounts)
-    .values({
-      authUserId: authUser.id,
+  const hash = await (await auth.$context).password.hash(input.password);
+  return db.transaction(async (tx) => {
+    if (phone) await assertPhoneFree(tx, phone);
+    const authUserId = randomUUID();
+    await tx.insert(authUsers).values({
+      id: authUserId,
+      name: fullName,
       email,
-      role: input.role,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      fullName,
-      functionalRole: input.functionalRole ?? null,
-      phone: input.phone ?? null,
-    })
-    .returning();
-  if (!row) throw new AppError('INTERNAL');
-  return row;
+      emailVerified: true,
+      phoneNumber: phone,
+      phoneNumberVerified: false,
+    });
+    await tx.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: authUserId,
+      providerId: 'credential',
+      userId: authUserId,
+      password: hash,
+    });
+    const [row] = await tx
+      .insert(userAccounts)
+      .values({
+        authUserId,
+        email,
+        role: input.role,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        fullName,
+        functionalRole: input.functionalRole ?? null,
+        phone,
+      })
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    await options.audit(tx, row);
+    return row;
+  });
 }
 
 /**
@@ -115,20 +176,27 @@ export async function completeSetup(
     throw new AppError('FORBIDDEN', 'The setup token is not valid; use the link printed when Tend started');
   }
   if (!(await needsSetup(db))) throw new AppError('CONFLICT', 'Tend is already set up; sign in instead');
-  const account = await createAccount(db, auth, { ...input, role: 'ADMIN' });
-  await recordAudit(
+  return createAccount(
     db,
-    { ...ctx, actor: null },
-    { action: 'auth.setup', entityType: 'user_account', entityId: account.id },
+    auth,
+    { ...input, role: 'ADMIN' },
+    {
+      audit: (tx, row) =>
+        recordAudit(
+          tx,
+          { ...ctx, actor: null },
+          { action: 'auth.setup', entityType: 'user_account', entityId: row.id },
+        ),
+    },
   );
-  return account;
 }
 
-/** A page of user accounts. */
+/** A page of user accounts; phones shown in `phoneCountry`'s national form (config DEFAULT_PHONE_COUNTRY). */
 export async function findUsers(
   db: Database,
   ctx: RequestContext,
   query: UserListQuery,
+  phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
 ): Promise<Page<UserAccount>> {
   const filters: (SQL | undefined)[] = [];
   if (query.q) {
@@ -161,7 +229,7 @@ export async function findUsers(
     details: { returned: rows.length },
   });
   return {
-    items: rows.map(toUserAccount),
+    items: rows.map((row) => toUserAccount(row, phoneCountry)),
     total: totals[0]?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -169,55 +237,78 @@ export async function findUsers(
 }
 
 /** One user account. Errors: NOT_FOUND. */
-export async function getUser(db: Database, ctx: RequestContext, id: string): Promise<UserAccount> {
+export async function getUser(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
+): Promise<UserAccount> {
   const [row] = await db.select().from(userAccounts).where(eq(userAccounts.id, id));
   if (!row) throw notFound('User');
   await recordAudit(db, ctx, { action: 'user.read', entityType: 'user_account', entityId: id });
-  return toUserAccount(row);
+  return toUserAccount(row, phoneCountry);
 }
 
 /**
- * Creates an account with an initial password. Errors: VALIDATION_FAILED (email taken; one
- * `password` error per reason the password policy gives).
+ * Creates an account with an initial password and, optionally, a phone (typed as the admin likes, read in
+ * `phoneCountry`, stored E.164 and copied to the auth user's sign-in number, unverified; decision 0019). Audited
+ * `user.create` in the same transaction. Errors: VALIDATION_FAILED (email taken; one `password` error per reason
+ * the password policy gives; `phone` not a valid number); CONFLICT on `phone` when another account has it.
  */
 export async function createUser(
   db: Database,
   auth: Auth,
   ctx: RequestContext,
   input: z.output<typeof userCreateInput>,
+  phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
 ): Promise<UserAccount> {
-  const row = await createAccount(db, auth, input);
-  await recordAudit(db, ctx, {
-    action: 'user.create',
-    entityType: 'user_account',
-    entityId: row.id,
-    details: { role: row.role },
+  const row = await createAccount(db, auth, input, {
+    phoneCountry,
+    audit: (tx, created) =>
+      recordAudit(tx, ctx, {
+        action: 'user.create',
+        entityType: 'user_account',
+        entityId: created.id,
+        details: { role: created.role },
+      }),
   });
-  return toUserAccount(row);
+  return toUserAccount(row, phoneCountry);
 }
 
 /**
- * Updates role, names and active flag. Deactivating ends every session and API refresh-token family of the
- * account.
- * Errors: NOT_FOUND; VALIDATION_FAILED when an admin would demote or deactivate themself.
+ * Updates role, names, phone and active flag. The phone is typed as the admin likes, read in `phoneCountry` and
+ * stored E.164; the auth user's sign-in number follows it in the same transaction (a new number is unverified
+ * until a code proves it; clearing the phone clears it; decision 0019). Deactivating ends every session and API
+ * refresh-token family of the account.
+ * Errors: NOT_FOUND; VALIDATION_FAILED when an admin would demote or deactivate themself, or on `phone` when it is
+ * not a valid number; CONFLICT on `phone` when another account has the number.
  */
 export async function updateUser(
   db: Database,
   ctx: RequestContext,
   id: string,
   input: z.output<typeof userUpdateInput>,
+  phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
 ): Promise<UserAccount> {
   if (ctx.actor?.userAccountId === id) {
     if (input.role !== 'ADMIN') throw AppError.field('role', 'you cannot remove your own admin role');
     if (!input.isActive) throw AppError.field('isActive', 'you cannot deactivate your own account');
   }
+  const phone = phoneFieldValue(input.phone, phoneCountry);
   return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ authUserId: userAccounts.authUserId })
+      .from(userAccounts)
+      .where(eq(userAccounts.id, id));
+    if (!current) throw notFound('User');
+    if (phone) await assertPhoneFree(tx, phone, { authUserId: current.authUserId, userAccountId: id });
     const [row] = await tx
       .update(userAccounts)
-      .set({ ...input, fullName: `${input.firstName} ${input.lastName}` })
+      .set({ ...input, phone, fullName: `${input.firstName} ${input.lastName}` })
       .where(eq(userAccounts.id, id))
       .returning();
     if (!row) throw notFound('User');
+    if (row.authUserId) await linkSignInPhone(tx, row.authUserId, row.phone);
     if (!row.isActive && row.authUserId) {
       await tx.delete(authSessions).where(eq(authSessions.userId, row.authUserId));
       // API clients too: every live refresh-token family ends (decision 0015).
@@ -232,6 +323,6 @@ export async function updateUser(
       entityId: id,
       details: { role: row.role, isActive: row.isActive },
     });
-    return toUserAccount(row);
+    return toUserAccount(row, phoneCountry);
   });
 }

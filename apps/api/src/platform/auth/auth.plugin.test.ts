@@ -388,6 +388,24 @@ describe('auth rate limits', () => {
     expect(codes.at(-1)).toBe(429);
   });
 
+  it('counts password changes as sign-in attempts: a session cannot guess the current password without limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < limits.signInPer5Min + 1; i++) {
+      statuses.push(
+        (
+          await proxied.app.inject({
+            method: 'POST',
+            url: '/api/auth/change-password',
+            headers: { origin: TEST_ORIGIN, 'x-forwarded-for': '192.0.2.46' },
+            payload: { currentPassword: 'a guess at the password', newPassword: 'a brand new passphrase' },
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses.slice(0, -1)).not.toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('limits password recovery requests (one-time-code group)', async () => {
     const statuses = [];
     for (let i = 0; i < limits.otpPer5Min + 1; i++) {

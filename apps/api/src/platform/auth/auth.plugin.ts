@@ -113,7 +113,10 @@ async function endSession(
  * Fastify's `request.ip`, which follows X-Forwarded-For only when TRUST_PROXY is on.
  */
 function authLimitGroup(path: string): 'sign-in' | 'otp' | 'mfa' | null {
-  if (path.startsWith('/sign-in/')) return 'sign-in';
+  // A password check or an identity link by a signed-in caller counts as a sign-in attempt: a stolen session must
+  // not be able to guess the current password without limit.
+  if (path.startsWith('/sign-in/') || path === '/change-password' || path === '/link-social')
+    return 'sign-in';
   if (path.startsWith('/two-factor/verify-')) return 'mfa';
   if (
     path.startsWith('/sign-up/') ||

@@ -28,9 +28,13 @@ import { caregiverEmailOtp, DISABLED_OTP_PATHS, type SignInCodeEmail } from './c
 import { apiTokenJwt, DISABLED_JWT_PATHS, sessionCookieOptions } from './api-tokens.ts';
 import { passwordRecoveryOptions, verificationStorage } from './recovery.ts';
 import { magicLinkSignIn } from './magic-link.ts';
-import { DISABLED_PHONE_PATHS, phoneSignIn, type SignInCodeSms } from './phone.ts';
+import { phoneSignIn, type SignInCodeSms } from './phone.ts';
+import type { CountryCode } from './phone-numbers.ts';
 import { signUpVerificationOptions } from './sign-up.ts';
-import { googleSocialProviders, type GoogleClient } from './google-sign-in.ts';
+import { googleSignInMethods, googleSocialProviders, type GoogleClient } from './google-sign-in.ts';
+import { callbackUrlCheck } from './callback-url.ts';
+import { CHANGE_PASSWORD_PATH, passwordChange } from './password-change.ts';
+import { identityAudit } from './identities.ts';
 import {
   authAccounts,
   authJwks,
@@ -133,6 +137,7 @@ const signInMethods: Record<string, string> = {
   '/sign-in/phone-number': 'phone_password',
   '/phone-number/verify': 'phone_otp',
   '/verify-email': 'email_confirmation',
+  ...googleSignInMethods,
 };
 
 /** better-auth endpoints that end in a session which has just verified a second factor. */
@@ -179,6 +184,20 @@ export interface AuthOptions {
   sendSms: (message: SignInCodeSms) => Promise<unknown>;
   /** Google's OAuth client (config `google`); null or absent: no Google sign-in. */
   google?: GoogleClient | null;
+  /** The country of a phone number typed without a country code (config DEFAULT_PHONE_COUNTRY; `US` when absent). */
+  defaultPhoneCountry?: CountryCode;
+  /**
+   * How passwords are hashed and checked. Absent (every real server): better-auth's own scrypt (N = 16384, r = 16,
+   * p = 1, 64-byte key, stored as `salt:key` in hex). Tests pass a cheaper scrypt cost (apps/api/test/helpers.ts),
+   * since a few hundred sign-ins at the real cost take minutes of CPU.
+   */
+  passwordHasher?: PasswordHasher;
+}
+
+/** A password hash function and its check, as better-auth's `emailAndPassword.password` option takes them. */
+export interface PasswordHasher {
+  hash: (password: string) => Promise<string>;
+  verify: (input: { hash: string; password: string }) => Promise<boolean>;
 }
 
 /** Creates the better-auth instance mounted at `/api/auth`. */
@@ -190,6 +209,8 @@ export function createAuth({
   sendEmail,
   sendSms,
   google,
+  defaultPhoneCountry,
+  passwordHasher,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Tend',
@@ -210,6 +231,12 @@ export function createAuth({
       },
     }),
     plugins: [
+      // callbackURL, errorCallbackURL, newUserCallbackURL and redirectTo: same-origin only, on every path.
+      callbackUrlCheck(publicUrl),
+      // Change password on /account: wrong current password named, replacing session kept, audited.
+      passwordChange({ db }),
+      // Sign-in methods linked and removed: audited.
+      identityAudit({ db }),
       // better-auth's own lockout stays on (10 wrong codes lock the factor for 15 minutes), on top of the
       // per-IP limits in auth.plugin.ts.
       twoFactor({ issuer: 'Tend' }),
@@ -219,10 +246,11 @@ export function createAuth({
       apiTokenJwt(publicUrl),
       // Sign-in by emailed link, active accounts only (decision 0018).
       magicLinkSignIn({ db, publicUrl, sendEmail }),
-      // Phone + password and SMS codes, active accounts only (decision 0018).
-      phoneSignIn({ db, sendSms }),
+      // Phone + password and SMS codes, active accounts only (decision 0018); caregiver-only codes for the
+      // caregiver page and password reset by SMS code for phone-only accounts (decision 0019).
+      phoneSignIn({ db, sendSms, defaultCountry: defaultPhoneCountry }),
     ],
-    disabledPaths: [...DISABLED_OTP_PATHS, ...DISABLED_JWT_PATHS, ...DISABLED_PHONE_PATHS],
+    disabledPaths: [...DISABLED_OTP_PATHS, ...DISABLED_JWT_PATHS],
     emailAndPassword: {
       enabled: true,
       // Sign-up is Tend's own POST /api/sign-up (sign-up.ts), which confirms the email before the first sign-in.
@@ -230,6 +258,7 @@ export function createAuth({
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       // Recovery by emailed link to /confirm?type=recovery (recovery.ts; decision 0014).
       ...passwordRecoveryOptions({ db, publicUrl, sendEmail }),
     },
@@ -256,6 +285,8 @@ export function createAuth({
             return { data: session };
           },
           after: async (session, ctx) => {
+            // The session replacing the current one after a password change is no sign-in (password-change.ts).
+            if (ctx?.path === CHANGE_PASSWORD_PATH) return;
             // New sessions are strict_phi / aal1 by column default; a sign-in for a relaxed path starts relaxed.
             if (tierForSignIn(ctx?.request?.headers ?? ctx?.headers) === 'relaxed') {
               await db.update(authSessions).set({ tier: 'relaxed' }).where(eq(authSessions.id, session.id));

@@ -62,6 +62,14 @@ describe('checkPassword (OWASP ASVS 5.0 6.2.x)', () => {
     ]);
   });
 
+  it("names the phone number, not a stand-in email, for a phone-only account's digits", () => {
+    const email = '15035550123@phone.invalid';
+    expect(checkPassword('call me at 15035550123', { email })).toEqual([
+      'must not contain your phone number',
+    ]);
+    expect(checkPassword('a quiet harbour evening', { email })).toEqual([]);
+  });
+
   it("refuses a password containing a word of the person's name (4+ characters)", () => {
     const names = ['Ada', 'Lovelace-Byron'];
     expect(checkPassword('lovelace and her engines', { names })).toEqual([

@@ -15,8 +15,9 @@
  *   zxcvbn's score and feedback are not used (its feedback is keyed on the score and would bring
  *   composition-style advice back in).
  * - 6.2.11 / 6.2.12 style context words: the password must not contain the email address's local
- *   part (before any "+tag") or any word of the person's name, each only when it has 4 or more
- *   characters (shorter ones, "Ada", "Li", match too many good passphrases).
+ *   part (before any "+tag"; for a phone-only account's stand-in address, the phone number's digits) or
+ *   any word of the person's name, each only when it has 4 or more characters (shorter ones, "Ada",
+ *   "Li", match too many good passphrases).
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 
@@ -45,11 +46,22 @@ export interface PasswordContext {
   names?: string[];
 }
 
+/**
+ * The domain of a phone-only account's stand-in email (`<digits>@phone.invalid`, sign-up.ts `phoneOnlyEmail`): its
+ * local part is the phone number, which such a person never sees as an email address.
+ */
+export const PHONE_STAND_IN_DOMAIN = 'phone.invalid';
+
 function contextReasons(candidate: string, context: PasswordContext): string[] {
   const reasons: string[] = [];
-  const local = context.email?.split('@')[0]?.split('+')[0] ?? '';
+  const [address = '', domain = ''] = context.email?.split('@') ?? [];
+  const local = address.split('+')[0] ?? '';
   if (lengthOf(local) >= CONTEXT_WORD_MIN_LENGTH && candidate.includes(comparable(local))) {
-    reasons.push(`must not contain "${local}" from the email address`);
+    reasons.push(
+      domain.toLowerCase() === PHONE_STAND_IN_DOMAIN
+        ? 'must not contain your phone number'
+        : `must not contain "${local}" from the email address`,
+    );
   }
   const seen = new Set<string>();
   for (const word of (context.names ?? []).flatMap((name) => name.split(/[\s-]+/u))) {

@@ -1,19 +1,35 @@
 /**
- * Phone sign-in (issue 4 "Accounts": phone plus password, and a one-time code by SMS; docs/accounts.md,
- * docs/decisions/0018-sign-up.md). better-auth's `phoneNumber` plugin generates, stores, expires and counts the
- * codes and serves `POST /api/auth/sign-in/phone-number` (phone + password), `POST /api/auth/phone-number/send-otp`
- * and `POST /api/auth/phone-number/verify` (the code; a session on success). This file decides who may receive a
- * code (an active account whose auth user has this phone number), sends it through Tend's messaging service (SMS;
- * with no SMS provider it is recorded in the outbox) and switches off what Tend does not use.
+ * Phone sign-in and phone password recovery (issue 4 "Accounts": phone plus password, and a one-time code by SMS;
+ * docs/accounts.md, docs/decisions/0018-sign-up.md and 0019-caregiver-sms-codes.md). better-auth's `phoneNumber`
+ * plugin generates, stores, expires and counts the codes and serves:
+ * - `POST /api/auth/sign-in/phone-number` (phone + password);
+ * - `POST /api/auth/phone-number/send-otp` and `POST /api/auth/phone-number/verify` (the code; a session on
+ *   success, and the number becomes verified);
+ * - `POST /api/auth/phone-number/request-password-reset` and `POST /api/auth/phone-number/reset-password` (a code,
+ *   then a new password; phone-only accounts only, decision 0019).
+ * This file decides who may receive a code, sends it through Tend's messaging service (SMS; with no SMS provider
+ * it is recorded in the outbox), reads every number as people type it (phone-numbers.ts: "(503) 555-0100" is
+ * `+15035550100` in the default country) and applies the password policy to a reset.
  *
- * A number without an active account gets the same `{ message: "code sent" }` answer and no SMS, and a code entered
- * for it fails as a wrong code does ("Invalid OTP"), so the answers never reveal an account.
+ * Who gets a sign-in code: an active account whose auth user has this number; when the caregiver page asks
+ * (`CAREGIVER_SIGN_IN_HEADER: caregiver`), only an active CAREGIVER account. Who gets a reset code: an active
+ * phone-only account (stand-in email `<digits>@phone.invalid`, sign-up.ts) whose number is verified. Every other
+ * number gets the same answer and no SMS, and a code entered for it fails as a wrong code does ("Invalid OTP"),
+ * so the answers never reveal an account.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../db/client.ts';
 import { authUsers, userAccounts } from './auth.table.ts';
+import { checkPassword } from './password-policy.ts';
+import { validationApiError } from './auth-problem.ts';
+import {
+  DEFAULT_PHONE_COUNTRY,
+  INVALID_PHONE_MESSAGE,
+  normalisePhoneNumber,
+  type CountryCode,
+} from './phone-numbers.ts';
 
 /** Digits in an SMS sign-in code. */
 export const PHONE_CODE_LENGTH = 6;
@@ -25,14 +41,38 @@ export const PHONE_CODE_ATTEMPTS = 3;
 /** E.164: `+`, a non-zero digit, at most 15 digits in all (ITU-T E.164; the messaging service's rule). */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
+/**
+ * The stand-in email domain of a phone-only account (`<digits>@phone.invalid`; RFC 2606 `.invalid`: never
+ * deliverable). Only such an account may reset its password by SMS code (decision 0019).
+ */
+export const PHONE_ONLY_EMAIL_DOMAIN = 'phone.invalid';
+
+export const PHONE_SIGN_IN_PATH = '/sign-in/phone-number';
 export const PHONE_SEND_CODE_PATH = '/phone-number/send-otp';
 export const PHONE_VERIFY_PATH = '/phone-number/verify';
+export const PHONE_RESET_REQUEST_PATH = '/phone-number/request-password-reset';
+export const PHONE_RESET_PATH = '/phone-number/reset-password';
+
+/** The plugin endpoints whose body carries `phoneNumber`: each reads it as typed (phone-numbers.ts). */
+const PHONE_BODY_PATHS = new Set([
+  PHONE_SIGN_IN_PATH,
+  PHONE_SEND_CODE_PATH,
+  PHONE_VERIFY_PATH,
+  PHONE_RESET_REQUEST_PATH,
+  PHONE_RESET_PATH,
+]);
 
 /**
- * The `phoneNumber` endpoints Tend switches off (answered 404): password reset by SMS code (recovery is by emailed
- * link, decision 0014, where the password policy applies) and the hidden consume endpoint.
+ * The request header with which `/caregiver/login` and `/caregiver/confirm` ask for a caregiver code (value
+ * `caregiver`): only an active CAREGIVER account then receives a code or may verify one (decision 0019, as the
+ * emailed caregiver code of decision 0011). Without it the phone code signs in any active account (decision 0018).
+ * Sending it gains nothing; it only narrows who may sign in.
  */
-export const DISABLED_PHONE_PATHS = ['/phone-number/request-password-reset', '/phone-number/reset-password'];
+export const CAREGIVER_SIGN_IN_HEADER = 'x-tend-sign-in-as';
+
+/** The better-auth verification identifiers of a number's sign-in and reset codes (the plugin's own names). */
+export const phoneCodeIdentifier = (phone: string) => `phone-number-otp-${phone}`;
+export const phoneResetIdentifier = (phone: string) => `phone-number-reset-${phone}`;
 
 /** An SMS to send: the subset of the messaging service's `SendSmsInput` this module fills in. */
 export interface SignInCodeSms {
@@ -43,11 +83,23 @@ export interface SignInCodeSms {
   relatedEntityId: string;
 }
 
+const codeMinutes = Math.round(PHONE_CODE_TTL_S / 60);
+
 /** The sign-in code SMS: the code, its lifetime and a warning. No PHI. */
 export function signInCodeSms(to: string, code: string, userAccountId: string): SignInCodeSms {
   return {
     to,
-    body: `Your Tend code is ${code}. It works once, for ${Math.round(PHONE_CODE_TTL_S / 60)} minutes. If you did not ask for it, ignore this message.`,
+    body: `Your Tend code is ${code}. It works once, for ${codeMinutes} minutes. If you did not ask for it, ignore this message.`,
+    relatedEntityType: 'user_account',
+    relatedEntityId: userAccountId,
+  };
+}
+
+/** The password-reset code SMS: the code, its lifetime, what it does and a warning. No PHI. */
+export function passwordResetSms(to: string, code: string, userAccountId: string): SignInCodeSms {
+  return {
+    to,
+    body: `Your Tend password reset code is ${code}. It works once, for ${codeMinutes} minutes; a new password signs you out everywhere. If you did not ask for it, ignore this message.`,
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
@@ -77,28 +129,77 @@ export async function activeAccountForPhone(
   return row?.id ?? null;
 }
 
+/**
+ * The account that may reset its password by SMS code to this number (E.164, exact): active, phone-only (its
+ * email is the `@phone.invalid` stand-in) and with the number verified. Null for any other number. Returns the
+ * `user_account` id and the auth user's email and name (the password policy's context).
+ */
+export async function phoneOnlyAccountForPhone(
+  db: Database,
+  phone: string,
+): Promise<{ id: string; email: string; name: string } | null> {
+  const [row] = await db
+    .select({ id: userAccounts.id, email: authUsers.email, name: authUsers.name })
+    .from(userAccounts)
+    .innerJoin(authUsers, eq(authUsers.id, userAccounts.authUserId))
+    .where(
+      and(
+        eq(authUsers.phoneNumber, phone),
+        eq(authUsers.phoneNumberVerified, true),
+        like(authUsers.email, `%@${PHONE_ONLY_EMAIL_DOMAIN}`),
+        eq(userAccounts.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** True when the request came from the caregiver sign-in page (`CAREGIVER_SIGN_IN_HEADER: caregiver`). */
+export function isCaregiverSignIn(headers: Headers | undefined | null): boolean {
+  return headers?.get(CAREGIVER_SIGN_IN_HEADER)?.trim().toLowerCase() === 'caregiver';
+}
+
 export interface PhoneSignInOptions {
   db: Database;
   /** Sends one SMS through Tend's messaging service (outbox first). */
   sendSms: (message: SignInCodeSms) => Promise<unknown>;
+  /** The country of a number typed without a country code (config DEFAULT_PHONE_COUNTRY); `US` when absent. */
+  defaultCountry?: CountryCode;
 }
 
+/** The plugin's "Invalid OTP" answer, used for every number that may not sign in or reset (neutral answers). */
+const invalidCode = () => new APIError('BAD_REQUEST', { code: 'INVALID_OTP', message: 'Invalid OTP' });
+
 /**
- * The configured `phoneNumber` plugin: E.164 numbers only, 6-digit codes valid 5 minutes with 3 attempts, and a
- * number must be verified (by a code) before phone + password signs in (an unverified one gets a fresh code and
- * 401 PHONE_NUMBER_NOT_VERIFIED). No sign-up on verification: sign-up is `POST /api/sign-up` (sign-up.ts).
+ * The configured `phoneNumber` plugin: numbers read as typed and stored E.164, 6-digit codes valid 5 minutes
+ * with 3 attempts, and a number must be verified (by a code) before phone + password signs in (an unverified one
+ * gets a fresh code and 401 PHONE_NUMBER_NOT_VERIFIED). No sign-up on verification: sign-up is `POST /api/sign-up`
+ * (sign-up.ts). Its before hook is `phoneHook`.
  */
-export function phoneSignIn({ db, sendSms }: PhoneSignInOptions) {
+export function phoneSignIn({ db, sendSms, defaultCountry = DEFAULT_PHONE_COUNTRY }: PhoneSignInOptions) {
   const plugin = phoneNumber({
     otpLength: PHONE_CODE_LENGTH,
     expiresIn: PHONE_CODE_TTL_S,
     allowedAttempts: PHONE_CODE_ATTEMPTS,
     requireVerification: true,
     phoneNumberValidator: (phone) => E164_PATTERN.test(phone),
-    async sendOTP({ phoneNumber: phone, code }) {
-      const accountId = await activeAccountForPhone(db, phone);
-      if (!accountId) return;
+    async sendOTP({ phoneNumber: phone, code }, ctx) {
+      const role = isCaregiverSignIn(ctx?.headers) ? 'CAREGIVER' : undefined;
+      const accountId = await activeAccountForPhone(db, phone, role);
+      if (!accountId) {
+        // Nothing is sent, and the stored code is deleted so it can never work.
+        await ctx?.context.internalAdapter.deleteVerificationByIdentifier(phoneCodeIdentifier(phone));
+        return;
+      }
       await sendSms(signInCodeSms(phone, code, accountId));
+    },
+    async sendPasswordResetOTP({ phoneNumber: phone, code }, ctx) {
+      const account = await phoneOnlyAccountForPhone(db, phone);
+      if (!account) {
+        await ctx?.context.internalAdapter.deleteVerificationByIdentifier(phoneResetIdentifier(phone));
+        return;
+      }
+      await sendSms(passwordResetSms(phone, code, account.id));
     },
   });
   return {
@@ -108,8 +209,8 @@ export function phoneSignIn({ db, sendSms }: PhoneSignInOptions) {
       before: [
         ...plugin.hooks.before,
         {
-          matcher: (context: { path?: string }) => context.path === PHONE_VERIFY_PATH,
-          handler: phoneVerifyHook(db),
+          matcher: (context: { path?: string }) => PHONE_BODY_PATHS.has(context.path ?? ''),
+          handler: phoneHook(db, defaultCountry),
         },
       ],
     },
@@ -117,24 +218,65 @@ export function phoneSignIn({ db, sendSms }: PhoneSignInOptions) {
 }
 
 /**
- * The before hook of `/phone-number/verify`: changing a signed-in account's number (`updatePhoneNumber`) is not
- * offered (400 naming the field), and a code for a number without an active account fails with the plugin's own
- * "Invalid OTP" answer before any code is looked at (the plugin would otherwise answer 500 for an unknown number).
+ * The before hook of the plugin's endpoints that take a `phoneNumber`:
+ * - reads the number as typed (400 INVALID_PHONE_NUMBER naming `phoneNumber` when it is not a valid number) and
+ *   hands the endpoint its E.164 form;
+ * - a caregiver-page code request for a number without an active caregiver, and a reset request for a number
+ *   without an eligible phone-only account, answer as the endpoint does without storing or sending a code;
+ * - `verify`: changing a signed-in account's number (`updatePhoneNumber`) is not offered (400 naming the field);
+ *   a code for a number that may not sign in (or that has no code waiting) fails with the plugin's own
+ *   "Invalid OTP" before any code is looked at;
+ * - `reset-password`: the password policy (decision 0007; every reason on `password`) is checked first, for any
+ *   number, so its answer reveals nothing; then a number without an eligible account, or without a code waiting,
+ *   fails with "Invalid OTP".
  */
-export function phoneVerifyHook(db: Database) {
+export function phoneHook(db: Database, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY) {
   return createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== PHONE_VERIFY_PATH) return;
+    if (!PHONE_BODY_PATHS.has(ctx.path)) return;
     const body = (ctx.body ?? {}) as Record<string, unknown>;
-    if (body.updatePhoneNumber === true) {
+    // Not a string: the endpoint's own schema answers 400.
+    if (typeof body.phoneNumber !== 'string') return;
+    const phone = normalisePhoneNumber(body.phoneNumber, defaultCountry);
+    if (!phone) {
       throw new APIError('BAD_REQUEST', {
-        code: 'VALIDATION_FAILED',
-        message: 'updatePhoneNumber is not offered: an administrator changes phone numbers',
-        errors: [{ path: 'updatePhoneNumber', message: 'is not offered' }],
+        code: 'INVALID_PHONE_NUMBER',
+        message: `phoneNumber ${INVALID_PHONE_MESSAGE}`,
+        errors: [{ path: 'phoneNumber', message: INVALID_PHONE_MESSAGE }],
       });
     }
-    const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber : '';
-    if (!phone || !(await activeAccountForPhone(db, phone))) {
-      throw new APIError('BAD_REQUEST', { code: 'INVALID_OTP', message: 'Invalid OTP' });
+    const caregiver = isCaregiverSignIn(ctx.headers);
+    const codeWaiting = async (identifier: string) =>
+      Boolean(await ctx.context.internalAdapter.findVerificationValue(identifier));
+
+    if (ctx.path === PHONE_SEND_CODE_PATH && caregiver) {
+      if (!(await activeAccountForPhone(db, phone, 'CAREGIVER'))) return ctx.json({ message: 'code sent' });
     }
+    if (ctx.path === PHONE_RESET_REQUEST_PATH && !(await phoneOnlyAccountForPhone(db, phone))) {
+      return ctx.json({ status: true });
+    }
+    if (ctx.path === PHONE_VERIFY_PATH) {
+      if (body.updatePhoneNumber === true) {
+        throw new APIError('BAD_REQUEST', {
+          code: 'VALIDATION_FAILED',
+          message: 'updatePhoneNumber is not offered: an administrator changes phone numbers',
+          errors: [{ path: 'updatePhoneNumber', message: 'is not offered' }],
+        });
+      }
+      const account = await activeAccountForPhone(db, phone, caregiver ? 'CAREGIVER' : undefined);
+      if (!account || !(await codeWaiting(phoneCodeIdentifier(phone)))) throw invalidCode();
+    }
+    if (ctx.path === PHONE_RESET_PATH) {
+      const account = await phoneOnlyAccountForPhone(db, phone);
+      if (typeof body.newPassword === 'string') {
+        const reasons = checkPassword(body.newPassword, {
+          email: account?.email ?? `${phone.replace(/\D/g, '')}@${PHONE_ONLY_EMAIL_DOMAIN}`,
+          names: account ? [account.name] : [],
+        });
+        if (reasons.length > 0)
+          throw validationApiError(reasons.map((message) => ({ path: 'password', message })));
+      }
+      if (!account || !(await codeWaiting(phoneResetIdentifier(phone)))) throw invalidCode();
+    }
+    return { context: { body: { ...body, phoneNumber: phone } } };
   });
 }

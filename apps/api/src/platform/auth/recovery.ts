@@ -10,6 +10,10 @@
  * better-auth's redirecting GET), the email goes through Tend's messaging service (so it lands in the outbox), and
  * only an active `user_account` gets one; for any other email the stored token is deleted and nothing is sent,
  * while the answer stays the same. A completed reset is audited `user.password_reset`.
+ *
+ * Phone-only accounts (no mailbox) reset by SMS code instead: `POST /api/auth/phone-number/request-password-reset`
+ * and `POST /api/auth/phone-number/reset-password` (phone.ts; docs/decisions/0019-caregiver-sms-codes.md). better-auth
+ * ends every session and calls the same `onPasswordReset`, so both are audited alike (`details.method`).
  */
 import { PASSWORD_RESET_TTL_MINUTES } from '@tend/contracts';
 import { createHash } from 'node:crypto';
@@ -74,6 +78,15 @@ async function activeAccountId(db: Database, authUserId: string): Promise<string
   return row?.id ?? null;
 }
 
+/**
+ * How a completed reset proved the account (`user.password_reset` `details.method`): `phone_otp` for better-auth's
+ * `/phone-number/reset-password` (an SMS code, decision 0019), `email_link` for `/reset-password` (decision 0014).
+ */
+export function passwordResetMethod(request: Request | undefined): 'phone_otp' | 'email_link' {
+  const path = request ? new URL(request.url).pathname : '';
+  return path.endsWith('/phone-number/reset-password') ? 'phone_otp' : 'email_link';
+}
+
 export interface PasswordRecoveryOptions {
   db: Database;
   publicUrl: string;
@@ -103,7 +116,7 @@ export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRe
       }
       await sendEmail(passwordResetEmail(user.email, recoveryLink(publicUrl, token), accountId));
     },
-    async onPasswordReset({ user }: { user: { id: string } }) {
+    async onPasswordReset({ user }: { user: { id: string } }, request?: Request) {
       const [account] = await db
         .select({ id: userAccounts.id })
         .from(userAccounts)
@@ -112,7 +125,7 @@ export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRe
         action: 'user.password_reset',
         entityType: 'user_account',
         ...(account ? { entityId: account.id } : {}),
-        details: { sessionsEnded: true },
+        details: { sessionsEnded: true, method: passwordResetMethod(request) },
       });
     },
   };

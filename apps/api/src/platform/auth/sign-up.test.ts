@@ -73,8 +73,12 @@ describe('sign-up', () => {
     const badEmail = await signUp(t, { email: 'not-an-email', password: TEST_PASSWORD });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().errors[0].path).toBe('email');
-    const badPhone = await signUp(t, { phoneNumber: '5035550100', password: TEST_PASSWORD });
-    expect(badPhone.json().errors[0].path).toBe('phoneNumber');
+    const badPhone = await signUp(t, { phoneNumber: '555-0100', password: TEST_PASSWORD });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().errors[0]).toEqual({
+      path: 'phoneNumber',
+      message: 'is not a valid phone number',
+    });
     const weak = await signUp(t, { email: `weak-${stamp()}@example.org`, password: 'password' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.every((e: { path: string }) => e.path === 'password')).toBe(true);
@@ -240,13 +244,23 @@ describe('sign-up', () => {
     });
     expect(guess.statusCode).toBe(400);
     expect(guess.json().code).toBe('INVALID_OTP');
-    // Password reset by SMS is switched off (recovery is by emailed link).
-    const reset = await anonymous(t)({
+  });
+
+  it('reads a number typed in the national form in the default country and stores it E.164', async () => {
+    const e164 = newPhone();
+    const typed = `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+    const response = await signUp(t, { phoneNumber: typed, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(202);
+    const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.phoneNumber, e164));
+    expect(user?.email).toBe(`${e164.slice(1)}@phone.invalid`);
+    // The code can be entered for the number typed either way.
+    const code = await latestSmsCode(t, e164);
+    const verified = await anonymous(t)({
       method: 'POST',
-      url: '/api/auth/phone-number/request-password-reset',
-      payload: { phoneNumber },
+      url: '/api/auth/phone-number/verify',
+      payload: { phoneNumber: `${e164.slice(2, 5)}.${e164.slice(5, 8)}.${e164.slice(8)}`, code },
     });
-    expect(reset.statusCode).toBe(404);
+    expect(verified.statusCode).toBe(200);
   });
 
   it('signs in by emailed link an active account; any other email gets the same answer and nothing', async () => {

@@ -1,7 +1,8 @@
 /**
  * Public sign-up (issue 4 "Accounts"; spec s.2 `/login`, `/confirm`; docs/accounts.md,
  * docs/decisions/0018-sign-up.md, which amends 0001):
- * - `POST /api/sign-up` (`signUpInput`) → 202 `signUpResult`. An email or an E.164 phone number plus a password
+ * - `POST /api/sign-up` (`signUpInput`) → 202 `signUpResult`. An email or a phone number (as typed, read in
+ *   DEFAULT_PHONE_COUNTRY and stored E.164; 400 on `phoneNumber` when not a valid number) plus a password
  *   ("You must provide either an email or phone number and a password" otherwise, 400 on `email`/`password`);
  *   the password policy applies (decision 0007; every reason on `password`). One transaction writes the auth
  *   user, its credential account and a `user_account` of role USER (no PHI; an administrator gives other roles),
@@ -23,7 +24,8 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { defaultAuthRateLimits } from '../config/config.ts';
 import { AppError } from '../http/errors.ts';
 import { checkPassword } from './password-policy.ts';
-import { E164_PATTERN } from './phone.ts';
+import { PHONE_ONLY_EMAIL_DOMAIN } from './phone.ts';
+import { INVALID_PHONE_MESSAGE, normalisePhoneNumber } from './phone-numbers.ts';
 import { authAccounts, authUsers, userAccounts } from './auth.table.ts';
 import type { SignInCodeEmail } from './caregiver-otp.ts';
 
@@ -35,10 +37,11 @@ const EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 
 /**
  * The stand-in email of a phone-only account (`auth_user.email` and `user_account.email` are required):
- * `<digits>@phone.invalid` (RFC 2606 `.invalid`: never deliverable, never anyone's address).
+ * `<digits>@phone.invalid` (RFC 2606 `.invalid`: never deliverable, never anyone's address). Such an account may
+ * reset its password by SMS code (phone.ts, decision 0019).
  */
 export function phoneOnlyEmail(phoneNumber: string): string {
-  return `${phoneNumber.replace(/\D/g, '')}@phone.invalid`;
+  return `${phoneNumber.replace(/\D/g, '')}@${PHONE_ONLY_EMAIL_DOMAIN}`;
 }
 
 /** The web app's confirmation link for a better-auth email-verification token. */
@@ -124,17 +127,19 @@ export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('FORBIDDEN', 'Sign-up is turned off here; ask your agency for an invitation');
       }
       const email = request.body.email?.toLowerCase() || undefined;
-      const phoneNumber = request.body.phoneNumber?.replace(/[\s().-]/g, '') || undefined;
+      const typedPhone = request.body.phoneNumber?.trim() || undefined;
       const password = request.body.password ?? '';
-      if (!password || (!email && !phoneNumber)) {
+      if (!password || (!email && !typedPhone)) {
         throw new AppError('VALIDATION_FAILED', SIGN_UP_REQUIRED_MESSAGE, [
-          { path: !email && !phoneNumber ? 'email' : 'password', message: SIGN_UP_REQUIRED_MESSAGE },
+          { path: !email && !typedPhone ? 'email' : 'password', message: SIGN_UP_REQUIRED_MESSAGE },
         ]);
       }
       if (email && !EMAIL_PATTERN.test(email)) throw AppError.field('email', 'must be an email address');
-      if (phoneNumber && !E164_PATTERN.test(phoneNumber)) {
-        throw AppError.field('phoneNumber', 'must be in international form, e.g. +15035550100');
-      }
+      // As typed ("(503) 555-0100"), read in DEFAULT_PHONE_COUNTRY; stored E.164 (decision 0019).
+      const phoneNumber = typedPhone
+        ? normalisePhoneNumber(typedPhone, config.defaultPhoneCountry)
+        : undefined;
+      if (phoneNumber === null) throw AppError.field('phoneNumber', INVALID_PHONE_MESSAGE);
       const name = request.body.name || email || phoneNumber || '';
       const reasons = checkPassword(password, { email, names: request.body.name ? [request.body.name] : [] });
       if (reasons.length > 0) {
@@ -161,7 +166,11 @@ export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
         const [invited] = await tx
           .select({ id: userAccounts.id })
           .from(userAccounts)
-          .where(eq(userAccounts.email, accountEmail))
+          .where(
+            phoneNumber
+              ? or(eq(userAccounts.email, accountEmail), eq(userAccounts.phone, phoneNumber))
+              : eq(userAccounts.email, accountEmail),
+          )
           .limit(1);
         if (taken || invited) return null;
         const authUserId = randomUUID();

@@ -57,6 +57,22 @@ describe('loadConfig', () => {
   });
 });
 
+describe('DEFAULT_PHONE_COUNTRY', () => {
+  it('defaults to US, takes a country code in any case, and names the variable when it is not one', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).defaultPhoneCountry).toBe('US');
+    expect(loadConfig({ DATA_DIR: tmp(), DEFAULT_PHONE_COUNTRY: ' gb ' }).defaultPhoneCountry).toBe('GB');
+    for (const value of ['XX', 'USA', '']) {
+      try {
+        loadConfig({ DATA_DIR: tmp(), DEFAULT_PHONE_COUNTRY: value });
+        expect.unreachable(value);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).problems.join('\n')).toContain('DEFAULT_PHONE_COUNTRY');
+      }
+    }
+  });
+});
+
 describe('README configuration table', () => {
   it('documents exactly the variables the schema reads, with the same words', () => {
     const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { workweekStarts, type WorkweekStart } from '@tend/contracts';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -60,6 +61,8 @@ export const configDocs = {
   TWILIO_FROM: 'Sending phone number (E.164) for SMS.',
   TWILIO_BASE_URL: 'Twilio-compatible API base URL (default https://api.twilio.com).',
   AGENCY_TIME_ZONE: 'IANA time zone of the agency, used for EVV local times (default America/Los_Angeles).',
+  DEFAULT_PHONE_COUNTRY:
+    'Country (ISO 3166-1 alpha-2) of phone numbers typed without a country code, e.g. (503) 555-0100 (default US).',
   WORKWEEK_START:
     'Day the FLSA workweek starts, at midnight in AGENCY_TIME_ZONE: monday..sunday (default sunday).',
   WEB_DIST_DIR: 'Built web app to serve (default apps/web/dist when it exists).',
@@ -148,6 +151,15 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
+  DEFAULT_PHONE_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(
+      isSupportedCountry,
+      'must be a two-letter country code with phone numbering rules, e.g. US, CA, GB',
+    )
+    .default('US'),
   WORKWEEK_START: z.enum(workweekStarts).default('sunday'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default(defaultMapTiles.tileUrl),
@@ -240,6 +252,11 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   sms: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
   agencyTimeZone: string;
+  /**
+   * Country of phone numbers typed without a country code (DEFAULT_PHONE_COUNTRY; decision 0019): "(503) 555-0100"
+   * is stored as +15035550100 for `US`. `US` when absent.
+   */
+  defaultPhoneCountry?: CountryCode;
   /** First day of the FLSA workweek (caregiver hours, overtime); 'sunday' when absent. */
   workweekStart?: WorkweekStart;
   webDistDir: string | undefined;
@@ -337,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
         }
       : null,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
+    defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY,
     workweekStart: e.WORKWEEK_START,
     webDistDir,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },

@@ -73,6 +73,8 @@ export interface DataTableProps<T, S extends string = string> {
   rows: T[] | undefined;
   /** Rows matching the filter over all pages; undefined before the first answer. */
   total: number | undefined;
+  /** False when `total` is a lower bound (more rows match: a capped count, decision 0020): "1,000+ clients". */
+  totalExact?: boolean;
   getRowId: (row: T) => string;
 
   /** 1-based page number. */
@@ -135,8 +137,9 @@ const measureRowOrEstimate = (
 ) => measureElement(element, entry, instance) || estimatedRowHeight;
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** "1 client", "1,234 clients". */
-export function formatTotal(total: number, noun: { one: string; other: string }): string {
+/** "1 client", "1,234 clients"; a lower bound (`exact` false) "1,000+ clients". */
+export function formatTotal(total: number, noun: { one: string; other: string }, exact = true): string {
+  if (!exact) return `${numberFormat.format(total)}+ ${noun.other}`;
   return `${numberFormat.format(total)} ${total === 1 ? noun.one : noun.other}`;
 }
 
@@ -250,6 +253,7 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     columns,
     rows,
     total,
+    totalExact = true,
     getRowId,
     page,
     pageSize,
@@ -440,7 +444,7 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
           <Group gap="xs" aria-live="polite">
             {total !== undefined ? (
               <Text size="sm" fw={500}>
-                {formatTotal(total, noun)}
+                {formatTotal(total, noun, totalExact)}
               </Text>
             ) : loading ? (
               <Skeleton height={16} width={90} aria-hidden />

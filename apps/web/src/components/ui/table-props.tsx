@@ -28,7 +28,7 @@ export type SetTableState<S extends string = never> = (patch: {
 
 /** What the table reads from a TanStack Query list result (`useQuery` of a `Page<T>`). */
 export interface TableQueryResult<T> {
-  data: Pick<Page<T>, 'items' | 'total'> | undefined;
+  data: (Pick<Page<T>, 'items' | 'total'> & { totalExact?: boolean }) | undefined;
   isPending: boolean;
   isFetching: boolean;
   error: unknown;
@@ -40,6 +40,7 @@ export type DataTableStateProps<T, S extends string> = Pick<
   DataTableProps<T, S>,
   | 'rows'
   | 'total'
+  | 'totalExact'
   | 'getRowId'
   | 'page'
   | 'pageSize'
@@ -80,6 +81,7 @@ export function useDataTableProps<T extends { id: string }, S extends string = n
   return {
     rows: result.data?.items,
     total: result.data?.total,
+    totalExact: result.data?.totalExact,
     getRowId: rowId,
     page: state.page,
     pageSize: state.pageSize,

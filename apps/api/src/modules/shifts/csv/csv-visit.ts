@@ -64,11 +64,94 @@ export type CsvVisitResult =
 const COORDINATE_HINT = 'use decimal degrees such as 45.5231 or -122.6765';
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
+/** Where each mapped field sits in a row: its header (as in the file) and its index. */
+type ColumnPlan = Map<ShiftCsvField, { header: string; index: number }>;
+
+/**
+ * The unique header names and the column of each mapped field, per (headers, map) pair: the same for
+ * every row of a file, so worked out once, not per row (`headers` and `map` are never changed by the
+ * readers that pass them).
+ */
+const plans = new WeakMap<string[], WeakMap<ColumnMap, { names: string[]; columns: ColumnPlan }>>();
+
+function planOf(headers: string[], map: ColumnMap): { names: string[]; columns: ColumnPlan } {
+  let byMap = plans.get(headers);
+  if (!byMap) {
+    byMap = new WeakMap();
+    plans.set(headers, byMap);
+  }
+  let plan = byMap.get(map);
+  if (!plan) {
+    const names = uniqueHeaders(headers);
+    const columns: ColumnPlan = new Map();
+    for (const [header, field] of Object.entries(map)) {
+      const index = names.indexOf(header);
+      if (index >= 0 && !columns.has(field)) columns.set(field, { header, index });
+    }
+    plan = { names, columns };
+    byMap.set(map, plan);
+  }
+  return plan;
+}
+
+/** The cells of one row by Tend field, collecting the row's problems (a class: no closures per row). */
+class RowCells {
+  readonly problems: RecordProblem[] = [];
+
+  constructor(
+    private readonly values: string[],
+    private readonly columns: ColumnPlan,
+  ) {}
+
+  /** The field's header and trimmed value, or null when no column is mapped to it. */
+  cell(field: ShiftCsvField): { header: string; value: string } | null {
+    const column = this.columns.get(field);
+    if (!column) return null;
+    return { header: column.header, value: (this.values[column.index] ?? '').trim() };
+  }
+
+  /** The field's trimmed value when mapped and filled (else null; a problem when too long or with NUL). */
+  text(field: ShiftCsvField, limit: number): string | null {
+    const found = this.cell(field);
+    if (!found || found.value === '') return null;
+    if (found.value.includes('\u0000')) {
+      this.problems.push({ field: found.header, reason: 'contains a NUL character, which cannot be stored' });
+      return null;
+    }
+    // Code points never outnumber UTF-16 units: only a value longer in units can be too long.
+    if (found.value.length > limit) {
+      const length = [...found.value].length;
+      if (length > limit) {
+        this.problems.push({ field: found.header, reason: `is longer than ${limit} characters (${length})` });
+        return null;
+      }
+    }
+    return found.value;
+  }
+
+  required(field: ShiftCsvField, alternative?: ShiftCsvField): void {
+    const main = this.cell(field) ?? (alternative ? this.cell(alternative) : null);
+    const other = alternative && this.cell(field) ? this.cell(alternative) : null;
+    if (!main) {
+      const label = alternative
+        ? `${shiftCsvFieldLabels[field]} or ${shiftCsvFieldLabels[alternative]}`
+        : shiftCsvFieldLabels[field];
+      this.problems.push({ field: label, reason: 'is required: map a column to it' });
+    } else
+      this.problems.push({
+        field: main.header,
+        reason: other ? `is required (or ${other.header})` : 'is required',
+      });
+  }
+}
+
 /**
  * Reads one CSV row (from `readCsvRows`) into a `VisitRecord` using `map` (header → Tend field) over
  * `headers` (the file's header names, made unique as `sniffCsv` does). Returns every problem of the
  * row instead when any; `externalId` is then the row's shift id when it has a usable one. Rules: see
  * the module docstring. Throws `RangeError` only when `options.timeZone` names no zone (a caller error).
+ * Runs once per imported row: the column plan is worked out once per (headers, map) pair, and no
+ * Luxon object is made for a row of local times on a day without a clock change.
  */
 export function csvRowToVisit(
   row: CsvRow,
@@ -78,49 +161,12 @@ export function csvRowToVisit(
 ): CsvVisitResult {
   const defaultZone = resolveTimeZoneName(options.timeZone);
   if (!defaultZone) throw new RangeError(`options.timeZone "${options.timeZone}" is not a time zone`);
-  const names = uniqueHeaders(headers);
-  const columns = new Map<ShiftCsvField, { header: string; index: number }>();
-  for (const [header, field] of Object.entries(map)) {
-    const index = names.indexOf(header);
-    if (index >= 0 && !columns.has(field)) columns.set(field, { header, index });
-  }
-  const problems: RecordProblem[] = [];
-  const cell = (field: ShiftCsvField): { header: string; value: string } | null => {
-    const column = columns.get(field);
-    if (!column) return null;
-    return { header: column.header, value: (row.values[column.index] ?? '').trim() };
-  };
-  const text = (field: ShiftCsvField, limit: number): string | null => {
-    const found = cell(field);
-    if (!found || found.value === '') return null;
-    if (found.value.includes('\u0000')) {
-      problems.push({ field: found.header, reason: 'contains a NUL character, which cannot be stored' });
-      return null;
-    }
-    const length = [...found.value].length;
-    if (length > limit) {
-      problems.push({ field: found.header, reason: `is longer than ${limit} characters (${length})` });
-      return null;
-    }
-    return found.value;
-  };
-  const required = (field: ShiftCsvField, alternative?: ShiftCsvField) => {
-    const main = cell(field) ?? (alternative ? cell(alternative) : null);
-    const other = alternative && cell(field) ? cell(alternative) : null;
-    if (!main) {
-      const label = alternative
-        ? `${shiftCsvFieldLabels[field]} or ${shiftCsvFieldLabels[alternative]}`
-        : shiftCsvFieldLabels[field];
-      problems.push({ field: label, reason: 'is required: map a column to it' });
-    } else
-      problems.push({
-        field: main.header,
-        reason: other ? `is required (or ${other.header})` : 'is required',
-      });
-  };
+  const { names, columns } = planOf(headers, map);
+  const cells = new RowCells(row.values, columns);
+  const { problems } = cells;
 
   const raw = rawRow(row.values, names);
-  const shiftId = text('givShiftId', CSV_TEXT_LIMITS.id);
+  const shiftId = cells.text('givShiftId', CSV_TEXT_LIMITS.id);
   if (row.values.length !== names.length)
     return {
       ok: false,
@@ -132,24 +178,24 @@ export function csvRowToVisit(
         },
       ],
     };
-  if (!shiftId && !cell('givShiftId')?.value) required('givShiftId');
+  if (!shiftId && !cells.cell('givShiftId')?.value) cells.required('givShiftId');
 
-  const caregiverName = text('caregiverName', CSV_TEXT_LIMITS.name);
-  const caregiverId = text('caregiverExternalId', CSV_TEXT_LIMITS.id);
-  if (!cell('caregiverName')?.value && !cell('caregiverExternalId')?.value)
-    required('caregiverName', 'caregiverExternalId');
-  const clientName = text('clientName', CSV_TEXT_LIMITS.name);
-  const pid = text('pid', CSV_TEXT_LIMITS.id);
-  if (!cell('clientName')?.value && !cell('pid')?.value) required('clientName', 'pid');
-  const providerMedicaidId = text('providerMedicaidId', CSV_TEXT_LIMITS.id);
-  const billingCode = text('billingCode', CSV_TEXT_LIMITS.code);
-  const mod1 = text('mod1', CSV_TEXT_LIMITS.code);
-  const notes = text('notes', CSV_TEXT_LIMITS.notes);
-  const zoneText = text('timeZone', CSV_TEXT_LIMITS.timeZone);
+  const caregiverName = cells.text('caregiverName', CSV_TEXT_LIMITS.name);
+  const caregiverId = cells.text('caregiverExternalId', CSV_TEXT_LIMITS.id);
+  if (!cells.cell('caregiverName')?.value && !cells.cell('caregiverExternalId')?.value)
+    cells.required('caregiverName', 'caregiverExternalId');
+  const clientName = cells.text('clientName', CSV_TEXT_LIMITS.name);
+  const pid = cells.text('pid', CSV_TEXT_LIMITS.id);
+  if (!cells.cell('clientName')?.value && !cells.cell('pid')?.value) cells.required('clientName', 'pid');
+  const providerMedicaidId = cells.text('providerMedicaidId', CSV_TEXT_LIMITS.id);
+  const billingCode = cells.text('billingCode', CSV_TEXT_LIMITS.code);
+  const mod1 = cells.text('mod1', CSV_TEXT_LIMITS.code);
+  const notes = cells.text('notes', CSV_TEXT_LIMITS.notes);
+  const zoneText = cells.text('timeZone', CSV_TEXT_LIMITS.timeZone);
   const timeZone = (zoneText && resolveTimeZoneName(zoneText)) || defaultZone;
 
   // Service date.
-  const dateCell = cell('date');
+  const dateCell = cells.cell('date');
   let serviceDate: CalendarDate | null = null;
   let dateBroken = false;
   if (dateCell?.value) {
@@ -162,10 +208,10 @@ export function csvRowToVisit(
   }
 
   // Clock-in.
-  const inCell = cell('evvInTime');
+  const inCell = cells.cell('evvInTime');
   let evvInTime: Date | null = null;
   let inLocal: { date: CalendarDate; time: TimeOfDay } | null = null;
-  if (!inCell?.value) required('evvInTime');
+  if (!inCell?.value) cells.required('evvInTime');
   else {
     const parsed = parseTimeCell(inCell.value);
     if (!parsed.ok) problems.push({ field: inCell.header, reason: parsed.reason });
@@ -190,7 +236,7 @@ export function csvRowToVisit(
   }
 
   // Clock-out.
-  const outCell = cell('evvOutTime');
+  const outCell = cells.cell('evvOutTime');
   let evvOutTime: Date | null = null;
   if (outCell?.value) {
     const parsed = parseTimeCell(outCell.value);
@@ -216,8 +262,8 @@ export function csvRowToVisit(
     }
   }
 
-  const inPoint = readCoordinates('In', cell, problems);
-  const outPoint = readCoordinates('Out', cell, problems);
+  const inPoint = readCoordinates('In', cells);
+  const outPoint = readCoordinates('Out', cells);
 
   if (problems.length > 0 || !shiftId) return { ok: false, externalId: shiftId, problems };
   return {
@@ -259,8 +305,16 @@ function rawRow(values: string[], names: string[]): Record<string, string> {
           ...values.slice(names.length).map((_, i) => `Column ${names.length + i + 1}`),
         ])
       : names;
-  // fromEntries defines own properties, so a header such as `__proto__` stays an ordinary key.
-  return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? '']));
+  const raw: Record<string, string> = {};
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    const value = values[index] ?? '';
+    // A header such as `__proto__` stays an ordinary key (assignment would set the prototype).
+    if (key === '__proto__')
+      Object.defineProperty(raw, key, { value, enumerable: true, writable: true, configurable: true });
+    else raw[key] = value;
+  }
+  return raw;
 }
 
 /** `New caregiver (id …2345)`: only the last 4 characters of the id are ever shown. */
@@ -268,30 +322,28 @@ function placeholder(what: string, idLabel: string, id: string | null): string {
   return id ? `${what} (${idLabel} …${[...id].slice(-4).join('')})` : what;
 }
 
-function readCoordinates(
-  side: 'In' | 'Out',
-  cell: (field: ShiftCsvField) => { header: string; value: string } | null,
-  problems: RecordProblem[],
-): { lat: number | null; long: number | null } {
-  const combined = cell(`evv${side}Coordinates`);
+function readCoordinates(side: 'In' | 'Out', cells: RowCells): { lat: number | null; long: number | null } {
+  const combined = cells.cell(`evv${side}Coordinates`);
   if (combined) {
     if (combined.value === '') return { lat: null, long: null };
     const pair = parseCoordinatePair(combined.value);
     if (pair) return pair;
-    problems.push({
+    cells.problems.push({
       field: combined.header,
       reason: `is not a "latitude, longitude" pair: use e.g. 45.5231, -122.6765`,
     });
     return { lat: null, long: null };
   }
-  const one = (field: ShiftCsvField): number | null => {
-    const found = cell(field);
-    if (!found || found.value === '') return null;
-    if (NUMBER.test(found.value)) return Number(found.value);
-    problems.push({ field: found.header, reason: `is not a number: ${COORDINATE_HINT}` });
-    return null;
-  };
-  return { lat: one(`evv${side}Lat`), long: one(`evv${side}Long`) };
+  return { lat: coordinate(cells, `evv${side}Lat`), long: coordinate(cells, `evv${side}Long`) };
+}
+
+/** One coordinate column: a number, null when unmapped or empty, else a problem. */
+function coordinate(cells: RowCells, field: ShiftCsvField): number | null {
+  const found = cells.cell(field);
+  if (!found || found.value === '') return null;
+  if (NUMBER.test(found.value)) return Number(found.value);
+  cells.problems.push({ field: found.header, reason: `is not a number: ${COORDINATE_HINT}` });
+  return null;
 }
 
 /**

@@ -114,7 +114,7 @@ function parseDatePart(text: string): Parsed<CalendarDate> | null {
   } else return null;
   if (month < 1 || month > 12)
     return { ok: false, reason: `is not a date: there is no month ${month} (${DATE_HINT})` };
-  const daysInMonth = DateTime.utc(year, month).daysInMonth ?? 31;
+  const daysInMonth = daysInMonthOf(year, month);
   if (day < 1 || day > daysInMonth) {
     const monthName = Info.months('long', { locale: 'en-US' })[month - 1] ?? String(month);
     return {
@@ -291,24 +291,30 @@ function resolveTimeZoneNameUncached(text: string): string | null {
  * spring-forward day) fails with a reason.
  */
 export function localToInstant(date: CalendarDate, time: TimeOfDay, zone: string): Parsed<Date> {
-  const key = `${zone}|${date.year}-${date.month}-${date.day}`;
-  let offsetMinutes = dayOffsets.get(key);
+  let days = dayOffsets.get(zone);
+  if (!days) {
+    if (dayOffsets.size >= 1000) dayOffsets.clear();
+    days = new Map();
+    dayOffsets.set(zone, days);
+  }
+  const key = date.year * 10_000 + date.month * 100 + date.day;
+  let offsetMinutes = days.get(key);
   if (offsetMinutes === undefined) {
     offsetMinutes = steadyDayOffset(date, zone);
-    if (dayOffsets.size > 100_000) dayOffsets.clear();
-    dayOffsets.set(key, offsetMinutes);
+    if (days.size > 100_000) days.clear();
+    days.set(key, offsetMinutes);
   }
   if (offsetMinutes !== null) return { ok: true, value: shiftedWallTime(date, time, offsetMinutes) };
   return exactLocalToInstant(date, time, zone);
 }
 
 /**
- * UTC offsets (minutes) of whole local days already computed, by `zone|date`, or null for a day with
- * a transition: Luxon's offset lookup costs tens of microseconds, and a 100,000-row file repeats the
- * same days many times. Only days whose first and last minute share one offset are cached, so every
- * daylight-saving day still goes through Luxon minute by minute.
+ * UTC offsets (minutes) of whole local days already computed, by zone then date (YYYYMMDD as a
+ * number), or null for a day with a transition: Luxon's offset lookup costs tens of microseconds, and a
+ * 100,000-row file repeats the same days many times. Only days whose first and last minute share one
+ * offset are cached, so every daylight-saving day still goes through Luxon minute by minute.
  */
-const dayOffsets = new Map<string, number | null>();
+const dayOffsets = new Map<string, Map<number, number | null>>();
 
 function steadyDayOffset(date: CalendarDate, zone: string): number | null {
   const at = (hour: number, minute: number) => {
@@ -366,23 +372,54 @@ export function localPartsOf(instant: Date, zone: string): { date: CalendarDate;
   };
 }
 
-/** The day after `date`. */
-export function nextDay(date: CalendarDate): CalendarDate {
-  const dt = DateTime.utc(date.year, date.month, date.day).plus({ days: 1 });
-  return { year: dt.year, month: dt.month, day: dt.day };
+/**
+ * Days in `month` (1–12) of `year` in the proleptic Gregorian calendar (what Luxon and ISO 8601 use):
+ * plain arithmetic, because this runs for every date of every imported row (Luxon costs microseconds).
+ */
+function daysInMonthOf(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** Compares two local (date, time) pairs by wall clock: negative, 0 or positive. */
+/** The day after `date` (a valid calendar date; proleptic Gregorian, as Luxon). */
+export function nextDay(date: CalendarDate): CalendarDate {
+  if (date.day < daysInMonthOf(date.year, date.month))
+    return { year: date.year, month: date.month, day: date.day + 1 };
+  if (date.month < 12) return { year: date.year, month: date.month + 1, day: 1 };
+  return { year: date.year + 1, month: 1, day: 1 };
+}
+
+/**
+ * Compares two local (date, time) pairs by wall clock: negative, 0 or positive. Field by field (year
+ * first), so no Date or Luxon object is made: this runs for every imported row with a clock-out.
+ */
 export function compareWallClock(
   a: { date: CalendarDate; time: TimeOfDay },
   b: { date: CalendarDate; time: TimeOfDay },
 ): number {
-  const ms = (v: { date: CalendarDate; time: TimeOfDay }) =>
-    DateTime.fromObject({ ...v.date, ...v.time }, { zone: 'utc' }).toMillis();
-  return ms(a) - ms(b);
+  return (
+    a.date.year - b.date.year ||
+    a.date.month - b.date.month ||
+    a.date.day - b.date.day ||
+    a.time.hour - b.time.hour ||
+    a.time.minute - b.time.minute ||
+    a.time.second - b.time.second ||
+    a.time.millisecond - b.time.millisecond
+  );
 }
 
-/** YYYY-MM-DD of a calendar date. */
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * YYYY-MM-DD of a calendar date (years 0–9999; others as Luxon writes them, e.g. +010000-01-01); ''
+ * for an impossible date.
+ */
 export function formatCalendarDate(date: CalendarDate): string {
-  return DateTime.utc(date.year, date.month, date.day).toISODate() ?? '';
+  const { year, month, day } = date;
+  if (!Number.isInteger(year) || year < 0 || year > 9999)
+    return DateTime.utc(year, month, day).toISODate() ?? '';
+  // An impossible date gives '' (as Luxon's invalid DateTime did).
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysInMonthOf(year, month) && Number.isInteger(day)))
+    return '';
+  return `${String(date.year).padStart(4, '0')}-${pad2(date.month)}-${pad2(date.day)}`;
 }

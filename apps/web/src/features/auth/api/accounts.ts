@@ -5,7 +5,10 @@
  * - recovery: better-auth's `POST /api/auth/reset-password` (password policy reasons come back as field errors
  *   on `password`; asking for the link is password-recovery.ts, part of /login);
  * - email change: `POST /api/account/email-change` (signed in: new email + current password) and
- *   `POST /api/account/email-change/confirm` (from the link).
+ *   `POST /api/account/email-change/confirm` (from the link);
+ * - password change: better-auth's `POST /api/auth/change-password` (signed in: current password + new one,
+ *   optionally ending the other sessions; policy reasons on `password`, a wrong current password on
+ *   `currentPassword`).
  * Errors are `ApiError` (problem+json: `code`, words in `message`, `fieldErrors`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +19,7 @@ import {
   type EmailChangeInput,
   type FieldError,
   type InvitationAcceptInput,
+  type PasswordChangeInput,
   type PasswordResetInput,
 } from '@tend/contracts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
@@ -119,5 +123,22 @@ export function useConfirmEmailChange() {
     mutationFn: (token: string) =>
       apiRequest(accountEmail, '/api/account/email-change/confirm', { method: 'POST', body: { token } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}
+
+/**
+ * Changes the signed-in account's password (better-auth `POST /api/auth/change-password`, contracts
+ * `passwordChangeInput`). With `revokeOtherSessions` every other session ends and this browser continues on a
+ * replacing session (same sign-in time and second factor). Errors: `ApiError` with the policy's reasons on
+ * `password`, a wrong current password on `currentPassword`, CREDENTIAL_ACCOUNT_NOT_FOUND without a password.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) =>
+      authCall('/change-password', input, {
+        CREDENTIAL_ACCOUNT_NOT_FOUND:
+          'Your account has no password yet. Sign out and choose “Forgot your password?” on the sign-in page to set one.',
+        UNAUTHORIZED: 'Your session has ended. Sign in again and retry.',
+      }),
   });
 }

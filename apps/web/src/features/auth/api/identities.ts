@@ -3,7 +3,9 @@
  * - `POST /api/auth/sign-in/social` `{ provider: 'google', callbackURL, errorCallbackURL }` answers
  *   `{ url }` (Google's authorization URL with PKCE and state), which the browser follows;
  * - `GET /api/auth/list-accounts` lists the signed-in account's identities (`providerId`: credential, google…);
- * - `POST /api/auth/unlink-account` `{ accountId }` removes one (the last one is refused).
+ * - `POST /api/auth/unlink-account` `{ accountId }` removes one (the last one is refused);
+ * - `POST /api/auth/link-social` `{ provider: 'google', callbackURL, errorCallbackURL }` (signed in) answers Google's
+ *   URL for linking a Google account; Google comes back to `/account` (`?linked=google`, or `?error=<code>`).
  * Errors are `ApiError` with the words of identity-errors.ts.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -89,4 +91,55 @@ export function useUnlinkIdentity() {
       authFetch('/unlink-account', { method: 'POST', body: JSON.stringify({ accountId }) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: identitiesKey }),
   });
+}
+
+/** Where "Link Google account" comes back to: `/account?linked=google` through `/auth/callback`. */
+export const GOOGLE_LINK_CALLBACK = `/auth/callback?redirect=${encodeURIComponent('/account?linked=google')}`;
+/** Where a failed link comes back to: `/account?error=<code>` (words from `googleLinkErrorMessage`). */
+export const GOOGLE_LINK_ERROR_CALLBACK = '/account';
+
+/**
+ * Starts "Link Google account" on `/account` (docs/google-sign-in.md): asks better-auth for Google's URL (signed in
+ * only) and goes there. Only a Google account with the same verified email as the Tend account can be linked.
+ */
+export async function startGoogleLink(): Promise<void> {
+  const answer = await authFetch('/link-social', {
+    method: 'POST',
+    body: JSON.stringify({
+      provider: 'google',
+      callbackURL: GOOGLE_LINK_CALLBACK,
+      errorCallbackURL: GOOGLE_LINK_ERROR_CALLBACK,
+      disableRedirect: true,
+    }),
+  });
+  const url = (answer as { url?: unknown }).url;
+  if (typeof url !== 'string')
+    throw new ApiError(500, 'NO_URL', identityErrorMessage('no_url'), undefined, []);
+  window.location.assign(url);
+}
+
+/** `useMutation` around `startGoogleLink`. */
+export function useLinkGoogle() {
+  return useMutation({ mutationFn: startGoogleLink });
+}
+
+/**
+ * Words for the `?error=` code a failed "Link Google account" brings back to `/account` (better-auth's link
+ * codes); `email` is the account's sign-in email. Codes shared with sign-in use identity-errors.ts.
+ */
+export function googleLinkErrorMessage(code: string, email: string): string {
+  switch (code) {
+    case 'email_does_not_match':
+      return `That Google account uses a different email. Choose the Google account that uses ${email}, or change your sign-in email first (Change email above).`;
+    case 'unable_to_link_account':
+      return 'Google could not be linked: Google did not confirm that email, or your session ended meanwhile. Sign in again and retry.';
+    case 'access_denied':
+      return 'Linking Google was cancelled. Nothing changed.';
+    case 'account_already_linked_to_different_user':
+    case 'identity_already_exists':
+    case 'email_not_verified':
+      return identityErrorMessage(code);
+    default:
+      return 'Google could not be linked. Try again, or keep signing in the way you do now.';
+  }
 }

@@ -1,18 +1,41 @@
 /**
- * The "Forgot your password?" step of `/login` (`?forgot=1`; docs/accounts.md): the email to send a reset link
- * to. The answer is the same for every email (the server never says whether an account exists), so after sending
- * the page says where to look and how long the link lasts.
+ * The "Forgot your password?" step of `/login` (`?forgot=1`; docs/accounts.md): "Email" sends a reset link to the
+ * sign-in email; "Phone" is for accounts made with a phone number only (docs/decisions/0019-caregiver-sms-codes.md):
+ * the number gets a 6-digit code by SMS, and the code with a new password (password policy; every reason shows
+ * under the input) saves it and signs the account out everywhere. The answers are the same for every email or
+ * number (the server never says whether an account exists), so after sending the page says where to look and how
+ * long the link or code lasts.
  */
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useRequestPasswordReset } from '../api/password-recovery.ts';
+import type { FieldError } from '@tend/contracts';
+import {
+  useRequestPasswordReset,
+  useRequestPhonePasswordReset,
+  useResetPasswordWithPhoneCode,
+} from '../api/password-recovery.ts';
+import { applyApiFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 
 /** A plausible address (the server checks it again). */
 const looksLikeEmail = (email: string) => email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+/** A plausible number as typed (the server reads it): digits and separators, an optional leading +. */
+const looksLikePhone = (phone: string) =>
+  phone.length <= 32 && /^\+?[\d\s().-]+$/.test(phone) && phone.replace(/\D/g, '').length >= 7;
+/** contracts `passwordHint`, written out: this form is part of the zod-free sign-in page (decision 0005). */
+const PASSWORD_HINT = 'At least 8 characters. Long passphrases are welcome; common passwords are refused.';
 
-export function PasswordRecoveryForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+function EmailRecovery({
+  initialEmail,
+  onBack,
+  autoFocus,
+}: {
+  initialEmail: string;
+  onBack: () => void;
+  autoFocus: boolean;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [invalid, setInvalid] = useState(false);
   const request = useRequestPasswordReset();
@@ -58,7 +81,7 @@ export function PasswordRecoveryForm({ initialEmail, onBack }: { initialEmail: s
           type="email"
           autoComplete="username"
           required
-          autoFocus
+          autoFocus={autoFocus}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={invalid ? 'Email must be a valid email address' : undefined}
@@ -71,5 +94,228 @@ export function PasswordRecoveryForm({ initialEmail, onBack }: { initialEmail: s
         </Button>
       </Stack>
     </form>
+  );
+}
+
+interface PhoneResetValues {
+  otp: string;
+  password: string;
+  repeat: string;
+}
+
+/** Client-side checks (the server applies the full password policy and checks the code). */
+function validatePhoneReset(values: PhoneResetValues) {
+  const errors: Partial<Record<keyof PhoneResetValues, string>> = {};
+  if (!/^\d{6}$/.test(values.otp)) errors.otp = 'The code must be the 6 digits from the text message';
+  if (values.password.length < 8) errors.password = 'Password must be at least 8 characters';
+  else if (values.password.length > 128) errors.password = 'Password must be at most 128 characters';
+  if (values.repeat !== values.password) errors.repeat = 'The two passwords are not the same';
+  return errors;
+}
+
+/** The code step: the texted code and the new password, twice. */
+function PhoneCodeStep({
+  phone,
+  onDone,
+  onRestart,
+}: {
+  phone: string;
+  onDone: () => void;
+  onRestart: () => void;
+}) {
+  const reset = useResetPasswordWithPhoneCode();
+  const resend = useRequestPhonePasswordReset();
+  const [unmatched, setUnmatched] = useState<FieldError[]>([]);
+  const form = useForm<PhoneResetValues>({
+    mode: 'controlled',
+    initialValues: { otp: '', password: '', repeat: '' },
+    validate: validatePhoneReset,
+  });
+  const submit = form.onSubmit((values) => {
+    setUnmatched([]);
+    resend.reset();
+    reset.mutate(
+      { phone, otp: values.otp, newPassword: values.password },
+      {
+        onSuccess: onDone,
+        onError: (error) =>
+          setUnmatched(
+            applyApiFieldErrors(form, error, {
+              password: 'Password',
+              newPassword: 'Password',
+              otp: 'The code',
+            }),
+          ),
+      },
+    );
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Choose a new password with the code">
+      <Stack gap="sm">
+        <Alert
+          variant="light"
+          color="teal"
+          icon={<IconMailCheck aria-hidden />}
+          role="status"
+          data-testid="recovery-code-sent"
+        >
+          If an account made with {phone} uses Tend, we texted it a 6-digit code. It works once, for 5
+          minutes.
+        </Alert>
+        {reset.error && (
+          <ApiErrorAlert title="The password was not saved" error={reset.error} fieldErrors={unmatched} />
+        )}
+        {resend.error && <ApiErrorAlert title="The code could not be sent" error={resend.error} />}
+        <TextInput
+          label="Code from the text message"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          required
+          autoFocus
+          {...form.getInputProps('otp')}
+          onChange={(event) => form.setFieldValue('otp', event.currentTarget.value.replace(/\D/g, ''))}
+        />
+        <PasswordInput
+          label="New password"
+          description={PASSWORD_HINT}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Repeat the password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('repeat')}
+        />
+        <Button type="submit" loading={reset.isPending} fullWidth mt="xs">
+          Save new password
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={resend.isPending}
+            onClick={() => {
+              reset.reset();
+              resend.mutate(phone);
+            }}
+          >
+            Send a new code
+          </Button>
+          <Button variant="subtle" size="compact-sm" onClick={onRestart}>
+            Use another number
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PhoneRecovery({ onBack }: { onBack: () => void }) {
+  const [phone, setPhone] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [step, setStep] = useState<'number' | 'code' | 'done'>('number');
+  const request = useRequestPhonePasswordReset();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = phone.trim();
+    if (!looksLikePhone(trimmed)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    request.mutate(trimmed, { onSuccess: () => setStep('code') });
+  };
+  if (step === 'done') {
+    return (
+      <Stack gap="sm">
+        <Alert
+          variant="light"
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          title="Your password is changed"
+          role="status"
+          data-testid="recovery-done"
+        >
+          For your safety you were signed out everywhere. Sign in with your new password.
+        </Alert>
+        <Button onClick={onBack} fullWidth>
+          Back to sign in
+        </Button>
+      </Stack>
+    );
+  }
+  if (step === 'code') {
+    return (
+      <PhoneCodeStep
+        phone={phone.trim()}
+        onDone={() => setStep('done')}
+        onRestart={() => {
+          request.reset();
+          setStep('number');
+        }}
+      />
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reset your password by text message">
+      <Stack gap="sm">
+        <Text size="sm">
+          For an account made with a phone number only. We will text you a code to choose a new password.
+        </Text>
+        {request.error && <ApiErrorAlert title="The code was not sent" error={request.error} />}
+        <TextInput
+          label="Phone number"
+          description={
+            <>
+              The number you sign in with, e.g. <span style={{ whiteSpace: 'nowrap' }}>(503) 555-0100</span>.
+            </>
+          }
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          value={phone}
+          onChange={(event) => setPhone(event.currentTarget.value)}
+          error={invalid ? 'Phone number must be a phone number, e.g. (503) 555-0100' : undefined}
+        />
+        <Button type="submit" loading={request.isPending} fullWidth mt="xs">
+          Send code
+        </Button>
+        <Button variant="subtle" onClick={onBack}>
+          Back to sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function PasswordRecoveryForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const [by, setBy] = useState<'email' | 'phone'>('email');
+  // The email input takes focus when the step opens, not when the user switches with the arrow keys.
+  const [switched, setSwitched] = useState(false);
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        aria-label="Reset by"
+        fullWidth
+        value={by}
+        onChange={(value) => {
+          setSwitched(true);
+          setBy(value === 'phone' ? 'phone' : 'email');
+        }}
+        data={[
+          { value: 'email', label: 'Email' },
+          { value: 'phone', label: 'Phone' },
+        ]}
+      />
+      {by === 'email' ? (
+        <EmailRecovery initialEmail={initialEmail} onBack={onBack} autoFocus={!switched} />
+      ) : (
+        <PhoneRecovery onBack={onBack} />
+      )}
+    </Stack>
   );
 }

@@ -54,9 +54,13 @@ beforeEach(() => {
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       requests.push({ method, url: url.pathname + url.search, body });
       if (url.pathname === '/api/case-managers')
-        return Promise.resolve(json(200, { items: [caseManager], total: 1, page: 1, pageSize: 500 }));
+        return Promise.resolve(
+          json(200, { items: [caseManager], total: 1, totalExact: true, page: 1, pageSize: 500 }),
+        );
       if (url.pathname === '/api/clients' && method === 'GET')
-        return Promise.resolve(json(200, { items: [ann], total: 1, page: 1, pageSize: 50 }));
+        return Promise.resolve(
+          json(200, { items: [ann], total: 1, totalExact: true, page: 1, pageSize: 50 }),
+        );
       if (url.pathname === '/api/clients' && method === 'POST') return Promise.resolve(onCreate(body));
       return Promise.resolve(
         json(404, { type: 'about:blank', title: 'Not found', status: 404, code: 'NOT_FOUND' }),

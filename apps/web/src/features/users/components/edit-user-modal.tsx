@@ -17,7 +17,8 @@ const toFormValues = (user: UserAccount): UserUpdateInput => ({
   functionalRole: user.functionalRole ?? '',
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
-  phone: user.phone ?? '',
+  // As shown elsewhere ("(503) 555-0100"); the server reads it back to the same stored number.
+  phone: user.phoneDisplay ?? user.phone ?? '',
   isActive: user.isActive,
 });
 

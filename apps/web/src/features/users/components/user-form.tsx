@@ -118,7 +118,8 @@ export function NameInputs({
 
 /**
  * The role select (its description says what the role may do), then "Job title" (functional role)
- * and "Phone" side by side.
+ * and "Phone". The phone is typed as the admin likes ("(503) 555-0100"); the server stores it
+ * in international form and the person may sign in with codes texted to it (decision 0019).
  */
 export function RoleAndJobInputs({
   labels,
@@ -144,19 +145,23 @@ export function RoleAndJobInputs({
         disabled={roleDisabled}
         {...getInputProps('role')}
       />
-      <Group grow align="flex-start">
-        <TextInput
-          label={labels.functionalRole}
-          placeholder="e.g. Scheduler"
-          {...getInputProps('functionalRole')}
-        />
-        <TextInput
-          label={labels.phone}
-          type="tel"
-          autoComplete={phoneAutoComplete}
-          {...getInputProps('phone')}
-        />
-      </Group>
+      <TextInput
+        label={labels.functionalRole}
+        placeholder="e.g. Scheduler"
+        {...getInputProps('functionalRole')}
+      />
+      <TextInput
+        label={labels.phone}
+        description={
+          <>
+            Mobile, e.g. <span style={{ whiteSpace: 'nowrap' }}>(503) 555-0100</span>. Sign-in codes are
+            texted to it.
+          </>
+        }
+        type="tel"
+        autoComplete={phoneAutoComplete}
+        {...getInputProps('phone')}
+      />
     </>
   );
 }

@@ -77,8 +77,11 @@ function userColumns(
     {
       id: 'phone',
       header: 'Phone',
-      accessorFn: (user) => user.phone ?? '',
-      cell: ({ row }) => row.original.phone ?? '—',
+      accessorFn: (user) => user.phoneDisplay ?? user.phone ?? '',
+      // A number reads as one piece: "(503) 555-0100" never breaks at its hyphen.
+      cell: ({ row }) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{row.original.phoneDisplay ?? row.original.phone ?? '—'}</span>
+      ),
     },
     {
       id: 'isActive',
