@@ -100,8 +100,10 @@ test('a sign-in link by email signs an existing account in', async ({ browser, b
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  // The link form loads lazily: fill its own Email input, not the password form's while that is still shown.
+  const linkForm = page.getByRole('form', { name: 'Email me a sign-in link' });
+  await linkForm.getByRole('textbox', { name: 'Email' }).fill(email);
+  await linkForm.getByRole('button', { name: 'Send sign-in link' }).click();
   await expect(page.getByTestId('magic-link-sent')).toContainText(email);
   await snap(page, 'magic-link-sent');
 
