@@ -16,9 +16,7 @@ export const password = z
   .min(8, { message: 'must be at least 8 characters' })
   .max(128, { message: 'must be at most 128 characters' });
 
-/** The hint shown under every new-password input. */
-export const passwordHint =
-  'At least 8 characters. Long passphrases are welcome; common passwords are refused.';
+export { passwordHint } from './messages.ts';
 
 export const me = z.object({
   userAccountId: z.uuid(),
@@ -187,3 +185,9 @@ export const passwordChangeInput = z.object({
   revokeOtherSessions: z.boolean(),
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
+
+/** One way to sign in of the signed-in account, as better-auth's `GET /api/auth/list-accounts` lists it. */
+export const signInIdentity = z.object({ id: z.string(), providerId: z.string(), createdAt: z.string() });
+export type Identity = z.infer<typeof signInIdentity>;
+/** The list of `GET /api/auth/list-accounts`, oldest first. */
+export const signInIdentityList = z.array(signInIdentity);

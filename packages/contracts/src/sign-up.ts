@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 
-/** The spec's words when neither an email nor a phone number, or no password, is given. */
-export const SIGN_UP_REQUIRED_MESSAGE = 'You must provide either an email or phone number and a password';
+import { SIGN_UP_REQUIRED_MESSAGE } from './messages.ts';
+
+export { SIGN_UP_REQUIRED_MESSAGE };
 
 /**
  * Every field optional so that a missing email/phone/password gets the spec's one sentence (checked by the

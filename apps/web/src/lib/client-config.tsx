@@ -6,14 +6,18 @@
 import type { ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PageLoader } from '../components/ui/page-loader.tsx';
-import { clientConfig } from '@tend/contracts';
 import { apiRequest } from './api-client.ts';
 import { setDisplayTimeZone } from './format-time.ts';
 
 const clientConfigQuery = queryOptions({
   queryKey: ['client-config'] as const,
   queryFn: async ({ signal }) => {
-    const config = await apiRequest(clientConfig, '/api/client-config', { signal });
+    // The schema loads with the request: the sign-in page reads this (Google sign-in) and stays zod-free.
+    const config = await apiRequest(
+      () => import('@tend/contracts').then((m) => m.clientConfig),
+      '/api/client-config',
+      { signal },
+    );
     setDisplayTimeZone(config.agencyTimeZone);
     return config;
   },

@@ -9,12 +9,11 @@
  * Errors are `ApiError` with the words of identity-errors.ts.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { Identity } from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { identityErrorMessage } from '../identity-errors.ts';
 
-const identity = z.object({ id: z.string(), providerId: z.string(), createdAt: z.string() });
-export type Identity = z.infer<typeof identity>;
+export type { Identity };
 
 const identitiesKey = ['auth', 'identities'] as const;
 
@@ -79,7 +78,9 @@ export function useGoogleSignIn() {
 export function useIdentities() {
   return useQuery({
     queryKey: identitiesKey,
-    queryFn: async () => z.array(identity).parse(await authFetch('/list-accounts')),
+    // The schema loads on use: the sign-in page imports this file for "Continue with Google" and stays zod-free.
+    queryFn: async () =>
+      (await import('@tend/contracts')).signInIdentityList.parse(await authFetch('/list-accounts')),
   });
 }
 

@@ -10,7 +10,7 @@
  * `SignInError` with words for better-auth's codes, or `ApiError` from `/api/sign-up` (field errors included).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signUpResult, type Me, type SignUpInput } from '@tend/contracts';
+import type { Me, SignUpInput } from '@tend/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
 import { authPostJson, type BetterAuthError } from './auth-client.ts';
@@ -56,7 +56,11 @@ async function post(path: string, body: unknown, returnTo?: string | null) {
 
 /** Creates an account; resolves to how it is confirmed (`email` link or `sms` code). */
 export function signUp(input: SignUpInput) {
-  return apiRequest(signUpResult, '/api/sign-up', { method: 'POST', body: input });
+  // The result schema loads with the request: the sign-in page (which offers sign-up) stays zod-free.
+  return apiRequest(() => import('@tend/contracts').then((m) => m.signUpResult), '/api/sign-up', {
+    method: 'POST',
+    body: input,
+  });
 }
 
 /** Emails the confirmation link again (same answer whatever the email). */

@@ -10,7 +10,8 @@
 import { Alert, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconMessage } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { passwordHint, SIGN_UP_REQUIRED_MESSAGE, type Me } from '@tend/contracts';
+import type { Me } from '@tend/contracts';
+import { passwordHint, SIGN_UP_REQUIRED_MESSAGE } from '@tend/contracts/messages';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { SignInError } from '../api/sign-in.ts';
