@@ -214,6 +214,24 @@ function statementCache<Shape, Statement>(prepare: (db: Database, shape: Shape) 
   };
 }
 
+/**
+ * Runs a prepared people list (page and total in one statement, `statementCache`) with its placeholder `values`:
+ * the page's rows and the total `n` they carry. A page past the end has no row to carry it, so it is counted on its
+ * own (rare); page 1 with no rows is 0.
+ */
+async function executeListPage<Row extends { total: number }>(
+  statement: {
+    page: { execute: (values: Record<string, unknown>) => Promise<Row[]> };
+    count: { execute: (values: Record<string, unknown>) => Promise<{ n: number }[]> };
+  },
+  values: Record<string, unknown>,
+  page: number,
+): Promise<{ rows: Row[]; n: number }> {
+  const rows = await statement.page.execute(values);
+  const n = rows[0] ? rows[0].total : page === 1 ? 0 : ((await statement.count.execute(values))[0]?.n ?? 0);
+  return { rows, n };
+}
+
 const clientListStatement = statementCache(prepareClientList);
 
 /**
@@ -244,13 +262,7 @@ export async function findClients(
     offset,
     countLimit: countLimit + 1,
   };
-  const rows = await statement.page.execute(values);
-  // A page past the end has no row to carry the total: count separately (rare).
-  const n = rows[0]
-    ? rows[0].total
-    : query.page === 1
-      ? 0
-      : ((await statement.count.execute(values))[0]?.n ?? 0);
+  const { rows, n } = await executeListPage(statement, values, query.page);
   await recordAudit(db, ctx, {
     action: 'client.list',
     entityType: 'client',
@@ -447,12 +459,7 @@ export async function findCaregivers(
     offset,
     countLimit: countLimit + 1,
   };
-  const rows = await statement.page.execute(values);
-  const n = rows[0]
-    ? rows[0].total
-    : query.page === 1
-      ? 0
-      : ((await statement.count.execute(values))[0]?.n ?? 0);
+  const { rows, n } = await executeListPage(statement, values, query.page);
   await recordAudit(db, ctx, {
     action: 'caregiver.list',
     entityType: 'caregiver',

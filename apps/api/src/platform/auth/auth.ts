@@ -17,12 +17,12 @@ import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { sessionTierForPath, type SessionTier } from '@tend/contracts/session-tiers';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { systemContext } from '../http/context.ts';
-import { AppError } from '../http/errors.ts';
+import { validationApiError } from './auth-problem.ts';
 import { checkPassword, type PasswordContext } from './password-policy.ts';
 import { caregiverEmailOtp, DISABLED_OTP_PATHS, type SignInCodeEmail } from './caregiver-otp.ts';
 import { apiTokenJwt, DISABLED_JWT_PATHS, sessionCookieOptions } from './api-tokens.ts';
@@ -52,22 +52,6 @@ import {
  */
 export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 14;
 export const SESSION_UPDATE_AGE_S = 60 * 15;
-
-/**
- * A 400 VALIDATION_FAILED for better-auth's endpoints: the problem+json body Tend's own routes send
- * (one `errors[]` entry per reason, each on `password`) plus better-auth's `message`. better-auth
- * writes it with `content-type: application/json`, and without `requestId` (the `x-request-id`
- * response header carries it).
- */
-function weakPasswordError(reasons: string[]): APIError {
-  const error = new AppError(
-    'VALIDATION_FAILED',
-    `password ${reasons.join('; ')}`,
-    reasons.map((message) => ({ path: 'password', message })),
-  );
-  const { requestId: _requestId, ...problem } = error.toProblem('');
-  return new APIError('BAD_REQUEST', { ...problem, message: error.message });
-}
 
 /**
  * better-auth's HTTP endpoints that set a password, and the body field carrying it.
@@ -112,7 +96,11 @@ const passwordPolicyHook = createAuthMiddleware(async (ctx) => {
     context = { email: user.email, names: [user.name] };
   }
   const reasons = checkPassword(password, context);
-  if (reasons.length > 0) throw weakPasswordError(reasons);
+  if (reasons.length > 0)
+    throw validationApiError(
+      reasons.map((message) => ({ path: 'password', message })),
+      `password ${reasons.join('; ')}`,
+    );
 });
 
 /**

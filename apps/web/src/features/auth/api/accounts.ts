@@ -17,13 +17,13 @@ import {
   emailChangeRequested,
   invitationDetails,
   type EmailChangeInput,
-  type FieldError,
   type InvitationAcceptInput,
   type PasswordChangeInput,
   type PasswordResetInput,
 } from '@tend/contracts';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
+import { authCall } from './auth-client.ts';
 
 /** The invitation behind a link token (who it is for, role, expiry); errors say used, replaced or expired. */
 export function useInvitation(token: string | null) {
@@ -43,58 +43,6 @@ export function useAcceptInvitation() {
     mutationFn: (input: InvitationAcceptInput) =>
       apiRequest(accountEmail, '/api/invitations/accept', { method: 'POST', body: input }),
   });
-}
-
-/**
- * POSTs to a better-auth endpoint and turns a failure into `ApiError`, keeping field errors (the password
- * policy's reasons) and using `words` for better-auth's own codes.
- */
-async function authCall(path: string, body: unknown, words: Record<string, string>): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'Tend could not be reached. Check your connection and try again.',
-      undefined,
-      [],
-    );
-  }
-  if (response.ok) return;
-  let answer: Record<string, unknown> = {};
-  try {
-    const json: unknown = await response.json();
-    if (json && typeof json === 'object') answer = json as Record<string, unknown>;
-  } catch {
-    // Not JSON: the status decides the words.
-  }
-  const code = typeof answer.code === 'string' ? answer.code : 'BAD_REQUEST';
-  const list: unknown[] = Array.isArray(answer.errors) ? (answer.errors as unknown[]) : [];
-  const errors = list.filter((e): e is FieldError => {
-    const item = e as Partial<Record<keyof FieldError, unknown>> | null;
-    return typeof item?.path === 'string' && typeof item.message === 'string';
-  });
-  const message =
-    words[code] ??
-    (response.status === 429
-      ? 'Too many attempts. Wait a few minutes and try again.'
-      : typeof answer.message === 'string'
-        ? answer.message
-        : 'Something went wrong. Try again.');
-  throw new ApiError(
-    response.status,
-    code,
-    message,
-    response.headers.get('x-request-id') ?? undefined,
-    errors,
-  );
 }
 
 /** Sets a new password from a recovery link; every session of the account ends (sign in again). */

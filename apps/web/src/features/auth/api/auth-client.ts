@@ -5,6 +5,8 @@
  * client is not used: it adds ~12 KB gzip to the app shell for two POSTs
  * (docs/decisions/0005-api-performance.md). Who is signed in comes from `GET /api/me`.
  */
+import type { FieldError } from '@tend/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
 
 /** The error half of a better-auth answer: HTTP status, better-auth's error code and message. */
 export interface BetterAuthError {
@@ -61,4 +63,56 @@ export async function authPostJson(
     },
     data: null,
   };
+}
+
+/**
+ * POSTs to a better-auth endpoint and turns a failure into `ApiError`, keeping field errors (the password
+ * policy's reasons) and using `words` for better-auth's own codes.
+ */
+export async function authCall(path: string, body: unknown, words: Record<string, string>): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'Tend could not be reached. Check your connection and try again.',
+      undefined,
+      [],
+    );
+  }
+  if (response.ok) return;
+  let answer: Record<string, unknown> = {};
+  try {
+    const json: unknown = await response.json();
+    if (json && typeof json === 'object') answer = json as Record<string, unknown>;
+  } catch {
+    // Not JSON: the status decides the words.
+  }
+  const code = typeof answer.code === 'string' ? answer.code : 'BAD_REQUEST';
+  const list: unknown[] = Array.isArray(answer.errors) ? (answer.errors as unknown[]) : [];
+  const errors = list.filter((e): e is FieldError => {
+    const item = e as Partial<Record<keyof FieldError, unknown>> | null;
+    return typeof item?.path === 'string' && typeof item.message === 'string';
+  });
+  const message =
+    words[code] ??
+    (response.status === 429
+      ? 'Too many attempts. Wait a few minutes and try again.'
+      : typeof answer.message === 'string'
+        ? answer.message
+        : 'Something went wrong. Try again.');
+  throw new ApiError(
+    response.status,
+    code,
+    message,
+    response.headers.get('x-request-id') ?? undefined,
+    errors,
+  );
 }

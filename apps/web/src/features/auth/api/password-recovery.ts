@@ -9,9 +9,7 @@
  * "if an account uses this …". Zod-free: part of the sign-in page (docs/decisions/0005-api-performance.md).
  */
 import { useMutation } from '@tanstack/react-query';
-import type { FieldError } from '@tend/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { authPostJson } from './auth-client.ts';
+import { authCall, authPostJson } from './auth-client.ts';
 import { SignInError, unreachable } from './sign-in.ts';
 
 /** Asks for a reset link for `email`. Errors: `SignInError` for a rate limit or an unreachable server. */
@@ -42,74 +40,25 @@ const phoneResetWords: Record<string, string> = {
   INVALID_OTP: 'That code is not right. Check the latest text message from Tend and try again.',
   OTP_EXPIRED: 'That code has expired (codes last 5 minutes). Send a new code.',
   TOO_MANY_ATTEMPTS: 'Too many wrong tries: that code no longer works. Send a new code.',
+  VALIDATION_FAILED: 'Choose another password.',
 };
-
-/**
- * POSTs to a better-auth phone endpoint. Errors: `ApiError` with words for better-auth's codes, the field errors of
- * a refused password (on `password`) and the request id; status 0 when Tend cannot be reached.
- */
-async function phoneResetCall(path: string, body: unknown): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'Tend could not be reached. Check your connection and try again.',
-      undefined,
-      [],
-    );
-  }
-  if (response.ok) return;
-  let answer: Record<string, unknown> = {};
-  try {
-    const json: unknown = await response.json();
-    if (json && typeof json === 'object') answer = json as Record<string, unknown>;
-  } catch {
-    // Not JSON: the status decides the words.
-  }
-  const code = typeof answer.code === 'string' ? answer.code : 'BAD_REQUEST';
-  const list: unknown[] = Array.isArray(answer.errors) ? (answer.errors as unknown[]) : [];
-  const fieldErrors = list.filter((e): e is FieldError => {
-    const item = e as Partial<Record<keyof FieldError, unknown>> | null;
-    return typeof item?.path === 'string' && typeof item.message === 'string';
-  });
-  const message =
-    phoneResetWords[code] ??
-    (response.status === 429
-      ? 'Too many attempts. Wait a few minutes and try again.'
-      : code === 'VALIDATION_FAILED'
-        ? 'Choose another password.'
-        : typeof answer.message === 'string'
-          ? answer.message
-          : 'Something went wrong. Try again.');
-  throw new ApiError(
-    response.status,
-    code,
-    message,
-    response.headers.get('x-request-id') ?? undefined,
-    fieldErrors,
-  );
-}
 
 /** Asks for a reset code by SMS to `phone` (as typed; the same answer whatever the number). */
 export function requestPhonePasswordReset(phone: string): Promise<void> {
-  return phoneResetCall('/phone-number/request-password-reset', { phoneNumber: phone.trim() });
+  return authCall('/phone-number/request-password-reset', { phoneNumber: phone.trim() }, phoneResetWords);
 }
 
 /** Sets a new password with the texted code; every session of the account ends (sign in again). */
 export function resetPasswordWithPhoneCode(input: { phone: string; otp: string; newPassword: string }) {
-  return phoneResetCall('/phone-number/reset-password', {
-    phoneNumber: input.phone.trim(),
-    otp: input.otp.trim(),
-    newPassword: input.newPassword,
-  });
+  return authCall(
+    '/phone-number/reset-password',
+    {
+      phoneNumber: input.phone.trim(),
+      otp: input.otp.trim(),
+      newPassword: input.newPassword,
+    },
+    phoneResetWords,
+  );
 }
 
 /** Mutation that asks for a reset link. */
