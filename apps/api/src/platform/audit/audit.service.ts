@@ -18,31 +18,6 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
-/**
- * The audit insert as one prepared statement per database, for events written outside a transaction
- * (reads: the hot path of every PHI list and view). Same columns and values as the plain insert;
- * `details` goes through `::jsonb` so that a missing value stays SQL NULL.
- */
-function prepareAuditInsert(db: Database) {
-  const p = (name: string) => sql.placeholder(name);
-  return db
-    .insert(auditEvents)
-    .values({
-      actorUserAccountId: p('actorUserAccountId'),
-      actorEmail: p('actorEmail'),
-      action: p('action'),
-      entityType: p('entityType'),
-      entityId: p('entityId'),
-      outcome: p('outcome'),
-      requestId: p('requestId'),
-      ip: p('ip'),
-      userAgent: p('userAgent'),
-      details: sql`${p('details')}::jsonb`,
-    })
-    .prepare('tend_audit_insert');
-}
-const auditInserts = new WeakMap<Database, ReturnType<typeof prepareAuditInsert>>();
-
 /** The columns of one audit event for `ctx` (actor, request id, ip, user agent). */
 function auditRow(ctx: RequestContext, event: AuditInput) {
   return {
@@ -62,6 +37,10 @@ function auditRow(ctx: RequestContext, event: AuditInput) {
 /**
  * Appends one audit event for `ctx` (actor, request id, ip, user agent), in `executor`'s transaction
  * when it is one. Awaited by the caller: the event is committed before the response is sent.
+ *
+ * Outside a transaction (reads: the hot path of every PHI list and view) concurrent events are group-inserted
+ * (`AuditWriter`): same columns and values, durable when the promise resolves, `at` = the insert's
+ * `clock_timestamp()`. Errors: the database's, for this event only.
  */
 export async function recordAudit(executor: Executor, ctx: RequestContext, event: AuditInput): Promise<void> {
   const row = auditRow(ctx, event);
@@ -69,13 +48,72 @@ export async function recordAudit(executor: Executor, ctx: RequestContext, event
     await executor.insert(auditEvents).values(row);
     return;
   }
-  let insert = auditInserts.get(executor);
-  if (!insert) {
-    insert = prepareAuditInsert(executor);
-    auditInserts.set(executor, insert);
+  let writer = auditWriters.get(executor);
+  if (!writer) {
+    writer = new AuditWriter(executor);
+    auditWriters.set(executor, writer);
   }
-  await insert.execute({ ...row, details: row.details ? JSON.stringify(row.details) : null });
+  await writer.write(row);
 }
+
+type AuditRow = ReturnType<typeof auditRow>;
+
+/** Most events in one group insert (one JSON parameter of about 300 bytes an event). */
+const AUDIT_GROUP_MAX = 500;
+
+/**
+ * Group commit for audit events written outside a transaction (docs/decisions/0005-api-performance.md):
+ * an event that arrives while no insert is in flight is inserted at once (no added latency); events that
+ * arrive meanwhile wait and go together in the next insert — one statement, one commit and one WAL flush
+ * for all of them instead of one each. Each `write` resolves only after its event is committed. When a
+ * group insert fails, its events are retried one by one, so one bad event fails only its own request.
+ */
+class AuditWriter {
+  private queue: { row: AuditRow; settle: (error?: unknown) => void }[] = [];
+  private flushing = false;
+
+  constructor(private readonly db: Database) {}
+
+  write(row: AuditRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.queue.length) {
+      const group = this.queue.splice(0, AUDIT_GROUP_MAX);
+      try {
+        await this.insert(group.map((entry) => entry.row));
+        for (const entry of group) entry.settle();
+      } catch (error) {
+        if (group.length === 1) group[0]?.settle(error);
+        else
+          for (const entry of group)
+            await this.insert([entry.row]).then(
+              () => entry.settle(),
+              (single: unknown) => entry.settle(single),
+            );
+      }
+    }
+    this.flushing = false;
+  }
+
+  /** One `insert … select from json_to_recordset` of the rows, in order (`at` rises with each row). */
+  private async insert(rows: AuditRow[]): Promise<void> {
+    await this.db.execute(sql`
+      insert into audit_event (at, actor_user_account_id, actor_email, action, entity_type, entity_id, outcome,
+        request_id, ip, user_agent, details)
+      select clock_timestamp(), v."actorUserAccountId", v."actorEmail", v.action, v."entityType", v."entityId",
+        v.outcome, v."requestId", v.ip, v."userAgent", v.details
+      from json_to_recordset(${JSON.stringify(rows)}::json) as v("actorUserAccountId" uuid, "actorEmail" text,
+        action text, "entityType" text, "entityId" text, outcome text, "requestId" text, ip text,
+        "userAgent" text, details jsonb)`);
+  }
+}
+const auditWriters = new WeakMap<Database, AuditWriter>();
 
 /**
  * Appends many audit events for `ctx` in one insert (bulk imports: one event per record written).
