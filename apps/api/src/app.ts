@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -145,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Written asynchronously: lines that arrive during a write go out together in the next one (one
+      // syscall for many requests' lines); flushed on exit (docs/decisions/0005-api-performance.md).
+      ...(config.logLevel === 'silent' ? {} : { stream: pino.destination({ dest: 1, sync: false }) }),
     },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -228,3 +228,38 @@ export function as(testApp: TestApp, cookie: string | null) {
       headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
     });
 }
+
+/**
+ * An API client's token pair for `email` + `password` (`POST /api/tokens`, no cookie, no Origin) and a check of it:
+ * `bearerMe()` is the status of `GET /api/me` with the access token, `refresh()` the status of a refresh with the
+ * refresh token (decision 0015).
+ */
+export async function apiTokenPair(testApp: TestApp, email: string, password = TEST_PASSWORD) {
+  const issued = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/tokens',
+    payload: { email, password },
+  });
+  if (issued.statusCode !== 200)
+    throw new Error(`token pair for ${email}: ${issued.statusCode} ${issued.body}`);
+  const pair = issued.json<{ accessToken: string; refreshToken: string }>();
+  return {
+    ...pair,
+    bearerMe: async () =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { authorization: `Bearer ${pair.accessToken}` },
+        })
+      ).statusCode,
+    refresh: async () =>
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/tokens/refresh',
+          payload: { refreshToken: pair.refreshToken },
+        })
+      ).statusCode,
+  };
+}

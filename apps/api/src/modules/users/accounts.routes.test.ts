@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import {
+  apiTokenPair,
   as,
   cookiesOf,
   createTestApp,
@@ -285,9 +286,11 @@ describe('password recovery', () => {
   const resetPassword = (token: string, newPassword: string) =>
     anonymous(t)({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
 
-  it('emails a link to /confirm, sets a new password (policy applies), ends every session', async () => {
+  it('emails a link to /confirm, sets a new password (policy applies), ends every session and API token family', async () => {
     const { cookie, email, accountId } = await signInAs(t, 'USER', `recover-${stamp()}@example.org`);
     const other = cookiesOf(await signIn(t, email, TEST_PASSWORD));
+    const apiClient = await apiTokenPair(t, email);
+    expect(await apiClient.bearerMe()).toBe(200);
     const answer = await requestReset(email);
     expect(answer.statusCode).toBe(200);
     const link = await latestLink(t, email);
@@ -309,6 +312,9 @@ describe('password recovery', () => {
     expect((await resetPassword(link.token, newPassword)).statusCode).toBe(200);
     expect((await as(t, cookie)({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     expect((await as(t, other)({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    // API clients end too: the access token is refused and the refresh token cannot renew it.
+    expect(await apiClient.bearerMe()).toBe(401);
+    expect(await apiClient.refresh()).toBe(401);
     expect((await signIn(t, email, TEST_PASSWORD)).statusCode).not.toBe(200);
     expect((await signIn(t, email, newPassword)).statusCode).toBe(200);
     expect((await resetPassword(link.token, 'yet another fine passphrase')).statusCode).toBe(400);

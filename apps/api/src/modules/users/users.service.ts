@@ -9,7 +9,7 @@
  * (`auth_user.phone_number`, written in the same transaction; unverified until a code proves it).
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FieldError, Page, UserAccount, UserListQuery } from '@tend/contracts';
 import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
@@ -27,13 +27,8 @@ import {
   phoneFieldValue,
   type CountryCode,
 } from '../../platform/auth/phone-numbers.ts';
-import {
-  apiRefreshTokens,
-  authAccounts,
-  authSessions,
-  authUsers,
-  userAccounts,
-} from '../../platform/auth/auth.table.ts';
+import { revokeUserFamilies } from '../../platform/auth/api-tokens.service.ts';
+import { authAccounts, authSessions, authUsers, userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 
@@ -312,10 +307,7 @@ export async function updateUser(
     if (!row.isActive && row.authUserId) {
       await tx.delete(authSessions).where(eq(authSessions.userId, row.authUserId));
       // API clients too: every live refresh-token family ends (decision 0015).
-      await tx
-        .update(apiRefreshTokens)
-        .set({ revokedAt: new Date(), revokedReason: 'account_deactivated' })
-        .where(and(eq(apiRefreshTokens.userId, row.authUserId), isNull(apiRefreshTokens.revokedAt)));
+      await revokeUserFamilies(tx, row.authUserId, 'account_deactivated');
     }
     await recordAudit(tx, ctx, {
       action: 'user.update',

@@ -40,7 +40,12 @@ describe('recordAudit outside a transaction', () => {
     );
     const rows = await eventsOf('group-1');
     expect(rows.map((row) => row.entityId)).toEqual(Array.from({ length: 40 }, (_, i) => `c-${i}`));
-    expect(rows[1]).toMatchObject({ outcome: 'success', ip: '203.0.113.9', userAgent: 'bench', details: { page: 1 } });
+    expect(rows[1]).toMatchObject({
+      outcome: 'success',
+      ip: '203.0.113.9',
+      userAgent: 'bench',
+      details: { page: 1 },
+    });
     expect(rows[0]?.details).toBeNull();
   });
 

@@ -76,7 +76,10 @@ class AuditWriter {
 
   write(row: AuditRow): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.queue.push({
+        row,
+        settle: (error) => (error === undefined ? resolve() : reject(asError(error))),
+      });
       if (!this.flushing) void this.flush();
     });
   }
@@ -114,6 +117,10 @@ class AuditWriter {
   }
 }
 const auditWriters = new WeakMap<Database, AuditWriter>();
+
+/** What the driver rejected with, as an Error (drivers reject with Errors; anything else is wrapped). */
+const asError = (reason: unknown): Error =>
+  reason instanceof Error ? reason : new Error('audit insert failed', { cause: reason });
 
 /**
  * Appends many audit events for `ctx` in one insert (bulk imports: one event per record written).

@@ -1,13 +1,14 @@
 /**
  * "Change password" on /account (password-change.ts; docs/accounts.md) through the real app on a fresh database:
  * better-auth's `POST /api/auth/change-password` with Tend's password policy, the current password as
- * re-authentication, other sessions ended on request, the replacing session's clocks and assurance kept, and the
+ * re-authentication, other sessions (API token families too) ended on request, the replacing session's clocks and assurance kept, and the
  * audit.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  apiTokenPair,
   as,
   cookiesOf,
   createTestApp,
@@ -68,6 +69,8 @@ describe('POST /api/auth/change-password', () => {
     const { cookie, email, accountId } = await signInAs(t, 'CAREGIVER');
     const other = cookiesOf(await signIn(email, TEST_PASSWORD));
     expect((await me(other)).statusCode).toBe(200);
+    const apiClient = await apiTokenPair(t, email);
+    expect(await apiClient.bearerMe()).toBe(200);
     const signInsBefore = (await eventsOf(accountId, 'auth.sign_in')).length;
 
     const response = await changePassword(cookie, {
@@ -84,6 +87,9 @@ describe('POST /api/auth/change-password', () => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(cookie)).statusCode).toBe(401);
     expect(await sessionsOf(email)).toHaveLength(1);
+    // An API client is another session: its refresh and access tokens stop working.
+    expect(await apiClient.bearerMe()).toBe(401);
+    expect(await apiClient.refresh()).toBe(401);
 
     expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -93,7 +99,7 @@ describe('POST /api/auth/change-password', () => {
       actorUserAccountId: accountId,
       actorEmail: email,
       outcome: 'success',
-      details: { otherSessionsEnded: true },
+      details: { otherSessionsEnded: true, apiTokenFamiliesRevoked: 1 },
     });
     // The replacing session is no sign-in; the sign-in with the new password is one.
     expect(await eventsOf(accountId, 'auth.sign_in')).toHaveLength(signInsBefore + 1);
@@ -102,6 +108,7 @@ describe('POST /api/auth/change-password', () => {
   it('keeps the other sessions when not asked to end them', async () => {
     const { cookie, email, accountId } = await signInAs(t, 'GUARDIAN');
     const other = cookiesOf(await signIn(email, TEST_PASSWORD));
+    const apiClient = await apiTokenPair(t, email);
     const response = await changePassword(cookie, {
       currentPassword: TEST_PASSWORD,
       newPassword: NEW_PASSWORD,
@@ -110,8 +117,9 @@ describe('POST /api/auth/change-password', () => {
     expect(response.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(200);
+    expect(await apiClient.bearerMe()).toBe(200);
     expect(await eventsOf(accountId, 'user.password_change')).toMatchObject([
-      { outcome: 'success', details: { otherSessionsEnded: false } },
+      { outcome: 'success', details: { otherSessionsEnded: false, apiTokenFamiliesRevoked: 0 } },
     ]);
   });
 

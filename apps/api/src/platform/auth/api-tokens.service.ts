@@ -145,6 +145,26 @@ async function revokeFamily(tx: Executor, familyId: string, reason: string, now:
 }
 
 /**
+ * Revokes every live refresh-token family of the better-auth user `authUserId` with `reason` (e.g.
+ * `account_deactivated`, `password_reset`, `password_change`), in `executor`'s transaction when it is one: their
+ * refresh tokens stop working at once and their access tokens at the next request (bearer.ts checks the family).
+ * Returns how many families it ended (decision 0015: API clients end with the account's browser sessions).
+ */
+export async function revokeUserFamilies(
+  executor: Executor,
+  authUserId: string,
+  reason: string,
+  now = new Date(),
+): Promise<number> {
+  const rows = await executor
+    .update(apiRefreshTokens)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(apiRefreshTokens.userId, authUserId), isNull(apiRefreshTokens.revokedAt)))
+    .returning({ familyId: apiRefreshTokens.familyId });
+  return new Set(rows.map((row) => row.familyId)).size;
+}
+
+/**
  * Rotates `refreshToken`: marks it used and returns a new pair of the same family (new refresh token with
  * `parentId` = the used one). Audited `api_token.refresh`. Errors (401, the family's fate in brackets):
  * `refresh_token_invalid` (unknown), `refresh_token_expired` (unused for 45 min, or the family's end passed),

@@ -343,7 +343,9 @@ describe('password recovery by SMS code (phone-only accounts)', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'user.password_reset'), eq(auditEvents.entityId, accountId)));
-    expect(audits.map((event) => event.details)).toEqual([{ sessionsEnded: true, method: 'phone_otp' }]);
+    expect(audits.map((event) => event.details)).toEqual([
+      { sessionsEnded: true, apiTokenFamiliesRevoked: 0, method: 'phone_otp' },
+    ]);
   });
 
   it('answers the same and sends nothing for numbers that may not reset by SMS', async () => {

@@ -12,14 +12,17 @@
  * - with `revokeOtherSessions`, better-auth deletes every session of the account and opens a replacing one; the
  *   replacement keeps the old session's sign-in time, tier and assurance level (decision 0009: a replacing session
  *   never extends the 12 h limit, and a verified second factor stays verified), and auth.ts does not count it
- *   as a sign-in;
- * - a change is audited `user.password_change` with `details.otherSessionsEnded`.
+ *   as a sign-in; API refresh-token families of the account are "other sessions" too and are revoked
+ *   (`password_change`, decision 0015);
+ * - a change is audited `user.password_change` with `details.otherSessionsEnded` and
+ *   `details.apiTokenFamiliesRevoked`.
  */
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { revokeUserFamilies } from './api-tokens.service.ts';
 import { authSessions } from './auth.table.ts';
 import { authAuditContext } from './auth-audit.ts';
 import { validationApiError } from './auth-problem.ts';
@@ -91,13 +94,17 @@ export function passwordChange({ db }: { db: Database }) {
             const token: unknown =
               returned && typeof returned === 'object' && 'token' in returned ? returned.token : null;
             const snapshot = ctx.request ? snapshots.get(ctx.request) : undefined;
-            if (typeof token === 'string' && snapshot) {
+            const otherSessionsEnded = typeof token === 'string';
+            if (otherSessionsEnded && snapshot) {
               await db
                 .update(authSessions)
                 .set({ createdAt: snapshot.createdAt, tier: snapshot.tier, aal: snapshot.aal })
                 .where(eq(authSessions.token, token));
             }
-            await audit('success', { otherSessionsEnded: typeof token === 'string' });
+            const apiTokenFamiliesRevoked = otherSessionsEnded
+              ? await revokeUserFamilies(db, current.user.id, 'password_change')
+              : 0;
+            await audit('success', { otherSessionsEnded, apiTokenFamiliesRevoked });
           }),
         },
       ],

@@ -3,7 +3,8 @@
  * docs/decisions/0014-accounts-by-email-link.md) on better-auth's own endpoints:
  * `POST /api/auth/request-password-reset { email }` answers the same whatever the email, and
  * `POST /api/auth/reset-password { token, newPassword }` sets the password (the password policy applies through
- * auth.ts's before hook) and ends every session of the user (`revokeSessionsOnPasswordReset`). Both are limited
+ * auth.ts's before hook) and ends every session of the user (`revokeSessionsOnPasswordReset`) and every API
+refresh-token family (`onPasswordReset`, revoked as `password_reset`). Both are limited
  * per IP with the one-time-code limit (auth.plugin.ts, AUTH_RATE_LIMIT_OTP_PER_5MIN: 30 per 5 minutes).
  *
  * This file supplies the options: the link points at the web app's `/confirm?type=recovery&token=…` (not
@@ -20,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { revokeUserFamilies } from './api-tokens.service.ts';
 import { systemContext } from '../http/context.ts';
 import { authVerifications, userAccounts } from './auth.table.ts';
 import type { SignInCodeEmail } from './caregiver-otp.ts';
@@ -121,11 +123,15 @@ export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRe
         .select({ id: userAccounts.id })
         .from(userAccounts)
         .where(eq(userAccounts.authUserId, user.id));
-      await recordAudit(db, systemContext(), {
-        action: 'user.password_reset',
-        entityType: 'user_account',
-        ...(account ? { entityId: account.id } : {}),
-        details: { sessionsEnded: true, method: passwordResetMethod(request) },
+      // API clients too: every live refresh-token family of the user ends with the sessions (decision 0015).
+      await db.transaction(async (tx) => {
+        const apiTokenFamiliesRevoked = await revokeUserFamilies(tx, user.id, 'password_reset');
+        await recordAudit(tx, systemContext(), {
+          action: 'user.password_reset',
+          entityType: 'user_account',
+          ...(account ? { entityId: account.id } : {}),
+          details: { sessionsEnded: true, apiTokenFamiliesRevoked, method: passwordResetMethod(request) },
+        });
       });
     },
   };
