@@ -207,6 +207,9 @@ export function createAuth({
     basePath: '/api/auth',
     trustedOrigins: [new URL(publicUrl).origin, ...trustedOrigins],
     telemetry: { enabled: false },
+    // Errors better-auth would show on its own page (an OAuth callback with an unknown, expired or replayed state)
+    // go to the web app's /auth/callback, which says what happened in words (docs/google-sign-in.md).
+    onAPIError: { errorURL: `${publicUrl}/auth/callback` },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -54,6 +54,16 @@ describe('Google sign-in configured', () => {
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.config.publicUrl}/api/auth/callback/google`);
   });
 
+  it("sends a callback with an unknown or missing state to the web app's /auth/callback, not better-auth's page", async () => {
+    for (const query of ['code=abc&state=never-issued', 'code=abc']) {
+      const response = await as(t, null)({ method: 'GET', url: `/api/auth/callback/google?${query}` });
+      expect(response.statusCode).toBe(302);
+      const location = new URL(response.headers.location as string);
+      expect(`${location.origin}${location.pathname}`).toBe(`${t.config.publicUrl}/auth/callback`);
+      expect(location.searchParams.get('error')).toMatch(/^state_/);
+    }
+  });
+
   it('link-social: refuses an anonymous caller, gives a signed-in one the Google URL with PKCE and state', async () => {
     const payload = {
       provider: 'google',

@@ -18,6 +18,11 @@ describe('identityErrorMessage', () => {
     );
   });
 
+  it('asks to start again when the callback state is unknown, expired or replayed', () => {
+    for (const code of ['state_not_found', 'state_mismatch', 'state_security_mismatch', 'state_invalid'])
+      expect(identityErrorMessage(code)).toMatch(/Start again with "Continue with Google"/);
+  });
+
   it('falls back to a general message', () => {
     expect(identityErrorMessage('invalid_code')).toBe(GENERIC_CALLBACK_ERROR);
     expect(identityErrorMessage('constructor')).toBe(GENERIC_CALLBACK_ERROR);

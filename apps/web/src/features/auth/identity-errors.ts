@@ -12,6 +12,9 @@ const identityNotFound =
 const singleIdentityNotDeletable =
   'This is your only way to sign in, so it cannot be removed. Add another sign-in method first.';
 
+const restartSignIn =
+  'That sign-in link has expired or was opened in another browser. Start again with "Continue with Google".';
+
 const messages: Record<string, string> = {
   identity_already_exists: identityAlreadyExists,
   account_already_linked_to_different_user: identityAlreadyExists,
@@ -20,6 +23,11 @@ const messages: Record<string, string> = {
   single_identity_not_deletable: singleIdentityNotDeletable,
   FAILED_TO_UNLINK_LAST_ACCOUNT: singleIdentityNotDeletable,
   access_denied: 'Google sign-in was cancelled. You can try again or sign in another way.',
+  // better-auth's codes for a callback whose sign-in was not started here, expired (10 minutes) or already used.
+  state_not_found: restartSignIn,
+  state_mismatch: restartSignIn,
+  state_security_mismatch: restartSignIn,
+  state_invalid: restartSignIn,
   email_not_verified: 'Google has not verified that email address, so Tend cannot sign you in with it.',
 };
 
