@@ -92,10 +92,15 @@ describe('POST /api/auth/change-password', () => {
     expect(await apiClient.refresh()).toBe(401);
 
     expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+    const signedIn = await signIn(email, NEW_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
 
+    // Events written inside better-auth carry the request's own id (the x-request-id of its response and logs).
     const [changed] = await eventsOf(accountId, 'user.password_change');
+    const signIns = await eventsOf(accountId, 'auth.sign_in');
+    expect(signIns.map((event) => event.requestId)).toContain(signedIn.headers['x-request-id']);
     expect(changed).toMatchObject({
+      requestId: response.headers['x-request-id'],
       actorUserAccountId: accountId,
       actorEmail: email,
       outcome: 'success',

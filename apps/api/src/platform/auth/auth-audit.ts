@@ -17,8 +17,7 @@ export interface AuditSession {
 
 /**
  * The audit context of a request inside better-auth acting as the account of auth user `authUserId`:
- * `actor` is that account (null when no `user_account` row has it); `requestId` is the request's valid
- * `x-request-id` (8..64 word characters or dashes, as Fastify accepts it) or `auth`; `ip` is the one better-auth
+ * `actor` is that account (null when no `user_account` row has it); `requestId` is {@link auditRequestId}'s; `ip` is the one better-auth
  * recorded on `session` (as `auth.sign_in` records it); `userAgent` is the request's, at most 500 characters.
  * Also returns the account id (`entityId` of the event), null without an account.
  */
@@ -37,7 +36,6 @@ export async function authAuditContext(
     })
     .from(userAccounts)
     .where(eq(userAccounts.authUserId, authUserId));
-  const incomingId = headers?.get('x-request-id');
   const ctx: RequestContext = {
     actor: account
       ? {
@@ -50,9 +48,19 @@ export async function authAuditContext(
           sessionIssuedAt: new Date(session?.createdAt ?? Date.now()),
         }
       : null,
-    requestId: incomingId && /^[\w-]{8,64}$/.test(incomingId) ? incomingId : 'auth',
+    requestId: auditRequestId(headers),
     ip: session?.ipAddress ?? null,
     userAgent: headers?.get('user-agent')?.slice(0, 500) ?? null,
   };
   return { ctx, userAccountId: account?.id ?? null };
+}
+
+/**
+ * The request id of an audit event written inside better-auth: the `x-request-id` header, which auth.plugin.ts sets
+ * to Fastify's request id before handing the request over (so the event and the request's log lines share it),
+ * when it is 8..64 word characters or dashes; `auth` otherwise (a call without a request, e.g. from a test).
+ */
+export function auditRequestId(headers: Headers | null | undefined): string {
+  const id = headers?.get('x-request-id');
+  return id && /^[\w-]{8,64}$/.test(id) ? id : 'auth';
 }

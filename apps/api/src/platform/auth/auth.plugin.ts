@@ -173,6 +173,8 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
     handler: async (request, reply) => {
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const headers = fromNodeHeaders(request.headers);
+      // Audit events written inside better-auth carry this request's id (auth-audit.ts auditRequestId).
+      headers.set('x-request-id', request.id);
       const init: RequestInit = { method: request.method, headers };
       if (request.method !== 'GET' && request.body !== undefined) {
         init.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);

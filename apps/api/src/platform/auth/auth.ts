@@ -22,6 +22,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { systemContext } from '../http/context.ts';
+import { auditRequestId } from './auth-audit.ts';
 import { validationApiError } from './auth-problem.ts';
 import { checkPassword, type PasswordContext } from './password-policy.ts';
 import { caregiverEmailOtp, DISABLED_OTP_PATHS, type SignInCodeEmail } from './caregiver-otp.ts';
@@ -290,7 +291,11 @@ export function createAuth({
             if (account) {
               await recordAudit(
                 db,
-                { ...systemContext(), ip: session.ipAddress ?? null, userAgent: session.userAgent ?? null },
+                {
+                  ...systemContext(auditRequestId(ctx?.request?.headers ?? ctx?.headers)),
+                  ip: session.ipAddress ?? null,
+                  userAgent: session.userAgent ?? null,
+                },
                 {
                   action: 'auth.sign_in',
                   entityType: 'user_account',

@@ -22,6 +22,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { revokeUserFamilies } from './api-tokens.service.ts';
+import { auditRequestId } from './auth-audit.ts';
 import { systemContext } from '../http/context.ts';
 import { authVerifications, userAccounts } from './auth.table.ts';
 import type { SignInCodeEmail } from './caregiver-otp.ts';
@@ -126,7 +127,7 @@ export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRe
       // API clients too: every live refresh-token family of the user ends with the sessions (decision 0015).
       await db.transaction(async (tx) => {
         const apiTokenFamiliesRevoked = await revokeUserFamilies(tx, user.id, 'password_reset');
-        await recordAudit(tx, systemContext(), {
+        await recordAudit(tx, systemContext(auditRequestId(request?.headers)), {
           action: 'user.password_reset',
           entityType: 'user_account',
           ...(account ? { entityId: account.id } : {}),
