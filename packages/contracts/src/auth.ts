@@ -159,21 +159,6 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 export const userPage = pageOf(userAccount);
 
 /**
- * The same-origin path rule for every "where to go next" value (`/login?redirect=`, better-auth's `callbackURL`,
- * `errorCallbackURL`, `newUserCallbackURL` and `redirectTo`; docs/google-sign-in.md): a path that starts with `/`,
- * not with `//` or `/\` (which browsers read as another host: WHATWG URL treats `\` as `/`), and has no control
- * characters (URL parsers drop tabs and newlines, which could turn `/\t/host` into `//host`). Such a path always
- * resolves to the page's own origin. Returns `value` unchanged (`/account?tab=1#x`), or null when it is not such a
- * path.
- */
-export function sameOriginPath(value: string): string | null {
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
-  return value;
-}
-
-/**
  * "Change password" on `/account` (better-auth `POST /api/auth/change-password`; docs/accounts.md): the current
  * password (the re-authentication), the new one (8..128 characters here; the server applies the full policy and
  * answers 400 VALIDATION_FAILED with one `password` error per reason, a wrong current password on

@@ -211,3 +211,18 @@ export function routeByPath(path: string): RouteDef {
   if (!found) throw new Error(`Route ${path} is not in the route table`);
   return found;
 }
+
+/**
+ * The same-origin path rule for every "where to go next" value (`/login?redirect=`, better-auth's `callbackURL`,
+ * `errorCallbackURL`, `newUserCallbackURL` and `redirectTo`; docs/google-sign-in.md): a path that starts with `/`,
+ * not with `//` or `/\` (which browsers read as another host: WHATWG URL treats `\` as `/`), and has no control
+ * characters (URL parsers drop tabs and newlines, which could turn `/\t/host` into `//host`). Such a path always
+ * resolves to the page's own origin. Returns `value` unchanged (`/account?tab=1#x`), or null when it is not such a
+ * path.
+ */
+export function sameOriginPath(value: string): string | null {
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  return value;
+}

@@ -66,16 +66,25 @@ export async function authPostJson(
 }
 
 /**
- * POSTs to a better-auth endpoint and turns a failure into `ApiError`, keeping field errors (the password
- * policy's reasons) and using `words` for better-auth's own codes.
+ * Calls `/api/auth{path}` — a GET, or a POST of `body` as JSON — and resolves to its JSON answer (`{}` when it is not
+ * a JSON object). A failure becomes `ApiError` with better-auth's code (`BAD_REQUEST` when it gave none), the field
+ * errors it listed (the password policy's reasons) and the words `wordsFor` gives; no connection is `ApiError`
+ * `NETWORK`.
  */
-export async function authCall(path: string, body: unknown, words: Record<string, string>): Promise<void> {
+export async function authRequest(
+  path: string,
+  { method = 'POST', body }: { method?: 'GET' | 'POST'; body?: unknown },
+  wordsFor: (code: string, status: number, message: string | undefined) => string,
+): Promise<Record<string, unknown>> {
   let response: Response;
   try {
     response = await fetch(`/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       credentials: 'same-origin',
     });
   } catch {
@@ -87,32 +96,41 @@ export async function authCall(path: string, body: unknown, words: Record<string
       [],
     );
   }
-  if (response.ok) return;
   let answer: Record<string, unknown> = {};
   try {
     const json: unknown = await response.json();
     if (json && typeof json === 'object') answer = json as Record<string, unknown>;
   } catch {
-    // Not JSON: the status decides the words.
+    // Not JSON (a proxy's error page, an empty body): the status decides the words.
   }
+  if (response.ok) return answer;
   const code = typeof answer.code === 'string' ? answer.code : 'BAD_REQUEST';
   const list: unknown[] = Array.isArray(answer.errors) ? (answer.errors as unknown[]) : [];
   const errors = list.filter((e): e is FieldError => {
     const item = e as Partial<Record<keyof FieldError, unknown>> | null;
     return typeof item?.path === 'string' && typeof item.message === 'string';
   });
-  const message =
-    words[code] ??
-    (response.status === 429
-      ? 'Too many attempts. Wait a few minutes and try again.'
-      : typeof answer.message === 'string'
-        ? answer.message
-        : 'Something went wrong. Try again.');
   throw new ApiError(
     response.status,
     code,
-    message,
+    wordsFor(code, response.status, typeof answer.message === 'string' ? answer.message : undefined),
     response.headers.get('x-request-id') ?? undefined,
     errors,
+  );
+}
+
+/**
+ * POSTs to a better-auth endpoint ({@link authRequest}), using `words` for better-auth's own codes, then the
+ * rate-limit words for 429, then better-auth's message.
+ */
+export async function authCall(path: string, body: unknown, words: Record<string, string>): Promise<void> {
+  await authRequest(
+    path,
+    { body },
+    (code, status, message) =>
+      words[code] ??
+      (status === 429
+        ? 'Too many attempts. Wait a few minutes and try again.'
+        : (message ?? 'Something went wrong. Try again.')),
   );
 }

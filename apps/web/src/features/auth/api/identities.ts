@@ -12,46 +12,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Identity } from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { identityErrorMessage } from '../identity-errors.ts';
+import { authRequest } from './auth-client.ts';
 
 export type { Identity };
 
 const identitiesKey = ['auth', 'identities'] as const;
 
-/** fetch on `/api/auth`, turning a failure (or no connection) into `ApiError` with words for its code. */
-async function authFetch(path: string, init: RequestInit = {}): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/auth${path}`, {
-      ...init,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'Tend could not be reached. Check your connection and try again.',
-      undefined,
-      [],
-    );
-  }
-  let body: Record<string, unknown> = {};
-  try {
-    const json: unknown = await response.json();
-    if (json && typeof json === 'object') body = json as Record<string, unknown>;
-  } catch {
-    // Not JSON: the status decides.
-  }
-  if (response.ok) return body;
-  const code = typeof body.code === 'string' ? body.code : 'BAD_REQUEST';
-  throw new ApiError(
-    response.status,
-    code,
-    identityErrorMessage(code),
-    response.headers.get('x-request-id') ?? undefined,
-    [],
-  );
-}
+/** {@link authRequest} with the words of identity-errors.ts for its error codes. */
+const authFetch = (path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}) =>
+  authRequest(path, init, identityErrorMessage);
 
 /**
  * Starts "Continue with Google": asks better-auth for Google's URL and goes there. Google comes back through
@@ -60,10 +29,9 @@ async function authFetch(path: string, init: RequestInit = {}): Promise<unknown>
 export async function startGoogleSignIn(returnTo: string | null): Promise<void> {
   const callbackURL = returnTo ? `/auth/callback?redirect=${encodeURIComponent(returnTo)}` : '/auth/callback';
   const answer = await authFetch('/sign-in/social', {
-    method: 'POST',
-    body: JSON.stringify({ provider: 'google', callbackURL, errorCallbackURL: '/auth/callback' }),
+    body: { provider: 'google', callbackURL, errorCallbackURL: '/auth/callback' },
   });
-  const url = (answer as { url?: unknown }).url;
+  const url = answer.url;
   if (typeof url !== 'string')
     throw new ApiError(500, 'NO_URL', identityErrorMessage('no_url'), undefined, []);
   window.location.assign(url);
@@ -80,7 +48,9 @@ export function useIdentities() {
     queryKey: identitiesKey,
     // The schema loads on use: the sign-in page imports this file for "Continue with Google" and stays zod-free.
     queryFn: async () =>
-      (await import('@tend/contracts')).signInIdentityList.parse(await authFetch('/list-accounts')),
+      (await import('@tend/contracts')).signInIdentityList.parse(
+        await authFetch('/list-accounts', { method: 'GET' }),
+      ),
   });
 }
 
@@ -88,8 +58,7 @@ export function useIdentities() {
 export function useUnlinkIdentity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) =>
-      authFetch('/unlink-account', { method: 'POST', body: JSON.stringify({ accountId }) }),
+    mutationFn: (accountId: string) => authFetch('/unlink-account', { body: { accountId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: identitiesKey }),
   });
 }
@@ -105,15 +74,14 @@ export const GOOGLE_LINK_ERROR_CALLBACK = '/account';
  */
 export async function startGoogleLink(): Promise<void> {
   const answer = await authFetch('/link-social', {
-    method: 'POST',
-    body: JSON.stringify({
+    body: {
       provider: 'google',
       callbackURL: GOOGLE_LINK_CALLBACK,
       errorCallbackURL: GOOGLE_LINK_ERROR_CALLBACK,
       disableRedirect: true,
-    }),
+    },
   });
-  const url = (answer as { url?: unknown }).url;
+  const url = answer.url;
   if (typeof url !== 'string')
     throw new ApiError(500, 'NO_URL', identityErrorMessage('no_url'), undefined, []);
   window.location.assign(url);
