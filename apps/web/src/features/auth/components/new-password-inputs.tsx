@@ -6,7 +6,7 @@
  */
 import { PasswordInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
-import { passwordHint } from '@tend/contracts';
+import { passwordHint } from '@tend/contracts/messages';
 
 export interface NewPasswordValues {
   password: string;
@@ -29,15 +29,20 @@ export function validateNewPassword(
 
 type InputProps = Partial<ComponentProps<typeof PasswordInput>>;
 
-/** The two inputs; pass each one's Mantine `getInputProps` (`password`, `repeat`). */
+/**
+ * The two inputs; pass each one's Mantine `getInputProps` (`password`, `repeat`). The repeat is labelled
+ * `repeatLabel`, by default "Repeat the " + `label` in lower case.
+ */
 export function NewPasswordInputs({
   passwordProps,
   repeatProps,
   label = 'New password',
+  repeatLabel = `Repeat the ${label.toLowerCase()}`,
 }: {
   passwordProps: InputProps;
   repeatProps: InputProps;
   label?: string;
+  repeatLabel?: string;
 }) {
   return (
     <>
@@ -48,12 +53,7 @@ export function NewPasswordInputs({
         required
         {...passwordProps}
       />
-      <PasswordInput
-        label={`Repeat the ${label.toLowerCase()}`}
-        autoComplete="new-password"
-        required
-        {...repeatProps}
-      />
+      <PasswordInput label={repeatLabel} autoComplete="new-password" required {...repeatProps} />
     </>
   );
 }

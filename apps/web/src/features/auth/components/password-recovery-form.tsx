@@ -6,7 +6,7 @@
  * number (the server never says whether an account exists), so after sending the page says where to look and how
  * long the link or code lasts.
  */
-import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +18,7 @@ import {
 } from '../api/password-recovery.ts';
 import { applyApiFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { NewPasswordInputs, validateNewPassword, type NewPasswordValues } from './new-password-inputs.tsx';
 
 /** A plausible address (the server checks it again). */
 const looksLikeEmail = (email: string) => email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
@@ -25,8 +26,6 @@ const looksLikeEmail = (email: string) => email.length <= 254 && /^[^\s@]+@[^\s@
 const looksLikePhone = (phone: string) =>
   phone.length <= 32 && /^\+?[\d\s().-]+$/.test(phone) && phone.replace(/\D/g, '').length >= 7;
 /** contracts `passwordHint`, written out: this form is part of the zod-free sign-in page (decision 0005). */
-const PASSWORD_HINT = 'At least 8 characters. Long passphrases are welcome; common passwords are refused.';
-
 function EmailRecovery({
   initialEmail,
   onBack,
@@ -97,19 +96,14 @@ function EmailRecovery({
   );
 }
 
-interface PhoneResetValues {
+interface PhoneResetValues extends NewPasswordValues {
   otp: string;
-  password: string;
-  repeat: string;
 }
 
 /** Client-side checks (the server applies the full password policy and checks the code). */
 function validatePhoneReset(values: PhoneResetValues) {
-  const errors: Partial<Record<keyof PhoneResetValues, string>> = {};
+  const errors: Partial<Record<keyof PhoneResetValues, string>> = validateNewPassword(values);
   if (!/^\d{6}$/.test(values.otp)) errors.otp = 'The code must be the 6 digits from the text message';
-  if (values.password.length < 8) errors.password = 'Password must be at least 8 characters';
-  else if (values.password.length > 128) errors.password = 'Password must be at most 128 characters';
-  if (values.repeat !== values.password) errors.repeat = 'The two passwords are not the same';
   return errors;
 }
 
@@ -176,18 +170,10 @@ function PhoneCodeStep({
           {...form.getInputProps('otp')}
           onChange={(event) => form.setFieldValue('otp', event.currentTarget.value.replace(/\D/g, ''))}
         />
-        <PasswordInput
-          label="New password"
-          description={PASSWORD_HINT}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Repeat the password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('repeat')}
+        <NewPasswordInputs
+          repeatLabel="Repeat the password"
+          passwordProps={form.getInputProps('password')}
+          repeatProps={form.getInputProps('repeat')}
         />
         <Button type="submit" loading={reset.isPending} fullWidth mt="xs">
           Save new password

@@ -9,12 +9,12 @@
  * - `magiclink`: a button signs in with an emailed sign-in link.
  * A used, replaced or expired link says so in words and what to do next.
  */
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { confirmTypes, passwordHint, type ConfirmType, type FieldError } from '@tend/contracts';
+import { confirmTypes, type ConfirmType, type FieldError } from '@tend/contracts';
 import { isAdmin } from '@tend/contracts/permissions';
 import { applyApiFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert, errorMessage } from '../../../components/ui/api-error-alert.tsx';
@@ -29,6 +29,11 @@ import {
 import { useSignIn } from '../api/sign-in.ts';
 import { useOpenLink } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
+import {
+  NewPasswordInputs,
+  validateNewPassword,
+  type NewPasswordValues,
+} from '../components/new-password-inputs.tsx';
 
 const roleWords = {
   ADMIN: 'an administrator',
@@ -48,20 +53,6 @@ function LinkErrorAlert({ title, error }: { title: string; error: unknown }) {
       {errorMessage(error)}
     </Alert>
   );
-}
-
-interface NewPasswordValues {
-  password: string;
-  repeat: string;
-}
-
-/** Client-side checks of a new password: length (the server applies the full policy) and the repeat. */
-function validateNewPassword(values: NewPasswordValues) {
-  const errors: Partial<Record<keyof NewPasswordValues, string>> = {};
-  if (values.password.length < 8) errors.password = 'Password must be at least 8 characters';
-  else if (values.password.length > 128) errors.password = 'Password must be at most 128 characters';
-  if (values.repeat !== values.password) errors.repeat = 'The two passwords are not the same';
-  return errors;
 }
 
 /** "New password" and "Repeat the password", with the policy hint, and the submit button. */
@@ -107,19 +98,10 @@ function NewPasswordForm({
             <ApiErrorAlert title="The password was not saved" error={error} fieldErrors={unmatched} />
           )
         )}
-        <PasswordInput
-          label="New password"
-          description={passwordHint}
-          autoComplete="new-password"
-          required
-          autoFocus
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Repeat the password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('repeat')}
+        <NewPasswordInputs
+          repeatLabel="Repeat the password"
+          passwordProps={{ ...form.getInputProps('password'), autoFocus: true }}
+          repeatProps={form.getInputProps('repeat')}
         />
         <Button type="submit" loading={saving} fullWidth mt="xs">
           {submitLabel}

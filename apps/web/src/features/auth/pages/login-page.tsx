@@ -16,11 +16,9 @@
  */
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordRecoveryForm } from '../components/password-recovery-form.tsx';
-import { MagicLinkForm, PhoneSignInForm, SignUpForm } from '../components/sign-up-forms.tsx';
 import { useResendConfirmation } from '../api/sign-up.ts';
 import { useGoogleSignIn } from '../api/identities.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
@@ -34,6 +32,22 @@ import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+
+// The other ways in (recovery, sign-up, emailed link, SMS code) load when chosen: the password form is what /login
+// needs first (docs/decisions/0005-api-performance.md, /login initial JavaScript).
+const PasswordRecoveryForm = lazy(() =>
+  import('../components/password-recovery-form.tsx').then((m) => ({ default: m.PasswordRecoveryForm })),
+);
+const SignUpForm = lazy(() =>
+  import('../components/sign-up-forms.tsx').then((m) => ({ default: m.SignUpForm })),
+);
+const MagicLinkForm = lazy(() =>
+  import('../components/sign-up-forms.tsx').then((m) => ({ default: m.MagicLinkForm })),
+);
+const PhoneSignInForm = lazy(() =>
+  import('../components/sign-up-forms.tsx').then((m) => ({ default: m.PhoneSignInForm })),
+);
 
 type Validator = (values: unknown) => FormErrors;
 let signInValidator: Validator | null = null;
@@ -181,10 +195,12 @@ export function LoginPage() {
           </Button>
         </>
       )}
-      {forgot && <PasswordRecoveryForm initialEmail={form.values.email} onBack={() => setForgot(false)} />}
-      {mode === 'signup' && signUpEnabled && <SignUpForm onSignedIn={afterSignIn} returnTo={redirect} />}
-      {mode === 'link' && <MagicLinkForm initialEmail={form.values.email} />}
-      {mode === 'phone' && <PhoneSignInForm onSignedIn={afterSignIn} returnTo={redirect} />}
+      <Suspense fallback={<PageLoader />}>
+        {forgot && <PasswordRecoveryForm initialEmail={form.values.email} onBack={() => setForgot(false)} />}
+        {mode === 'signup' && signUpEnabled && <SignUpForm onSignedIn={afterSignIn} returnTo={redirect} />}
+        {mode === 'link' && <MagicLinkForm initialEmail={form.values.email} />}
+        {mode === 'phone' && <PhoneSignInForm onSignedIn={afterSignIn} returnTo={redirect} />}
+      </Suspense>
       {codeStep && !other && (
         <form onSubmit={submitCode} noValidate aria-label="Two-step verification">
           <Stack gap="sm">
