@@ -1,8 +1,8 @@
 /**
  * `npm run bench:api` (issue: foundation, performance). For each engine — PostgreSQL (BENCH_DATABASE_URL,
  * default the machine's postgres://postgres@127.0.0.1:5432/test, in a fresh database) and PGlite (a temp
- * dir) — it seeds 10,000 clients, starts the real server (`apps/api/src/server.ts`, exactly as `npm start`
- * runs it) in its own process on a loopback port, creates and signs in an admin over HTTP, and runs
+ * dir) — it seeds 10,000 clients, starts the real server (the build `npm start` runs, `apps/api/dist/server.js`,
+ * which `npm run bench:api` builds first) in its own process on a loopback port, creates and signs in an admin over HTTP, and runs
  * autocannon from this process against (a) GET /api/health, anonymous and with the session cookie (the
  * difference is the cost of the session, tier and activity check: docs/decisions/0009-mfa.md) and (b)
  * GET /api/clients?pageSize=50 (authenticated, aal2 admin, audited); then (c) both again with an API access token
@@ -139,7 +139,7 @@ async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<void> {
 
 async function startServer(env: NodeJS.ProcessEnv, origin: string): Promise<ChildProcess> {
   const logFd = openSync(os.devNull, 'w');
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/api/dist/server.js'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', logFd, 'inherit'],
   });

@@ -13,7 +13,8 @@
  * CPU seconds of the import process, of the database server processes and of the COPY backend (the
  * machine is shared: CPU time shows the cost of the work whatever else runs; wall time does not).
  * Aims (issue): ≥ 0.25 of COPY on PostgreSQL; < 20 s on PostgreSQL and < 60 s on PGlite for 100k rows;
- * peak memory < 400 MB. Prints figures; asserts nothing. BENCH_ENGINES narrows the engines, BENCH_ROWS
+ * peak memory < 400 MB. `npm run bench:import` runs this script built (scripts/build-api.mjs), so the
+ * import process runs the same bundle as `npm start` (decision 0024). Prints figures; asserts nothing. BENCH_ENGINES narrows the engines, BENCH_ROWS
  * sets the size, BENCH_NODE_ARGS passes node flags to the import process (e.g. `--cpu-prof`).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -351,8 +352,8 @@ async function child(mode: string, engine: string, ...args: string[]): Promise<R
     [
       '--expose-gc',
       ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      '--import',
-      'tsx',
+      // As this process runs: the bundle `npm run bench:import` builds, or the sources under tsx.
+      ...process.execArgv,
       process.argv[1] as string,
       mode,
       engine,

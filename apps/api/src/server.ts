@@ -10,12 +10,13 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { apiRoot } from './api-root.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config/config.ts';
 import { needsSetup } from './modules/users/users.service.ts';
 
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultWebDist = path.join(apiRoot, '../web/dist');
 
 let config: Config;
 try {

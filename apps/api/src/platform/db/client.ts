@@ -3,13 +3,14 @@
  * Both run the same SQL migrations from `apps/api/drizzle` (ARCHITECTURE.md "Runtime parts").
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { apiRoot } from '../../api-root.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -40,7 +41,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** The committed SQL migrations (`apps/api/drizzle`), applied on start. */
+export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
