@@ -96,6 +96,12 @@ function importHash(values: Tracked, record: VisitRecord): string {
   );
 }
 
+/** The first reason the source gave for an adjustment of the visit, if any (the EVV status shows it). */
+function adjustmentReason(record: VisitRecord): string | null {
+  for (const adjustment of record.adjustments) if (adjustment.reason) return adjustment.reason;
+  return null;
+}
+
 function adjustmentEntries(record: VisitRecord, now: string): ChangeHistoryEntry[] {
   return record.adjustments.map((adjustment) => ({
     at: adjustment.at ?? now,
@@ -110,6 +116,8 @@ function adjustmentEntries(record: VisitRecord, now: string): ChangeHistoryEntry
 /**
  * Imports one batch (records with distinct external ids), updating `tally`. People first (own
  * transaction), then every shift of the batch in one transaction. Throws only on database failure.
+ * Empties `input.records`: the records are let go as soon as the batch's statements are built, so a
+ * batch does not outlive its write's round trips in memory (0022, session 6); callers pass a fresh array.
  */
 export async function importVisitBatch(
   db: Database,
@@ -160,6 +168,8 @@ export async function importVisitBatch(
       clientId: client.kind === 'found' ? client.id : null,
     });
   }
+  // From here on `records` holds the batch: the caller's array lets go (see the docstring).
+  input.records.length = 0;
   if (!records.length) return;
 
   if (unknown) {
@@ -194,17 +204,36 @@ const resolved = (id: string | null): string => {
   return id;
 };
 
-/** One new shift of a batch, with the notes its segment carries. */
-type NewShift = Tracked & {
-  givShiftId: string;
-  externalSequence: number | null;
-  evvStatus: string;
-  evvStatusReason: string;
-  rawData: Record<string, unknown>;
-  importHash: string;
-  changeHistory: ChangeHistoryEntry[];
+/**
+ * One new shift of a batch exactly as `insertShifts` sends it: the columns of its `json_to_recordset`
+ * (snake_case), text as the driver would send it (`asSent`), instants as ISO strings, coordinates as
+ * `asFloat` gives them, plus the notes its segment carries. Built once per record, straight from the
+ * record (no intermediate objects: a batch of these is the one thing a write holds per record).
+ */
+interface NewShiftRow {
+  giv_shift_id: string | null;
+  date: string | null;
+  provider_medicaid_id: string | null;
+  billing_code: string | null;
+  mod1: string | null;
+  pid: string | null;
+  evv_in_time: string | null;
+  evv_out_time: string | null;
+  evv_in_lat: number | string | null;
+  evv_in_long: number | string | null;
+  evv_out_lat: number | string | null;
+  evv_out_long: number | string | null;
+  caregiver_id: string;
+  client_id: string;
+  time_zone: string | null;
+  external_sequence: number | null;
+  evv_status: string;
+  evv_status_reason: string | null;
+  raw_data: Record<string, unknown>;
+  import_hash: string;
+  change_history: ChangeHistoryEntry[];
   notes: string | null;
-};
+}
 
 /** Lone UTF-16 surrogates (what `Buffer.from(text)` writes as U+FFFD). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -228,38 +257,15 @@ const asFloat = (value: number | null): number | string | null =>
  * Same result as inserting through `createImportSegments` and `recordAuditEvents`, at a fraction of
  * the round trips.
  */
-async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShift[], csvFileId: string) {
+async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShiftRow[], csvFileId: string) {
   // Notes travel on the segment: join them back by shift id only when the batch has any (most exports
   // have none, and the join is a sort of both sides).
   const segmentNotes = rows.some((r) => r.notes !== null)
     ? sql.raw('input.notes from inserted i join input using (giv_shift_id)')
     : sql.raw('null::text from inserted i');
-  const batch = JSON.stringify(
-    rows.map((r) => ({
-      giv_shift_id: asSent(r.givShiftId),
-      date: asSent(r.date),
-      provider_medicaid_id: asSent(r.providerMedicaidId),
-      billing_code: asSent(r.billingCode),
-      mod1: asSent(r.mod1),
-      pid: asSent(r.pid),
-      evv_in_time: iso(r.evvInTime),
-      evv_out_time: iso(r.evvOutTime),
-      evv_in_lat: asFloat(r.evvInLat),
-      evv_in_long: asFloat(r.evvInLong),
-      evv_out_lat: asFloat(r.evvOutLat),
-      evv_out_long: asFloat(r.evvOutLong),
-      caregiver_id: r.caregiverId,
-      client_id: r.clientId,
-      time_zone: asSent(r.timeZone),
-      external_sequence: r.externalSequence,
-      evv_status: r.evvStatus,
-      evv_status_reason: asSent(r.evvStatusReason),
-      raw_data: r.rawData,
-      import_hash: r.importHash,
-      change_history: r.changeHistory,
-      notes: asSent(r.notes),
-    })),
-  );
+  const batch = JSON.stringify(rows);
+  // The rows are in `batch` now: let them go before the round trip (see `writeShifts`).
+  rows.length = 0;
   await tx.execute(sql`
     with input as (
       select * from json_to_recordset(${batch}::json) as t(giv_shift_id text, date date,
@@ -303,15 +309,18 @@ async function writeShifts(
 ): Promise<void> {
   const { records, csvFileId, tally } = input;
   // One array parameter (`= any`), not one parameter per id: the statement is the same for every batch.
-  const existingRows = await tx
-    .select()
-    .from(shifts)
-    .where(sql`${shifts.givShiftId} = any(${sql.param(records.map((r) => r.record.externalId))}::text[])`)
-    .for('update');
-  const existing = new Map(existingRows.map((row) => [row.givShiftId, row]));
+  const existing = new Map(
+    (
+      await tx
+        .select()
+        .from(shifts)
+        .where(sql`${shifts.givShiftId} = any(${sql.param(records.map((r) => r.record.externalId))}::text[])`)
+        .for('update')
+    ).map((row) => [row.givShiftId, row]),
+  );
   const now = new Date().toISOString();
   const actor = ctx.actor?.userAccountId ?? null;
-  const inserts: NewShift[] = [];
+  const inserts: NewShiftRow[] = [];
   const audits: AuditInput[] = [];
 
   for (const { record, caregiverId, clientId } of records) {
@@ -332,23 +341,42 @@ async function writeShifts(
       timeZone: record.timeZone,
     };
     const hash = importHash(values, record);
+    // Plain object literals, never `{ ...values, … }`: V8 gives each object spread-and-extended this
+    // way its own hidden class, kilobytes per record (0022, session 6).
     const evv = evaluateEvv({
-      ...values,
+      evvInTime: record.evvInTime,
+      evvOutTime: record.evvOutTime,
+      evvInLat: record.evvInLat,
+      evvInLong: record.evvInLong,
+      evvOutLat: record.evvOutLat,
+      evvOutLong: record.evvOutLong,
       adjusted: record.adjustments.length > 0,
-      adjustmentReason: record.adjustments.find((a) => a.reason)?.reason ?? null,
+      adjustmentReason: adjustmentReason(record),
     });
     const before = existing.get(record.externalId);
     if (!before) {
       inserts.push({
-        ...values,
-        givShiftId: record.externalId,
-        externalSequence: record.sequence,
-        evvStatus: evv.status,
-        evvStatusReason: evv.reason,
-        rawData: record.raw,
-        importHash: hash,
-        notes: record.notes,
-        changeHistory: [
+        giv_shift_id: asSent(record.externalId),
+        date: asSent(values.date),
+        provider_medicaid_id: asSent(values.providerMedicaidId),
+        billing_code: asSent(values.billingCode),
+        mod1: asSent(values.mod1),
+        pid: asSent(values.pid),
+        evv_in_time: iso(values.evvInTime),
+        evv_out_time: iso(values.evvOutTime),
+        evv_in_lat: asFloat(values.evvInLat),
+        evv_in_long: asFloat(values.evvInLong),
+        evv_out_lat: asFloat(values.evvOutLat),
+        evv_out_long: asFloat(values.evvOutLong),
+        caregiver_id: values.caregiverId,
+        client_id: values.clientId,
+        time_zone: asSent(values.timeZone),
+        external_sequence: record.sequence,
+        evv_status: evv.status,
+        evv_status_reason: asSent(evv.reason),
+        raw_data: record.raw,
+        import_hash: hash,
+        change_history: [
           {
             at: now,
             by: actor,
@@ -358,6 +386,7 @@ async function writeShifts(
           },
           ...adjustmentEntries(record, now),
         ],
+        notes: asSent(record.notes),
       });
       continue;
     }
@@ -411,9 +440,14 @@ async function writeShifts(
     tally.updated += 1;
   }
 
-  if (inserts.length) {
+  // The records are no longer needed: let them go before the statement's round trip (objects alive
+  // across the wait are kept by the next young-generation collections and promoted; 0022, session 6).
+  records.length = 0;
+  existing.clear();
+  const created = inserts.length;
+  if (created) {
     await insertShifts(tx, ctx, inserts, csvFileId);
-    tally.created += inserts.length;
+    tally.created += created;
   }
   await recordAuditEvents(tx, ctx, audits);
 }
