@@ -17,7 +17,7 @@
  *
  * For quicker iterations: BENCH_PHASES (comma list of validate, export, reconcile; default all) and
  * BENCH_SEED_TEMPLATE=1 (PostgreSQL: the first run seeds a database kept as template
- * `tend_bench_billing_seed_<segments>`; later runs copy it (schema included: migrations added since are not applied) instead of seeding;
+ * `tend_bench_billing_seed_<segments>`; later runs copy it instead of seeding and apply the migrations added since;
  * drop it by hand). BENCH_SCHEMA_SQL: statements (`;`-separated) run before the phases, to measure a
  * schema change (a dropped foreign key or index) before writing its migration.
  */
@@ -156,8 +156,8 @@ async function main() {
     database = await openDatabase({});
   }
   try {
-    // A copy of the template has the template's schema (migrations added since are not applied).
-    if (!seeded) await migrateDatabase(database);
+    // A copy of the template gets the migrations added since the template was seeded (none otherwise).
+    await migrateDatabase(database);
     // Schema experiments (e.g. a foreign key dropped) before any phase: statements separated by `;`.
     for (const statement of (process.env.BENCH_SCHEMA_SQL ?? '').split(';'))
       if (statement.trim()) {

@@ -4,8 +4,10 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingExportCsvColumns } from '@tend/contracts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
+import { systemContext } from '../../platform/http/context.ts';
 import { validateSegmentRange } from './segment-validation.service.ts';
 import { detectBillingDrift } from './billing-drift.service.ts';
+import { createBillingExport } from './billing-export.service.ts';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -296,5 +298,60 @@ describe('billing export API', () => {
     expect((await createExport()).statusCode).toBe(409);
     const missingBatch = await admin({ method: 'GET', url: `/api/billing-exports/${randomUUID()}/file` });
     expect(missingBatch.statusCode).toBe(404);
+  });
+  it('bills a range read a date at a time (windows read ahead) like one window: each segment once, in order, with history', async () => {
+    const db = t.database.db;
+    const april = { dateFrom: '2026-04-01', dateTo: '2026-04-30', notes: null };
+    for (const day of ['2026-04-06', '2026-04-07', '2026-04-08', '2026-04-09']) {
+      await addShift(`${day}T18:00:00Z`, `${day}T19:00:00Z`);
+      await addShift(`${day}T16:00:00Z`, `${day}T17:00:00Z`);
+    }
+    await validateSegmentRange(db, { from: april.dateFrom, to: april.dateTo });
+    const deps = {
+      db,
+      storage: t.app.deps.storage,
+      agencyTimeZone: 'America/Los_Angeles',
+      windowSegments: 1,
+    };
+    const { batch } = await createBillingExport(deps, systemContext('test'), april);
+    // 8 segments of 1 h: 4 units × $7.25 = $29.00 each.
+    expect([batch.rowCount, batch.totalAmount, batch.status]).toEqual([8, 8 * 2900, 'COMPLETED']);
+    const items = await db.execute<{ id: string; date: string; segment: string; history: number }>(sql`
+      select b.id, b.date::text as date, b.shift_segment_id as segment,
+        (select count(*)::int from billing_status_history h where h.billing_item_id = b.id
+          and h.old_status is null and h.new_status = 'EXPORTED') as history
+      from billing_item b where b.export_batch_id = ${batch.id}::uuid order by b.date, b.start`);
+    expect(new Set(items.rows.map((row) => row.segment)).size).toBe(8);
+    // The columns copied from the snapshot hold the segment's values.
+    const columns = await db.execute<Record<string, unknown>>(sql`
+      select distinct b.client_id::text as client, b.caregiver_id::text as caregiver, b.evv_in_lat,
+        b.evv_in_long, b.evv_out_lat, b.evv_out_long, b.dsp_name, b.hours::text as hours,
+        bool_and(b.start = g.evv_start and b."end" = g.evv_end and b.date = s.date
+          and b.snapshot_data->>'segmentId' = g.id::text) as same_times
+      from billing_item b join shift_segment g on g.id = b.shift_segment_id join shift s on s.id = g.shift_id
+      where b.export_batch_id = ${batch.id}::uuid group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    expect(columns.rows).toEqual([
+      {
+        client: ids.client,
+        caregiver: ids.dsp,
+        evv_in_lat: 45.5,
+        evv_in_long: -122.6,
+        evv_out_lat: 45.5,
+        evv_out_long: -122.6,
+        dsp_name: 'Dana DSP',
+        hours: '1.00',
+        same_times: true,
+      },
+    ]);
+    expect(items.rows.every((row) => Number(row.history) === 1)).toBe(true);
+    const file = await admin({ method: 'GET', url: `/api/billing-exports/${batch.id}/file` });
+    const records = parse<Record<string, string>>(file.body, { columns: true });
+    expect(records.map((row) => row.billing_id)).toEqual(items.rows.map((row) => row.id));
+    expect(records.map((row) => row.start_time)).toEqual(
+      ['2026-04-06', '2026-04-07', '2026-04-08', '2026-04-09'].flatMap(() => ['09:00', '11:00']),
+    );
+    await expect(createBillingExport(deps, systemContext('test'), april)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 });

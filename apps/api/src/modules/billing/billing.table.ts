@@ -21,7 +21,6 @@ import {
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { billingItemStatusEnum } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
-import { caregivers, clients } from '../people/people.table.ts';
 import { shiftSegments } from '../shifts/shifts.table.ts';
 
 /** A field of a billing item whose current segment value differs from what was exported. */
@@ -106,15 +105,18 @@ export const billingItems = pgTable(
     shiftSegmentId: uuid('shift_segment_id')
       .notNull()
       .references(() => shiftSegments.id, { onDelete: 'restrict' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
-    caregiverId: uuid('caregiver_id')
-      .notNull()
-      .references(() => caregivers.id, { onDelete: 'restrict' }),
-    exportBatchId: uuid('export_batch_id').references(() => billingExportBatches.id, {
-      onDelete: 'set null',
-    }),
+    /**
+     * Client and caregiver as billed, frozen at export (also in the snapshot). No foreign key
+     * (decision 0021, session 6): the item's segment keeps its shift and so its client and caregiver
+     * (`shift_segment_id` below), and clients and caregivers are never deleted.
+     */
+    clientId: uuid('client_id').notNull(),
+    caregiverId: uuid('caregiver_id').notNull(),
+    /**
+     * The batch that billed the item. No foreign key (decision 0021, session 6): batches are immutable
+     * and never deleted; the export inserts the batch before its items in the same transaction.
+     */
+    exportBatchId: uuid('export_batch_id'),
     /** The segment (and shift) as exported. */
     snapshotData: jsonb('snapshot_data').$type<Record<string, unknown>>().notNull(),
     /** SHA-256 (hex) of the billed fields, to detect drift cheaply. */
@@ -155,11 +157,16 @@ export const billingItems = pgTable(
       .where(sql`${t.status} <> 'VOID'`),
     index('billing_item_shift_segment_idx').on(t.shiftSegmentId),
     index('billing_item_client_date_idx').on(t.clientId, t.date),
-    index('billing_item_caregiver_date_idx').on(t.caregiverId, t.date),
     index('billing_item_export_batch_idx').on(t.exportBatchId),
     index('billing_item_date_idx').on(t.date),
-    index('billing_item_status_idx').on(t.status),
-    index('billing_item_has_drift_idx').on(t.hasDrift),
+    // Lists by a status other than the one every new item has (e.g. VOID); a new item adds no entry.
+    index('billing_item_status_idx')
+      .on(t.status)
+      .where(sql`${t.status} <> 'EXPORTED'`),
+    // The drift queue (`hasDrift`, newest first); a new item (no drift) adds no entry.
+    index('billing_item_drift_idx')
+      .on(t.driftDetectedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.hasDrift}`),
   ],
 );
 
@@ -213,8 +220,8 @@ export const exprsRecords = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Also serves lookups by import batch alone (its leading column).
     uniqueIndex('exprs_record_batch_line_idx').on(t.importBatchId, t.lineNumber),
-    index('exprs_record_import_batch_idx').on(t.importBatchId),
     index('exprs_record_billing_item_idx').on(t.billingItemId),
     index('exprs_record_claim_idx').on(t.claimId),
     index('exprs_record_billing_id_idx').on(t.billingId),

@@ -27,7 +27,7 @@ import {
   type SegmentValidationWrite,
 } from '../shifts/segment-validation.service.ts';
 import { findRulesForValidation } from './billing-rules.service.ts';
-import { validateSegments, type SegmentFacts } from './segment-validation.ts';
+import { validateSegments, type RuleFacts, type SegmentFacts } from './segment-validation.ts';
 import { detectBillingDrift } from './billing-drift.service.ts';
 
 /** Service days validated per window (bounds memory: about a month of segments at a time). */
@@ -36,16 +36,30 @@ export const windowDays = 31;
 const plusDays = (isoDate: string, days: number) =>
   DateTime.fromISO(isoDate, { zone: 'utc' }).plus({ days }).toISODate() as string;
 
-/** JSON with object keys sorted (jsonb reorders keys, so stored and new violations compare by this). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
+/**
+ * Whether two JSON values are equal as jsonb compares them: object keys in any order (jsonb reorders
+ * them), members whose value is `undefined` absent (JSON drops them), arrays in order, primitives by
+ * `===`. Compares stored and new violations without building strings (decision 0021, session 6: the
+ * canonical strings of 100,000 segments per run were most of validation's garbage).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let members = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key) || left[key] === undefined) continue;
+    if (!Object.hasOwn(right, key) || !sameJson(left[key], right[key])) return false;
+    members += 1;
+  }
+  for (const key in right) if (Object.hasOwn(right, key) && right[key] !== undefined) members -= 1;
+  return members === 0;
 }
 
 export interface SegmentValidationSummary {
@@ -56,6 +70,77 @@ export interface SegmentValidationSummary {
   notReady: number;
   /** Segments whose status or violations were written (0 on a re-run with nothing changed). */
   changed: number;
+}
+
+/**
+ * One window of {@link validateSegmentRange}: {@link findWindowChanges}, then the changed results
+ * are written (`parallel` statements at a time) and counted in `summary.changed`. Split in two so that
+ * nothing of the window but its changed results is alive while they are written, and nothing at all
+ * while the next window is read (a suspended loop body kept the previous window's rows alive:
+ * decision 0021, session 6).
+ */
+async function validateWindow(
+  executor: Executor,
+  rules: readonly RuleFacts[],
+  window: { start: string; end: string },
+  summary: SegmentValidationSummary,
+  parallel: number,
+): Promise<void> {
+  const writes = await findWindowChanges(executor, rules, window, summary);
+  if (writes.length) summary.changed += await writeSegmentValidation(executor, writes, parallel);
+}
+
+/**
+ * Reads the segments of service dates `start`..`end` with a day of context on each side, their
+ * screening facts and budget lines, validates them, adds the counts to `summary` and returns the
+ * results that differ from the stored ones.
+ */
+async function findWindowChanges(
+  executor: Executor,
+  rules: readonly RuleFacts[],
+  window: { start: string; end: string },
+  summary: SegmentValidationSummary,
+): Promise<SegmentValidationWrite[]> {
+  const context = { fromDate: plusDays(window.start, -1), toDate: plusDays(window.end, 1) };
+  const [segments, facts, budgets] = await Promise.all([
+    findSegmentsForValidation(executor, context),
+    findShiftScreeningFacts(executor, context),
+    findBudgetLinesForValidation(executor, context),
+  ]);
+  const input: SegmentFacts[] = segments.map((segment) => {
+    const fact = facts.get(segment.shiftId);
+    return {
+      id: segment.id,
+      shiftId: segment.shiftId,
+      date: segment.date,
+      evvStart: segment.evvStart,
+      evvEnd: segment.evvEnd,
+      billingCode: segment.billingCode,
+      modifier: segment.modifier,
+      caregiverId: segment.caregiverId,
+      clientId: segment.clientId,
+      caregiverType: segment.caregiverType,
+      hasAllCoordinates: segment.hasAllCoordinates,
+      shiftStart: segment.shiftStart,
+      shiftEnd: segment.shiftEnd,
+      openLocationFindings: fact?.openLocationFindings ?? 0,
+      noteCount: fact?.noteCount ?? 0,
+      validate: segment.date >= window.start && segment.date <= window.end,
+    };
+  });
+  const results = validateSegments({ segments: input, rules, budgets });
+  const writes: SegmentValidationWrite[] = [];
+  for (const segment of segments) {
+    const violations = results.get(segment.id);
+    if (!violations) continue;
+    const status = violations.length ? 'NOT_READY' : 'READY';
+    summary.segments += 1;
+    if (status === 'READY') summary.ready += 1;
+    else summary.notReady += 1;
+    if (segment.validationStatus !== status || !sameJson(segment.validationViolations, violations))
+      writes.push({ id: segment.id, status, violations });
+  }
+  return writes;
 }
 
 /**
@@ -79,49 +164,7 @@ export async function validateSegmentRange(
   for (let start = range.from; start <= range.to; start = plusDays(start, windowDays)) {
     const endCandidate = plusDays(start, windowDays - 1);
     const end = endCandidate < range.to ? endCandidate : range.to;
-    const context = { fromDate: plusDays(start, -1), toDate: plusDays(end, 1) };
-    const [segments, facts, budgets] = await Promise.all([
-      findSegmentsForValidation(executor, context),
-      findShiftScreeningFacts(executor, context),
-      findBudgetLinesForValidation(executor, context),
-    ]);
-    const input: SegmentFacts[] = segments.map((segment) => {
-      const fact = facts.get(segment.shiftId);
-      return {
-        id: segment.id,
-        shiftId: segment.shiftId,
-        date: segment.date,
-        evvStart: segment.evvStart,
-        evvEnd: segment.evvEnd,
-        billingCode: segment.billingCode,
-        modifier: segment.modifier,
-        caregiverId: segment.caregiverId,
-        clientId: segment.clientId,
-        caregiverType: segment.caregiverType,
-        hasAllCoordinates: segment.hasAllCoordinates,
-        shiftStart: segment.shiftStart,
-        shiftEnd: segment.shiftEnd,
-        openLocationFindings: fact?.openLocationFindings ?? 0,
-        noteCount: fact?.noteCount ?? 0,
-        validate: segment.date >= start && segment.date <= end,
-      };
-    });
-    const results = validateSegments({ segments: input, rules, budgets });
-    const writes: SegmentValidationWrite[] = [];
-    for (const segment of segments) {
-      const violations = results.get(segment.id);
-      if (!violations) continue;
-      const status = violations.length ? 'NOT_READY' : 'READY';
-      summary.segments += 1;
-      if (status === 'READY') summary.ready += 1;
-      else summary.notReady += 1;
-      if (
-        segment.validationStatus !== status ||
-        canonicalJson(segment.validationViolations) !== canonicalJson(violations)
-      )
-        writes.push({ id: segment.id, status, violations });
-    }
-    if (writes.length) summary.changed += await writeSegmentValidation(executor, writes, parallel);
+    await validateWindow(executor, rules, { start, end }, summary, parallel);
     const daysDone =
       DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(range.from, { zone: 'utc' }), 'days')
         .days + 1;
