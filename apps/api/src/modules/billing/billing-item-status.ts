@@ -7,10 +7,11 @@
  *   EXPORTED/MATCHED → VOID when an admin voids it). The item row is updated too.
  * - `statusType` `claim`: the eXPRS claim status of the item's matched line (e.g. `paid`, `denied`); only
  *   history is written (the line itself is in `exprs_record`).
- * A claim import matches items set-based (`markItemsMatchedByImport`). The export writes each new item's
- * first row (null → EXPORTED) in the statement that inserts the items (billing-export.service.ts).
+ * A claim import writes its items' changes (EXPORTED → MATCHED, claim statuses) in the statement that inserts
+ * each chunk of lines (`importMatchChanges`). The export writes each new item's first row (null → EXPORTED)
+ * in the statement that inserts the items (billing-export.service.ts).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { BillingItemStatus } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { billingItems } from './billing.table.ts';
@@ -87,27 +88,61 @@ export async function recordBillingStatusHistory(
   }
 }
 
+/** One matched line of a claim import, as its status changes need it. */
+export interface ImportMatch {
+  billingItemId: string;
+  /** The line's number in the file (CSV line or 835 service-line ordinal). */
+  lineNumber: number;
+  /** Match confidence, 0..1 (claim-matching.ts). */
+  confidence: number;
+  /** The item's claim status before this line: that of its newest earlier matched line; null when none. */
+  oldClaimStatus: string | null;
+  /** The line's claim status (`paid`, `denied`, `pended`, `reversed`). */
+  claimStatus: string;
+}
+
 /**
- * EXPORTED → MATCHED for the items the MATCHED lines of claim import `batchId` point to, set-based in one
- * statement whatever the file's size, each with its `billing` history row. Items in another status (VOID,
- * already MATCHED) are left alone. Reason: `Claim line <n> of import <batch id> (confidence <c>)`;
- * `userId` the importing account; `now` the items' `updated_at`.
+ * The status changes of one chunk of a claim import's matched lines (import `batchId`), as the leading
+ * common table expressions of the statement that inserts those lines: the caller appends its main
+ * statement after the returned `with …`. They write
+ * - the items still EXPORTED → MATCHED (`updated_at` = `now`), each with a `billing` history row
+ *   (EXPORTED → MATCHED); items in another status (VOID, MATCHED by an earlier import) keep it;
+ * - one `claim` history row per line (old = `oldClaimStatus`, new = the line's claim status);
+ * both with reason `Claim line <n> of import <batch id> (confidence <c>)` and `userId` (the importing
+ * account; null for a system import). `matches` (one chunk of lines, one line per item) travel as ONE JSON
+ * parameter (`json_to_recordset`). In the lines' statement the item rows are updated before the new lines
+ * and history rows are checked against them (foreign keys are checked at the end of the statement), so the
+ * checks lock only the new row version (decision 0023).
  */
-export async function markItemsMatchedByImport(
-  tx: Executor,
+export function importMatchChanges(
   batchId: string,
   userId: string | null,
   now: Date,
-): Promise<void> {
-  const reason = sql`'Claim line ' || e.line_number || ' of import ' || e.import_batch_id || ' (confidence ' || e.match_confidence || ')'`;
-  await tx.execute(sql`
-    with changed as (
+  matches: readonly ImportMatch[],
+): SQL {
+  const rows = JSON.stringify(
+    matches.map((m) => ({
+      id: m.billingItemId,
+      line: m.lineNumber,
+      confidence: m.confidence,
+      old_claim_status: m.oldClaimStatus,
+      claim_status: m.claimStatus,
+    })),
+  );
+  const reason = sql`'Claim line ' || m.line || ' of import ' || ${batchId}::text || ' (confidence ' || m.confidence || ')'`;
+  return sql`
+    with m as (
+      select * from json_to_recordset(${rows}::json)
+        as m(id uuid, line int, confidence float8, old_claim_status text, claim_status text)
+    ), changed as (
       update billing_item b set status = 'MATCHED', updated_at = ${now.toISOString()}::timestamptz
-      from exprs_record e
-      where e.import_batch_id = ${batchId}::uuid and e.match_status = 'MATCHED'
-        and b.id = e.billing_item_id and b.status = 'EXPORTED'
+      from m where b.id = m.id and b.status = 'EXPORTED'
       returning b.id, ${reason} as reason
-    )
-    insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
-    select id, 'billing', 'EXPORTED', 'MATCHED', reason, ${userId}::uuid from changed`);
+    ), billing_history as (
+      insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
+      select id, 'billing', 'EXPORTED', 'MATCHED', reason, ${userId}::uuid from changed
+    ), claim_history as (
+      insert into billing_status_history (billing_item_id, status_type, old_status, new_status, reason, user_id)
+      select m.id, 'claim', m.old_claim_status, m.claim_status, ${reason}, ${userId}::uuid from m
+    )`;
 }

@@ -1,8 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseClaimCsv } from './claim-csv.ts';
-import { ClaimFileError, moneyToCents, parseClaimDate, parseUnits } from './claim-line.ts';
+import { openClaimCsv, parseClaimCsv } from './claim-csv.ts';
+import {
+  CLAIM_CHUNK_LINES,
+  ClaimFileError,
+  claimLineRawData,
+  moneyToCents,
+  parseClaimDate,
+  parseUnits,
+  type ClaimLine,
+} from './claim-line.ts';
 import { claimCsv } from './claim-test-support.ts';
 
 const corpora = '/work/shared/fixtures/corpora';
@@ -102,7 +110,38 @@ describe('parseClaimCsv', () => {
       exceptionCode: 'E2011',
       paidAmount: 0,
     });
-    expect(parsed.lines[1]?.rawData).toMatchObject({ 'Client Prime': 'AB12345C', Status: 'denied' });
+    expect(claimLineRawData(parsed.lines[1] as ClaimLine, parsed.rawHeaders)).toMatchObject({
+      'Client Prime': 'AB12345C',
+      Status: 'denied',
+    });
+  });
+
+  it('reads in chunks of at most CLAIM_CHUNK_LINES lines, raw values padded or kept whole with extras', async () => {
+    const count = CLAIM_CHUNK_LINES * 2 + 3;
+    const rows = Array.from({ length: count }, (_, i) => `b${i},2026-03-02,paid`);
+    const file = `Billing ID,Service Date,Status,Note\n${rows.join('\n')}\nshort,2026-03-02,paid\nlong,2026-03-02,paid,n,x,y\n`;
+    const reader = await openClaimCsv(Buffer.from(file));
+    const sizes: number[] = [];
+    const lines: ClaimLine[] = [];
+    for await (const chunk of reader.chunks()) {
+      sizes.push(chunk.lines.length);
+      lines.push(...chunk.lines);
+    }
+    expect(sizes).toEqual([CLAIM_CHUNK_LINES, CLAIM_CHUNK_LINES, 5]);
+    expect(lines.map((l) => l.lineNumber)).toEqual(Array.from({ length: count + 2 }, (_, i) => i + 2));
+    expect(claimLineRawData(lines[0] as ClaimLine, reader.rawHeaders)).toEqual({
+      'Billing ID': 'b0',
+      'Service Date': '2026-03-02',
+      Status: 'paid',
+      Note: '',
+    });
+    expect(claimLineRawData(lines.at(-1) as ClaimLine, reader.rawHeaders)).toEqual({
+      'Billing ID': 'long',
+      'Service Date': '2026-03-02',
+      Status: 'paid',
+      Note: 'n',
+      '(extra values)': 'x,y',
+    });
   });
 
   it('rejects bad rows with line, column and reason, and keeps the good ones', async () => {

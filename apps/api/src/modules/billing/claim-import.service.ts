@@ -1,19 +1,20 @@
 /**
  * Claim import (issue 6 "Claim import and reconciliation"; spec s.3 BillingImportBatch, ExprsRecord;
- * docs/claim-reconciliation.md, decision record "claim import runs in the request"). One upload:
+ * docs/claim-reconciliation.md, decisions 0013, 0021, 0023). One upload:
  *   SHA-256 of the bytes → an earlier batch of the same file is returned as is (nothing doubled) →
- *   format detected (`ISA` first = X12 835, else eXPRS CSV) and the whole file parsed (rejected lines
- *   collected) → raw file kept in the `imports` bucket under `claims/` → ONE transaction: the batch, its
- *   ExprsRecords already matched (`claim-matching.ts`), items EXPORTED → MATCHED and the claim statuses
- *   in BillingStatusHistory (`billing-item-status.ts`), the audit event.
- * Candidate items are loaded in bulk (one statement per 20,000 ids or per chunk of dates), never per
- * line; the writes are a fixed number of statements per 5,000 lines (`json_to_recordset` of one JSON
- * parameter, the next chunk built while the database writes the last; the item status change set-based): no ORM multi-row `values(…)`, whose building cost more than the
- * database work at 100,000 lines (decision 0013; scripts/bench-billing-reconcile.ts prints figures).
+ *   format detected (`ISA` first = X12 835, else eXPRS CSV) and the columns checked → raw file kept in
+ *   the `imports` bucket under `claims/` → ONE transaction (`reconcileClaimFile`): the batch, the file
+ *   read and written chunk by chunk — its ExprsRecords already matched (`claim-matching.ts`), items
+ *   EXPORTED → MATCHED and the claim statuses in BillingStatusHistory (`billing-item-status.ts`) — and
+ *   the audit event. A file unreadable part way rolls everything back (400 on `file`).
+ * Candidate items are loaded in bulk (per chunk, one statement per kind of look-up), never per line; each
+ * chunk is written by ONE statement (`json_to_recordset` of one JSON parameter; item updates, history and
+ * lines together) while the next chunk is parsed. No ORM multi-row `values(…)`, whose building cost more
+ * than the database work at 100,000 lines (decision 0013; scripts/bench-billing-reconcile.ts prints figures).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ClaimImportDetail, ClaimImportResult } from '@tend/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ClaimImportDetail, ClaimImportResult, ClaimRejectedRow } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
@@ -21,11 +22,24 @@ import { AppError } from '../../platform/http/errors.ts';
 import { IMPORTS_BUCKET } from '../../platform/imports/import-service.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
 import { findSegmentsByBillingIds } from '../shifts/claim-matching-source.service.ts';
-import { markItemsMatchedByImport, recordBillingStatusHistory } from './billing-item-status.ts';
-import { billingImportBatches, billingItems, exprsRecords } from './billing.table.ts';
-import { parseClaimCsv } from './claim-csv.ts';
-import { ClaimFileError, type ClaimLine, type ParsedClaimFile } from './claim-line.ts';
-import { matchClaimLines, type MatchItem, type MatchOutcome } from './claim-matching.ts';
+import { importMatchChanges, type ImportMatch } from './billing-item-status.ts';
+import { billingImportBatches } from './billing.table.ts';
+import { openClaimCsv } from './claim-csv.ts';
+import {
+  CLAIM_CHUNK_LINES,
+  ClaimFileError,
+  readWholeClaimFile,
+  type ClaimFileReader,
+  type ClaimLine,
+  type ParsedClaimFile,
+} from './claim-line.ts';
+import {
+  matchByBillingId,
+  matchByFacts,
+  type MatchItem,
+  type MatchLine,
+  type MatchOutcome,
+} from './claim-matching.ts';
 import { claimImportDetail } from './claim-reconciliation.service.ts';
 import { looksLikeX12, parse835 } from './x12-835.ts';
 
@@ -33,10 +47,12 @@ import { looksLikeX12, parse835 } from './x12-835.ts';
 export const MAX_CLAIM_FILE_BYTES = 100 * 1024 * 1024;
 /** Storage folder of claim files in the `imports` bucket. */
 export const CLAIMS_FOLDER = 'claims';
-/** Rows per bulk insert (one array parameter per column, so the statement size does not grow with it). */
-const CHUNK = 5000;
-/** Ids per candidate look-up (one array parameter). */
-const LOOKUP_CHUNK = 20_000;
+/** Lines per write statement: a chunk of the file (see CLAIM_CHUNK_LINES). */
+const CHUNK = CLAIM_CHUNK_LINES;
+/** Ids per candidate look-up (one text parameter, about 3.7 MB). */
+const LOOKUP_CHUNK = 100_000;
+/** (client prime, service date) pairs per by-facts candidate look-up. */
+const PAIR_CHUNK = 20_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ClaimImportDeps {
@@ -44,10 +60,31 @@ export interface ClaimImportDeps {
   storage: StorageService;
 }
 
-/** Parses a claim file of either format. Throws `ClaimFileError` for a file that is not one. */
-export async function parseClaimFile(bytes: Buffer): Promise<ParsedClaimFile> {
+/**
+ * Opens a claim file of either format: the first characters `ISA` (after a BOM or blanks) = X12 835
+ * (parsed whole by node-x12, then handed out in chunks), anything else = eXPRS claim CSV (read chunk by
+ * chunk). Throws `ClaimFileError` for a file that is not one (empty, no usable columns, broken X12).
+ */
+export async function openClaimFile(bytes: Buffer): Promise<ClaimFileReader> {
   if (bytes.length === 0) throw new ClaimFileError('The file is empty.');
-  return looksLikeX12(bytes) ? parse835(bytes) : parseClaimCsv(bytes);
+  if (!looksLikeX12(bytes)) return openClaimCsv(bytes);
+  const parsed = parse835(bytes);
+  return {
+    format: parsed.format,
+    rawHeaders: parsed.rawHeaders,
+    async *chunks() {
+      for (let at = 0; at === 0 || at < parsed.lines.length; at += CLAIM_CHUNK_LINES)
+        yield {
+          lines: parsed.lines.slice(at, at + CLAIM_CHUNK_LINES),
+          rejected: at === 0 ? parsed.rejected : [],
+        };
+    },
+  };
+}
+
+/** Parses a whole claim file of either format ({@link openClaimFile}, every chunk). */
+export async function parseClaimFile(bytes: Buffer): Promise<ParsedClaimFile> {
+  return readWholeClaimFile(await openClaimFile(bytes));
 }
 
 const chunks = <T>(values: readonly T[], size = CHUNK): T[][] => {
@@ -56,136 +93,162 @@ const chunks = <T>(values: readonly T[], size = CHUNK): T[][] => {
   return out;
 };
 
-type ItemRow = { id: string; shiftSegmentId: string; clientPid: string | null } & Pick<
-  MatchItem,
-  'date' | 'billingCode' | 'modifier' | 'units' | 'hours' | 'status'
->;
-
-const itemColumns = {
-  id: billingItems.id,
-  shiftSegmentId: billingItems.shiftSegmentId,
-  clientPid: sql<string | null>`upper(${billingItems.snapshotData}->>'clientPid')`,
-  date: billingItems.date,
-  billingCode: billingItems.billingCode,
-  modifier: billingItems.modifier,
-  units: billingItems.units,
-  hours: billingItems.hours,
-  status: billingItems.status,
+/** A billing item as the candidate look-ups return it (`numeric` read as float8, dates as text). */
+type CandidateRow = {
+  id: string;
+  shift_segment_id: string;
+  client_pid: string | null;
+  date: string;
+  billing_code: string;
+  modifier: string | null;
+  units: number | null;
+  hours: number;
+  status: MatchItem['status'];
 };
 
+/** The candidate columns, for `billing_item b`. */
+const candidateColumns = sql`b.id, b.shift_segment_id, upper(b.snapshot_data->>'clientPid') as client_pid,
+  b.date::text as date, b.billing_code, b.modifier, b.units::float8 as units, b.hours::float8 as hours, b.status`;
+
 /**
- * Loads, in bulk, every billing item a line could match: by id (billing ids that are UUIDs), by the
- * segment's GIV billing id, and (for lines whose billing id found nothing) EXPORTED items of the lines'
- * service dates whose billed client prime (`snapshotData.clientPid`) is one of the lines'. Also which
- * of them a MATCHED line already points at, with that line's claim status (newest import first).
+ * UUIDs (already checked against {@link UUID}) as ONE comma-separated parameter read back as `uuid[]`: a
+ * constant when planned, so `= any(…)` is a hash look-up; no array-literal escaping of 100,000 values.
  */
-export async function loadMatchCandidates(
+const uuidArray = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+
+/** Candidate items found so far, by id, with the GIV billing id of their segment when looked up by it. */
+type Found = Map<string, { row: CandidateRow; segmentBillingId: string | null }>;
+
+function addFound(found: Found, row: CandidateRow, segmentBillingId: string | null = null): void {
+  const current = found.get(row.id);
+  found.set(row.id, { row, segmentBillingId: segmentBillingId ?? current?.segmentBillingId ?? null });
+}
+
+/**
+ * The found items as matching sees them, and which of them a MATCHED line already points at, with that
+ * line's claim status (newest import first, then line): one statement per 100,000 items.
+ */
+async function asMatchItems(
+  executor: Executor,
+  found: Found,
+): Promise<{ items: MatchItem[]; previousClaimStatus: Map<string, string | null> }> {
+  const previousClaimStatus = new Map<string, string | null>();
+  for (const chunk of chunks([...found.keys()], LOOKUP_CHUNK)) {
+    const matched = await executor.execute<{ billing_item_id: string; claim_status: string | null }>(sql`
+      select distinct on (e.billing_item_id) e.billing_item_id, e.claim_status
+      from exprs_record e join billing_import_batch i on i.id = e.import_batch_id
+      where e.match_status = 'MATCHED' and e.billing_item_id = any(${uuidArray(chunk)})
+      order by e.billing_item_id, i.import_date desc, e.line_number desc`);
+    for (const row of matched.rows) previousClaimStatus.set(row.billing_item_id, row.claim_status);
+  }
+  const items: MatchItem[] = [];
+  for (const { row, segmentBillingId } of found.values())
+    items.push({
+      id: row.id,
+      segmentBillingId,
+      clientPids: row.client_pid ? [row.client_pid] : [],
+      date: row.date,
+      billingCode: row.billing_code,
+      modifier: row.modifier,
+      units: row.units,
+      hours: row.hours,
+      status: row.status,
+      matchedElsewhere: previousClaimStatus.has(row.id),
+    });
+  return { items, previousClaimStatus };
+}
+
+/**
+ * Loads, in bulk, the billing items the lines' billing ids name (for `matchByBillingId`): by id
+ * (billing ids that are UUIDs) and by the segment's GIV billing id; with their previous claim status
+ * (`asMatchItems`). A fixed number of statements per call (one per 100,000 ids).
+ */
+export async function loadBillingIdCandidates(
   executor: Executor,
   lines: readonly ClaimLine[],
 ): Promise<{ items: MatchItem[]; previousClaimStatus: Map<string, string | null> }> {
-  const rows = new Map<string, ItemRow & { segmentBillingId: string | null }>();
-  const add = (row: ItemRow, segmentBillingId: string | null = null) => {
-    const current = rows.get(row.id);
-    rows.set(row.id, { ...row, segmentBillingId: segmentBillingId ?? current?.segmentBillingId ?? null });
-  };
+  const found: Found = new Map();
   const uuidIds = [
     ...new Set(lines.map((l) => l.billingId?.trim().toLowerCase()).filter((id) => id && UUID.test(id))),
   ] as string[];
-  for (const chunk of chunks(uuidIds, LOOKUP_CHUNK))
-    for (const row of await executor
-      .select(itemColumns)
-      .from(billingItems)
-      .where(sql`${billingItems.id} = any(${sql.param(chunk)}::uuid[])`))
-      add(row);
+  for (const chunk of chunks(uuidIds, LOOKUP_CHUNK)) {
+    const result = await executor.execute<CandidateRow>(
+      sql`select ${candidateColumns} from billing_item b where b.id = any(${uuidArray(chunk)})`,
+    );
+    for (const row of result.rows) addFound(found, row);
+  }
   const otherIds = [
     ...new Set(
       lines
         .map((l) => l.billingId?.trim())
-        .filter((id): id is string => Boolean(id) && !rows.has(id!.toLowerCase())),
+        .filter((id): id is string => Boolean(id) && !found.has(id!.toLowerCase())),
     ),
   ];
   if (otherIds.length) {
     const segments = await findSegmentsByBillingIds(executor, otherIds);
     const billingIdOf = new Map(segments.map((s) => [s.segmentId, s.billingId]));
-    for (const chunk of chunks([...billingIdOf.keys()], LOOKUP_CHUNK))
-      for (const row of await executor
-        .select(itemColumns)
-        .from(billingItems)
-        .where(sql`${billingItems.shiftSegmentId} = any(${sql.param(chunk)}::uuid[])`))
-        add(row, billingIdOf.get(row.shiftSegmentId) ?? null);
+    for (const chunk of chunks([...billingIdOf.keys()], LOOKUP_CHUNK)) {
+      const result = await executor.execute<CandidateRow>(
+        sql`select ${candidateColumns} from billing_item b where b.shift_segment_id = any(${uuidArray(chunk)})`,
+      );
+      for (const row of result.rows) addFound(found, row, billingIdOf.get(row.shift_segment_id) ?? null);
+    }
   }
-  const segmentIds = new Set(
-    [...rows.values()].map((r) => r.segmentBillingId?.toUpperCase()).filter(Boolean),
-  );
-  const searching = lines.filter((l) => {
-    const id = l.billingId?.trim();
-    return !id || !(rows.has(id.toLowerCase()) || segmentIds.has(id.toUpperCase()));
-  });
-  const pids = [...new Set(searching.map((l) => l.clientPid).filter((p): p is string => Boolean(p)))];
-  const dates = [...new Set(searching.map((l) => l.serviceDate).filter((d): d is string => Boolean(d)))];
-  if (pids.length && dates.length)
-    for (const dateChunk of chunks(dates, 400))
-      for (const pidChunk of chunks(pids))
-        for (const row of await executor
-          .select(itemColumns)
-          .from(billingItems)
-          .where(
-            and(
-              eq(billingItems.status, 'EXPORTED'),
-              sql`${billingItems.date} = any(${sql.param(dateChunk)}::date[])`,
-              sql`upper(${billingItems.snapshotData}->>'clientPid') = any(${sql.param(pidChunk)}::text[])`,
-            ),
-          ))
-          add(row);
-
-  const previousClaimStatus = new Map<string, string | null>();
-  for (const chunk of chunks([...rows.keys()], LOOKUP_CHUNK)) {
-    const matched = await executor
-      .select({
-        billingItemId: exprsRecords.billingItemId,
-        claimStatus: exprsRecords.claimStatus,
-      })
-      .from(exprsRecords)
-      .innerJoin(billingImportBatches, eq(billingImportBatches.id, exprsRecords.importBatchId))
-      .where(
-        and(
-          eq(exprsRecords.matchStatus, 'MATCHED'),
-          sql`${exprsRecords.billingItemId} = any(${sql.param(chunk)}::uuid[])`,
-        ),
-      )
-      .orderBy(desc(billingImportBatches.importDate), desc(exprsRecords.lineNumber));
-    for (const row of matched)
-      if (row.billingItemId && !previousClaimStatus.has(row.billingItemId))
-        previousClaimStatus.set(row.billingItemId, row.claimStatus);
-  }
-  const items: MatchItem[] = [...rows.values()].map((row) => ({
-    id: row.id,
-    segmentBillingId: row.segmentBillingId,
-    clientPids: row.clientPid ? [row.clientPid] : [],
-    date: row.date,
-    billingCode: row.billingCode,
-    modifier: row.modifier,
-    units: row.units,
-    hours: row.hours,
-    status: row.status,
-    matchedElsewhere: previousClaimStatus.has(row.id),
-  }));
-  return { items, previousClaimStatus };
+  return asMatchItems(executor, found);
 }
 
 /**
- * The statement inserting `lines` (≤ `CHUNK`) of batch `batchId` as `exprs_record` rows with their
- * match outcome: `insert … select from json_to_recordset(…)` of ONE JSON parameter (serialised
- * natively, `rawData` nested as an object, so nothing is escaped twice).
+ * Loads, in bulk, the EXPORTED items whose billed client prime (`snapshotData.clientPid`) and service
+ * date are one of the lines' (for `matchByFacts`), with their previous claim status. One statement per
+ * 20,000 (client prime, date) pairs.
  */
-function insertClaimLinesStatement(
-  batchId: string,
+export async function loadFactCandidates(
+  executor: Executor,
+  lines: readonly ClaimLine[],
+): Promise<{ items: MatchItem[]; previousClaimStatus: Map<string, string | null> }> {
+  const found: Found = new Map();
+  // (client prime, service date) of the lines, as `PID|YYYY-MM-DD`.
+  const pairs = new Set<string>();
+  for (const l of lines) if (l.clientPid && l.serviceDate) pairs.add(`${l.clientPid}|${l.serviceDate}`);
+  for (const chunk of chunks([...pairs], PAIR_CHUNK)) {
+    const pids = [...new Set(chunk.map((pair) => pair.slice(0, pair.lastIndexOf('|'))))];
+    const dates = [...new Set(chunk.map((pair) => pair.slice(pair.lastIndexOf('|') + 1)))];
+    // The date and prime conditions narrow the scan (date index); the pair condition keeps only the pairs.
+    const result = await executor.execute<CandidateRow>(sql`
+      select ${candidateColumns} from billing_item b
+      where b.status = 'EXPORTED' and b.date = any(string_to_array(${dates.join(',')}, ',')::date[])
+        and upper(b.snapshot_data->>'clientPid') = any(${sql.param(pids)}::text[])
+        and upper(b.snapshot_data->>'clientPid') || '|' || b.date::text = any(${sql.param(chunk)}::text[])`);
+    for (const row of result.rows) addFound(found, row);
+  }
+  return asMatchItems(executor, found);
+}
+
+/**
+ * The statement writing `lines` (≤ `CHUNK`) of batch `batchId`: the chunk's item status changes and
+ * history (`importMatchChanges`: items EXPORTED → MATCHED first, `billing` and `claim` history rows), then
+ * the `exprs_record` rows with their match outcome, `insert … select from json_to_recordset(…)` of ONE
+ * JSON parameter (serialised natively, nothing escaped twice). A CSV line's raw values travel as an array
+ * and become the `{ header: value }` object in the database (`jsonb_object` with the header names, one
+ * parameter); an 835 line's raw object travels as it is.
+ */
+function writeClaimLinesStatement(
+  input: { batchId: string; userId: string | null; now: Date; rawHeaders: readonly string[] },
   lines: readonly ClaimLine[],
   outcomeOf: Map<number, MatchOutcome>,
-  now: Date,
+  previousClaimStatus: Map<string, string | null>,
 ) {
+  const matches: ImportMatch[] = [];
   const rows = lines.map((l) => {
     const outcome = outcomeOf.get(l.lineNumber) as MatchOutcome;
+    if (outcome.itemId !== null)
+      matches.push({
+        billingItemId: outcome.itemId,
+        lineNumber: l.lineNumber,
+        confidence: outcome.confidence,
+        oldClaimStatus: previousClaimStatus.get(outcome.itemId) ?? null,
+        claimStatus: l.claimStatus,
+      });
     return {
       line_number: l.lineNumber,
       item_id: outcome.itemId,
@@ -204,120 +267,142 @@ function insertClaimLinesStatement(
       claim_status: l.claimStatus,
       denial_reason: l.denialReason,
       exception_code: l.exceptionCode,
-      raw_data: l.rawData,
+      raw_values: Array.isArray(l.rawData) ? l.rawData : null,
+      raw_data: Array.isArray(l.rawData) ? null : l.rawData,
       confidence: outcome.confidence,
       failure_reason: outcome.reason,
     };
   });
-  return sql`
+  return sql`${importMatchChanges(input.batchId, input.userId, input.now, matches)}
     insert into exprs_record (import_batch_id, line_number, billing_item_id, claim_id, payer_claim_number,
       billing_id, client_pid, provider_id, service_date, procedure_code, modifier, units,
       billed_amount_cents, paid_amount_cents, payment_date, claim_status, denial_reason, exception_code,
       raw_data, match_status, match_attempts, match_confidence, match_failure_reason, matched_at)
-    select ${batchId}::uuid, v.line_number, v.item_id, v.claim_id, v.payer_claim_number, v.billing_id,
+    select ${input.batchId}::uuid, v.line_number, v.item_id, v.claim_id, v.payer_claim_number, v.billing_id,
       v.client_pid, v.provider_id, v.service_date, v.procedure_code, v.modifier, v.units, v.billed, v.paid,
-      v.payment_date, v.claim_status, v.denial_reason, v.exception_code, v.raw_data,
+      v.payment_date, v.claim_status, v.denial_reason, v.exception_code,
+      coalesce(v.raw_data, jsonb_object(${sql.param(input.rawHeaders)}::text[], v.raw_values)),
       case when v.item_id is null then 'ORPHANED' else 'MATCHED' end, 1, v.confidence, v.failure_reason,
-      case when v.item_id is null then null else ${now.toISOString()}::timestamptz end
+      case when v.item_id is null then null else ${input.now.toISOString()}::timestamptz end
     from json_to_recordset(${JSON.stringify(rows)}::json) as v(line_number int, item_id uuid, claim_id text,
       payer_claim_number text, billing_id text, client_pid text, provider_id text, service_date date,
       procedure_code text, modifier text, units numeric, billed int, paid int, payment_date date,
-      claim_status text, denial_reason text, exception_code text, raw_data jsonb, confidence float8,
-      failure_reason text)`;
+      claim_status text, denial_reason text, exception_code text, raw_values text[], raw_data jsonb,
+      confidence float8, failure_reason text)`;
 }
 
-/**
- * Inserts every line, `CHUNK` per statement; the next chunk's parameter is built while the database
- * writes the previous one (one statement in flight: a transaction is one connection).
- */
-async function insertClaimLines(
-  tx: Executor,
-  batchId: string,
-  lines: readonly ClaimLine[],
-  outcomeOf: Map<number, MatchOutcome>,
-  now: Date,
-): Promise<void> {
-  let pending: Promise<unknown> = Promise.resolve();
-  try {
-    for (let i = 0; i < lines.length; i += CHUNK) {
-      const statement = insertClaimLinesStatement(batchId, lines.slice(i, i + CHUNK), outcomeOf, now);
-      await pending;
-      // Started now (`then` runs a Drizzle query); awaited before the next statement.
-      pending = tx.execute(statement).then(() => undefined);
-      pending.catch(() => undefined);
-    }
-  } finally {
-    await pending;
-  }
+/** What a claim import wrote. */
+export interface ClaimImportCounts {
+  /** Lines stored (`exprs_record` rows). */
+  lines: number;
+  matched: number;
+  orphaned: number;
+  rejected: number;
 }
 
+const toMatchLine = (line: ClaimLine): MatchLine => ({
+  key: line.lineNumber,
+  billingId: line.billingId,
+  clientPid: line.clientPid,
+  serviceDate: line.serviceDate,
+  procedureCode: line.procedureCode,
+  modifier: line.modifier,
+  units: line.units,
+});
+
 /**
- * Writes one parsed file as a batch in the caller's transaction: the batch row, its lines matched,
- * item statuses and claim history. Returns the batch id. `userId`: the importing account (history).
+ * Reads and writes one claim file as batch `batchId` in the caller's transaction (decision 0023), chunk
+ * by chunk, so neither the file's lines nor its candidate items are held whole:
+ * 1. the batch row (counts written at the end);
+ * 2. per chunk of the file (≤ `CLAIM_CHUNK_LINES` lines, in file order): the items its billing ids
+ *    name are loaded, `matchByBillingId` decides those lines (the item each line took carries over to
+ *    later chunks), and they are written (`writeClaimLinesStatement`: item statuses, history, lines)
+ *    while the next chunk is parsed; the lines no billing id found wait;
+ * 3. once every line had step 2: the waiting lines (all of the file's) are matched by facts
+ *    (`loadFactCandidates`, `matchByFacts`) and written;
+ * 4. the batch's `rowCount`, `matchedCount`, `orphanedCount` and `rejectedRows`.
+ * The outcome is the one `matchClaimLines` gives for the whole file. `userId`: the importing account
+ * (history). Throws `ClaimFileError` when the file turns out unreadable part way (the caller's
+ * transaction is then rolled back: nothing is written).
  */
-export async function reconcileClaimLines(
+export async function reconcileClaimFile(
   tx: Executor,
   input: {
     batchId: string;
     fileName: string;
     filePath: string | null;
     fileSha256: string;
-    parsed: ParsedClaimFile;
+    file: ClaimFileReader;
     userId: string | null;
   },
-): Promise<{ matched: number; orphaned: number }> {
-  const { parsed, batchId, userId } = input;
-  const { items, previousClaimStatus } = await loadMatchCandidates(tx, parsed.lines);
-  const outcomes = matchClaimLines(
-    parsed.lines.map((line) => ({
-      key: line.lineNumber,
-      billingId: line.billingId,
-      clientPid: line.clientPid,
-      serviceDate: line.serviceDate,
-      procedureCode: line.procedureCode,
-      modifier: line.modifier,
-      units: line.units,
-    })),
-    items,
-  );
-  const outcomeOf = new Map<number, MatchOutcome>(outcomes.map((o) => [o.key, o]));
-  const matched = outcomes.filter((o) => o.itemId !== null).length;
-  const orphaned = outcomes.length - matched;
+): Promise<ClaimImportCounts> {
+  const { batchId, userId, file } = input;
   await tx.insert(billingImportBatches).values({
     id: batchId,
     importedBy: userId,
     fileName: input.fileName.slice(0, 500),
-    rowCount: parsed.lines.length,
-    matchedCount: matched,
-    orphanedCount: orphaned,
     status: 'COMPLETED',
-    format: parsed.format,
+    format: file.format,
     filePath: input.filePath,
     fileSha256: input.fileSha256,
-    rejectedRows: parsed.rejected,
   });
-  const now = new Date();
-  await insertClaimLines(tx, batchId, parsed.lines, outcomeOf, now);
-  const lineByNumber = new Map(parsed.lines.map((line) => [line.lineNumber, line]));
-  await markItemsMatchedByImport(tx, batchId, userId, now);
-  await recordBillingStatusHistory(
-    tx,
-    'claim',
-    outcomes.flatMap((o) =>
-      o.itemId === null
-        ? []
-        : [
-            {
-              billingItemId: o.itemId,
-              oldStatus: previousClaimStatus.get(o.itemId) ?? null,
-              newStatus: lineByNumber.get(o.key)?.claimStatus ?? 'pended',
-              reason: `Claim line ${o.key} of import ${batchId} (confidence ${String(o.confidence)})`,
-              userId,
-            },
-          ],
-    ),
-  );
-  return { matched, orphaned };
+  const writing = { batchId, userId, now: new Date(), rawHeaders: file.rawHeaders };
+  const counts: ClaimImportCounts = { lines: 0, matched: 0, orphaned: 0, rejected: 0 };
+  const rejected: ClaimRejectedRow[] = [];
+  let pending: Promise<unknown> = Promise.resolve();
+  // Builds the statement now, sends it once the previous one is done (one statement in flight: a
+  // transaction is one connection), and returns without waiting for it.
+  const write = async (
+    lines: readonly ClaimLine[],
+    outcomes: readonly MatchOutcome[],
+    previousClaimStatus: Map<string, string | null>,
+  ) => {
+    if (!lines.length) return;
+    const outcomeOf = new Map(outcomes.map((o) => [o.key, o]));
+    for (const outcome of outcomes) counts[outcome.itemId === null ? 'orphaned' : 'matched'] += 1;
+    counts.lines += lines.length;
+    const statement = writeClaimLinesStatement(writing, lines, outcomeOf, previousClaimStatus);
+    await pending;
+    // Started now (`then` runs a Drizzle query); awaited before the next statement.
+    pending = tx.execute(statement).then(() => undefined);
+    pending.catch(() => undefined);
+  };
+  const takenBy = new Map<string, number>();
+  const waiting: ClaimLine[] = [];
+  try {
+    for await (const chunk of file.chunks()) {
+      rejected.push(...chunk.rejected);
+      await pending;
+      const candidates = await loadBillingIdCandidates(tx, chunk.lines);
+      const exact = matchByBillingId(chunk.lines.map(toMatchLine), candidates.items, takenBy);
+      const decided = new Set(exact.outcomes.map((o) => o.key));
+      const decidedLines: ClaimLine[] = [];
+      for (const line of chunk.lines) (decided.has(line.lineNumber) ? decidedLines : waiting).push(line);
+      await write(decidedLines, exact.outcomes, candidates.previousClaimStatus);
+    }
+    await pending;
+    const candidates = await loadFactCandidates(tx, waiting);
+    const outcomes = matchByFacts(waiting.map(toMatchLine), candidates.items, takenBy);
+    for (let at = 0; at < waiting.length; at += CHUNK)
+      await write(
+        waiting.slice(at, at + CHUNK),
+        outcomes.slice(at, at + CHUNK),
+        candidates.previousClaimStatus,
+      );
+  } finally {
+    await pending;
+  }
+  counts.rejected = rejected.length;
+  await tx
+    .update(billingImportBatches)
+    .set({
+      rowCount: counts.lines,
+      matchedCount: counts.matched,
+      orphanedCount: counts.orphaned,
+      rejectedRows: rejected,
+    })
+    .where(eq(billingImportBatches.id, batchId));
+  return counts;
 }
 
 /**
@@ -340,9 +425,9 @@ export async function importClaimFile(
   const sha = createHash('sha256').update(upload.bytes).digest('hex');
   const existing = await findBatchBySha(db, sha);
   if (existing) return duplicateOf(db, ctx, existing);
-  let parsed: ParsedClaimFile;
+  let file: ClaimFileReader;
   try {
-    parsed = await parseClaimFile(upload.bytes);
+    file = await openClaimFile(upload.bytes);
   } catch (error) {
     if (error instanceof ClaimFileError) throw AppError.field('file', error.message);
     throw error;
@@ -353,7 +438,7 @@ export async function importClaimFile(
     bucketId: IMPORTS_BUCKET,
     path,
     body: upload.bytes,
-    contentType: parsed.format === 'X12_835' ? 'text/plain' : 'text/csv',
+    contentType: file.format === 'X12_835' ? 'text/plain' : 'text/csv',
   });
   const batchId = randomUUID();
   let duplicateId: string | null = null;
@@ -366,12 +451,12 @@ export async function importClaimFile(
         duplicateId = twin;
         return;
       }
-      const counts = await reconcileClaimLines(tx, {
+      const counts = await reconcileClaimFile(tx, {
         batchId,
         fileName: upload.originalName || 'claims',
         filePath: path,
         fileSha256: sha,
-        parsed,
+        file,
         userId: ctx.actor?.userAccountId ?? null,
       });
       await recordAudit(tx, ctx, {
@@ -379,16 +464,18 @@ export async function importClaimFile(
         entityType: 'billing_import_batch',
         entityId: batchId,
         details: {
-          format: parsed.format,
-          lines: parsed.lines.length,
+          format: file.format,
+          lines: counts.lines,
           matched: counts.matched,
           orphaned: counts.orphaned,
-          rejected: parsed.rejected.length,
+          rejected: counts.rejected,
         },
       });
     });
   } catch (error) {
     await deps.storage.remove(ctx, IMPORTS_BUCKET, [path]).catch(() => undefined);
+    // The rest of the file turned out unreadable (CSV syntax): rolled back, nothing written.
+    if (error instanceof ClaimFileError) throw AppError.field('file', error.message);
     throw error;
   }
   if (duplicateId) {

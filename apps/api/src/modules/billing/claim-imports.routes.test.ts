@@ -88,28 +88,27 @@ describe('claim import API', () => {
   });
 
   let batchId: string;
-  const csv = () =>
-    claimCsv([
-      header,
-      ['C-1', items[0] as string, 'AB111', '2026-03-02', 'OR526', '', '8', '58.00', '58.00', 'paid', '', ''],
-      [
-        'C-2',
-        '',
-        'ab111',
-        '03/03/2026',
-        'or526',
-        '',
-        '4.2',
-        '29.00',
-        '0.00',
-        'denied',
-        'Units over authorization',
-        'E2011',
-      ],
-      ['C-3', 'NOPE-1', 'ZZ999', '2026-03-09', 'OR526', '', '4', '29.00', '0.00', 'paid', '', ''],
-      ['C-4', items[3] as string, 'AB111', '2026-03-05', 'OR526', '', '4', '29.00', '29.00', 'paid', '', ''],
-      ['C-5', 'x', 'AB111', 'tomorrow', 'OR526', '', '4', '29.001', '0', 'paid', '', ''],
-    ]);
+  const csvRows = (): string[][] => [
+    ['C-1', items[0] as string, 'AB111', '2026-03-02', 'OR526', '', '8', '58.00', '58.00', 'paid', '', ''],
+    [
+      'C-2',
+      '',
+      'ab111',
+      '03/03/2026',
+      'or526',
+      '',
+      '4.2',
+      '29.00',
+      '0.00',
+      'denied',
+      'Units over authorization',
+      'E2011',
+    ],
+    ['C-3', 'NOPE-1', 'ZZ999', '2026-03-09', 'OR526', '', '4', '29.00', '0.00', 'paid', '', ''],
+    ['C-4', items[3] as string, 'AB111', '2026-03-05', 'OR526', '', '4', '29.00', '29.00', 'paid', '', ''],
+    ['C-5', 'x', 'AB111', 'tomorrow', 'OR526', '', '4', '29.001', '0', 'paid', '', ''],
+  ];
+  const csv = () => claimCsv([header, ...csvRows()]);
 
   it('imports a claim CSV: matched, denied, orphaned and rejected lines, items MATCHED with history, audited', async () => {
     const response = await upload(csv());
@@ -176,6 +175,19 @@ describe('claim import API', () => {
       { status_type: 'billing', old_status: 'EXPORTED', new_status: 'MATCHED' },
       { status_type: 'claim', old_status: null, new_status: 'paid' },
     ]);
+    const reasons = await t.database.db.execute<{ status_type: string; reason: string }>(
+      sql`select status_type, reason from billing_status_history where billing_item_id = ${items[1]}::uuid order by status_type`,
+    );
+    expect(reasons.rows).toEqual([
+      { status_type: 'billing', reason: `Claim line 3 of import ${batchId} (confidence 0.88)` },
+      { status_type: 'claim', reason: `Claim line 3 of import ${batchId} (confidence 0.88)` },
+    ]);
+    const raw = await t.database.db.execute<{ raw_data: Record<string, string> }>(
+      sql`select raw_data from exprs_record where import_batch_id = ${batchId}::uuid and claim_id = 'C-2'`,
+    );
+    expect(raw.rows[0]?.raw_data).toEqual(
+      Object.fromEntries(header.map((name, i) => [name, csvRows()[1]?.[i] ?? ''])),
+    );
     const audit = (
       await admin({
         method: 'GET',
@@ -336,5 +348,77 @@ describe('claim import API', () => {
       exceptionCode: 'CO-45',
       billingItem: { id: items[4] },
     });
+  });
+
+  it('a later file matching an item again keeps it MATCHED and records the claim status change', async () => {
+    const response = await upload(
+      claimCsv([
+        header,
+        [
+          'C-1b',
+          items[0] as string,
+          'AB111',
+          '2026-03-02',
+          'OR526',
+          '',
+          '8',
+          '58.00',
+          '0.00',
+          'denied',
+          'Recouped',
+        ],
+      ]),
+      'later.csv',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().batch).toMatchObject({ matchedCount: 1, orphanedCount: 0 });
+    const history = await t.database.db.execute<{
+      status_type: string;
+      old_status: string | null;
+      new_status: string;
+    }>(
+      sql`select status_type, old_status, new_status from billing_status_history
+        where billing_item_id = ${items[0]}::uuid order by status_type, new_status`,
+    );
+    expect(history.rows).toEqual([
+      { status_type: 'billing', old_status: 'EXPORTED', new_status: 'MATCHED' },
+      { status_type: 'claim', old_status: 'paid', new_status: 'denied' },
+      { status_type: 'claim', old_status: null, new_status: 'paid' },
+    ]);
+    const raw = await t.database.db.execute<{ raw_data: Record<string, string> }>(
+      sql`select raw_data from exprs_record where claim_id = 'C-1b'`,
+    );
+    // A short row: the missing last value is stored as ''.
+    expect(raw.rows[0]?.raw_data).toMatchObject({ Status: 'denied', 'Exception Code': '' });
+  });
+
+  it('a file that breaks part way (after its first chunks were written) is refused whole: 400, nothing kept', async () => {
+    // 6,000 lines naming the VOID item: decided (orphaned) and written chunk by chunk, then the last line breaks.
+    const before = await t.database.db.execute<{ lines: number; batches: number }>(
+      sql`select (select count(*)::int from exprs_record) as lines, (select count(*)::int from billing_import_batch) as batches`,
+    );
+    const rows = Array.from({ length: 6000 }, (_, i) => [
+      `B-${i}`,
+      items[3] as string,
+      'ZZ1',
+      '2026-03-02',
+      'OR526',
+      '',
+      '4',
+      '29.00',
+      '0',
+      'paid',
+      '',
+      '',
+    ]);
+    const broken = `${claimCsv([header, ...rows])}C-x,"never closed,AB111,2026-03-02\r\n`;
+    const response = await upload(broken, 'broken.csv');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors[0].path).toBe('file');
+    expect(response.json().detail).toContain('Line 6002');
+    const after = await t.database.db.execute<{ lines: number; batches: number }>(
+      sql`select (select count(*)::int from exprs_record) as lines, (select count(*)::int from billing_import_batch) as batches`,
+    );
+    expect(after.rows).toEqual(before.rows);
   });
 });

@@ -55,6 +55,25 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Matches every line (see the module comment); one outcome per line, in line order. */
 export function matchClaimLines(lines: MatchLine[], items: MatchItem[]): MatchOutcome[] {
+  const takenBy = new Map<string, number>();
+  const exact = matchByBillingId(lines, items, takenBy);
+  const outcomes = new Map<number, MatchOutcome>(exact.outcomes.map((o) => [o.key, o]));
+  for (const outcome of matchByFacts(exact.rest, items, takenBy)) outcomes.set(outcome.key, outcome);
+  return [...lines].sort((a, b) => a.key - b.key).map((line) => outcomes.get(line.key) as MatchOutcome);
+}
+
+/**
+ * Step 1 of {@link matchClaimLines}, for lines in file order (a file may be matched chunk by chunk:
+ * `takenBy` — item id → the line that took it — carries over from the earlier chunks): each line whose
+ * billing id names one of `items` (by id or segment billing id) gets its outcome (confidence 1, or
+ * ORPHANED: the item is VOID, or an earlier line took it); the other lines are returned in `rest`,
+ * for {@link matchByFacts} once every line has had this step.
+ */
+export function matchByBillingId(
+  lines: readonly MatchLine[],
+  items: readonly MatchItem[],
+  takenBy: Map<string, number>,
+): { outcomes: MatchOutcome[]; rest: MatchLine[] } {
   const byId = new Map<string, MatchItem>();
   const bySegmentBillingId = new Map<string, MatchItem[]>();
   for (const item of items) {
@@ -64,13 +83,10 @@ export function matchClaimLines(lines: MatchLine[], items: MatchItem[]): MatchOu
       bySegmentBillingId.set(key, [...(bySegmentBillingId.get(key) ?? []), item]);
     }
   }
-  const outcomes = new Map<number, MatchOutcome>();
-  const takenBy = new Map<string, number>();
+  const outcomes: MatchOutcome[] = [];
   const orphan = (key: number, reason: string) =>
-    outcomes.set(key, { key, itemId: null, confidence: null, reason });
+    outcomes.push({ key, itemId: null, confidence: null, reason });
   const sorted = [...lines].sort((a, b) => a.key - b.key);
-
-  // 1. Exact by billing id.
   const rest: MatchLine[] = [];
   for (const line of sorted) {
     const billingId = line.billingId?.trim();
@@ -95,9 +111,24 @@ export function matchClaimLines(lines: MatchLine[], items: MatchItem[]): MatchOu
       continue;
     }
     takenBy.set(live.id, line.key);
-    outcomes.set(line.key, { key: line.key, itemId: live.id, confidence: 1, reason: null });
+    outcomes.push({ key: line.key, itemId: live.id, confidence: 1, reason: null });
   }
+  return { outcomes, rest };
+}
 
+/**
+ * Step 2 of {@link matchClaimLines}: the lines step 1 left (`rest`, all of the file's) matched by client
+ * prime, service date, code, modifier and units to EXPORTED `items` that no earlier import matched and
+ * no line of this file took (`takenBy`, updated). One outcome per line, in line order.
+ */
+export function matchByFacts(
+  rest: readonly MatchLine[],
+  items: readonly MatchItem[],
+  takenBy: Map<string, number>,
+): MatchOutcome[] {
+  const outcomes = new Map<number, MatchOutcome>();
+  const orphan = (key: number, reason: string) =>
+    outcomes.set(key, { key, itemId: null, confidence: null, reason });
   // 2. By client, date, code, modifier and units.
   const factIndex = new Map<string, MatchItem[]>();
   for (const item of items) {
@@ -212,5 +243,5 @@ export function matchClaimLines(lines: MatchLine[], items: MatchItem[]): MatchOu
         `${idText}, and no unmatched exported item has this client prime, service date, procedure code and modifier`,
       );
   }
-  return sorted.map((line) => outcomes.get(line.key) as MatchOutcome);
+  return [...rest].sort((a, b) => a.key - b.key).map((line) => outcomes.get(line.key) as MatchOutcome);
 }

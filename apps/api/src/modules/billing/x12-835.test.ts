@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ClaimFileError } from './claim-line.ts';
+import { ClaimFileError, claimLineRawData, type ClaimLine } from './claim-line.ts';
 import { build835 } from './claim-test-support.ts';
 import { claimStatusFromClp02, looksLikeX12, parse835 } from './x12-835.ts';
 
@@ -40,14 +40,9 @@ describe('parse835', () => {
       denialReason: 'CO-16: Claim/service lacks information or has submission/billing error(s)',
       billingId: null,
     });
-    expect((parsed.lines[0]?.rawData.serviceLine as string[][])[0]).toEqual([
-      'SVC',
-      'HC:OR526:U3',
-      '200.00',
-      '150.00',
-      '',
-      '8',
-    ]);
+    expect(
+      (claimLineRawData(parsed.lines[0] as ClaimLine, parsed.rawHeaders).serviceLine as string[][])[0],
+    ).toEqual(['SVC', 'HC:OR526:U3', '200.00', '150.00', '', '8']);
   });
 
   it('maps CLP02 codes and treats an unpaid line of a processed claim as denied', () => {

@@ -262,5 +262,5 @@ export function parse835(bytes: Buffer): ParsedClaimFile {
   }
   if (!transactions835)
     throw new ClaimFileError('The X12 file holds no 835 (claim payment/advice) transaction.');
-  return { format: 'X12_835', lines, rejected };
+  return { format: 'X12_835', lines, rejected, rawHeaders: [] };
 }
