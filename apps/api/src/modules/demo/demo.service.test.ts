@@ -140,6 +140,16 @@ describe('the demo agency', () => {
     expect([...types].sort()).toEqual([...caregiverTypes].sort());
   });
 
+  it('gives every person a name of their own', async () => {
+    const names = [
+      ...(await database.db.select({ name: clients.name }).from(clients)),
+      ...(await database.db.select({ name: caregivers.name }).from(caregivers)),
+      ...(await database.db.select({ name: caseManagers.name }).from(caseManagers)),
+    ].map((row) => row.name);
+    expect(names.length).toBeGreaterThan(70);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('gives every client 1–3 budget lines in force today, for the ISP year from its ispMonth', async () => {
     const clientRows = await database.db.select().from(clients);
     const budgetRows = await database.db.select().from(budgets);

@@ -134,7 +134,14 @@ export interface DemoPeople {
 /** Inserts one case manager per county, clients in every town, and caregivers of every CaregiverType. */
 async function insertPeople(tx: Transaction, random: () => number): Promise<DemoPeople> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const personName = () => `${pick(firstNames)} ${pick(lastNames)}`;
+  // Every demo person has a name of their own (imports link people by name; a picker would show twins).
+  const used = new Set<string>();
+  const personName = () => {
+    let name = `${pick(firstNames)} ${pick(lastNames)}`;
+    while (used.has(name)) name = `${pick(firstNames)} ${pick(lastNames)}`;
+    used.add(name);
+    return name;
+  };
   const counties = [...new Set(oregonTowns.map((t) => t.county))];
   const managerRows = await tx
     .insert(caseManagers)

@@ -2,6 +2,8 @@
  * A searchable picker of one caregiver or client (the one used by every filter bar and form).
  * The search goes to the server (`GET /api/<kind>?q=`, debounced, 20 matches by name, archived people
  * included), so it works with thousands of people; a person restored from the URL shows their name.
+ * People who share a name in the list are told apart by their identifier (a client's prime number, a
+ * caregiver's employee id), so picking one is never a guess.
  */
 import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
@@ -18,6 +20,25 @@ interface Option {
 const pageSchemas = { caregivers: caregiverPage, clients: clientPage } as const;
 const recordSchemas = { caregivers: caregiver, clients: client } as const;
 
+/** A person as the picker lists them: a client (prime number `pid`) or a caregiver (`externalId`). */
+export type PersonListed = { id: string; name: string; archived: boolean } & (
+  { pid: string | null } | { externalId: string | null }
+);
+
+/**
+ * The picker's options for `people`, in their order: the name (with "(archived)"), and where two or
+ * more listed people share a name, their identifier too (`Micah Sato · DM100000`).
+ */
+export function personOptions(people: readonly PersonListed[]): Option[] {
+  const named = new Map<string, number>();
+  for (const person of people) named.set(person.name, (named.get(person.name) ?? 0) + 1);
+  return people.map((person) => {
+    const id = 'pid' in person ? person.pid : person.externalId;
+    const name = (named.get(person.name) ?? 0) > 1 && id ? `${person.name} · ${id}` : person.name;
+    return { value: person.id, label: person.archived ? `${name} (archived)` : name };
+  });
+}
+
 function usePersonOptions(kind: PersonSelectKind, search: string) {
   return useQuery({
     queryKey: ['person-select', kind, 'options', search] as const,
@@ -26,10 +47,7 @@ function usePersonOptions(kind: PersonSelectKind, search: string) {
         query: { q: search || undefined, archived: 'all', sort: 'name', order: 'asc', pageSize: 20 },
         signal,
       });
-      return page.items.map((person) => ({
-        value: person.id,
-        label: person.archived ? `${person.name} (archived)` : person.name,
-      }));
+      return personOptions(page.items);
     },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
