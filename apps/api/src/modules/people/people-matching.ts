@@ -89,10 +89,24 @@ function newPersonKey(reference: PersonReference): string {
  * `caregiver.create` / `client.create` with `source: import`) and adds them to the index.
  */
 export class ImportPeopleIndex {
+  /** The creation of unknown people under way (see {@link oneCreationAtATime}). */
+  private creating: Promise<unknown> = Promise.resolve();
+
   private constructor(
     private readonly caregiverDirectory: PeopleDirectory,
     private readonly clientDirectory: PeopleDirectory,
   ) {}
+
+  /**
+   * Runs `create` (a transaction calling {@link createUnknown}) once the one before it has settled, so
+   * that batches written at the same time create a person they both name once: the later batch's
+   * `createUnknown` finds the person the earlier one added. Resolves or rejects as `create` does.
+   */
+  oneCreationAtATime<T>(create: () => Promise<T>): Promise<T> {
+    const result = this.creating.then(create, create);
+    this.creating = result.catch(() => undefined);
+    return result;
+  }
 
   /** Loads every caregiver and client (id, name, altNames, external id / pid). */
   static async load(executor: Executor): Promise<ImportPeopleIndex> {

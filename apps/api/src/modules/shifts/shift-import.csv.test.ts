@@ -270,6 +270,35 @@ describe('CSV import', () => {
     expect(job.result).toMatchObject({ created: 1, newCaregivers: 0 });
   });
 
+  it('creates a new person named in batches written at the same time once', async () => {
+    // 2,500 rows = three batches, written two at a time; every batch names the same two new people.
+    // Creating a caregiver is slowed down so that the next batch is ready while the first creates them.
+    await t.database.exec(`
+      create function tend_test_slow() returns trigger language plpgsql as $$
+      begin perform pg_sleep(0.4); return new; end $$;
+      create trigger tend_test_slow before insert on caregiver for each row execute function tend_test_slow();
+    `);
+    const rows = Array.from(
+      { length: 2500 },
+      (_, i) =>
+        `NEWP-${i},Nova Newcomer,Quill Newclient,12/02/2025,9:00 AM,10:00 AM,"45.5, -122.6","45.5, -122.6",OR526,,`,
+    );
+    const job = await importShiftsFile(admin, Buffer.from(csv(...rows)), 'newcomers.csv', {
+      columnMap: map,
+    });
+    await t.database.exec('drop trigger tend_test_slow on caregiver; drop function tend_test_slow();');
+    expect(job.result).toMatchObject({ created: 2500, newCaregivers: 1, newClients: 1, rejected: [] });
+    const people = await t.database.query<{ n: number }>(
+      `select (select count(*) from caregiver where name = 'Nova Newcomer')::int
+        + (select count(*) from client where name = 'Quill Newclient')::int as n`,
+    );
+    expect(people.rows[0]?.n).toBe(2);
+    const linked = await t.database.query<{ n: number }>(
+      `select count(distinct (caregiver_id, client_id))::int as n from shift where giv_shift_id like 'NEWP-%'`,
+    );
+    expect(linked.rows[0]?.n).toBe(1);
+  }, 60_000);
+
   it('leaves whole batches after a crash, and the automatic retry resumes without doubling', async () => {
     // A database failure in the middle of the second batch of 1,000 rows.
     await t.database.exec(`
@@ -314,13 +343,24 @@ describe('CSV import', () => {
       count(
         `select count(*)::int as n from shift_segment s join shift on shift.id = s.shift_id where giv_shift_id like 'C-%'`,
       );
-    // The first batch is whole (shifts and their segments); nothing of the second batch exists.
-    expect(await shiftCount()).toBe(1000);
-    expect(await segmentCount()).toBe(1000);
+    // Batches are written two at a time: the first is whole, the third may be (it ran beside the
+    // second), and nothing of the second batch, the one with the crash, exists.
+    const written = await shiftCount();
+    expect([1000, 1500]).toContain(written);
+    expect(await segmentCount()).toBe(written);
+    expect(
+      await count(
+        `select count(*)::int as n from shift where giv_shift_id like 'C-%' and substr(giv_shift_id, 3)::int between 1000 and 1999`,
+      ),
+    ).toBe(0);
 
     await t.database.exec('drop trigger tend_test_crash on shift; drop function tend_test_crash();');
     const resumed = await poll((job) => job.status === 'COMPLETED');
-    expect(resumed.result).toMatchObject({ created: 1500, unchanged: 1000, rejected: [] });
+    expect(resumed.result).toMatchObject({
+      created: 2500 - (written ?? 0),
+      unchanged: written,
+      rejected: [],
+    });
     expect(resumed.log.join('\n')).toMatch(/Resuming after an interruption|Failed with an unexpected error/);
     expect(await shiftCount()).toBe(2500);
     expect(await segmentCount()).toBe(2500);

@@ -209,4 +209,27 @@ describe('EVV import (Sandata OpenEVV)', () => {
     const response = await admin({ method: 'POST', url: '/api/shift-imports', payload: {} });
     expect(response.statusCode).toBe(415);
   });
+
+  it('applies a later SequenceID of the same visit in one file after the batch holding the first one', async () => {
+    // 1,201 visits: the first batch of 1,000 holds BATCH-5 at sequence 1, the second (written while the
+    // first may still be in flight) holds its sequence 2, which must find sequence 1 as existing.
+    const visit = (i: number, sequence: number) => ({
+      ...example[0],
+      VisitOtherID: `BATCH-${i}`,
+      SequenceID: sequence,
+      Calls: [
+        (example[0]?.Calls as object[])[0],
+        { ...(example[0]?.Calls as object[])[1], CallDateTime: `2024-01-15T1${sequence + 3}:00:00Z` },
+      ],
+    });
+    const visits = [...Array.from({ length: 1200 }, (_, i) => visit(i, 1)), visit(5, 2)];
+    const job = await importFile(JSON.stringify(visits), 'two-batches.json');
+    expect(job.result).toMatchObject({ created: 1200, updated: 1, rejected: [] });
+    const shift = await t.database.query<{ out: Date; sequence: number }>(
+      `select evv_out_time as out, external_sequence as sequence from shift where giv_shift_id = 'BATCH-5'`,
+    );
+    expect(shift.rows).toHaveLength(1);
+    expect(shift.rows[0]).toMatchObject({ sequence: 2 });
+    expect(new Date(shift.rows[0]?.out ?? 0).toISOString()).toBe('2024-01-15T15:00:00.000Z');
+  }, 60_000);
 });

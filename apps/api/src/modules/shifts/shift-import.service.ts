@@ -37,7 +37,13 @@ import {
   sandataFieldNames,
   sandataVisit,
 } from './evv-sandata.ts';
-import { emptyTally, importVisitBatch, type ImportTally, type SourceFieldNames } from './visit-import.ts';
+import {
+  emptyTally,
+  importVisitBatch,
+  VISIT_IMPORT_WRITERS,
+  type ImportTally,
+  type SourceFieldNames,
+} from './visit-import.ts';
 import type { VisitRecord } from './visit-record.ts';
 
 export { IMPORTS_BUCKET } from '../../platform/imports/import-service.ts';
@@ -186,6 +192,7 @@ export const shiftImportKind: ImportKindDefinition<
           }
         : sandataFieldNames;
     return {
+      writers: VISIT_IMPORT_WRITERS,
       write: (records) =>
         importVisitBatch(deps.db, run.ctx, {
           records: records.map((r) => r.record),

@@ -23,6 +23,14 @@ import { syncImportSegments } from './shift-segments.ts';
 import { iso, type ShiftRow } from './shift-view.ts';
 import type { VisitRecord } from './visit-record.ts';
 
+/**
+ * Batches of visits written at a time (`ImportWriter.writers`), each in its own transaction on its own
+ * connection: PostgreSQL's work per batch (shifts, segments, audit rows, indexes) is most of an import,
+ * and two batches use both cores of a small server while the next batch is parsed. Batches never share
+ * a shift id, and unknown people are created one batch at a time (decision 0022, session 8).
+ */
+export const VISIT_IMPORT_WRITERS = 2;
+
 /** Shift fields an import sets, compared field by field for the change history. */
 const trackedFields = [
   'date',
@@ -173,11 +181,15 @@ export async function importVisitBatch(
   if (!records.length) return;
 
   if (unknown) {
-    await db.transaction(async (tx) => {
-      const all = records.map((linked) => linked.record);
-      tally.newCaregivers += await people.createUnknown(tx, ctx, 'caregiver', all.map(caregiverRef));
-      tally.newClients += await people.createUnknown(tx, ctx, 'client', all.map(clientRef));
-    });
+    // Batches are written two at a time (`VISIT_IMPORT_WRITERS`): people are created one batch at a
+    // time, so a new person two batches name is created once.
+    await people.oneCreationAtATime(() =>
+      db.transaction(async (tx) => {
+        const all = records.map((linked) => linked.record);
+        tally.newCaregivers += await people.createUnknown(tx, ctx, 'caregiver', all.map(caregiverRef));
+        tally.newClients += await people.createUnknown(tx, ctx, 'client', all.map(clientRef));
+      }),
+    );
     for (const linked of records) {
       linked.caregiverId ??= idOf(people.matchCaregiver(caregiverRef(linked.record)));
       linked.clientId ??= idOf(people.matchClient(clientRef(linked.record)));

@@ -13,6 +13,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, desc, eq, inArray, isNotNull, like, ne } from 'drizzle-orm';
 import type { AuditAction, JobStatus, ProcessingJob, RejectedRecord } from '@tend/contracts';
 import type { Database } from '../db/client.ts';
@@ -35,6 +36,12 @@ import {
 export const IMPORTS_BUCKET = 'imports';
 /** Records written per transaction. */
 export const IMPORT_BATCH_SIZE = 1000;
+/**
+ * Rows parsed between two turns of the event loop. Parsing is synchronous work on the thread that also
+ * reads the database's answers: without a turn, each round trip of the batch being written waits for a
+ * whole batch of parsing, and the database sits idle (decision 0022, session 8).
+ */
+const ROWS_PER_TURN = 100;
 /** Rows parsed for the preview. */
 const PREVIEW_ROWS = 10;
 
@@ -87,6 +94,12 @@ export interface ImportRun {
 export interface ImportWriter<R, S> {
   /** Writes one batch (distinct keys). Pushes records refused at write time into `run.rejected`. */
   write(records: LineRecord<R>[]): Promise<void>;
+  /**
+   * How many batches `write` may be given at a time (default 1). Above 1 the kind's writes must be
+   * independent transactions whose only shared rows are created one batch at a time: batches never
+   * share a key (the batcher waits), but e.g. a new person two batches name must not be created twice.
+   */
+  writers?: number;
   /** What the run did, once every batch is written. */
   summary(): S;
 }
@@ -193,21 +206,27 @@ export function csvFieldName(map: ColumnMapOf, ...candidates: string[]): string 
 }
 
 /**
- * Collects records into batches of distinct keys. A record whose key is already in the open batch
- * closes the batch first, so it sees the earlier version as existing. One batch is written while the
- * next one is being read and parsed (at most one write in flight, so batches land in order and each
- * sees what the previous one created).
+ * Collects records into batches of distinct keys and hands them to the writer: up to `writers` batches
+ * are written at a time (each its own transaction), while the next one is being read and parsed. A
+ * record whose key is already in the open batch closes the batch first, and one whose key is in a batch
+ * still being written waits for the batches in flight, so each batch sees every earlier version of its
+ * records as existing.
  */
 class Batcher<R> {
   private records: LineRecord<R>[] = [];
   private keys = new Set<string>();
-  private inFlight: Promise<void> = Promise.resolve();
+  /** Batches being written, oldest first, with their keys. */
+  private inFlight: { written: Promise<void>; keys: Set<string> }[] = [];
   private failure: unknown = null;
 
-  constructor(private readonly writeBatch: (records: LineRecord<R>[]) => Promise<void>) {}
+  constructor(
+    private readonly writeBatch: (records: LineRecord<R>[]) => Promise<void>,
+    private readonly writers: number,
+  ) {}
 
   async add(record: LineRecord<R>): Promise<void> {
     if (this.keys.has(record.key)) await this.send();
+    if (this.inFlight.some((batch) => batch.keys.has(record.key))) await this.settled();
     this.records.push(record);
     this.keys.add(record.key);
     if (this.records.length >= IMPORT_BATCH_SIZE) await this.send();
@@ -220,18 +239,28 @@ class Batcher<R> {
   }
 
   private async send(): Promise<void> {
-    await this.settled();
+    while (this.inFlight.length >= this.writers) await this.inFlight[0]?.written;
+    if (this.failure) throw this.failure;
     if (!this.records.length) return;
     const records = this.records;
+    const batch = {
+      keys: this.keys,
+      written: this.writeBatch(records).then(
+        () => undefined,
+        (error: unknown) => {
+          this.failure ??= error;
+        },
+      ),
+    };
+    batch.written = batch.written.finally(() => this.inFlight.splice(this.inFlight.indexOf(batch), 1));
+    this.inFlight.push(batch);
     this.records = [];
     this.keys = new Set();
-    this.inFlight = this.writeBatch(records).catch((error: unknown) => {
-      this.failure = error;
-    });
   }
 
+  /** Waits for every batch in flight; rethrows the first failed write. */
   private async settled(): Promise<void> {
-    await this.inFlight;
+    while (this.inFlight.length) await this.inFlight[0]?.written;
     if (this.failure) throw this.failure;
   }
 }
@@ -419,6 +448,7 @@ export function createImportService<R, P, S, Result extends Record<string, unkno
     })) {
       for (const row of batch) {
         rows += 1;
+        if (rows % ROWS_PER_TURN === 0) await nextTurn();
         const parsed = kind.parseRow(row, sniff.headers, map, { timeZone: run.timeZone });
         if (!parsed.ok) {
           for (const problem of parsed.problems)
@@ -633,7 +663,7 @@ export function createImportService<R, P, S, Result extends Record<string, unkno
           (job.metadata.timeZone as string | undefined) ?? file.timeZone ?? deps.agencyTimeZone;
         const run: ImportRun = { ctx, file, job, timeZone, rejected: [] };
         const writer = await kind.openWriter(deps, run);
-        const batcher = new Batcher<R>((records) => writer.write(records));
+        const batcher = new Batcher<R>((records) => writer.write(records), writer.writers ?? 1);
         const json = kind.json && file.format === kind.json.format ? kind.json : null;
         let total: number;
         if (json) {
