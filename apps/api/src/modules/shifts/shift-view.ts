@@ -6,7 +6,7 @@
 import type { Shift } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import type { shifts } from './shifts.table.ts';
+import { shifts } from './shifts.table.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type PeopleNames = { caregivers: Map<string, string>; clients: Map<string, string> };
@@ -14,8 +14,41 @@ export type PeopleNames = { caregivers: Map<string, string>; clients: Map<string
 /** An instant as ISO 8601 UTC, or null. */
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The columns {@link toShift} reads: what a list selects (not the source record or the change
+ * history, which only the detail shows: kilobytes of JSON a row that a page of 50 would parse for
+ * nothing).
+ */
+export const shiftViewColumns = {
+  id: shifts.id,
+  givShiftId: shifts.givShiftId,
+  date: shifts.date,
+  providerMedicaidId: shifts.providerMedicaidId,
+  billingCode: shifts.billingCode,
+  mod1: shifts.mod1,
+  pid: shifts.pid,
+  caregiverId: shifts.caregiverId,
+  clientId: shifts.clientId,
+  evvInTime: shifts.evvInTime,
+  evvOutTime: shifts.evvOutTime,
+  evvInLat: shifts.evvInLat,
+  evvInLong: shifts.evvInLong,
+  evvOutLat: shifts.evvOutLat,
+  evvOutLong: shifts.evvOutLong,
+  evvStatus: shifts.evvStatus,
+  evvStatusReason: shifts.evvStatusReason,
+  timeZone: shifts.timeZone,
+  csvFileId: shifts.csvFileId,
+  externalSequence: shifts.externalSequence,
+  deletedAt: shifts.deletedAt,
+  createdAt: shifts.createdAt,
+  updatedAt: shifts.updatedAt,
+};
+/** A shift row as {@link toShift} needs it ({@link shiftViewColumns}). */
+export type ShiftViewRow = Pick<ShiftRow, keyof typeof shiftViewColumns>;
+
 /** The API shape of one shift row; unknown ids show as "Unknown caregiver/client". */
-export function toShift(row: ShiftRow, names: PeopleNames): Shift {
+export function toShift(row: ShiftViewRow, names: PeopleNames): Shift {
   return {
     id: row.id,
     givShiftId: row.givShiftId,
