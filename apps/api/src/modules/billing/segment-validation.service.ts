@@ -102,11 +102,19 @@ async function findWindowChanges(
   summary: SegmentValidationSummary,
 ): Promise<SegmentValidationWrite[]> {
   const context = { fromDate: plusDays(window.start, -1), toDate: plusDays(window.end, 1) };
-  const [segments, facts, budgets] = await Promise.all([
-    findSegmentsForValidation(executor, context),
-    findShiftScreeningFacts(executor, context),
-    findBudgetLinesForValidation(executor, context),
-  ]);
+  // A transaction is one connection: its reads go one after another (node-postgres deprecates a query
+  // sent while another runs); on the pool the three run side by side.
+  const [segments, facts, budgets] = is(executor, PgTransaction)
+    ? [
+        await findSegmentsForValidation(executor, context),
+        await findShiftScreeningFacts(executor, context),
+        await findBudgetLinesForValidation(executor, context),
+      ]
+    : await Promise.all([
+        findSegmentsForValidation(executor, context),
+        findShiftScreeningFacts(executor, context),
+        findBudgetLinesForValidation(executor, context),
+      ]);
   const input: SegmentFacts[] = segments.map((segment) => {
     const fact = facts.get(segment.shiftId);
     return {
