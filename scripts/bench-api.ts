@@ -15,6 +15,9 @@
  * BENCH_SETUP_SQL (`;`-separated statements run after seeding, to try a candidate index), BENCH_ENGINES (default "postgres,pglite"), BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SERVER_NODE_ARGS
  * (node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) narrow or profile a run.
  * Aim (issue): list on PostgreSQL ≥ 2,000 req/s with p99 < 50 ms; /login JS ≤ 180 KB gzip.
+ * For the list it also prints where the CPU goes per request: the server, the PostgreSQL backends of the
+ * bench database and this process (autocannon), and the req/s those would allow if they had the
+ * machine's cores to themselves.
  * Prints figures; asserts nothing. The load generator shares the machine's cores with the server and
  * the database, so figures are lower than on a separate load machine.
  */
@@ -53,6 +56,45 @@ interface Figures {
   mean: number;
   /** Server CPU (user + system, all its processes) per request in ms: steadier than req/s on a busy machine. */
   cpuMs: number | null;
+  /** PostgreSQL CPU per request in ms (the backends serving the bench database); null on PGlite. */
+  dbCpuMs: number | null;
+  /** CPU of this process (autocannon, the load generator) per request in ms. */
+  loadCpuMs: number;
+}
+
+/** The PostgreSQL database a run measures (its backends' CPU), when the engine is PostgreSQL. */
+interface BenchDatabase {
+  baseUrl: string;
+  name: string;
+}
+
+/** CPU seconds so far of each PostgreSQL backend connected to `database` (pg_stat_activity), by pid. */
+async function backendCpu(database: BenchDatabase): Promise<Map<number, number>> {
+  const url = new URL(database.baseUrl);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [database.name],
+    );
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      const seconds = cpuSeconds(pid);
+      if (seconds !== null) cpu.set(pid, seconds);
+    }
+    return cpu;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** CPU seconds the backends used between two `backendCpu` readings (a backend new since counts from 0). */
+function backendCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
 }
 
 /** CPU seconds used so far by `pid` and its child processes (cluster workers); null off Linux. */
@@ -75,22 +117,38 @@ async function hammer(
   headers: Record<string, string> = {},
   duration = DURATION,
   serverPid?: number,
+  database?: BenchDatabase,
 ): Promise<Figures> {
   const cpuBefore = serverPid ? cpuSeconds(serverPid) : null;
+  const dbBefore = database ? await backendCpu(database) : null;
+  const loadBefore = process.cpuUsage();
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const load = process.cpuUsage(loadBefore);
   const cpuAfter = serverPid ? cpuSeconds(serverPid) : null;
+  const dbAfter = database ? await backendCpu(database) : null;
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
-  const cpuMs =
-    cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
-      ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
-      : null;
+  const requests = Math.max(1, result.requests.total);
+  const cpuMs = cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1000) / requests : null;
   return {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     mean: result.latency.mean,
     cpuMs,
+    dbCpuMs: dbBefore && dbAfter ? (backendCpuUsed(dbBefore, dbAfter) * 1000) / requests : null,
+    loadCpuMs: (load.user + load.system) / 1000 / requests,
   };
+}
+
+/** "server 0.82 + database 0.41 + load generator 0.20 = 1.43 ms CPU/req" for a run's figures. */
+function cpuLine(figures: Figures): string {
+  const parts = [
+    `server ${figures.cpuMs?.toFixed(2) ?? '?'}`,
+    ...(figures.dbCpuMs === null ? [] : [`database ${figures.dbCpuMs.toFixed(2)}`]),
+    `load generator ${figures.loadCpuMs.toFixed(2)}`,
+  ];
+  const total = (figures.cpuMs ?? 0) + (figures.dbCpuMs ?? 0) + figures.loadCpuMs;
+  return `${parts.join(' + ')} = ${total.toFixed(2)} ms CPU/req (${os.cpus().length} cores: at most ${Math.round((os.cpus().length * 1000) / total).toLocaleString('en-US')} req/s)`;
 }
 
 async function freePort(): Promise<number> {
@@ -254,7 +312,14 @@ async function run(
     const health = await hammer(`${origin}/api/health`, {}, DURATION, server.pid);
     // The same route with the session cookie: the difference is the session, tier and activity check.
     const healthSignedIn = await hammer(`${origin}/api/health`, { cookie }, DURATION, server.pid);
-    const list = await hammer(`${origin}/api/clients?pageSize=50&page=7`, { cookie }, DURATION, server.pid);
+    const database = engine === 'postgres' ? { baseUrl, name: dbName } : undefined;
+    const list = await hammer(
+      `${origin}/api/clients?pageSize=50&page=7`,
+      { cookie },
+      DURATION,
+      server.pid,
+      database,
+    );
     // An API client's access token (15 min: enough for both runs), from the aal2 session.
     const tokens = await fetch(`${origin}/api/tokens`, {
       method: 'POST',
@@ -267,7 +332,13 @@ async function run(
     };
     await hammer(`${origin}/api/health`, bearer, 2); // warm-up (key set, prepared statement)
     const healthBearer = await hammer(`${origin}/api/health`, bearer, DURATION, server.pid);
-    const listBearer = await hammer(`${origin}/api/clients?pageSize=50&page=7`, bearer, DURATION, server.pid);
+    const listBearer = await hammer(
+      `${origin}/api/clients?pageSize=50&page=7`,
+      bearer,
+      DURATION,
+      server.pid,
+      database,
+    );
     return { health, healthSignedIn, list, healthBearer, listBearer };
   } finally {
     if (server) await stopServer(server);
@@ -318,6 +389,7 @@ for (const { engine, workers } of runs) {
     rows.push(
       `${label} health ${String(health.rps).padStart(6)} req/s p99 ${String(health.p99).padStart(3)} ms | clients list (50 of 10,000, audited) ${String(list.rps).padStart(6)} req/s p99 ${String(list.p99).padStart(3)} ms, server CPU ${list.cpuMs?.toFixed(2) ?? '?'} ms/req | list/health ${(list.rps / health.rps).toFixed(3)}`,
     );
+    rows.push(`${''.padEnd(11)} clients list CPU: ${cpuLine(list)}`);
     const authCost =
       health.cpuMs !== null && healthSignedIn.cpuMs !== null
         ? `${(healthSignedIn.cpuMs - health.cpuMs).toFixed(3)} ms server CPU/req`
