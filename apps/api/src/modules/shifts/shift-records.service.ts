@@ -12,7 +12,7 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { shifts } from './shifts.table.ts';
-import { namesFor, shiftViewColumns, toShift, type ShiftRow } from './shift-view.ts';
+import { namesFor, shiftViewColumns, toShift, type ShiftViewRow } from './shift-view.ts';
 
 /** The filter part of a shift list query (everything but paging and sorting). */
 export type ShiftFilter = Omit<ShiftListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
@@ -141,28 +141,6 @@ export const shiftCsvHeader = [
   'PID',
 ] as const;
 
-const exportColumns = {
-  id: shifts.id,
-  givShiftId: shifts.givShiftId,
-  date: shifts.date,
-  caregiverId: shifts.caregiverId,
-  clientId: shifts.clientId,
-  billingCode: shifts.billingCode,
-  mod1: shifts.mod1,
-  evvInTime: shifts.evvInTime,
-  evvOutTime: shifts.evvOutTime,
-  evvInLat: shifts.evvInLat,
-  evvInLong: shifts.evvInLong,
-  evvOutLat: shifts.evvOutLat,
-  evvOutLong: shifts.evvOutLong,
-  evvStatus: shifts.evvStatus,
-  evvStatusReason: shifts.evvStatusReason,
-  providerMedicaidId: shifts.providerMedicaidId,
-  pid: shifts.pid,
-  timeZone: shifts.timeZone,
-};
-type ExportRow = Pick<ShiftRow, keyof typeof exportColumns>;
-
 /**
  * An instant as ISO 8601 local time with its UTC offset in the visit's own time zone
  * (`2024-01-15T04:00:00-05:00`, UX.md "Time": EVV times in the zone they happened in); in UTC
@@ -183,7 +161,7 @@ export function shiftHours(evvIn: Date | null, evvOut: Date | null): number | nu
   return Math.round((evvOut.getTime() - evvIn.getTime()) / 36_000) / 100;
 }
 
-function csvLine(row: ExportRow, names: Awaited<ReturnType<typeof namesFor>>): string {
+function csvLine(row: ShiftViewRow, names: Awaited<ReturnType<typeof namesFor>>): string {
   return [
     row.id,
     row.givShiftId,
@@ -237,7 +215,7 @@ export async function openShiftExport(
   const where = shiftFilter(filter);
   const readBatch = (after: { date: string; id: string } | null) =>
     db
-      .select(exportColumns)
+      .select(shiftViewColumns)
       .from(shifts)
       .where(
         after
