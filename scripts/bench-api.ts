@@ -32,6 +32,7 @@ import pg from 'pg';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { migrateDatabase, openDatabase } from '../apps/api/src/platform/db/client.ts';
+import { backendCpuSeconds, cpuSecondsBetween, processCpuSeconds } from './bench-cpu.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -69,7 +70,7 @@ interface BenchDatabase {
 }
 
 /** CPU seconds so far of each PostgreSQL backend connected to `database` (pg_stat_activity), by pid. */
-async function backendCpu(database: BenchDatabase): Promise<Map<number, number>> {
+async function backendCpu(database: BenchDatabase): Promise<Map<number, number> | null> {
   const url = new URL(database.baseUrl);
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.toString() });
@@ -79,37 +80,23 @@ async function backendCpu(database: BenchDatabase): Promise<Map<number, number>>
       'select pid from pg_stat_activity where datname = $1',
       [database.name],
     );
-    const cpu = new Map<number, number>();
-    for (const { pid } of rows) {
-      const seconds = cpuSeconds(pid);
-      if (seconds !== null) cpu.set(pid, seconds);
-    }
-    return cpu;
+    return backendCpuSeconds(rows.map(({ pid }) => pid));
   } finally {
     await admin.end();
   }
 }
 
-/** CPU seconds the backends used between two `backendCpu` readings (a backend new since counts from 0). */
-function backendCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
-  let used = 0;
-  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
-  return used;
-}
-
 /** CPU seconds used so far by `pid` and its child processes (cluster workers); null off Linux. */
 function cpuSeconds(pid: number): number | null {
-  const ticks = 100; // USER_HZ on Linux
-  const read = (id: number) => {
-    const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
-  };
+  let children: string[];
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
-    return read(pid) + children.reduce((sum, child) => sum + read(Number(child)), 0);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
   } catch {
     return null;
   }
+  let used = processCpuSeconds(pid);
+  for (const child of children) used = used === null ? null : used + (processCpuSeconds(Number(child)) ?? 0);
+  return used;
 }
 
 async function hammer(
@@ -135,7 +122,7 @@ async function hammer(
     p99: result.latency.p99,
     mean: result.latency.mean,
     cpuMs,
-    dbCpuMs: dbBefore && dbAfter ? (backendCpuUsed(dbBefore, dbAfter) * 1000) / requests : null,
+    dbCpuMs: dbBefore && dbAfter ? (cpuSecondsBetween(dbBefore, dbAfter) * 1000) / requests : null,
     loadCpuMs: (load.user + load.system) / 1000 / requests,
   };
 }

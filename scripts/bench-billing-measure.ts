@@ -7,10 +7,10 @@
  * Server CPU is read from `/proc/<pid>/stat` of the backends `pg_stat_activity` lists for the bench
  * database (the server must run on this machine; otherwise it prints as "n/a").
  */
-import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
+import { backendCpuSeconds, cpuSecondsBetween } from './bench-cpu.ts';
 
 /** What {@link measurePhase} saw. Seconds and MB. */
 export interface PhaseFigures {
@@ -22,25 +22,13 @@ export interface PhaseFigures {
   rssPeakMb: number;
 }
 
-const TICKS_PER_SECOND = 100;
-
-async function backendTicks(database: DatabaseHandle): Promise<Map<number, number> | null> {
+/** CPU seconds so far of the backends serving the bench database; null off PostgreSQL or unreadable. */
+async function backendSeconds(database: DatabaseHandle): Promise<Map<number, number> | null> {
   if (database.kind !== 'postgres') return null;
   const result = await database.db.execute<{ pid: number }>(
     sql`select pid from pg_stat_activity where datname = current_database()`,
   );
-  const ticks = new Map<number, number>();
-  for (const { pid } of result.rows) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name "(…)": utime is the 14th, stime the 15th field overall.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      return null;
-    }
-  }
-  return ticks;
+  return backendCpuSeconds(result.rows.map(({ pid }) => Number(pid)));
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -50,7 +38,7 @@ export async function measurePhase<T>(
   database: DatabaseHandle,
   work: () => Promise<T>,
 ): Promise<{ result: T; figures: PhaseFigures }> {
-  const ticksBefore = await backendTicks(database);
+  const serverBefore = await backendSeconds(database);
   const rssStart = process.memoryUsage().rss;
   let peak = rssStart;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -65,13 +53,8 @@ export async function measurePhase<T>(
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   peak = Math.max(peak, process.memoryUsage().rss);
-  const ticksAfter = await backendTicks(database);
-  let serverCpuSeconds: number | null = null;
-  if (ticksBefore && ticksAfter) {
-    let ticks = 0;
-    for (const [pid, after] of ticksAfter) ticks += after - (ticksBefore.get(pid) ?? 0);
-    serverCpuSeconds = ticks / TICKS_PER_SECOND;
-  }
+  const serverAfter = await backendSeconds(database);
+  const serverCpuSeconds = serverBefore && serverAfter ? cpuSecondsBetween(serverBefore, serverAfter) : null;
   return {
     result,
     figures: {

@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { ColumnMap } from '@tend/contracts';
+import { backendCpuSeconds, cpuSecondsBetween, statCpuSeconds } from './bench-cpu.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
@@ -217,12 +218,9 @@ async function runEngine(
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStarted);
   clearInterval(sampler);
-  let serverCpuSeconds: number | null = null;
-  if (serverCpuBefore) {
-    const after = await backendCpu(database);
-    serverCpuSeconds = 0;
-    for (const [pid, ticks] of after) serverCpuSeconds += (ticks - (serverCpuBefore.get(pid) ?? 0)) / TICKS;
-  }
+  const serverCpuAfter = serverCpuBefore ? await backendCpu(database) : null;
+  const serverCpuSeconds =
+    serverCpuBefore && serverCpuAfter ? cpuSecondsBetween(serverCpuBefore, serverCpuAfter) : null;
   const result = finished?.result as { created: number; rejected: unknown[] } | null;
   const counted = await database.query<{ n: number }>('select count(*)::int as n from shift');
   await app.close();
@@ -244,28 +242,17 @@ async function runEngine(
   );
 }
 
-/** Clock ticks per second of /proc/<pid>/stat times (Linux: USER_HZ, 100). */
-const TICKS = 100;
-
-/** utime + stime (ticks) of a process from its /proc/<pid>/stat text. */
-const statTicks = (stat: string) => {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
-
 /**
- * CPU ticks used so far by each server process of this database (pid → ticks), read by the server
- * itself (`pg_read_file` of /proc: the bench's superuser on a local server). A load-independent figure
- * on a shared machine, beside wall time.
+ * CPU seconds used so far by each server process of this database (pid → seconds; bench-cpu.ts): a
+ * load-independent figure on a shared machine, beside wall time. Null when one cannot be read.
  */
 async function backendCpu(database: {
   query: <R>(text: string) => Promise<{ rows: R[] }>;
-}): Promise<Map<number, number>> {
-  const { rows } = await database.query<{ pid: number; stat: string | null }>(
-    `select pid, pg_read_file('/proc/' || pid || '/stat', 0, 1024, true) as stat from pg_stat_activity
-     where datname = current_database()`,
+}): Promise<Map<number, number> | null> {
+  const { rows } = await database.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
   );
-  return new Map(rows.filter((r) => r.stat).map((r) => [r.pid, statTicks(r.stat as string)]));
+  return backendCpuSeconds(rows.map(({ pid }) => pid));
 }
 
 /** Times psql `\copy` of the same visits (ids resolved, instants in UTC) into `shift`, then empties it. */
@@ -339,7 +326,7 @@ async function copyBaseline(
   if (psql.status !== 0) throw new Error(`psql \\copy failed: ${psql.stderr}`);
   await database.exec('truncate shift cascade');
   const stat = psql.stdout.split('\n').find((line) => line.includes('(postgres)'));
-  return { seconds, cpuSeconds: stat ? statTicks(stat) / TICKS : null };
+  return { seconds, cpuSeconds: stat ? statCpuSeconds(stat) : null };
 }
 
 // ---------------------------------------------------------------------------------------------------

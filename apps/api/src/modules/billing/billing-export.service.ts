@@ -31,6 +31,7 @@ import type {
   BillingItem,
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
+import { serialRunner, type SerialRunner } from '../../platform/db/serial-runner.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
@@ -342,23 +343,6 @@ interface WrittenItems {
   readyCount: number;
   billedCount: number;
   skippedNoRule: number;
-}
-
-/** Runs database work one piece at a time, in call order (see {@link serialRunner}). */
-type SerialRunner = <T>(work: () => Promise<T>) => Promise<T>;
-
-/**
- * A queue for one connection: each piece of work starts when the one before it has settled, so the
- * transaction's client never gets a query while another is running (node-postgres deprecates that),
- * while callers may line up work ahead of time.
- */
-function serialRunner(): SerialRunner {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>) => {
-    const result = last.then(work, work);
-    last = result.catch(() => undefined);
-    return result;
-  };
 }
 
 /** One window read and priced by {@link prepareWindow}: its lines and counts. */

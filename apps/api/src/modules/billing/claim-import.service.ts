@@ -25,14 +25,7 @@ import { findSegmentsByBillingIds } from '../shifts/claim-matching-source.servic
 import { importMatchChanges, type ImportMatch } from './billing-item-status.ts';
 import { billingImportBatches } from './billing.table.ts';
 import { openClaimCsv } from './claim-csv.ts';
-import {
-  CLAIM_CHUNK_LINES,
-  ClaimFileError,
-  readWholeClaimFile,
-  type ClaimFileReader,
-  type ClaimLine,
-  type ParsedClaimFile,
-} from './claim-line.ts';
+import { CLAIM_CHUNK_LINES, ClaimFileError, type ClaimFileReader, type ClaimLine } from './claim-line.ts';
 import {
   matchByBillingId,
   matchByFacts,
@@ -80,11 +73,6 @@ export async function openClaimFile(bytes: Buffer): Promise<ClaimFileReader> {
         };
     },
   };
-}
-
-/** Parses a whole claim file of either format ({@link openClaimFile}, every chunk). */
-export async function parseClaimFile(bytes: Buffer): Promise<ParsedClaimFile> {
-  return readWholeClaimFile(await openClaimFile(bytes));
 }
 
 const chunks = <T>(values: readonly T[], size = CHUNK): T[][] => {

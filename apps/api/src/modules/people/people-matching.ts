@@ -8,6 +8,7 @@
  * one agency) so a 100,000-row file needs no per-row lookups.
  */
 import type { Executor } from '../../platform/db/client.ts';
+import { serialRunner } from '../../platform/db/serial-runner.ts';
 import { recordAuditEvents } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { caregivers, clients } from './people.table.ts';
@@ -89,8 +90,8 @@ function newPersonKey(reference: PersonReference): string {
  * `caregiver.create` / `client.create` with `source: import`) and adds them to the index.
  */
 export class ImportPeopleIndex {
-  /** The creation of unknown people under way (see {@link oneCreationAtATime}). */
-  private creating: Promise<unknown> = Promise.resolve();
+  /** Creations of unknown people, one at a time (see {@link oneCreationAtATime}). */
+  private readonly creations = serialRunner();
 
   private constructor(
     private readonly caregiverDirectory: PeopleDirectory,
@@ -103,9 +104,7 @@ export class ImportPeopleIndex {
    * `createUnknown` finds the person the earlier one added. Resolves or rejects as `create` does.
    */
   oneCreationAtATime<T>(create: () => Promise<T>): Promise<T> {
-    const result = this.creating.then(create, create);
-    this.creating = result.catch(() => undefined);
-    return result;
+    return this.creations(create);
   }
 
   /** Loads every caregiver and client (id, name, altNames, external id / pid). */
