@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../apps/api/src/platform/db/client.ts';
-import { validateSegmentRange } from '../apps/api/src/modules/billing/segment-validation.service.ts';
+import { validateSegmentRange } from '../apps/api/src/modules/validation/validation.service.ts';
 import { describeFigures, measurePhase } from './bench-billing-measure.ts';
 
 const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 100_000);

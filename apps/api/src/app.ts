@@ -26,7 +26,7 @@ import {
 import { z } from 'zod';
 import { clientConfig } from '@tend/contracts';
 import { defaultMapTiles, tileImageSource, type Config } from './platform/config/config.ts';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from './platform/db/client.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle, type Executor } from './platform/db/client.ts';
 import { addSecurityHeaders } from './platform/http/security-headers.ts';
 import { AppError } from './platform/http/errors.ts';
 import { createAuth, type Auth, type PasswordHasher } from './platform/auth/auth.ts';
@@ -71,7 +71,7 @@ import {
   createLocationScreeningHandler,
   LOCATION_SCREENING_JOB,
 } from './modules/screening/location-screening.job.ts';
-import { segmentValidationRoutes } from './modules/billing/segment-validation.routes.ts';
+import { segmentValidationRoutes } from './modules/validation/validation.routes.ts';
 import { billingExportRoutes } from './modules/billing/billing-export.routes.ts';
 import { billingItemsRoutes } from './modules/billing/billing-items.routes.ts';
 import { claimImportsRoutes } from './modules/billing/claim-imports.routes.ts';
@@ -79,7 +79,8 @@ import { payrollRoutes } from './modules/payroll/payroll.routes.ts';
 import {
   createSegmentValidationHandler,
   SEGMENT_VALIDATION_JOB,
-} from './modules/billing/segment-validation.job.ts';
+} from './modules/validation/validation.job.ts';
+import { revalidateAroundDate } from './modules/validation/validation.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -111,6 +112,13 @@ export interface AppDeps {
    * locations, reviews). The job is idempotent, so an extra run only costs time.
    */
   revalidateSegments(range: { from: string; to: string | null } | 'all'): Promise<void>;
+  /**
+   * Re-validates the segments of service date `date` and the day on each side in `executor` (the
+   * caller's transaction) and detects billing drift for them: module `validation`'s
+   * `revalidateAroundDate`, passed to the shift corrections and the segment editor (module `shifts`
+   * cannot import `validation`, which reads shifts: decision 0025).
+   */
+  revalidateAroundDate(executor: Executor, date: string): Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -206,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         metadata: range === 'all' ? { scope: 'all' } : range,
       });
     },
+    revalidateAroundDate,
   };
   app.decorate('deps', deps);
   /**

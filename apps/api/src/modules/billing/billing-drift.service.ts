@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { findSegmentBillingValues, findSegmentIdsOfDates } from '../shifts/billing-export-source.service.ts';
+import { findSegmentBillingValues, findSegmentIdsOfDates } from './billing-export-source.ts';
 import type { BillingDriftField } from './billing.table.ts';
 import { snapshotHash, snapshotOf } from './billing-export-snapshot.ts';
 import { sameDrift, snapshotDrift } from './billing-drift.ts';

@@ -9,7 +9,7 @@
  * unchanged segment is recognised by comparing hashes without reading the stored snapshot.
  */
 import { createHash } from 'node:crypto';
-import type { SegmentBillingValues } from '../shifts/billing-export-source.service.ts';
+import type { SegmentBillingValues } from './billing-export-source.ts';
 
 /** The billed values of one segment (flat, so drift fields are plain names). Instants are ISO 8601 UTC. */
 export interface BillingSnapshot {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingExportCsvColumns } from '@tend/contracts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { systemContext } from '../../platform/http/context.ts';
-import { validateSegmentRange } from './segment-validation.service.ts';
+import { validateSegmentRange } from '../validation/validation.service.ts';
 import { detectBillingDrift } from './billing-drift.service.ts';
 import { createBillingExport } from './billing-export.service.ts';
 

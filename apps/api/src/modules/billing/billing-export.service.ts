@@ -43,8 +43,8 @@ import {
   countReadySegmentsByDate,
   findReadySegmentIds,
   findReadySegmentsForExport,
-} from '../shifts/billing-export-source.service.ts';
-import { findSegmentPage } from '../shifts/segment-validation.service.ts';
+} from './billing-export-source.ts';
+import { findSegmentPage } from '../shifts/segment-list.service.ts';
 import { billingCodeRules } from './billing-rules.table.ts';
 import { billingExportBatches, billingItems } from './billing.table.ts';
 import { billingSnapshotHash, snapshotOf } from './billing-export-snapshot.ts';

@@ -13,12 +13,12 @@ import type {
   BillingCodeRulePage,
   BillingCodeRulePatch,
   BillingCodeRuleValues,
+  CaregiverType,
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import type { RuleFacts } from './segment-validation.ts';
 import { billingCodeRules } from './billing-rules.table.ts';
 
 type RuleRow = typeof billingCodeRules.$inferSelect;
@@ -92,6 +92,16 @@ async function checkPeriod(
         `overlaps the rule in effect ${other.effectiveDate} to ${other.expirationDate ?? 'open-ended'}: end that rule first`,
       );
   }
+}
+
+/** A billing-code rule as the segment validator (module `validation`) reads it. */
+export interface RuleFacts {
+  id: string;
+  billingCode: string;
+  modifier: string | null;
+  allowedCaregiverTypes: readonly CaregiverType[];
+  effectiveDate: string;
+  expirationDate: string | null;
 }
 
 /** Every rule as the validator needs it (few rows: one per code, modifier and period). Not audited. */

@@ -21,7 +21,7 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { IMPORTS_BUCKET } from '../../platform/imports/import-service.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
-import { findSegmentsByBillingIds } from '../shifts/claim-matching-source.service.ts';
+import { findSegmentsByBillingIds } from './claim-matching-source.ts';
 import { importMatchChanges, type ImportMatch } from './billing-item-status.ts';
 import { billingImportBatches } from './billing.table.ts';
 import { openClaimCsv } from './claim-csv.ts';

@@ -1,13 +1,13 @@
 /**
- * Budget lines for segment validation (issue 6; module `billing` calls this, it never reads the budget
+ * Budget lines for segment validation (issue 6; module `validation` calls this, it never reads the budget
  * table itself): client-linked lines whose term meets a window of service dates, with the units used
- * before the window (counted like the budget-overages report: shift-hours.service.ts `findSegmentUsage`
+ * before the window (counted like the budget-overages report: budget-segment-usage.ts `findSegmentUsage`
  * + budget-units.ts `usageTotals`). Not audited: callers audit.
  */
 import { and, isNotNull, lte, sql } from 'drizzle-orm';
 import { parseBudgetMeasure, type BudgetMeasure } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { findSegmentUsage } from '../shifts/shift-hours.service.ts';
+import { findSegmentUsage } from './budget-segment-usage.ts';
 import { openTermDays, termEndOf } from './budget-overages.ts';
 import { usageTotals } from './budget-units.ts';
 import { budgets } from './budgets.table.ts';

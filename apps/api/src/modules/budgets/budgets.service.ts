@@ -1,7 +1,7 @@
 /**
  * Client budget lines kept by hand, and the budget-overages report (issue 5; spec s.3 Budget;
- * DOMAIN.md "Budgets"). Use is read from shift segments through the shifts module
- * (`shift-hours.service.ts`) and turned into units by `budget-units.ts`; projection and flags come
+ * DOMAIN.md "Budgets"). Use is read from shift segments through the shifts module's read API
+ * (`budget-segment-usage.ts`) and turned into units by `budget-units.ts`; projection and flags come
  * from `budget-overages.ts`. Every read and write is audited (`budget.*`, `budget_overage.*`) with ids
  * and counts only. Rules: docs/hours-and-budgets.md.
  */
@@ -28,7 +28,7 @@ import {
   findSegmentUsage,
   type SegmentLineFilter,
   type SegmentUsageRow,
-} from '../shifts/shift-hours.service.ts';
+} from './budget-segment-usage.ts';
 import { budgetStatus, countedUntil } from './budget-overages.ts';
 import { segmentUnits, usageTotals } from './budget-units.ts';
 import { budgets } from './budgets.table.ts';

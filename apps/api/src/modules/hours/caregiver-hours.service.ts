@@ -1,7 +1,7 @@
 /**
  * Caregiver hours per workweek with overtime and overlapping shifts, and an admin's handling of a
- * week (issue 5; spec s.3 ViolationHandling; DOMAIN.md "Overtime"). Shifts come from the shifts
- * module (`shift-hours.service.ts`), names from the people module; week arithmetic is `workweek.ts`.
+ * week (issue 5; spec s.3 ViolationHandling; DOMAIN.md "Overtime"). Shifts come through the shifts
+ * module's read API (`shift-intervals.ts`), names from the people module; week arithmetic is `workweek.ts`.
  * Every read and write is audited (`caregiver_hours.list`, `caregiver_hours.read`,
  * `violation_handling.update`); audit details carry ids, dates and counts, never notes or names.
  */
@@ -24,7 +24,7 @@ import { userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import { findShiftIntervals } from '../shifts/shift-hours.service.ts';
+import { findShiftIntervals } from './shift-intervals.ts';
 import { violationHandlings } from './hours.table.ts';
 import {
   findOverlaps,

@@ -4,7 +4,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import type { PayrollSourceSegment } from '../shifts/payroll-source.service.ts';
+import type { PayrollSourceSegment } from './payroll-source.ts';
 import { roundHours } from '../hours/workweek.ts';
 import { payrollVersions } from './payroll.table.ts';
 

@@ -19,11 +19,7 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import {
-  findPayrollCaregivers,
-  findPayrollSegment,
-  type PayrollSourceSegment,
-} from '../shifts/payroll-source.service.ts';
+import { findPayrollCaregivers, findPayrollSegment, type PayrollSourceSegment } from './payroll-source.ts';
 import { roundHours } from '../hours/workweek.ts';
 import { payrollAdjustments } from './payroll.table.ts';
 import { paidHoursOfSegment } from './paid-times.service.ts';

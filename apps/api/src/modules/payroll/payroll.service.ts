@@ -2,7 +2,7 @@
  * Payroll service (issue 6 "Payroll"; spec s.3 PayrollVersion; docs/payroll.md): the pay-period
  * setting (`app_setting` key `pay_period`), the payroll of a period per caregiver, one caregiver's
  * segments in a period, and PayrollVersions (a segment's times as paid). Segments and caregivers come
- * from the shifts module (`shifts/payroll-source.service.ts`); the arithmetic is `pay-period.ts` and
+ * through the shifts module's read API (`payroll-source.ts`); the arithmetic is `pay-period.ts` and
  * `payroll.ts`. Every read and write is audited (`payroll.list`, `pay_period.update`,
  * `payroll_version.update`); audit details carry ids, dates and counts, never names or reasons.
  */
@@ -27,13 +27,13 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { appSettings } from '../../platform/settings/settings.table.ts';
+import { appendSegmentChange } from '../shifts/shift-results.service.ts';
 import {
-  appendSegmentChange,
   findPayrollCaregivers,
   findPayrollSegment,
   findPayrollSegments,
   type PayrollSourceSegment,
-} from '../shifts/payroll-source.service.ts';
+} from './payroll-source.ts';
 import { roundHours, workweeksBetween, type Workweek } from '../hours/workweek.ts';
 import {
   defaultPayPeriodSettings,

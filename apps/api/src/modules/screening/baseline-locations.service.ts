@@ -23,7 +23,7 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import { liveShiftIdsSql, loadShiftPunches } from '../shifts/shift-locations.service.ts';
+import { liveShiftIdsSql, loadShiftPunches } from './shift-punches.ts';
 import { distanceMeters, isUsableCoordinate, type LatLong } from './baseline-learning.ts';
 import { fenceOf, runLocationScreening } from './location-screening.service.ts';
 import { approvedLocations, baselineLocations } from './screening.table.ts';

@@ -18,12 +18,11 @@ import { systemContext, type RequestContext } from '../../platform/http/context.
 import type { JobHandler } from '../../platform/jobs/jobs.service.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import {
-  findShiftScreeningStates,
   stampIncidentScreened,
   writeIncidentScreening,
   type IncidentScreeningWrite,
-  type ShiftScreeningState,
-} from '../shifts/shift-incidents.service.ts';
+} from '../shifts/shift-results.service.ts';
+import { findShiftScreeningStates, type ShiftScreeningState } from './incident-shifts.ts';
 import { clientSpecificTerms, shiftNotes, terms } from './screening.table.ts';
 import {
   analyzeText,

@@ -22,11 +22,8 @@ import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import {
-  findIncidentShifts,
-  getIncidentShift,
-  setIncidentHandled,
-} from '../shifts/shift-incidents.service.ts';
+import { setIncidentHandled } from '../shifts/shift-results.service.ts';
+import { findIncidentShifts, getIncidentShift } from './incident-shifts.ts';
 import { clientSpecificTerms, shiftNotes, terms } from './screening.table.ts';
 import { analyzeText, compilePhraseMapper, compileRedactor } from './incident-phrases.ts';
 

@@ -8,7 +8,7 @@
  * re-run that finds the same finding updates its figures and keeps `reviewed`/`reviewNote`; an
  * unreviewed finding that no longer holds (e.g. after an approved location was added) is removed; a
  * reviewed one is kept as the record of the review. Which shifts are screened: with scope `due`, the
- * shifts never screened or changed since (see modules/shifts/shift-locations.service.ts); with scope
+ * shifts never screened or changed since (see shift-punches.ts); with scope
  * `all`, every live shift; and always every shift of a client whose baseline was (re)learned in the run.
  */
 import { inArray, sql } from 'drizzle-orm';
@@ -18,9 +18,9 @@ import {
   findClientsWithShifts,
   findSharedPunchCoordinates,
   loadShiftPunches,
-  stampShiftsScreened,
   type ShiftPunchRow,
-} from '../shifts/shift-locations.service.ts';
+} from './shift-punches.ts';
+import { stampShiftsScreened } from '../shifts/shift-results.service.ts';
 import {
   countSamples,
   learnBaseline,

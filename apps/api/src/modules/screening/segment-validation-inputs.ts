@@ -1,6 +1,7 @@
 /**
- * Screening facts segment validation needs, per shift (issue 6; module `billing` calls this, it never
- * reads the screening tables itself). One statement per window of service dates. Not audited: callers
+ * Screening facts segment validation needs, per shift (issue 6; module `validation` calls this, it
+ * never reads the screening tables itself; the shifts of the window come through the read API of
+ * module `shifts`, `shift-facts.ts`). One statement per window of service dates. Not audited: callers
  * audit. Definitions (docs/segment-validation.md):
  * - open location findings: `suspicious_location` rows of the shift with level MEDIUM or HIGH that are
  *   not reviewed (LOW findings and reviewed ones do not block billing);
@@ -8,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { shiftFacts } from '../shifts/shift-facts.ts';
 
 export interface ShiftScreeningFacts {
   openLocationFindings: number;
@@ -24,7 +26,7 @@ export async function findShiftScreeningFacts(
 ): Promise<Map<string, ShiftScreeningFacts>> {
   const result = await executor.execute<{ shift_id: string; findings: number; notes: number }>(sql`
     with s as (
-      select id from shift where date between ${range.fromDate}::date and ${range.toDate}::date
+      select id from ${shiftFacts('shift')} where date between ${range.fromDate}::date and ${range.toDate}::date
         and deleted_at is null
     ), f as (
       select l.shift_id, count(*)::int as n from suspicious_location l join s on s.id = l.shift_id

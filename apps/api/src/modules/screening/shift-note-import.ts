@@ -1,7 +1,7 @@
 /**
  * The `shift-notes` import kind (docs/shift-notes.md; docs/decisions/0008-import-kinds.md): a CSV of
  * caregivers' notes (spec s.3 ShiftNote) through the shared import pipeline. Each note is matched to a
- * shift (`shift-note-matching.service.ts`): a given shift id that exists wins; otherwise the caregiver
+ * shift (`shift-note-matching.ts`): a given shift id that exists wins; otherwise the caregiver
  * and client are linked like the shift import links them (external id, then name/altNames; unknown
  * people are never created here) and the one shift whose window holds the submitted time (or on the
  * service date) is chosen. A note with no or several fitting shifts is stored with
@@ -31,7 +31,7 @@ import {
   findShiftWindows,
   pickShiftForNote,
   type ShiftWindow,
-} from '../shifts/shift-note-matching.service.ts';
+} from './shift-note-matching.ts';
 import { csvRowToNote, type NoteRecord } from './shift-note-csv.ts';
 import { shiftNotes } from './screening.table.ts';
 

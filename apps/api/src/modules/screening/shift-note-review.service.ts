@@ -23,11 +23,7 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import { localDateOf } from '../shifts/csv/local-time.ts';
-import {
-  findNoteCandidateShifts,
-  findShiftWindow,
-  noteFallsInShift,
-} from '../shifts/shift-note-matching.service.ts';
+import { findNoteCandidateShifts, findShiftWindow, noteFallsInShift } from './shift-note-matching.ts';
 import { shiftNotes } from './screening.table.ts';
 
 /** Days either side of the note's date searched for candidate shifts on the review page. */

@@ -18,7 +18,7 @@ import { userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import { findShiftPunches, liveShiftIdsSql } from '../shifts/shift-locations.service.ts';
+import { findShiftPunches, liveShiftIdsSql } from './shift-punches.ts';
 import { baselineLocations, suspiciousLocations } from './screening.table.ts';
 
 type FindingRow = typeof suspiciousLocations.$inferSelect;

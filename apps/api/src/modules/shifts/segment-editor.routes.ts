@@ -1,6 +1,6 @@
 /**
  * The segment editor (admin only; issue 6; docs/segment-editor.md). `GET /api/segments` (the list) and
- * `POST /api/segments/validate` belong to the billing module; these take one segment's id:
+ * `POST /api/segments/validate` belong to module `validation`; these take one segment's id:
  * - `GET /api/segments/:id` → `segmentDetail` (with its history and its shift's times). 404. Audited
  *   `segment.read`.
  * - `PATCH /api/segments/:id` (`segmentUpdate`: code, modifier, respite handling, notes; reason
@@ -19,9 +19,6 @@ export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const access = guard(db, 'admin', 'shift_segment');
   const tags = ['segments'];
-  const deps = {
-    revalidateSegments: (range: { from: string; to: string | null }) => app.deps.revalidateSegments(range),
-  };
 
   app.get(
     '/api/segments/:id',
@@ -35,7 +32,7 @@ export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: access,
       schema: { tags, params: idParams, body: segmentUpdate, response: { 200: segmentDetail } },
     },
-    (request) => updateSegment(db, request.ctx, deps, request.params.id, request.body),
+    (request) => updateSegment(db, request.ctx, app.deps, request.params.id, request.body),
   );
 
   app.post(
@@ -45,7 +42,7 @@ export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: segmentSplit, response: { 200: segmentSplitResult } },
     },
     async (request) => ({
-      segments: await splitSegment(db, request.ctx, deps, request.params.id, request.body),
+      segments: await splitSegment(db, request.ctx, app.deps, request.params.id, request.body),
     }),
   );
 };

@@ -24,7 +24,6 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { revalidateAroundDate } from '../billing/segment-validation.service.ts';
 import { mirroringSources } from './shift-segments.ts';
 import { shiftSegments, shifts } from './shifts.table.ts';
 import { iso } from './shift-view.ts';
@@ -35,9 +34,20 @@ type ShiftFacts = Pick<
   'id' | 'date' | 'timeZone' | 'evvInTime' | 'evvOutTime' | 'deletedAt'
 >;
 
-/** What the editor needs besides the database: queue segment validation (app.ts `AppDeps`). */
+/**
+ * What the editor and shift corrections need besides the database (app.ts `AppDeps`): segment
+ * validation, which lives in module `validation` and reads shifts, so it is passed in rather than
+ * imported (no module cycle; decision 0025).
+ */
 export interface SegmentEditorDeps {
+  /** Queues the `segment-validation` job for service dates `from`..`to` (`to` null: open-ended). */
   revalidateSegments(range: { from: string; to: string | null }): Promise<void>;
+  /**
+   * Re-validates the segments of service date `date` (`YYYY-MM-DD`) and the day on each side, and
+   * detects billing drift for them, in `executor` (the edit's transaction): validation's
+   * `revalidateAroundDate`.
+   */
+  revalidateAroundDate(executor: Executor, date: string): Promise<unknown>;
 }
 
 /** The `creationSource` a split gives both parts, and the one a recode gives a mirroring segment. */
@@ -168,8 +178,14 @@ async function lockForEdit(
  * the edit's instant (validation writes `now()`, the transaction's start), so the version the editor
  * gets back equals its history entry's time.
  */
-async function revalidateAndStamp(tx: Executor, date: string, ids: string[], at: Date) {
-  await revalidateAroundDate(tx, date);
+async function revalidateAndStamp(
+  deps: SegmentEditorDeps,
+  tx: Executor,
+  date: string,
+  ids: string[],
+  at: Date,
+) {
+  await deps.revalidateAroundDate(tx, date);
   await tx.update(shiftSegments).set({ updatedAt: at }).where(inArray(shiftSegments.id, ids));
 }
 
@@ -260,7 +276,7 @@ export async function updateSegment(
         updatedAt: at,
       })
       .where(eq(shiftSegments.id, id));
-    await revalidateAndStamp(tx, shift.date, [id], at);
+    await revalidateAndStamp(deps, tx, shift.date, [id], at);
     await recordAudit(tx, ctx, {
       action: 'segment.update',
       entityType: 'shift_segment',
@@ -371,7 +387,7 @@ export async function splitSegment(
       })
       .returning({ id: shiftSegments.id });
     if (!second) throw new AppError('INTERNAL');
-    await revalidateAndStamp(tx, shift.date, [id, second.id], at);
+    await revalidateAndStamp(deps, tx, shift.date, [id, second.id], at);
     await recordAudit(tx, ctx, {
       action: 'segment.split',
       entityType: 'shift_segment',

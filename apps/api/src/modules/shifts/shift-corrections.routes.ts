@@ -29,7 +29,7 @@ export const shiftCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: access,
       schema: { tags, params: idParams, body: shiftCorrection, response: { 200: shiftDetail } },
     },
-    (request) => updateShift(db, request.ctx, request.params.id, request.body),
+    (request) => updateShift(db, request.ctx, app.deps, request.params.id, request.body),
   );
 
   app.delete(

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../platform/http/errors.ts';
 import { csvFiles, shiftSegments, shifts } from './shifts.table.ts';
 import { iso, namesFor, toShift, type ShiftRow } from './shift-view.ts';
 import { syncImportSegments } from './shift-segments.ts';
-import { revalidateAroundDate } from '../billing/segment-validation.service.ts';
+import type { SegmentEditorDeps } from './segment-editor.service.ts';
 
 /** The shift fields an admin may correct (contracts `shiftCorrection` minus `reason`), in display order. */
 export const correctableFields = [
@@ -152,6 +152,7 @@ export async function getShift(db: Database, ctx: RequestContext, id: string): P
 export async function updateShift(
   db: Database,
   ctx: RequestContext,
+  deps: Pick<SegmentEditorDeps, 'revalidateAroundDate'>,
   id: string,
   input: ShiftCorrection,
 ): Promise<ShiftDetail> {
@@ -211,7 +212,7 @@ export async function updateShift(
       .returning();
     if (!updated) throw notFound('Shift');
     await syncImportSegments(tx, [updated], () => entry);
-    await revalidateAroundDate(tx, updated.date);
+    await deps.revalidateAroundDate(tx, updated.date);
     await recordAudit(tx, ctx, {
       action: 'shift.update',
       entityType: 'shift',

@@ -1,12 +1,16 @@
 /**
  * Finding the shift a caregiver's note belongs to (spec s.3 ShiftNote `matchedGivShiftId`;
- * docs/shift-notes.md "Matching"). Read access to shifts for the notes import and the review page:
- * the pure rule `pickShiftForNote` and bulk lookups. Deleted shifts are never candidates.
+ * docs/shift-notes.md "Matching") for the notes import and the review page: the pure rule
+ * `pickShiftForNote` and bulk lookups through the read API of module `shifts` (`shift-facts.ts`;
+ * decision 0025). Deleted shifts are never candidates.
  */
 import { and, between, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import { shifts } from './shifts.table.ts';
+import { shiftFacts } from '../shifts/shift-facts.ts';
+
+/** Shifts as matching reads them. */
+const shifts = shiftFacts('s');
 
 /** How long after clock-out (or after clock-in when there is no clock-out) a note still belongs to the shift: 2 h. */
 export const NOTE_GRACE_AFTER_MS = 2 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@
  * The range is clamped to the dates that have segments. Idempotent (only changes are written), so a
  * redelivered job is safe. Audited as a system event `segment_validation.run` with counts only.
  *
- * At the end, drift detection (billing-drift.service.ts) runs for the same range: exported billing
+ * At the end, drift detection (billing/billing-drift.service.ts) runs for the same range: exported billing
  * items whose segment changed get `hasDrift` (or lose it when the segment is back to the exported
  * values). Every segment change re-queues this job, so drift follows automatically.
  */
@@ -19,9 +19,9 @@ import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { systemContext } from '../../platform/http/context.ts';
 import { JobInputError, type JobHandler } from '../../platform/jobs/jobs.service.ts';
-import { findImportDateRange, findSegmentDateBounds } from '../shifts/segment-validation.service.ts';
-import { validateSegmentRange } from './segment-validation.service.ts';
-import { detectBillingDrift } from './billing-drift.service.ts';
+import { findImportDateRange, findSegmentDateBounds } from './validation-source.ts';
+import { validateSegmentRange } from './validation.service.ts';
+import { detectBillingDrift } from '../billing/billing-drift.service.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const metadataSchema = z.union([

@@ -33,8 +33,8 @@ import {
   deleteBillingCodeRule,
   findBillingCodeRules,
   updateBillingCodeRule,
-} from './billing-rules.service.ts';
-import { findSegments } from './segment-validation.service.ts';
+} from '../billing/billing-rules.service.ts';
+import { findSegments } from './validation.service.ts';
 
 const ruleWithJob = z.object({ rule: billingCodeRule, job: processingJob });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameJson } from './segment-validation.service.ts';
+import { sameJson } from './validation.service.ts';
 
 describe('sameJson (stored vs new violations)', () => {
   const stored = [

@@ -1,6 +1,6 @@
 /** The note → shift rule (docs/shift-notes.md "Matching"): window with grace, service date, none, ambiguous. */
 import { describe, expect, it } from 'vitest';
-import { noteFallsInShift, pickShiftForNote, type ShiftWindow } from './shift-note-matching.service.ts';
+import { noteFallsInShift, pickShiftForNote, type ShiftWindow } from './shift-note-matching.ts';
 
 const shift = (id: string, date: string, inAt: string | null, outAt: string | null): ShiftWindow => ({
   id,

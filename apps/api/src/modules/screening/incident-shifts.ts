@@ -1,8 +1,9 @@
 /**
- * The shift side of incident screening (issue 5; spec s.3 Shift incident fields), for the screening
- * module: read the screening state of shifts, write screening results in bulk, list the incident queue,
- * read one incident and mark it handled. No audit here: the screening module's services audit, in the
- * same transaction where they write (STYLE.md s.9). Owned by the incident-screening work (engineer H2).
+ * The shift side of incident screening (issue 5; spec s.3 Shift incident fields), through the read API
+ * of module `shifts` (`shift-facts.ts`; decision 0025): the screening state of shifts, the incident
+ * queue and one incident. Results are written with `shifts/shift-results.service.ts`
+ * (`writeIncidentScreening`, `stampIncidentScreened`, `setIncidentHandled`). No audit here: the
+ * screening module's services audit, in the same transaction where they write (STYLE.md s.9).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { IncidentItem, IncidentListQuery, IncidentSeverity } from '@tend/contracts';
@@ -10,8 +11,14 @@ import { incidentSeverities } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { shifts } from './shifts.table.ts';
-import { iso, namesFor } from './shift-view.ts';
+import { shiftFacts } from '../shifts/shift-facts.ts';
+import { iso, namesFor } from '../shifts/shift-view.ts';
+
+/** Shifts as incident screening reads them. */
+const shifts = shiftFacts('s');
+
+/** Every published column of the shifts that match `where` (the queue's and one incident's rows). */
+const selectShifts = (executor: Executor) => executor.select().from(shifts);
 
 /** What incident screening needs to know of a shift. Instants as Date. */
 export interface ShiftScreeningState {
@@ -63,69 +70,6 @@ export async function findShiftScreeningStates(
   return new Map(rows.map(({ deletedAt, ...row }) => [row.id, { ...row, deleted: deletedAt !== null }]));
 }
 
-/** One shift's screening result to store. `severity` null = no incident (the other fields are then null). */
-export interface IncidentScreeningWrite {
-  shiftId: string;
-  severity: IncidentSeverity | null;
-  categories: string[] | null;
-  reason: string | null;
-  analyzedNotes: string | null;
-  reportDueAt: Date | null;
-  /** Set `incident_handled` back to false (new categories appeared); handled by/at/note are kept. */
-  reopen: boolean;
-}
-
-/**
- * Stores screening results in one statement (`jsonb_to_recordset`): sets `incident_screened` true,
- * `incident_screened_at` = `screenedAt`, severity, categories, reason, analyzed notes and report due
- * time; clears `incident_handled` only where `reopen`. Never touches `incident_handled_by/at/note`.
- * Returns the number of rows updated.
- */
-export async function writeIncidentScreening(
-  executor: Executor,
-  results: readonly IncidentScreeningWrite[],
-  screenedAt: Date,
-): Promise<number> {
-  if (!results.length) return 0;
-  const payload = JSON.stringify(
-    results.map((r) => ({
-      id: r.shiftId,
-      severity: r.severity,
-      categories: r.categories,
-      reason: r.reason,
-      notes: r.analyzedNotes,
-      due: r.reportDueAt?.toISOString() ?? null,
-      reopen: r.reopen,
-    })),
-  );
-  const updated = await executor.execute(sql`
-    update ${shifts} as s set
-      incident_screened = true,
-      incident_screened_at = ${screenedAt.toISOString()}::timestamptz,
-      incident_severity = r.severity,
-      incident_categories = r.categories,
-      incident_reason = r.reason,
-      incident_analyzed_notes = r.notes,
-      incident_report_due_at = r.due,
-      incident_handled = case when r.reopen then false else s.incident_handled end
-    from jsonb_to_recordset(${payload}::jsonb)
-      as r(id uuid, severity text, categories jsonb, reason text, notes text, due timestamptz, reopen boolean)
-    where s.id = r.id`);
-  return updated.rowCount ?? 0;
-}
-
-/** Stamps `incident_screened_at` (and `incident_screened`) only: the result did not change. */
-export async function stampIncidentScreened(
-  executor: Executor,
-  shiftIds: readonly string[],
-  screenedAt: Date,
-): Promise<void> {
-  if (!shiftIds.length) return;
-  await executor.execute(sql`
-    update ${shifts} set incident_screened = true, incident_screened_at = ${screenedAt.toISOString()}::timestamptz
-    where id in (select unnest(${`{${shiftIds.join(',')}}`}::uuid[]))`);
-}
-
 const severityOrder = sql`array_position(array[${sql.join(
   incidentSeverities.map((s) => sql`${s}`),
   sql`, `,
@@ -142,7 +86,7 @@ function baseFilter(query: IncidentListQuery): SQL[] {
   return where;
 }
 
-type IncidentRow = typeof shifts.$inferSelect;
+type IncidentRow = Awaited<ReturnType<typeof selectShifts>>[number];
 
 /** The queue's item shape of one row (names looked up by the caller). */
 function toIncidentItem(
@@ -208,9 +152,7 @@ export async function findIncidentShifts(
     deadline: [due, dir(severityOrder)],
     date: [dir(shifts.date), dir(severityOrder)],
   }[query.sort];
-  const rows = await executor
-    .select()
-    .from(shifts)
+  const rows = await selectShifts(executor)
     .where(and(...where))
     .orderBy(...order, dir(shifts.id))
     .limit(query.pageSize)
@@ -240,10 +182,9 @@ export async function findIncidentShifts(
 
 /** One incident shift with its analyzed notes and EVV times. Errors: NOT_FOUND (no such shift or no incident). */
 export async function getIncidentShift(executor: Executor, shiftId: string) {
-  const [row] = await executor
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.id, shiftId), isNotNull(shifts.incidentSeverity)));
+  const [row] = await selectShifts(executor).where(
+    and(eq(shifts.id, shiftId), isNotNull(shifts.incidentSeverity)),
+  );
   if (!row) throw notFound('Incident');
   const names = await namesFor(executor, [row]);
   const handlers = await handlerNames(executor, [row]);
@@ -255,32 +196,4 @@ export async function getIncidentShift(executor: Executor, shiftId: string) {
     timeZone: row.timeZone,
     deleted: row.deletedAt !== null,
   };
-}
-
-/**
- * Marks the incident of `shiftId` handled (inside the caller's transaction): locks the row, sets
- * `incident_handled`, `incident_handled_by` (user account id), `incident_handled_at` and the note.
- * Returns whether it was already handled before (the caller decides). Errors: NOT_FOUND.
- */
-export async function setIncidentHandled(
-  tx: Executor,
-  shiftId: string,
-  input: { by: string | null; note: string; at: Date },
-): Promise<{ wasHandled: boolean }> {
-  const [row] = await tx
-    .select({ handled: shifts.incidentHandled })
-    .from(shifts)
-    .where(and(eq(shifts.id, shiftId), isNotNull(shifts.incidentSeverity), isNull(shifts.deletedAt)))
-    .for('update');
-  if (!row) throw notFound('Incident');
-  await tx
-    .update(shifts)
-    .set({
-      incidentHandled: true,
-      incidentHandledBy: input.by,
-      incidentHandledAt: input.at,
-      incidentHandledNote: input.note,
-    })
-    .where(eq(shifts.id, shiftId));
-  return { wasHandled: row.handled };
 }

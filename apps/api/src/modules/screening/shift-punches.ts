@@ -1,16 +1,19 @@
 /**
- * Shift EVV punches for suspicious-location screening (modules/screening; issue 5): bulk reads of the
- * punches of many clients, which shifts are due for screening, coordinates shared by many clients,
- * and stamping `screenedForSuspiciousLocationAt`. Soft-deleted shifts are never returned.
+ * Shift EVV punches for suspicious-location screening (issue 5), through the read API of module
+ * `shifts` (`shift-facts.ts`; decision 0025): bulk reads of the punches of many clients, which shifts
+ * are due for screening and coordinates shared by many clients. Soft-deleted shifts are never
+ * returned. Stamping a screened shift is `shifts/shift-results.service.ts` `stampShiftsScreened`.
  *
  * "Due" means never screened or changed since (`screened_for_suspicious_location_at` null or earlier
- * than `updated_at`). Stamping is a plain SQL update that leaves `updated_at` alone (Drizzle's
- * `$onUpdate` only runs for Drizzle `update()` calls; there is no trigger), so stamping never makes a
- * shift look changed. Not audited: callers audit (ids and counts only).
+ * than `updated_at`; stamping leaves `updated_at` alone). Not audited: callers audit (ids and counts
+ * only).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { shifts } from './shifts.table.ts';
+import { shiftFacts } from '../shifts/shift-facts.ts';
+
+/** Shifts as this file reads them (every statement below names them `s`). */
+const shifts = shiftFacts('s');
 
 /** One shift's punches as screening reads them. Coordinates WGS84 degrees; instants UTC. */
 export interface ShiftPunchRow {
@@ -124,18 +127,6 @@ export async function findSharedPunchCoordinates(
       Number(row.clients),
     ]),
   );
-}
-
-/**
- * Sets `screened_for_suspicious_location_at = at` on `shiftIds` (one statement; `updated_at` is left
- * as it is, see the module comment). Returns the number of rows stamped.
- */
-export async function stampShiftsScreened(executor: Executor, shiftIds: string[], at: Date): Promise<number> {
-  if (!shiftIds.length) return 0;
-  const result = await executor.execute(sql`
-    update ${shifts} set screened_for_suspicious_location_at = ${at.toISOString()}::timestamptz
-     where id = any(${sql.param(shiftIds)}::uuid[])`);
-  return (result as { rowCount?: number | null }).rowCount ?? shiftIds.length;
 }
 
 /**

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  validateSegments,
-  type BudgetFacts,
-  type RuleFacts,
-  type SegmentFacts,
-} from './segment-validation.ts';
+import type { RuleFacts } from '../billing/billing-rules.service.ts';
+import { validateSegments, type BudgetFacts, type SegmentFacts } from './segment-validation.ts';
 
 const at = (hhmm: string, day = '2026-03-02') => new Date(`${day}T${hhmm}:00Z`);
 

@@ -1,13 +1,12 @@
 /**
- * Segment, shift and caregiver reads for payroll (issue 6 "Payroll"; module `payroll` calls these, it
- * never reads the shift tables itself), and the one write payroll makes to a segment: a
- * `changeHistory` entry recording a PayrollVersion change and its reason (the segment's own times
- * are never changed here). Bulk SQL filtered by service date first (`shift_date_idx`,
+ * Segment, shift and caregiver reads for payroll (issue 6 "Payroll"), segments and shifts through the
+ * read API of module `shifts` (`shift-facts.ts`; decision 0025). The one write payroll makes to a
+ * segment, a `changeHistory` entry, is `shifts/shift-results.service.ts` `appendSegmentChange`. Bulk SQL filtered by service date first (`shift_date_idx`,
  * `shift_caregiver_date_idx`). Deleted shifts and segments never count. Not audited: callers audit.
  */
 import { sql } from 'drizzle-orm';
-import type { ShiftChange } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
 /** One live segment of a live shift, with its shift's date, caregiver and client. */
 export interface PayrollSourceSegment {
@@ -68,8 +67,8 @@ export async function findPayrollSegments(
 ): Promise<PayrollSourceSegment[]> {
   const result = await executor.execute<SegmentRow>(sql`
     select ${segmentColumns}
-    from shift s
-    join shift_segment g on g.shift_id = s.id and g.deleted_at is null
+    from ${shiftFacts('s')}
+    join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
     left join client c on c.id = s.client_id
     where s.date between ${filter.fromDate}::date and ${filter.toDate}::date
       and s.deleted_at is null
@@ -85,8 +84,8 @@ export async function findPayrollSegment(
 ): Promise<PayrollSourceSegment | null> {
   const result = await executor.execute<SegmentRow>(sql`
     select ${segmentColumns}
-    from shift_segment g
-    join shift s on s.id = g.shift_id and s.deleted_at is null
+    from ${segmentFacts('g')}
+    join ${shiftFacts('s')} on s.id = g.shift_id and s.deleted_at is null
     left join client c on c.id = s.client_id
     where g.id = ${segmentId}::uuid and g.deleted_at is null`);
   const row = result.rows[0];
@@ -103,18 +102,4 @@ export async function findPayrollCaregivers(
   const result = await executor.execute<{ id: string; name: string; external_id: string | null }>(sql`
     select id, name, external_id from caregiver where id = any(${sql.param(ids)}::uuid[])`);
   return new Map(result.rows.map((row) => [row.id, { name: row.name, externalId: row.external_id }]));
-}
-
-/**
- * Appends `entry` to the segment's `changeHistory` (a PayrollVersion set or removed, with its
- * reason), in the caller's transaction. The segment's own fields are untouched.
- */
-export async function appendSegmentChange(
-  executor: Executor,
-  segmentId: string,
-  entry: ShiftChange,
-): Promise<void> {
-  await executor.execute(sql`
-    update shift_segment set change_history = change_history || ${JSON.stringify([entry])}::jsonb
-    where id = ${segmentId}::uuid`);
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { waitForJob } from '../../../test/shift-import.ts';
-import { validateSegmentRange } from './segment-validation.service.ts';
+import { validateSegmentRange } from './validation.service.ts';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;

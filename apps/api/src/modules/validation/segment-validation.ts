@@ -16,6 +16,7 @@ import {
   type SegmentViolationCode,
   type SegmentViolationItem,
 } from '@tend/contracts';
+import type { RuleFacts } from '../billing/billing-rules.service.ts';
 import { termEndOf } from '../budgets/budget-overages.ts';
 import { segmentUnits } from '../budgets/budget-units.ts';
 
@@ -52,15 +53,6 @@ export interface SegmentFacts {
    */
   shiftStart?: Date | null;
   shiftEnd?: Date | null;
-}
-
-export interface RuleFacts {
-  id: string;
-  billingCode: string;
-  modifier: string | null;
-  allowedCaregiverTypes: readonly CaregiverType[];
-  effectiveDate: string;
-  expirationDate: string | null;
 }
 
 export interface BudgetFacts {

@@ -7,8 +7,9 @@
  * segments whose status or violations changed are written (a re-run writes nothing).
  *
  * Triggers: the `segment-validation` job (after a shift import, after billing-code rule edits, on
- * demand from `/admin/billing/segments`) and a shift correction (`revalidateAroundDate`, inside the
- * correction's transaction).
+ * demand from `/admin/billing/segments`) and a shift correction or segment edit
+ * (`revalidateAroundDate`, inside the edit's transaction; module `shifts` receives it through app.ts
+ * `AppDeps`, decision 0025).
  */
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -20,15 +21,12 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { findBudgetLinesForValidation } from '../budgets/budget-lines-for-validation.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import { findShiftScreeningFacts } from '../screening/segment-validation-inputs.ts';
-import {
-  findSegmentPage,
-  findSegmentsForValidation,
-  writeSegmentValidation,
-  type SegmentValidationWrite,
-} from '../shifts/segment-validation.service.ts';
-import { findRulesForValidation } from './billing-rules.service.ts';
-import { validateSegments, type RuleFacts, type SegmentFacts } from './segment-validation.ts';
-import { detectBillingDrift } from './billing-drift.service.ts';
+import { findSegmentPage } from '../shifts/segment-list.service.ts';
+import { writeSegmentValidation, type SegmentValidationWrite } from '../shifts/shift-results.service.ts';
+import { findRulesForValidation, type RuleFacts } from '../billing/billing-rules.service.ts';
+import { detectBillingDrift } from '../billing/billing-drift.service.ts';
+import { findSegmentsForValidation } from './validation-source.ts';
+import { validateSegments, type SegmentFacts } from './segment-validation.ts';
 
 /** Service days validated per window (bounds memory: about a month of segments at a time). */
 export const windowDays = 31;
@@ -184,7 +182,7 @@ export async function validateSegmentRange(
 /**
  * Re-validates the segments of a shift's service date and the day on each side (overlaps across
  * midnight) in the caller's transaction, then detects billing drift for those dates
- * (billing-drift.service.ts): called after a shift correction or a segment edit so its segments and
+ * (billing/billing-drift.service.ts): called after a shift correction or a segment edit so its segments and
  * any exported item of them are current when the edit returns. Budget use of later dates in the term
  * follows at the next range run.
  */

@@ -1,56 +1,12 @@
 /**
- * Shift and segment reads for caregiver hours and budget use (modules `hours` and `budgets` call
- * these; they never read the shift tables themselves). Bulk SQL filtered by date first, so the
- * indexes `shift_caregiver_date_idx`, `shift_client_date_idx` and `shift_date_idx` carry the work on a
- * shift table of a million rows. Deleted shifts and segments never count. Not audited: callers audit.
+ * Segment use of budget lines (the budget-overages report, budget detail and segment validation's
+ * budget lines), through the read API of module `shifts` (`shift-facts.ts`; decision 0025). Bulk SQL
+ * filtered by client and date first, so `shift_client_date_idx` carries the work on a shift table of a
+ * million rows. Deleted shifts and segments never count. Not audited: callers audit.
  */
-import { and, asc, eq, gt, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { shifts } from './shifts.table.ts';
-
-/** A shift with both clock times, as an interval of work. */
-export interface ShiftInterval {
-  shiftId: string;
-  caregiverId: string;
-  clientId: string;
-  /** Service date, `YYYY-MM-DD`. */
-  date: string;
-  start: Date;
-  end: Date;
-}
-
-/**
- * Live shifts whose service date is in `fromDate`..`toDate` (inclusive, `YYYY-MM-DD`) with a clock-in
- * and a later clock-out, optionally of one caregiver; ordered by caregiver and clock-in. Shifts
- * without a clock-out are left out (they have no length; the EVV status already flags them).
- */
-export async function findShiftIntervals(
-  executor: Executor,
-  filter: { fromDate: string; toDate: string; caregiverId?: string },
-): Promise<ShiftInterval[]> {
-  const rows = await executor
-    .select({
-      shiftId: shifts.id,
-      caregiverId: shifts.caregiverId,
-      clientId: shifts.clientId,
-      date: shifts.date,
-      start: shifts.evvInTime,
-      end: shifts.evvOutTime,
-    })
-    .from(shifts)
-    .where(
-      and(
-        filter.caregiverId ? eq(shifts.caregiverId, filter.caregiverId) : undefined,
-        gte(shifts.date, filter.fromDate),
-        lte(shifts.date, filter.toDate),
-        isNull(shifts.deletedAt),
-        isNotNull(shifts.evvInTime),
-        gt(shifts.evvOutTime, shifts.evvInTime),
-      ),
-    )
-    .orderBy(asc(shifts.caregiverId), asc(shifts.evvInTime));
-  return rows.flatMap((row) => (row.start && row.end ? [{ ...row, start: row.start, end: row.end }] : []));
-}
+import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
 /** Which segments count for a budget line: a client's segments of one code and modifier in a date range. */
 export interface SegmentLineFilter {
@@ -79,9 +35,9 @@ const minutesSql = sql`case when g.evv_start is null or g.evv_end is null or g.e
   else round(extract(epoch from (g.evv_end - g.evv_start)) / 60)::int end`;
 
 /** The segment ↔ line match (live shift of the client in the range, same code and modifier). */
-const lineJoinSql = sql`join shift s on s.client_id = l.client_id and s.date between l.from_date and l.to_date
+const lineJoinSql = sql`join ${shiftFacts('s')} on s.client_id = l.client_id and s.date between l.from_date and l.to_date
     and s.deleted_at is null
-  join shift_segment g on g.shift_id = s.id and g.deleted_at is null
+  join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
     and upper(btrim(g.billing_code)) = upper(btrim(l.proc_code))
     and upper(coalesce(btrim(g.modifier), '')) = upper(coalesce(btrim(l.modifier), ''))`;
 

@@ -1,12 +1,13 @@
 /**
- * Segment reads for billing export and drift detection (issue 6; module `billing` calls these, it
- * never reads the shift tables itself). One bulk statement per call (no per-segment queries); the
+ * Segment reads for billing export and drift detection (issue 6), through the read API of module
+ * `shifts` (`shift-facts.ts`; decision 0025). One bulk statement per call (no per-segment queries); the
  * client's prime id and the caregiver's name are joined in the same statement (they are billed
  * values: `client.pid`, else the shift's `pid`; `caregiver.name` as the DSP name). Not audited:
  * callers audit.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
 /** The billed values of one segment with its shift (instants as `Date`). */
 export interface SegmentBillingValues {
@@ -81,8 +82,8 @@ export async function findReadySegmentsForExport(
 ): Promise<SegmentBillingValues[]> {
   const result = await executor.execute<Record<string, unknown>>(sql`
     select ${columns}
-    from shift s
-    join shift_segment g on g.shift_id = s.id and g.deleted_at is null
+    from ${shiftFacts('s')}
+    join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
     left join client c on c.id = s.client_id
     left join caregiver cg on cg.id = s.caregiver_id
     where s.date between ${range.fromDate}::date and ${range.toDate}::date and s.deleted_at is null
@@ -103,7 +104,7 @@ export async function countReadySegmentsByDate(
 ): Promise<{ date: string; segments: number }[]> {
   const result = await executor.execute<{ date: string; segments: number | string }>(sql`
     select s.date::text as date, count(*)::int as segments
-    from shift s join shift_segment g on g.shift_id = s.id and g.deleted_at is null
+    from ${shiftFacts('s')} join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
     where s.date between ${range.fromDate}::date and ${range.toDate}::date and s.deleted_at is null
       and g.validation_status = 'READY'
     group by s.date order by s.date`);
@@ -116,7 +117,7 @@ export async function findReadySegmentIds(
   range: { fromDate: string; toDate: string },
 ): Promise<string[]> {
   const result = await executor.execute<{ id: string }>(sql`
-    select g.id from shift s join shift_segment g on g.shift_id = s.id and g.deleted_at is null
+    select g.id from ${shiftFacts('s')} join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
     where s.date between ${range.fromDate}::date and ${range.toDate}::date and s.deleted_at is null
       and g.validation_status = 'READY'`);
   return result.rows.map((row) => String(row.id));
@@ -135,8 +136,8 @@ export async function findSegmentBillingValues(
     const slice = segmentIds.slice(i, i + 20_000);
     const result = await executor.execute<Record<string, unknown>>(sql`
       select ${columns}
-      from shift_segment g
-      join shift s on s.id = g.shift_id
+      from ${segmentFacts('g')}
+      join ${shiftFacts('s')} on s.id = g.shift_id
       left join client c on c.id = s.client_id
       left join caregiver cg on cg.id = s.caregiver_id
       where g.id = any(${sql.param(slice)}::uuid[])`);
@@ -154,7 +155,7 @@ export async function findSegmentIdsOfDates(
   range: { fromDate: string; toDate: string },
 ): Promise<string[]> {
   const result = await executor.execute<{ id: string }>(sql`
-    select g.id from shift s join shift_segment g on g.shift_id = s.id
+    select g.id from ${shiftFacts('s')} join ${segmentFacts('g')} on g.shift_id = s.id
     where s.date between ${range.fromDate}::date and ${range.toDate}::date`);
   return result.rows.map((row) => String(row.id));
 }
