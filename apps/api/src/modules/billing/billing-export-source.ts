@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { toInstant } from '../../platform/db/row-values.ts';
 import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
 /** The billed values of one segment with its shift (instants as `Date`). */
@@ -33,12 +34,6 @@ export interface SegmentBillingValues {
   deleted: boolean;
 }
 
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value
-      : new Date(value as string | number);
 const toNumber = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 const toText = (value: unknown): string | null =>
@@ -54,8 +49,8 @@ function toValues(row: Record<string, unknown>): SegmentBillingValues {
     segmentId: String(row.id),
     shiftId: String(row.shift_id),
     date: String(row.date),
-    evvStart: toDate(row.evv_start),
-    evvEnd: toDate(row.evv_end),
+    evvStart: toInstant(row.evv_start),
+    evvEnd: toInstant(row.evv_end),
     billingCode: toText(row.billing_code),
     modifier: toText(row.modifier),
     evvInLat: toNumber(row.evv_in_lat),

@@ -49,6 +49,20 @@ type RawPunchRow = {
 const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
+/** A punch row as read (numbers may come as text) → the shape screening uses, without `due`. */
+const toPunch = (row: RawPunchRow): Omit<ShiftPunchRow, 'due'> => ({
+  id: row.id,
+  clientId: row.client_id,
+  caregiverId: row.caregiver_id,
+  date: row.date,
+  evvInTime: toDate(row.evv_in_time),
+  evvOutTime: toDate(row.evv_out_time),
+  evvInLat: num(row.evv_in_lat),
+  evvInLong: num(row.evv_in_long),
+  evvOutLat: num(row.evv_out_lat),
+  evvOutLong: num(row.evv_out_long),
+});
+
 const dueCondition = sql`(${shifts.screenedForSuspiciousLocationAt} is null or ${shifts.screenedForSuspiciousLocationAt} < ${shifts.updatedAt})`;
 
 /** The database's current instant (the screening run's stamp, comparable with `updated_at`). */
@@ -86,19 +100,7 @@ export async function loadShiftPunches(executor: Executor, clientIds: string[]):
       from ${shifts}
      where client_id = any(${sql.param(clientIds)}::uuid[]) and deleted_at is null
      order by client_id, evv_in_time nulls last, id`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    clientId: row.client_id,
-    caregiverId: row.caregiver_id,
-    date: row.date,
-    evvInTime: toDate(row.evv_in_time),
-    evvOutTime: toDate(row.evv_out_time),
-    evvInLat: num(row.evv_in_lat),
-    evvInLong: num(row.evv_in_long),
-    evvOutLat: num(row.evv_out_lat),
-    evvOutLong: num(row.evv_out_long),
-    due: Boolean(row.due),
-  }));
+  return result.rows.map((row) => ({ ...toPunch(row), due: Boolean(row.due) }));
 }
 
 /**
@@ -150,21 +152,5 @@ export async function findShiftPunches(
     select id, client_id, caregiver_id, date::text as date, evv_in_time, evv_out_time,
            evv_in_lat, evv_in_long, evv_out_lat, evv_out_long, false as due
       from ${shifts} where id = any(${sql.param(shiftIds)}::uuid[])`);
-  return new Map(
-    result.rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        clientId: row.client_id,
-        caregiverId: row.caregiver_id,
-        date: row.date,
-        evvInTime: toDate(row.evv_in_time),
-        evvOutTime: toDate(row.evv_out_time),
-        evvInLat: num(row.evv_in_lat),
-        evvInLong: num(row.evv_in_long),
-        evvOutLat: num(row.evv_out_lat),
-        evvOutLong: num(row.evv_out_long),
-      },
-    ]),
-  );
+  return new Map(result.rows.map((row) => [row.id, toPunch(row)]));
 }

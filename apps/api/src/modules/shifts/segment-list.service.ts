@@ -6,13 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SegmentListQuery, SegmentViolationItem, ValidationStatus } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value
-      : new Date(value as string | number);
+import { toInstant } from '../../platform/db/row-values.ts';
 
 /** One row of the segments page (names are added by the caller). */
 export interface SegmentListRow {
@@ -27,6 +21,29 @@ export interface SegmentListRow {
   clientId: string;
   validationStatus: ValidationStatus;
   validationViolations: SegmentViolationItem[];
+}
+
+/**
+ * A raw row with the columns `id`, `shift_id`, `date` (text), `evv_start`, `evv_end`, `billing_code`,
+ * `modifier`, `caregiver_id`, `client_id`, `validation_status` (text) and `validation_violations`
+ * (jsonb, parsed or text) → {@link SegmentListRow}.
+ */
+export function toSegmentListRow(row: Record<string, unknown>): SegmentListRow {
+  return {
+    id: String(row.id),
+    shiftId: String(row.shift_id),
+    date: String(row.date),
+    evvStart: toInstant(row.evv_start),
+    evvEnd: toInstant(row.evv_end),
+    billingCode: (row.billing_code as string | null) ?? null,
+    modifier: (row.modifier as string | null) ?? null,
+    caregiverId: String(row.caregiver_id),
+    clientId: String(row.client_id),
+    validationStatus: row.validation_status as ValidationStatus,
+    validationViolations: (typeof row.validation_violations === 'string'
+      ? JSON.parse(row.validation_violations)
+      : row.validation_violations) as SegmentViolationItem[],
+  };
 }
 
 /**
@@ -66,21 +83,7 @@ export async function findSegmentPage(
   const ready = countOf('READY');
   const notReady = countOf('NOT_READY');
   return {
-    rows: page.rows.map((row) => ({
-      id: String(row.id),
-      shiftId: String(row.shift_id),
-      date: String(row.date),
-      evvStart: toDate(row.evv_start),
-      evvEnd: toDate(row.evv_end),
-      billingCode: (row.billing_code as string | null) ?? null,
-      modifier: (row.modifier as string | null) ?? null,
-      caregiverId: String(row.caregiver_id),
-      clientId: String(row.client_id),
-      validationStatus: row.validation_status as ValidationStatus,
-      validationViolations: (typeof row.validation_violations === 'string'
-        ? JSON.parse(row.validation_violations)
-        : row.validation_violations) as SegmentViolationItem[],
-    })),
+    rows: page.rows.map(toSegmentListRow),
     total: query.status === 'READY' ? ready : query.status === 'NOT_READY' ? notReady : ready + notReady,
     counts: { READY: ready, NOT_READY: notReady },
   };

@@ -9,21 +9,14 @@
  * it per segment and a second round trip per window would only repeat the join in JavaScript.
  */
 import { sql } from 'drizzle-orm';
-import type { CaregiverType, SegmentViolationItem, ValidationStatus } from '@tend/contracts';
+import type { CaregiverType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import { toInstant } from '../../platform/db/row-values.ts';
+import { toSegmentListRow, type SegmentListRow } from '../shifts/segment-list.service.ts';
 import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
 /** One live segment of a live shift with what validation needs. */
-export interface SegmentForValidation {
-  id: string;
-  shiftId: string;
-  date: string;
-  evvStart: Date | null;
-  evvEnd: Date | null;
-  billingCode: string | null;
-  modifier: string | null;
-  caregiverId: string;
-  clientId: string;
+export interface SegmentForValidation extends SegmentListRow {
   caregiverType: CaregiverType | null;
   /**
    * Both EVV locations of the piece of work are recorded: the segment's own, or for a side the segment
@@ -33,16 +26,7 @@ export interface SegmentForValidation {
   /** The shift's clock-in and clock-out (segments must lie inside them: `SEGMENT_OUTSIDE_SHIFT`). */
   shiftStart: Date | null;
   shiftEnd: Date | null;
-  validationStatus: ValidationStatus;
-  validationViolations: SegmentViolationItem[];
 }
-
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value
-      : new Date(value as string | number);
 
 /**
  * Live segments of live shifts with service dates `fromDate`..`toDate` (inclusive, `YYYY-MM-DD`),
@@ -69,23 +53,11 @@ export async function findSegmentsForValidation(
     where s.date between ${range.fromDate}::date and ${range.toDate}::date and s.deleted_at is null
     order by s.date, g.evv_start nulls first, g.id`);
   return result.rows.map((row) => ({
-    id: String(row.id),
-    shiftId: String(row.shift_id),
-    date: String(row.date),
-    evvStart: toDate(row.evv_start),
-    evvEnd: toDate(row.evv_end),
-    billingCode: (row.billing_code as string | null) ?? null,
-    modifier: (row.modifier as string | null) ?? null,
-    caregiverId: String(row.caregiver_id),
-    clientId: String(row.client_id),
+    ...toSegmentListRow(row),
     caregiverType: (row.caregiver_type as CaregiverType | null) ?? null,
     hasAllCoordinates: row.has_all_coordinates === true || row.has_all_coordinates === 't',
-    shiftStart: toDate(row.shift_start),
-    shiftEnd: toDate(row.shift_end),
-    validationStatus: row.validation_status as ValidationStatus,
-    validationViolations: (typeof row.validation_violations === 'string'
-      ? JSON.parse(row.validation_violations)
-      : row.validation_violations) as SegmentViolationItem[],
+    shiftStart: toInstant(row.shift_start),
+    shiftEnd: toInstant(row.shift_end),
   }));
 }
 
