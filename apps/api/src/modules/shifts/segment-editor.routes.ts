@@ -13,6 +13,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, segmentDetail, segmentSplit, segmentSplitResult, segmentUpdate } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import { getSegment, splitSegment, updateSegment } from './segment-editor.service.ts';
 
 export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,8 @@ export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = guard(db, 'admin', 'shift_segment');
   const tags = ['segments'];
   const deps = {
-    revalidateSegments: (range: { from: string; to: string | null }) => app.deps.revalidateSegments(range),
+    revalidateSegments: (range: { from: string; to: string | null }) =>
+      app.deps.events.publish(segmentsMayHaveChanged, range),
   };
 
   app.get(

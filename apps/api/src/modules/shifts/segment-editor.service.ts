@@ -35,7 +35,10 @@ type ShiftFacts = Pick<
   'id' | 'date' | 'timeZone' | 'evvInTime' | 'evvOutTime' | 'deletedAt'
 >;
 
-/** What the editor needs besides the database: queue segment validation (app.ts `AppDeps`). */
+/**
+ * What the editor needs besides the database: queue segment validation (the routes publish
+ * `segments.mayHaveChanged`, workflows/segment-validation.ts).
+ */
 export interface SegmentEditorDeps {
   revalidateSegments(range: { from: string; to: string | null }): Promise<void>;
 }
