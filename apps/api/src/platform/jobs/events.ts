@@ -37,7 +37,7 @@ export interface JobEvents {
   /** Runs every subscriber of `event` with `payload`, one after the other. Errors: the first subscriber's. */
   publish<Payload>(event: JobEvent<Payload>, payload: NoInfer<Payload>): Promise<void>;
   /** How many subscribers `event` has (composition checks and tests). */
-  subscriberCount(event: JobEvent<unknown>): number;
+  subscriberCount(event: { readonly name: string }): number;
 }
 
 /** Creates an empty event hub. */
