@@ -24,6 +24,7 @@ import {
   idParams,
 } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import {
   createBudgetLine,
   deleteBudgetLine,
@@ -40,7 +41,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = { timeZone: app.deps.config.agencyTimeZone };
   /** A budget line's period changes "no active budget" / "budget units exceeded" of its segments. */
   const revalidate = (line: { effectiveDate: string; expirationDate: string | null }) =>
-    app.deps.revalidateSegments({ from: line.effectiveDate, to: line.expirationDate });
+    app.deps.events.publish(segmentsMayHaveChanged, { from: line.effectiveDate, to: line.expirationDate });
 
   app.get(
     '/api/budgets',
@@ -71,7 +72,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
       const line = await updateBudgetLine(db, request.ctx, request.params.id, request.body);
       // Moved dates: the old period may have segments that counted against this line.
       if ('effectiveDate' in request.body || 'expirationDate' in request.body)
-        await app.deps.revalidateSegments('all');
+        await app.deps.events.publish(segmentsMayHaveChanged, 'all');
       else await revalidate(line);
       return line;
     },

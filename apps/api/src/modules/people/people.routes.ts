@@ -23,6 +23,7 @@ import {
 } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import * as people from './people.service.ts';
 
@@ -118,7 +119,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
           def.entityType === 'caregiver' ? await people.findCaregiverType(db, request.params.id) : null;
         const record = await def.update(db, request.ctx, request.params.id, request.body);
         if (typeBefore !== null && typeBefore !== (record as { type?: string }).type)
-          await app.deps.revalidateSegments('all');
+          await app.deps.events.publish(segmentsMayHaveChanged, 'all');
         return record;
       },
     );

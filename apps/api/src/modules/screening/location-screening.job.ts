@@ -2,7 +2,7 @@
  * The `location-screening` job (contracts `LOCATION_SCREENING_JOB`): runs {@link runLocationScreening}
  * with the scope and client from the job's metadata, reports progress per batch of clients, and audits
  * the run as a system event `location_screening.run` with counts only (no PHI). Queued after a shift
- * import that created or changed shifts (app.ts `jobsAfterShiftImport`) and on demand from
+ * import that created or changed shifts (workflows/shift-import.ts) and on demand from
  * `/admin/baselineLocations`. Idempotent (see location-screening.service.ts), so a redelivered job is safe.
  */
 import { locationScreeningRun } from '@tend/contracts';
@@ -10,16 +10,19 @@ import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { systemContext } from '../../platform/http/context.ts';
 import { JobInputError, type JobHandler } from '../../platform/jobs/jobs.service.ts';
+import type { JobEvents } from '../../platform/jobs/events.ts';
+import { locationsScreened } from '../../workflows/events.ts';
 import { runLocationScreening } from './location-screening.service.ts';
 
 /**
  * Creates the job handler. Metadata: `{ scope?: 'due' | 'all', clientId?: uuid, afterImportJobId? }`
- * (default: due, all clients). `afterRun` gets the metadata and whether any finding changed (app.ts
- * re-validates segments there: "location unverified" reads these findings).
+ * (default: due, all clients). At the end it publishes `screening.locationsScreened` with the import it
+ * followed and whether any finding changed (the workflows re-validate segments then: "location
+ * unverified" reads these findings).
  */
 export function createLocationScreeningHandler(deps: {
   db: Database;
-  afterRun?: (metadata: Record<string, unknown>, findingsChanged: boolean) => Promise<void>;
+  events: Pick<JobEvents, 'publish'>;
 }): JobHandler {
   return async (ctx) => {
     const parsed = locationScreeningRun.safeParse({
@@ -54,10 +57,11 @@ export function createLocationScreeningHandler(deps: {
       entityId: ctx.jobId,
       details: result,
     });
-    await deps.afterRun?.(
-      ctx.metadata,
-      summary.findingsCreated + summary.findingsUpdated + summary.findingsRemoved > 0,
-    );
+    await deps.events.publish(locationsScreened, {
+      afterImportJobId:
+        typeof ctx.metadata.afterImportJobId === 'string' ? ctx.metadata.afterImportJobId : null,
+      findingsChanged: summary.findingsCreated + summary.findingsUpdated + summary.findingsRemoved > 0,
+    });
     await ctx.log(
       `Done: ${summary.shiftsScreened} shifts screened, ${summary.baselinesLearned} baselines learned, ` +
         `${summary.findingsCreated} findings added, ${summary.findingsUpdated} updated, ${summary.findingsRemoved} removed`,

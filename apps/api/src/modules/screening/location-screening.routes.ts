@@ -32,6 +32,7 @@ import {
   suspiciousLocationReview,
 } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
@@ -89,7 +90,7 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const location = await createApprovedLocation(db, request.ctx, request.body);
       // The client's findings were re-screened: "location unverified" may change.
-      await app.deps.revalidateSegments('all');
+      await app.deps.events.publish(segmentsMayHaveChanged, 'all');
       return reply.status(201).send(location);
     },
   );
@@ -101,7 +102,7 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const location = await updateApprovedLocation(db, request.ctx, request.params.id, request.body);
-      await app.deps.revalidateSegments('all');
+      await app.deps.events.publish(segmentsMayHaveChanged, 'all');
       return location;
     },
   );
@@ -110,7 +111,7 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: approved, schema: { tags, params: idParams, response: { 200: approvedLocation } } },
     async (request) => {
       const location = await deleteApprovedLocation(db, request.ctx, request.params.id);
-      await app.deps.revalidateSegments('all');
+      await app.deps.events.publish(segmentsMayHaveChanged, 'all');
       return location;
     },
   );
@@ -137,7 +138,7 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const finding = await reviewSuspiciousLocation(db, request.ctx, request.params.id, request.body);
       // A reviewed finding no longer leaves the shift's location unverified.
-      await app.deps.revalidateSegments({ from: finding.date, to: finding.date });
+      await app.deps.events.publish(segmentsMayHaveChanged, { from: finding.date, to: finding.date });
       return finding;
     },
   );

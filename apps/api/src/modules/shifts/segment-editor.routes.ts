@@ -13,12 +13,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, segmentDetail, segmentSplit, segmentSplitResult, segmentUpdate } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import { getSegment, splitSegment, updateSegment } from './segment-editor.service.ts';
 
 export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const access = guard(db, 'admin', 'shift_segment');
   const tags = ['segments'];
+  const deps = {
+    revalidateSegments: (range: { from: string; to: string | null }) =>
+      app.deps.events.publish(segmentsMayHaveChanged, range),
+    revalidateAroundDate: app.deps.revalidateAroundDate,
+  };
 
   app.get(
     '/api/segments/:id',
@@ -32,7 +38,7 @@ export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: access,
       schema: { tags, params: idParams, body: segmentUpdate, response: { 200: segmentDetail } },
     },
-    (request) => updateSegment(db, request.ctx, app.deps, request.params.id, request.body),
+    (request) => updateSegment(db, request.ctx, deps, request.params.id, request.body),
   );
 
   app.post(
@@ -42,7 +48,7 @@ export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: segmentSplit, response: { 200: segmentSplitResult } },
     },
     async (request) => ({
-      segments: await splitSegment(db, request.ctx, app.deps, request.params.id, request.body),
+      segments: await splitSegment(db, request.ctx, deps, request.params.id, request.body),
     }),
   );
 };

@@ -35,9 +35,10 @@ type ShiftFacts = Pick<
 >;
 
 /**
- * What the editor and shift corrections need besides the database (app.ts `AppDeps`): segment
- * validation, which lives in module `validation` and reads shifts, so it is passed in rather than
- * imported (no module cycle; decision 0025).
+ * What the editor and shift corrections need besides the database: queue segment validation (the
+ * routes publish `segments.mayHaveChanged`, workflows/segment-validation.ts), and segment validation
+ * inside the edit's transaction, which lives in module `validation` and reads shifts, so it is passed
+ * in (`AppDeps.revalidateAroundDate`) rather than imported (no module cycle; decision 0025).
  */
 export interface SegmentEditorDeps {
   /** Queues the `segment-validation` job for service dates `from`..`to` (`to` null: open-ended). */

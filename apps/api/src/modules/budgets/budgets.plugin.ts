@@ -1,0 +1,26 @@
+/**
+ * The budgets module (budget lines, usage, overages, the client prime import): its routes and the
+ * `client-prime-import` job, which publishes `budgets.imported` when the import reports a change
+ * (workflows/client-prime-import.ts). Budget line edits publish `segments.mayHaveChanged`. No event
+ * subscribers.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { budgetsImported } from '../../workflows/events.ts';
+import { clientPrimeImportRoutes } from './budget-import.routes.ts';
+import { budgetsRoutes } from './budgets.routes.ts';
+import { CLIENT_PRIME_IMPORT_JOB, clientPrimeImportService } from './budget-import.ts';
+
+export const budgetsPlugin: FastifyPluginAsync = async (app) => {
+  const { config, database, storage, jobs, events } = app.deps;
+  jobs.register(
+    CLIENT_PRIME_IMPORT_JOB,
+    clientPrimeImportService.handler({
+      db: database.db,
+      storage,
+      agencyTimeZone: config.agencyTimeZone,
+      afterImport: (importJobId) => events.publish(budgetsImported, { importJobId }),
+    }),
+  );
+  await app.register(clientPrimeImportRoutes);
+  await app.register(budgetsRoutes);
+};

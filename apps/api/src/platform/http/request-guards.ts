@@ -1,0 +1,92 @@
+/**
+ * The hooks every request passes before its route (ARCHITECTURE.md "Request path"): the request id
+ * echoed back, security headers with Tend's Content-Security-Policy, cookies, the per-client rate limit,
+ * the multipart upload cap and the CSRF origin check. Registered by `buildApp` before any route.
+ */
+import type { FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { carriesOwnCredentials } from '../auth/bearer.ts';
+import { defaultMapTiles, tileImageSource, type Config } from '../config/config.ts';
+import { AppError } from './errors.ts';
+import { addSecurityHeaders } from './security-headers.ts';
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Helmet's headers, computed once (security-headers.ts, docs/decisions/0005), with Tend's policy: own
+ * scripts only, inline styles (Mantine), images also from the configured map tile server (UX.md
+ * "Maps"), no framing; HSTS when `config.publicUrl` is https.
+ */
+export async function addTendSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const tileSource = tileImageSource((config.map ?? defaultMapTiles).tileUrl);
+  await addSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tileSource ? [tileSource] : [])],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+}
+
+/**
+ * CSRF: a state-changing `/api/` request must name an allowed origin (`Origin`, else the `Referer`'s
+ * origin: `config.publicUrl` or one of `config.trustedOrigins`). better-auth checks its own routes; a
+ * cookie-less request that authenticates itself (bearer token, token endpoints) carries no ambient
+ * credential. Errors: 403 CSRF_REJECTED.
+ */
+export function addOriginCheck(app: FastifyInstance, config: Config): void {
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
+  app.addHook('onRequest', async (request) => {
+    if (
+      !stateChanging.has(request.method) ||
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith('/api/auth/') ||
+      carriesOwnCredentials(request)
+    )
+      return;
+    const origin =
+      request.headers.origin ??
+      (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
+    if (!origin || !allowedOrigins.has(origin)) {
+      throw new AppError('CSRF_REJECTED', 'State-changing requests must come from the Tend web app');
+    }
+  });
+}
+
+/**
+ * Registers, in this order: the `x-request-id` response header, security headers, cookies, the rate
+ * limit (`config.rateLimitPerMinute` per client and minute on `/api/` except `/api/health`; the web
+ * app's files are never limited; 429 RATE_LIMITED), multipart uploads (one file, 1 GiB per request:
+ * bucket limits are enforced by storage while streaming) and the origin check ({@link addOriginCheck}).
+ */
+export async function registerRequestGuards(app: FastifyInstance, config: Config): Promise<void> {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await addTendSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // One page load fetches many chunks: only the API is limited.
+    allowList: (request) => !request.url.startsWith('/api/') || request.url === '/api/health',
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new AppError('RATE_LIMITED', `Too many requests; try again in ${context.after}`), {
+        statusCode: 429,
+      }),
+  });
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024, files: 1 } });
+  addOriginCheck(app, config);
+}

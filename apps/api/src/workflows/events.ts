@@ -1,0 +1,55 @@
+/**
+ * The catalog of workflow events: every event a module publishes on the job engine
+ * (platform/jobs/events.ts), with its payload. Payloads carry ids, dates and flags only (no PHI).
+ *
+ * Modules import this file (and only this one from `workflows/`) to publish; the workflow files import it
+ * to subscribe. It imports nothing from a module, so publishing never creates a module cycle.
+ */
+import { defineJobEvent } from '../platform/jobs/events.ts';
+
+/**
+ * A shift import finished and created or updated at least one shift (modules/shifts, the `shifts`
+ * import kind's handler). `importJobId`: the import's ProcessingJob id.
+ */
+export const shiftsImported = defineJobEvent<{ importJobId: string }>('shifts.imported');
+
+/**
+ * A location screening run finished (modules/screening, `location-screening` job). `afterImportJobId`:
+ * the shift import it followed, or null when it ran on demand; `findingsChanged`: whether any finding
+ * was created, updated or removed.
+ */
+export const locationsScreened = defineJobEvent<{
+  afterImportJobId: string | null;
+  findingsChanged: boolean;
+}>('screening.locationsScreened');
+
+/**
+ * A shift notes import finished and matched or changed at least one note (modules/screening, the
+ * `shift-notes` import kind's handler). `importJobId`: the import's ProcessingJob id.
+ */
+export const shiftNotesImported = defineJobEvent<{ importJobId: string }>('screening.shiftNotesImported');
+
+/**
+ * A client prime (budget) import finished and created or changed at least one budget line
+ * (modules/budgets, the `client-prime` import kind's handler). `importJobId`: the import's job id.
+ */
+export const budgetsImported = defineJobEvent<{ importJobId: string }>('budgets.imported');
+
+/**
+ * An edit may have changed the violations of the segments on service dates `from`..`to` (`YYYY-MM-DD`;
+ * `to` null: open-ended) or, with `'all'`, on any date (DOMAIN.md "Violation codes"): budget lines,
+ * approved locations, finding reviews, a caregiver's type, segment edits, and the imports above.
+ * Published after the change is committed.
+ */
+export const segmentsMayHaveChanged = defineJobEvent<{ from: string; to: string | null } | 'all'>(
+  'segments.mayHaveChanged',
+);
+
+/** Every event above (the composition test checks each has a subscriber). */
+export const workflowEvents = [
+  shiftsImported,
+  locationsScreened,
+  shiftNotesImported,
+  budgetsImported,
+  segmentsMayHaveChanged,
+] as const;
