@@ -1,6 +1,7 @@
 /**
  * One Vitest run, several projects:
  * - contracts: pure logic (node);
+ * - repository: rules about the repository as a whole (scripts/*.test.ts);
  * - web: React components and hooks (jsdom);
  * - api: platform and module tests through buildApp + inject on PGlite (a template cloned per file);
  * - api-postgres: the same API tests on PostgreSQL, only when TEST_DATABASE_URL is set.
@@ -43,6 +44,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
         },
+      },
+      {
+        // Rules about the repository as a whole (e.g. it names no folder outside the clone).
+        test: { name: 'repository', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       apiProject('api', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),

@@ -9,7 +9,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { forbidDialogs, snap } from './support.ts';
 
 const example = JSON.parse(
-  readFileSync(path.resolve('../shared/fixtures/evv/sandata-openevv-visits.example.json'), 'utf8'),
+  readFileSync(path.resolve('fixtures/evv/sandata-openevv-visits.example.json'), 'utf8'),
 ) as Record<string, unknown>[];
 
 /**

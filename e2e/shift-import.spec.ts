@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
-const fixtures = path.resolve('../shared/fixtures');
+const fixtures = path.resolve('fixtures');
 
 /** Quotes one CSV cell (RFC 4180): always quoted, inner quotes doubled. */
 const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { snap } from './support.ts';
 
-const example = path.resolve('../shared/fixtures/evv/sandata-openevv-visits.example.json');
+const example = path.resolve('fixtures/evv/sandata-openevv-visits.example.json');
 
 test('an admin uploads the public Sandata example, watches the import and finds both visits as shifts', async ({
   page,

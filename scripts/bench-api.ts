@@ -13,7 +13,7 @@
  * It prints requests/s and p99 latency for each and the list/health ratio, then the initial JavaScript
  * (gzip) the /login page needs, from the web build's manifest (BENCH_WEB_DIST, default apps/web/dist).
  * BENCH_SETUP_SQL (`;`-separated statements run after seeding, to try a candidate index), BENCH_ENGINES (default "postgres,pglite"), BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SERVER_NODE_ARGS
- * (node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) narrow or profile a run.
+ * (node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=data/prof`) narrow or profile a run.
  * Aim (issue): list on PostgreSQL ≥ 2,000 req/s with p99 < 50 ms; /login JS ≤ 180 KB gzip.
  * For the list it also prints where the CPU goes per request: the server, the PostgreSQL backends of the
  * bench database and this process (autocannon), and the req/s those would allow if they had the
@@ -44,7 +44,7 @@ const SETUP_SQL = (process.env.BENCH_SETUP_SQL ?? '')
   .split(';')
   .map((s) => s.trim())
   .filter(Boolean);
-/** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+/** Extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=data/prof` to profile it. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SETUP_TOKEN = 'bench-setup-token-0123456789';
 // The password avoids the email's local part and the name (password policy, decision 0007).

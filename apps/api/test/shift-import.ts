@@ -2,7 +2,6 @@
  * Test support for shift imports: upload a file through the real route and wait for its job.
  * JSON (Sandata OpenEVV) uploads are queued at once; CSV uploads are started with `options`.
  */
-import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { ShiftImportOptions } from '@tend/contracts';
 import type { as } from './helpers.ts';
@@ -10,16 +9,8 @@ import { fileUpload } from './multipart.ts';
 
 type Caller = ReturnType<typeof as>;
 
-/** The public Sandata OpenEVV example (two visits) as text. */
-export const sandataExampleText = readFileSync(
-  new URL('../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url),
-  'utf8',
-);
-
-/** The Big List of Naughty Strings. */
-export const blns = JSON.parse(
-  readFileSync(new URL('../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8'),
-) as string[];
+/** The corpora most import tests use, re-exported beside the import helpers. */
+export { blns, sandataExampleText } from './fixtures.ts';
 
 /** Polls a job until it completes or fails (20 s at most). */
 export async function waitForJob(caller: Caller, jobId: string) {

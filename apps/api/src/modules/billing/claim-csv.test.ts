@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blns, fixturePath } from '../../../test/fixtures.ts';
 import { openClaimCsv, parseClaimCsv } from './claim-csv.ts';
 import {
   CLAIM_CHUNK_LINES,
@@ -13,7 +14,6 @@ import {
 } from './claim-line.ts';
 import { claimCsv } from './claim-test-support.ts';
 
-const corpora = '/work/shared/fixtures/corpora';
 const header = [
   'Claim Number',
   'SD ID',
@@ -184,7 +184,7 @@ describe('parseClaimCsv', () => {
   });
 
   it('keeps naughty strings as values, refusing only NUL', async () => {
-    const naughty = JSON.parse(readFileSync(path.join(corpora, 'blns.json'), 'utf8')) as string[];
+    const naughty = blns;
     const rows = naughty.map((text, i) => [`b${i}`, '2026-03-02', 'denied', text]);
     const parsed = await parseClaimCsv(
       Buffer.from(claimCsv([['Billing ID', 'Service Date', 'Status', 'Denial Reason'], ...rows])),
@@ -196,7 +196,7 @@ describe('parseClaimCsv', () => {
   });
 
   it('the csv-spectrum files are refused as claim files or read, never thrown otherwise', async () => {
-    const dir = path.join(corpora, 'csv-spectrum', 'csvs');
+    const dir = fixturePath('corpora', 'csv-spectrum', 'csvs');
     for (const name of readdirSync(dir)) {
       const bytes = readFileSync(path.join(dir, name));
       await parseClaimCsv(bytes).then(

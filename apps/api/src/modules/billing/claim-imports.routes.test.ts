@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { fileUpload } from '../../../test/multipart.ts';
 import { build835, claimCsv, insertBillingItems } from './claim-test-support.ts';
@@ -78,7 +79,7 @@ describe('claim import API', () => {
     expect((await upload('')).statusCode).toBe(400);
     const none = await admin({ method: 'POST', url: '/api/claim-imports', payload: {} });
     expect(none.statusCode).toBe(415);
-    const dir = '/work/shared/fixtures/corpora/csv-spectrum/csvs';
+    const dir = fixturePath('corpora', 'csv-spectrum', 'csvs');
     for (const name of readdirSync(dir)) {
       const response = await upload(readFileSync(path.join(dir, name)), name);
       expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(500);

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { ClaimFileError, claimLineRawData, type ClaimLine } from './claim-line.ts';
 import { build835 } from './claim-test-support.ts';
 import { claimStatusFromClp02, looksLikeX12, parse835 } from './x12-835.ts';
 
-const fixture = readFileSync(new URL('../../../test/fixtures/claims/remittance.835', import.meta.url));
+const fixture = readFileSync(fixturePath('claims', 'remittance.835'));
 
 describe('parse835', () => {
   it('gives one line per SVC with the documented mapping, money in exact cents', () => {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sandataExampleText } from '../../../test/fixtures.ts';
 import {
   extractSandataVisits,
   localDate,
@@ -8,12 +8,7 @@ import {
   sandataVisit,
 } from './evv-sandata.ts';
 
-const example = JSON.parse(
-  readFileSync(
-    new URL('../../../../../../shared/fixtures/evv/sandata-openevv-visits.example.json', import.meta.url),
-    'utf8',
-  ),
-) as unknown;
+const example = JSON.parse(sandataExampleText) as unknown;
 
 describe('Sandata OpenEVV parsing', () => {
   it('reads both public example visits', () => {

@@ -1,6 +1,6 @@
 /**
  * Sandata OpenEVV visit intake format (the public alternate-EVV specification many states use; the
- * example file in shared/fixtures comes from Connecticut DSS's copy). Pure parsing and normalisation:
+ * example file in fixtures/evv comes from Connecticut DSS's copy). Pure parsing and normalisation:
  * no database. Mapping, documented in docs/evv-import.md:
  *   VisitOtherID → givShiftId (the idempotency key); SequenceID → externalSequence (higher = update);
  *   EmployeeQualifier + EmployeeIdentifier (or EmployeeOtherID) → caregiver external id;

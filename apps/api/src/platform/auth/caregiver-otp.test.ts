@@ -4,8 +4,8 @@
  * neutral, codes expire, are single-use and limited in attempts, and the requests are rate limited per IP.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blns } from '../../../test/fixtures.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@tend/contracts';
 import {
@@ -244,9 +244,7 @@ describe('caregiver sign-in by emailed code', () => {
   });
 
   it('answers every naughty string (blns corpus) as email or code without a 500 or a sent code', async () => {
-    const naughty = JSON.parse(
-      readFileSync(new URL('../../../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8'),
-    ) as string[];
+    const naughty = blns;
     const { email } = await createAccount(t, 'CAREGIVER');
     const before = await t.app.deps.messaging.listOutbox({ page: 1, pageSize: 1 });
     for (const value of naughty) {

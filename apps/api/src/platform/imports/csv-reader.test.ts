@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../../test/fixtures.ts';
 import { type CsvRow, CsvFormatError, readCsvRows, sniffCsv, uniqueHeaders } from './csv-reader.ts';
 import { openBytes } from './csv-test-utils.ts';
 
-const spectrum = new URL('../../../../../../shared/fixtures/corpora/csv-spectrum/', import.meta.url);
+const spectrum = pathToFileURL(fixturePath('corpora', 'csv-spectrum') + '/');
 
 async function readAll(open: Parameters<typeof readCsvRows>[0], batchSize?: number) {
   const sniff = await sniffCsv(open);

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type ColumnMap } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
+import { blns } from '../../../../test/fixtures.ts';
 import { type CsvRow, readCsvRows, sniffCsv } from '../../../platform/imports/csv-reader.ts';
 import { csvLine, openBytes } from '../../../platform/imports/csv-test-utils.ts';
 import { csvRowToVisit, parseCoordinatePair } from './csv-visit.ts';
@@ -482,9 +482,6 @@ describe('csvRowToVisit: coordinates', () => {
 });
 
 describe('Big List of Naughty Strings, through a real CSV file', () => {
-  const blns = JSON.parse(
-    readFileSync(new URL('../../../../../../../shared/fixtures/corpora/blns.json', import.meta.url), 'utf8'),
-  ) as string[];
   const extra = [
     'NUL\u0000inside',
     '\u0000',
