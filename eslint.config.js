@@ -57,6 +57,33 @@ export default tseslint.config(
       ],
     },
   },
+  // Audit has one writer (docs/decisions/0029-audit-one-writer.md): only platform/audit knows the
+  // audit_event table and its columns; everyone else calls recordAudit, recordAuditEvents or
+  // auditEventsPerRow. The schema aggregate lists the table for Drizzle; tests read the log to assert on it.
+  {
+    files: ['apps/api/src/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['apps/api/src/platform/audit/**', 'apps/api/src/platform/db/schema.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/audit\\.table(\\.ts)?$/]',
+          message:
+            'Only platform/audit writes audit events: call its service (recordAudit, auditEventsPerRow).',
+        },
+        {
+          selector: 'ImportExpression[source.value=/audit\\.table(\\.ts)?$/]',
+          message:
+            'Only platform/audit writes audit events: call its service (recordAudit, auditEventsPerRow).',
+        },
+        {
+          selector: 'Literal[value=/\\baudit_event\\b/], TemplateElement[value.raw=/\\baudit_event\\b/]',
+          message:
+            'Only platform/audit knows the audit_event table: call its service (auditEventsPerRow for bulk SQL).',
+        },
+      ],
+    },
+  },
   // Web features meet only in src/app: a relative import may not climb out of its feature into another
   // one. (Depth differs: from features/x/a.tsx `../y` is another feature; from features/x/pages/a.tsx it is `../../y`.)
   {

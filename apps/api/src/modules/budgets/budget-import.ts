@@ -18,6 +18,7 @@ import {
   type ImportPreviewRow,
   type ImportResult,
 } from '@tend/contracts';
+import { auditEventsPerRow } from '../../platform/audit/audit.service.ts';
 import { suggestFromSynonyms } from '../../platform/imports/column-map.ts';
 import { uniqueHeaders, type CsvRow } from '../../platform/imports/csv-reader.ts';
 import {
@@ -339,16 +340,17 @@ export const clientPrimeImportKind: ImportKindDefinition<
           summary.created += created;
           summary.updated += rows.length - created;
           summary.unchanged += lines.length - rows.length;
-          await tx.execute(sql`
-            insert into audit_event (actor_user_account_id, actor_email, action, entity_type, entity_id, outcome,
-              request_id, ip, user_agent, details)
-            select ${run.ctx.actor?.userAccountId ?? null}::uuid, ${run.ctx.actor?.email ?? null}, 'budget.import',
-              'budget', t.id::text, 'success', ${run.ctx.requestId}, ${run.ctx.ip}, ${run.ctx.userAgent},
-              jsonb_build_object('csvFileId', ${run.file.id}::text, 'outcome',
-                case when t.inserted then 'created' else 'updated' end)
-            from unnest(${param(rows.map((r) => r.id))}::uuid[], ${param(rows.map((r) => r.inserted))}::boolean[])
-              as t(id, inserted)
-          `);
+          await tx.execute(
+            auditEventsPerRow(run.ctx, {
+              action: 'budget.import',
+              entityType: 'budget',
+              rows: sql`unnest(${param(rows.map((r) => r.id))}::uuid[], ${param(rows.map((r) => r.inserted))}::boolean[])
+                as t(id, inserted)`,
+              entityId: sql`t.id::text`,
+              details: sql`jsonb_build_object('csvFileId', ${run.file.id}::text, 'outcome',
+                case when t.inserted then 'created' else 'updated' end)`,
+            }),
+          );
         });
       },
       summary: () => summary,

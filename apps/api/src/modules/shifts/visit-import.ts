@@ -15,7 +15,7 @@ import { hash as digest } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { evaluateEvv, type RejectedRecord, type ShiftImportResult } from '@tend/contracts';
 import type { Database, Transaction } from '../../platform/db/client.ts';
-import { recordAuditEvents, type AuditInput } from '../../platform/audit/audit.service.ts';
+import { auditEventsPerRow, recordAuditEvents, type AuditInput } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import type { ImportPeopleIndex, PersonReference } from '../people/people-matching.ts';
 import { shifts, type ChangeHistoryEntry } from './shifts.table.ts';
@@ -305,12 +305,13 @@ async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShift
       select i.id, i.evv_in_time, i.evv_out_time, i.evv_in_lat, i.evv_in_long, i.evv_out_lat, i.evv_out_long,
         i.billing_code, i.mod1, gen_random_uuid(), 'import', ${segmentNotes}
     )
-    insert into audit_event (actor_user_account_id, actor_email, action, entity_type, entity_id, outcome,
-      request_id, ip, user_agent, details)
-    select ${ctx.actor?.userAccountId ?? null}::uuid, ${ctx.actor?.email ?? null}, 'shift.import', 'shift',
-      id::text, 'success', ${ctx.requestId}, ${ctx.ip}, ${ctx.userAgent},
-      jsonb_build_object('csvFileId', ${csvFileId}::text, 'outcome', 'created')
-    from inserted
+    ${auditEventsPerRow(ctx, {
+      action: 'shift.import',
+      entityType: 'shift',
+      rows: sql`inserted`,
+      entityId: sql`id::text`,
+      details: sql`jsonb_build_object('csvFileId', ${csvFileId}::text, 'outcome', 'created')`,
+    })}
   `);
 }
 

@@ -135,6 +135,37 @@ export async function recordAuditEvents(
   await executor.insert(auditEvents).values(events.map((event) => auditRow(ctx, event)));
 }
 
+/** One audit event per row of a set, as the SQL of {@link auditEventsPerRow}. */
+export interface AuditPerRow {
+  action: AuditAction;
+  entityType: string;
+  /**
+   * The rows: a FROM item of the statement the events join, e.g. the name of a data-modifying CTE
+   * (`sql\`inserted\``) or a set-returning call with its alias (`sql\`unnest(…) as t(id, inserted)\``).
+   */
+  rows: SQL;
+  /** The event's entity id over a row, a text expression (e.g. `sql\`id::text\``). */
+  entityId: SQL;
+  /** The event's details over a row, a jsonb expression (ids and counts only); absent: SQL NULL. */
+  details?: SQL;
+}
+
+/**
+ * An `insert into audit_event … select … from <rows>` writing one event for `ctx` per row of
+ * `event.rows` (same columns as {@link recordAudit}; `at` is the transaction's time, outcome `success`).
+ * For bulk writes that stay one statement (imports, docs/decisions/0022-import-performance.md): end a
+ * `with` chain with it, or use it as a CTE body (`audited as (${…})`). Only this service writes
+ * `audit_event` (docs/decisions/0029-audit-one-writer.md).
+ */
+export function auditEventsPerRow(ctx: RequestContext, event: AuditPerRow): SQL {
+  return sql`insert into audit_event (actor_user_account_id, actor_email, action, entity_type, entity_id,
+      outcome, request_id, ip, user_agent, details)
+    select ${ctx.actor?.userAccountId ?? null}::uuid, ${ctx.actor?.email ?? null}::text, ${event.action}::text,
+      ${event.entityType}::text, ${event.entityId}, 'success', ${ctx.requestId}::text, ${ctx.ip}::text,
+      ${ctx.userAgent}::text, ${event.details ?? sql`null::jsonb`}
+    from ${event.rows}`;
+}
+
 /** A page of audit events, newest first, filtered by `query`. Reading the log is itself audited. */
 export async function findAuditEvents(
   db: Database,

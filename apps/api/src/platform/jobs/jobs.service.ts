@@ -41,6 +41,8 @@ export interface EnqueueInput {
 export interface JobRunner {
   /** Registers a handler; call before `start()`. */
   register(jobType: string, handler: JobHandler): void;
+  /** The job types with a registered handler, in registration order. */
+  jobTypes(): string[];
   /** Creates the ProcessingJob row (QUEUED) and queues it. */
   enqueue(input: EnqueueInput): Promise<ProcessingJob>;
   getJob(id: string): Promise<ProcessingJob | null>;
@@ -161,6 +163,7 @@ export function createJobRunner(
     register(jobType, handler) {
       handlers.set(jobType, handler);
     },
+    jobTypes: () => [...handlers.keys()],
     async enqueue({ jobType, metadata, csvFileId, triggeredBy }) {
       if (!handlers.has(jobType)) throw new Error(`No handler registered for job type ${jobType}`);
       const [row] = await db
