@@ -1,13 +1,14 @@
 /**
- * Segment reads for billing export and drift detection (issue 6), through the read API of module
- * `shifts` (`shift-facts.ts`; decision 0025). One bulk statement per call (no per-segment queries); the
- * client's prime id and the caregiver's name are joined in the same statement (they are billed
- * values: `client.pid`, else the shift's `pid`; `caregiver.name` as the DSP name). Not audited:
- * callers audit.
+ * Segment reads for billing export and drift detection (issue 6), through the read APIs of modules
+ * `shifts` (`shift-facts.ts`) and `people` (`people-facts.ts`; decision 0025). One bulk statement per
+ * call (no per-segment queries); the client's prime id and the caregiver's name are joined in the same
+ * statement (they are billed values: `client.pid`, else the shift's `pid`; `caregiver.name` as the DSP
+ * name). Not audited: callers audit.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { toInstant } from '../../platform/db/row-values.ts';
+import { caregiverFacts, clientFacts } from '../people/people-facts.ts';
 import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
 /** The billed values of one segment with its shift (instants as `Date`). */
@@ -79,8 +80,8 @@ export async function findReadySegmentsForExport(
     select ${columns}
     from ${shiftFacts('s')}
     join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
-    left join client c on c.id = s.client_id
-    left join caregiver cg on cg.id = s.caregiver_id
+    left join ${clientFacts('c')} on c.id = s.client_id
+    left join ${caregiverFacts('cg')} on cg.id = s.caregiver_id
     where s.date between ${range.fromDate}::date and ${range.toDate}::date and s.deleted_at is null
       and g.validation_status = 'READY'
     order by s.date, g.evv_start nulls first, g.id`);
@@ -133,8 +134,8 @@ export async function findSegmentBillingValues(
       select ${columns}
       from ${segmentFacts('g')}
       join ${shiftFacts('s')} on s.id = g.shift_id
-      left join client c on c.id = s.client_id
-      left join caregiver cg on cg.id = s.caregiver_id
+      left join ${clientFacts('c')} on c.id = s.client_id
+      left join ${caregiverFacts('cg')} on cg.id = s.caregiver_id
       where g.id = any(${sql.param(slice)}::uuid[])`);
     for (const row of result.rows) {
       const value = toValues(row);

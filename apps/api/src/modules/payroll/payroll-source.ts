@@ -1,11 +1,13 @@
 /**
- * Segment, shift and caregiver reads for payroll (issue 6 "Payroll"), segments and shifts through the
- * read API of module `shifts` (`shift-facts.ts`; decision 0025). The one write payroll makes to a
- * segment, a `changeHistory` entry, is `shifts/shift-results.service.ts` `appendSegmentChange`. Bulk SQL filtered by service date first (`shift_date_idx`,
+ * Segment, shift and caregiver reads for payroll (issue 6 "Payroll"), through the read APIs of modules
+ * `shifts` (`shift-facts.ts`) and `people` (`people-facts.ts`; decision 0025). The one write payroll
+ * makes to a segment, a `changeHistory` entry, is `shifts/shift-results.service.ts`
+ * `appendSegmentChange`. Bulk SQL filtered by service date first (`shift_date_idx`,
  * `shift_caregiver_date_idx`). Deleted shifts and segments never count. Not audited: callers audit.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { caregiverFacts, clientFacts } from '../people/people-facts.ts';
 import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
 /** One live segment of a live shift, with its shift's date, caregiver and client. */
@@ -69,7 +71,7 @@ export async function findPayrollSegments(
     select ${segmentColumns}
     from ${shiftFacts('s')}
     join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
-    left join client c on c.id = s.client_id
+    left join ${clientFacts('c')} on c.id = s.client_id
     where s.date between ${filter.fromDate}::date and ${filter.toDate}::date
       and s.deleted_at is null
       ${filter.caregiverId ? sql`and s.caregiver_id = ${filter.caregiverId}::uuid` : sql``}
@@ -86,7 +88,7 @@ export async function findPayrollSegment(
     select ${segmentColumns}
     from ${segmentFacts('g')}
     join ${shiftFacts('s')} on s.id = g.shift_id and s.deleted_at is null
-    left join client c on c.id = s.client_id
+    left join ${clientFacts('c')} on c.id = s.client_id
     where g.id = ${segmentId}::uuid and g.deleted_at is null`);
   const row = result.rows[0];
   return row ? toSegment(row) : null;
@@ -100,6 +102,6 @@ export async function findPayrollCaregivers(
   const ids = [...new Set(caregiverIds)];
   if (!ids.length) return new Map();
   const result = await executor.execute<{ id: string; name: string; external_id: string | null }>(sql`
-    select id, name, external_id from caregiver where id = any(${sql.param(ids)}::uuid[])`);
+    select id, name, external_id from ${caregiverFacts('caregiver')} where id = any(${sql.param(ids)}::uuid[])`);
   return new Map(result.rows.map((row) => [row.id, { name: row.name, externalId: row.external_id }]));
 }

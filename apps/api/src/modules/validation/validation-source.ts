@@ -5,13 +5,14 @@
  * statements (no per-segment queries). Deleted shifts and segments are never validated. Not audited:
  * callers audit.
  *
- * The caregiver's `type` is read in the same statement (SQL join on `caregiver`): the validator needs
+ * The caregiver's `type` is read in the same statement (a join on people's `caregiverFacts`): the validator needs
  * it per segment and a second round trip per window would only repeat the join in JavaScript.
  */
 import { sql } from 'drizzle-orm';
 import type { CaregiverType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { toInstant } from '../../platform/db/row-values.ts';
+import { caregiverFacts } from '../people/people-facts.ts';
 import { toSegmentListRow, type SegmentListRow } from '../shifts/segment-list.service.ts';
 import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
 
@@ -49,7 +50,7 @@ export async function findSegmentsForValidation(
       g.validation_status::text as validation_status, g.validation_violations
     from ${shiftFacts('s')}
     join ${segmentFacts('g')} on g.shift_id = s.id and g.deleted_at is null
-    left join caregiver c on c.id = s.caregiver_id
+    left join ${caregiverFacts('c')} on c.id = s.caregiver_id
     where s.date between ${range.fromDate}::date and ${range.toDate}::date and s.deleted_at is null
     order by s.date, g.evv_start nulls first, g.id`);
   return result.rows.map((row) => ({
