@@ -5,21 +5,16 @@
  * subscribers.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { importHandlerDeps } from '../../platform/imports/import-job.ts';
 import { budgetsImported } from '../../workflows/events.ts';
 import { clientPrimeImportRoutes } from './budget-import.routes.ts';
 import { budgetsRoutes } from './budgets.routes.ts';
 import { CLIENT_PRIME_IMPORT_JOB, clientPrimeImportService } from './budget-import.ts';
 
 export const budgetsPlugin: FastifyPluginAsync = async (app) => {
-  const { config, database, storage, jobs, events } = app.deps;
-  jobs.register(
+  app.deps.jobs.register(
     CLIENT_PRIME_IMPORT_JOB,
-    clientPrimeImportService.handler({
-      db: database.db,
-      storage,
-      agencyTimeZone: config.agencyTimeZone,
-      afterImport: (importJobId) => events.publish(budgetsImported, { importJobId }),
-    }),
+    clientPrimeImportService.handler(importHandlerDeps(app.deps, budgetsImported)),
   );
   await app.register(clientPrimeImportRoutes);
   await app.register(budgetsRoutes);

@@ -7,6 +7,7 @@
  * (the follow-ups are in workflows/).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { importHandlerDeps } from '../../platform/imports/import-job.ts';
 import { shiftNotesImported } from '../../workflows/events.ts';
 import { shiftNotesRoutes } from './shift-notes.routes.ts';
 import { locationScreeningRoutes } from './location-screening.routes.ts';
@@ -16,7 +17,7 @@ import { createLocationScreeningHandler, LOCATION_SCREENING_JOB } from './locati
 import { SHIFT_NOTE_IMPORT_JOB, shiftNoteImportService } from './shift-note-import.ts';
 
 export const screeningPlugin: FastifyPluginAsync = async (app) => {
-  const { config, database, storage, jobs, events } = app.deps;
+  const { config, database, jobs, events } = app.deps;
   const { db } = database;
   jobs.register(LOCATION_SCREENING_JOB, createLocationScreeningHandler({ db, events }));
   jobs.register(
@@ -25,12 +26,7 @@ export const screeningPlugin: FastifyPluginAsync = async (app) => {
   );
   jobs.register(
     SHIFT_NOTE_IMPORT_JOB,
-    shiftNoteImportService.handler({
-      db,
-      storage,
-      agencyTimeZone: config.agencyTimeZone,
-      afterImport: (importJobId) => events.publish(shiftNotesImported, { importJobId }),
-    }),
+    shiftNoteImportService.handler(importHandlerDeps(app.deps, shiftNotesImported)),
   );
   await app.register(shiftNotesRoutes);
   await app.register(locationScreeningRoutes);

@@ -28,8 +28,6 @@ import {
 } from '../../platform/imports/import-service.ts';
 import type { OpenStream } from '../../platform/imports/csv-reader.ts';
 import { JobInputError } from '../../platform/jobs/jobs.service.ts';
-import type { JobEvents } from '../../platform/jobs/events.ts';
-import { shiftsImported } from '../../workflows/events.ts';
 import { ImportPeopleIndex } from '../people/people-matching.ts';
 import { suggestColumnMap } from './csv/column-map.ts';
 import { csvRowToVisit } from './csv/csv-visit.ts';
@@ -220,15 +218,14 @@ export const shiftImportKind: ImportKindDefinition<
 export const shiftImportService = createImportService(shiftImportKind);
 
 /**
- * The import job's handler. Once the file is imported and any shift was created or updated, it publishes
- * `shifts.imported` (workflows/shift-import.ts queues the screenings there: spec "each screening runs as
- * a job over new and changed shifts").
+ * The import job's handler. `afterImport` runs once the file is imported when any shift was created or
+ * updated (shifts.plugin.ts publishes `shifts.imported` there; workflows/shift-import.ts queues the
+ * screenings: spec "each screening runs as a job over new and changed shifts").
  */
-export function createShiftImportHandler(deps: ImportReaderDeps & { events: Pick<JobEvents, 'publish'> }) {
-  return shiftImportService.handler({
-    ...deps,
-    afterImport: (importJobId) => deps.events.publish(shiftsImported, { importJobId }),
-  });
+export function createShiftImportHandler(
+  deps: ImportReaderDeps & { afterImport?: (jobId: string) => Promise<void> },
+) {
+  return shiftImportService.handler(deps);
 }
 
 /** Stores an EVV upload and analyses it (the `shifts` kind's `upload`; used by scripts/bench-import.ts). */

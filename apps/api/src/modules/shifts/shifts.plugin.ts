@@ -4,6 +4,8 @@
  * (workflows/shift-import.ts follows it up). No event subscribers.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { importHandlerDeps } from '../../platform/imports/import-job.ts';
+import { shiftsImported } from '../../workflows/events.ts';
 import { shiftsRoutes } from './shifts.routes.ts';
 import { shiftCorrectionsRoutes } from './shift-corrections.routes.ts';
 import { segmentEditorRoutes } from './segment-editor.routes.ts';
@@ -11,10 +13,9 @@ import { shiftImportRoutes } from './shift-import.routes.ts';
 import { createShiftImportHandler, SHIFT_IMPORT_JOB } from './shift-import.service.ts';
 
 export const shiftsPlugin: FastifyPluginAsync = async (app) => {
-  const { config, database, storage, jobs, events } = app.deps;
-  jobs.register(
+  app.deps.jobs.register(
     SHIFT_IMPORT_JOB,
-    createShiftImportHandler({ db: database.db, storage, agencyTimeZone: config.agencyTimeZone, events }),
+    createShiftImportHandler(importHandlerDeps(app.deps, shiftsImported)),
   );
   await app.register(shiftsRoutes);
   await app.register(shiftCorrectionsRoutes);
