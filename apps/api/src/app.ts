@@ -48,6 +48,7 @@ import { createMessagingService, type MessagingService } from './platform/messag
 import { messagingRoutes } from './platform/messaging/messaging.routes.ts';
 import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { loadDemoAgency } from './modules/demo/demo.service.ts';
 import { accountsRoutes } from './modules/users/accounts.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
@@ -441,7 +442,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
 
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { loadDemoAgency });
   await app.register(apiTokensRoutes);
   await app.register(signUpRoutes);
   await app.register(accountsRoutes);

@@ -17,10 +17,20 @@ import {
 } from '@tend/contracts';
 import { guard, mfaPending, requireActor } from '../../platform/auth/auth.plugin.ts';
 import { mfaEnabled } from '../../platform/auth/mfa.ts';
-import { loadDemoAgency } from '../demo/demo.service.ts';
+import type { DatabaseHandle } from '../../platform/db/client.ts';
+import type { RequestContext } from '../../platform/http/context.ts';
 import * as users from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * `loadDemoAgency`: seeds the demo agency when the first-run setup asks for it (`modules/demo`), passed in by
+ * `buildApp` so that `users` does not depend on the demo seeder (which depends on every module). Resolves true
+ * when it loaded the demo.
+ */
+export interface UsersRoutesOptions {
+  loadDemoAgency: (database: DatabaseHandle, ctx: RequestContext) => Promise<boolean>;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { loadDemoAgency }) => {
   const { db } = app.deps.database;
   const { auth } = app.deps;
   /** Phones typed without a country code are read in this country and shown in its national form (decision 0019). */
