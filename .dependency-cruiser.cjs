@@ -58,18 +58,11 @@ module.exports = {
       to: { path: '^apps/web/src/features/' },
     },
     {
-      name: 'web-imports-api',
-      comment: 'The web app and the API share only packages/contracts.',
+      name: 'app-imports-other-app',
+      comment: 'The web app and the API share only packages/contracts (web → api and api → web alike).',
       severity: 'error',
-      from: { path: '^apps/web/' },
-      to: { path: '^apps/api/' },
-    },
-    {
-      name: 'api-imports-web',
-      comment: 'The web app and the API share only packages/contracts.',
-      severity: 'error',
-      from: { path: '^apps/api/' },
-      to: { path: '^apps/web/' },
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
     {
       name: 'contracts-imports-app',
