@@ -1,6 +1,6 @@
-// Type-aware lint (STYLE.md s.14): floating promises, type-only imports, exhaustive switches, and
-// import boundaries — an API module uses another module's service, never its tables; a web feature
-// never imports another feature (features meet only in src/app).
+// Type-aware lint (STYLE.md s.14): floating promises, type-only imports, exhaustive switches. Import
+// boundaries (platform → module, another module's tables, web feature → feature, …) are checked by
+// `npm run check:deps` (.dependency-cruiser.cjs, scripts/check-boundaries.ts), which `npm run lint` runs last.
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -39,24 +39,6 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
-  {
-    files: ['apps/api/src/modules/**/*.ts'],
-    // Table files reference other tables for foreign keys (schema, not behaviour); demo seeding writes rows directly.
-    ignores: ['apps/api/src/modules/demo/**', 'apps/api/src/modules/**/*.table.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.table.ts', '../*/*.table'],
-              message: "Call the other module's service; never its tables (ARCHITECTURE.md).",
-            },
-          ],
-        },
-      ],
-    },
-  },
   // Audit has one writer (docs/decisions/0029-audit-one-writer.md): only platform/audit knows the
   // audit_event table and its columns; everyone else calls recordAudit, recordAuditEvents or
   // auditEventsPerRow. The schema aggregate lists the table for Drizzle; tests read the log to assert on it.
@@ -80,32 +62,6 @@ export default tseslint.config(
           selector: 'Literal[value=/\\baudit_event\\b/], TemplateElement[value.raw=/\\baudit_event\\b/]',
           message:
             'Only platform/audit knows the audit_event table: call its service (auditEventsPerRow for bulk SQL).',
-        },
-      ],
-    },
-  },
-  // Web features meet only in src/app: a relative import may not climb out of its feature into another
-  // one. (Depth differs: from features/x/a.tsx `../y` is another feature; from features/x/pages/a.tsx it is `../../y`.)
-  {
-    files: ['apps/web/src/features/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ regex: '^\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./\\.\\./[^.]', message: 'Features meet only in src/app (ARCHITECTURE.md).' },
-          ],
         },
       ],
     },

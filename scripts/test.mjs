@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole suite, stopping at the first failure:
- *   1. typecheck (tsc, strict) beside lint (type-aware ESLint) and formatting (Prettier): the two are
- *      single-threaded, so on a 2-core machine they run at the same time, each one's output printed when it ends,
+ *   1. typecheck (tsc, strict) beside lint (type-aware ESLint), formatting (Prettier) and the boundary check
+ *      (`npm run check:deps`: dependency-cruiser rules, module cycles, other modules' tables in raw SQL): the two
+ *      are single-threaded, so on a 2-core machine they run at the same time, each one's output printed when it ends,
  *   2. Vitest: contracts and web unit tests, API tests on PGlite (and on PostgreSQL when
  *      TEST_DATABASE_URL is set),
  *   3. build the web app, then Playwright browser flows in Debian's Chromium against the built app.
@@ -55,7 +56,7 @@ function run([name, command, args], { buffered = false } = {}) {
 const stages = [
   [
     ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-    ['lint and format', 'npm', ['run', '--silent', 'lint']],
+    ['lint, format and boundaries', 'npm', ['run', '--silent', 'lint']],
   ],
   [
     [

@@ -15,6 +15,8 @@ import { createStorageService, type StorageService } from './platform/storage/st
 import { createMessagingService, type MessagingService } from './platform/messaging/messaging.service.ts';
 import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts';
 import { revalidateAroundDate } from './modules/validation/validation.service.ts';
+import { loadDemoAgency } from './modules/demo/demo.service.ts';
+import type { RequestContext } from './platform/http/context.ts';
 
 /** Everything route plugins need, passed explicitly (no globals). */
 export interface AppDeps {
@@ -40,6 +42,12 @@ export interface AppDeps {
    * cannot import `validation`, which reads shifts: decision 0025).
    */
   revalidateAroundDate(executor: Executor, date: string): Promise<unknown>;
+  /**
+   * Seeds the demo agency when the first-run setup asks for it (module `demo`'s `loadDemoAgency`; resolves
+   * true when it loaded it), passed to module `users` so that `users` does not depend on the demo seeder,
+   * which depends on every module (decision 0030).
+   */
+  loadDemoAgency(database: DatabaseHandle, ctx: RequestContext): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -95,6 +103,7 @@ export async function createAppDeps(options: {
     storage: createStorageService({ db: database.db, driver: storageDriver, secret: config.authSecret }),
     messaging,
     revalidateAroundDate,
+    loadDemoAgency: (db, ctx) => loadDemoAgency(db, ctx),
   };
   return {
     deps,

@@ -19,7 +19,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type {
   BillingExportBatch,
   BillingExportBatchPage,
@@ -37,8 +37,8 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { EXPORTS_BUCKET, type StorageService } from '../../platform/storage/storage.service.ts';
 import type { GetResult } from '../../platform/storage/storage.driver.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { findPeopleNames } from '../people/people.service.ts';
+import { findUserNames } from '../users/user-names.service.ts';
 import {
   countReadySegmentsByDate,
   findReadySegmentIds,
@@ -626,7 +626,7 @@ async function exportIntoFile(
       });
       return row;
     });
-    const names = await exporterNames(deps.db, [completed.exportedBy]);
+    const names = await findUserNames(deps.db, { ids: [completed.exportedBy] });
     return {
       batch: toBatch(completed, names.get(completed.exportedBy ?? '') ?? null),
       skippedNoRule: prepared.skippedNoRule,
@@ -644,17 +644,6 @@ async function exportIntoFile(
   }
 }
 
-/** Names of user accounts (the exporter), by id. */
-async function exporterNames(executor: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (!wanted.length) return new Map();
-  const rows = await executor
-    .select({ id: userAccounts.id, fullName: userAccounts.fullName, email: userAccounts.email })
-    .from(userAccounts)
-    .where(inArray(userAccounts.id, wanted));
-  return new Map(rows.map((row) => [row.id, row.fullName ?? row.email]));
-}
-
 /** Batches, newest first, paged. Audited `billing_export.list`. */
 export async function findBillingExports(
   db: Database,
@@ -668,10 +657,7 @@ export async function findBillingExports(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [totals] = await db.select({ total: count() }).from(billingExportBatches);
-  const names = await exporterNames(
-    db,
-    rows.map((row) => row.exportedBy),
-  );
+  const names = await findUserNames(db, { ids: rows.map((row) => row.exportedBy) });
   await recordAudit(db, ctx, {
     action: 'billing_export.list',
     entityType: 'billing_export_batch',
@@ -706,7 +692,7 @@ export async function findBillingExport(
     .from(billingItems)
     .where(eq(billingItems.exportBatchId, id));
   const [names, people] = await Promise.all([
-    exporterNames(db, [row.exportedBy]),
+    findUserNames(db, { ids: [row.exportedBy] }),
     findPeopleNames(db, { caregiverIds: [], clientIds: [...new Set(items.map((item) => item.clientId))] }),
   ]);
   await recordAudit(db, ctx, {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from '../../platform/db/columns.ts';
 import { clients } from '../people/people.table.ts';
-import { csvFiles } from '../shifts/shifts.table.ts';
+import { csvFiles } from '../../platform/imports/imports.table.ts';
 
 export const budgets = pgTable(
   'budget',

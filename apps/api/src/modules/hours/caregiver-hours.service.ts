@@ -20,11 +20,11 @@ import {
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import { findShiftIntervals } from './shift-intervals.ts';
+import { userNames } from '../users/user-names.service.ts';
 import { violationHandlings } from './hours.table.ts';
 import {
   findOverlaps,
@@ -97,11 +97,10 @@ async function loadHandlings(
       handledAt: violationHandlings.handledAt,
       handledBy: violationHandlings.handledBy,
       note: violationHandlings.note,
-      fullName: userAccounts.fullName,
-      email: userAccounts.email,
+      handledByName: userNames.name,
     })
     .from(violationHandlings)
-    .leftJoin(userAccounts, eq(userAccounts.id, violationHandlings.handledBy))
+    .leftJoin(userNames, eq(userNames.id, violationHandlings.handledBy))
     .where(
       and(
         inArray(violationHandlings.caregiverId, [...new Set(caregiverIds)]),
@@ -115,7 +114,7 @@ async function loadHandlings(
         handled: row.handled,
         handledAt: row.handledAt ? row.handledAt.toISOString() : null,
         handledBy: row.handledBy,
-        handledByName: row.fullName || row.email || null,
+        handledByName: row.handledByName || null,
         note: row.note,
       },
     ]),

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   doublePrecision,
   index,
   integer,
@@ -22,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { matchStatusEnum, senderTypeEnum } from '../../platform/db/enums.ts';
+import { referenceFromUserAccount, userAccounts } from '../../platform/auth/auth.table.ts';
 import { caregivers, clients } from '../people/people.table.ts';
 
 /** A weekly schedule: day (`monday`..`sunday`) -> time ranges in local `HH:mm`. */
@@ -163,6 +165,17 @@ export const tinderCaregivers = pgTable(
     index('tinder_caregiver_user_access_code_idx').on(t.userAccessCode),
     index('tinder_caregiver_listing_idx').on(t.archived, t.hidden),
   ],
+);
+
+// The account links of user_account (guardian_id, tinder_caregiver_id) point at these profiles; the platform's
+// table takes the foreign keys from here so it never imports this module.
+referenceFromUserAccount(
+  foreignKey({ columns: [userAccounts.guardianId], foreignColumns: [guardians.id] }).onDelete('set null'),
+);
+referenceFromUserAccount(
+  foreignKey({ columns: [userAccounts.tinderCaregiverId], foreignColumns: [tinderCaregivers.id] }).onDelete(
+    'set null',
+  ),
 );
 
 /** A contact person of a caregiver profile (spec s.3 Contact). */

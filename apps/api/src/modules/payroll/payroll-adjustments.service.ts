@@ -16,7 +16,7 @@ import {
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { userNames } from '../users/user-names.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPayrollCaregivers, findPayrollSegment, type PayrollSourceSegment } from './payroll-source.ts';
@@ -52,9 +52,9 @@ export async function loadAdjustments(
   ];
   if (filter.ids && !filter.ids.length) return [];
   const rows = await executor
-    .select({ row: payrollAdjustments, fullName: userAccounts.fullName, email: userAccounts.email })
+    .select({ row: payrollAdjustments, createdByName: userNames.name })
     .from(payrollAdjustments)
-    .leftJoin(userAccounts, eq(userAccounts.id, payrollAdjustments.createdBy))
+    .leftJoin(userNames, eq(userNames.id, payrollAdjustments.createdBy))
     .where(and(...conditions))
     .orderBy(
       desc(payrollAdjustments.effectiveDate),
@@ -72,7 +72,7 @@ export async function loadAdjustments(
     executor,
     rows.flatMap((r) => (r.row.caregiverId ? [r.row.caregiverId] : [])),
   );
-  return rows.map(({ row, fullName, email }) => ({
+  return rows.map(({ row, createdByName }) => ({
     id: row.id,
     caregiverId: row.caregiverId,
     caregiverName: row.caregiverId ? (people.get(row.caregiverId)?.name ?? '') : '',
@@ -89,7 +89,7 @@ export async function loadAdjustments(
     replacesId: row.replacesId,
     replacedById: replacedBy.get(row.id) ?? null,
     createdBy: row.createdBy,
-    createdByName: fullName || email || null,
+    createdByName: createdByName || null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

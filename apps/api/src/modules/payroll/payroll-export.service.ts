@@ -19,7 +19,7 @@ import {
 } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { userNames } from '../users/user-names.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { GetResult } from '../../platform/storage/storage.driver.ts';
@@ -55,14 +55,12 @@ export function payrollCsv(view: PayrollPeriodView): string {
 
 const exportColumns = {
   row: payrollExports,
-  fullName: userAccounts.fullName,
-  email: userAccounts.email,
+  exportedByName: userNames.name,
 };
 
 const toExport = (r: {
   row: typeof payrollExports.$inferSelect;
-  fullName: string | null;
-  email: string | null;
+  exportedByName: string | null;
 }): PayrollExport => ({
   id: r.row.id,
   periodStart: r.row.periodStart,
@@ -74,7 +72,7 @@ const toExport = (r: {
   overtimeHours: r.row.overtimeHours,
   mileageMiles: r.row.mileageMiles,
   exportedBy: r.row.exportedBy,
-  exportedByName: r.fullName || r.email || null,
+  exportedByName: r.exportedByName || null,
   createdAt: r.row.createdAt.toISOString(),
 });
 
@@ -150,7 +148,7 @@ export async function createPayrollExport(
   const [row] = await db
     .select(exportColumns)
     .from(payrollExports)
-    .leftJoin(userAccounts, eq(userAccounts.id, payrollExports.exportedBy))
+    .leftJoin(userNames, eq(userNames.id, payrollExports.exportedBy))
     .where(eq(payrollExports.id, id));
   if (!row) throw new AppError('INTERNAL');
   return toExport(row);
@@ -167,7 +165,7 @@ export async function listPayrollExports(
     db
       .select(exportColumns)
       .from(payrollExports)
-      .leftJoin(userAccounts, eq(userAccounts.id, payrollExports.exportedBy))
+      .leftJoin(userNames, eq(userNames.id, payrollExports.exportedBy))
       .where(where)
       .orderBy(desc(payrollExports.createdAt), desc(payrollExports.id))
       .limit(query.pageSize)

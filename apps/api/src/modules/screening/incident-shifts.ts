@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL
 import type { IncidentItem, IncidentListQuery, IncidentSeverity } from '@tend/contracts';
 import { incidentSeverities } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { findUserNames } from '../users/user-names.service.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { shiftFacts } from '../shifts/shift-facts.ts';
 import { iso, namesFor } from '../shifts/shift-view.ts';
@@ -115,14 +115,8 @@ function toIncidentItem(
   };
 }
 
-async function handlerNames(executor: Executor, rows: IncidentRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.flatMap((r) => (r.incidentHandledBy ? [r.incidentHandledBy] : [])))];
-  if (!ids.length) return new Map();
-  const accounts = await executor
-    .select({ id: userAccounts.id, fullName: userAccounts.fullName, email: userAccounts.email })
-    .from(userAccounts)
-    .where(inArray(userAccounts.id, ids));
-  return new Map(accounts.map((a) => [a.id, a.fullName || a.email]));
+function handlerNames(executor: Executor, rows: IncidentRow[]): Promise<Map<string, string>> {
+  return findUserNames(executor, { ids: rows.map((r) => r.incidentHandledBy) });
 }
 
 /**

@@ -18,7 +18,8 @@ import {
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { caregivers, clients } from '../people/people.table.ts';
-import { csvFiles, newShifts, shifts } from '../shifts/shifts.table.ts';
+import { csvFiles } from '../../platform/imports/imports.table.ts';
+import { newShifts, shifts } from '../shifts/shifts.table.ts';
 
 /**
  * A client's learned EVV location (spec s.3 BaselineLocation): the dominant cluster of past clock-ins

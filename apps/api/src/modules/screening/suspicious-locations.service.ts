@@ -14,7 +14,7 @@ import type {
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { findUserNames } from '../users/user-names.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
@@ -36,14 +36,7 @@ async function present(executor: Executor, rows: FindingRow[]): Promise<Suspicio
     executor,
     rows.map((r) => r.shiftId),
   );
-  const reviewerIds = [...new Set(rows.flatMap((r) => (r.reviewedBy ? [r.reviewedBy] : [])))];
-  const reviewers = reviewerIds.length
-    ? await executor
-        .select({ id: userAccounts.id, fullName: userAccounts.fullName, email: userAccounts.email })
-        .from(userAccounts)
-        .where(inArray(userAccounts.id, reviewerIds))
-    : [];
-  const reviewerNames = new Map(reviewers.map((r) => [r.id, r.fullName || r.email]));
+  const reviewerNames = await findUserNames(executor, { ids: rows.map((r) => r.reviewedBy) });
   const radii = await executor
     .select({ clientId: baselineLocations.clientId, radiusMeters: baselineLocations.radiusMeters })
     .from(baselineLocations)

@@ -21,7 +21,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { SegmentDetail, SegmentSplit, SegmentUpdate, ShiftChange } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { findUserNames } from '../users/user-names.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { mirroringSources } from './shift-segments.ts';
@@ -94,13 +94,9 @@ function assertFresh(segment: SegmentRow, expectedUpdatedAt: string) {
 
 /** History entries with `byName` filled from the user accounts named in `by` (one query). */
 async function withUserNames(executor: Executor, entries: ShiftChange[]): Promise<ShiftChange[]> {
-  const ids = [...new Set(entries.flatMap((entry) => (entry.by && !entry.byName ? [entry.by] : [])))];
+  const ids = entries.flatMap((entry) => (entry.by && !entry.byName ? [entry.by] : []));
   if (!ids.length) return entries;
-  const accounts = await executor
-    .select({ id: userAccounts.id, fullName: userAccounts.fullName, email: userAccounts.email })
-    .from(userAccounts)
-    .where(inArray(userAccounts.id, ids));
-  const names = new Map(accounts.map((account) => [account.id, account.fullName || account.email]));
+  const names = await findUserNames(executor, { ids });
   return entries.map((entry) =>
     entry.by && !entry.byName && names.has(entry.by) ? { ...entry, byName: names.get(entry.by) } : entry,
   );

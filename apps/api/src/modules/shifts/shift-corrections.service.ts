@@ -4,14 +4,15 @@
  * is audited in the same transaction as the change (STYLE.md s.9); audit details name fields and ids,
  * never values (ARCHITECTURE.md: no PHI in the audit log).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { evaluateEvv, type ShiftChange, type ShiftCorrection, type ShiftDetail } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { findUserNames } from '../users/user-names.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { csvFiles, shiftSegments, shifts } from './shifts.table.ts';
+import { csvFiles } from '../../platform/imports/imports.table.ts';
+import { shiftSegments, shifts } from './shifts.table.ts';
 import { iso, namesFor, toShift, type ShiftRow } from './shift-view.ts';
 import { syncImportSegments } from './shift-segments.ts';
 import type { SegmentEditorDeps } from './segment-editor.service.ts';
@@ -49,16 +50,9 @@ async function withUserNames(
   executor: Executor,
   histories: ShiftChange[][],
 ): Promise<(entry: ShiftChange) => ShiftChange> {
-  const ids = [
-    ...new Set(histories.flat().flatMap((entry) => (entry.by && !entry.byName ? [entry.by] : []))),
-  ];
-  const accounts = ids.length
-    ? await executor
-        .select({ id: userAccounts.id, fullName: userAccounts.fullName, email: userAccounts.email })
-        .from(userAccounts)
-        .where(inArray(userAccounts.id, ids))
-    : [];
-  const names = new Map(accounts.map((account) => [account.id, account.fullName || account.email]));
+  const names = await findUserNames(executor, {
+    ids: histories.flat().flatMap((entry) => (entry.by && !entry.byName ? [entry.by] : [])),
+  });
   return (entry) =>
     entry.by && !entry.byName && names.has(entry.by) ? { ...entry, byName: names.get(entry.by) } : entry;
 }

@@ -1,12 +1,12 @@
 /**
- * Shift tables (spec s.3 Shift, NewShift, ShiftSegment, CSVFile, ProcessingJob): EVV visits, their
- * billable segments, the uploaded EVV files and the jobs that process them. Coordinates are WGS84
+ * Shift tables (spec s.3 Shift, NewShift, ShiftSegment): EVV visits and their billable segments. The
+ * uploaded files (`csv_file`) and the jobs that process them (`processing_job`) are the platform's
+ * (`platform/imports/imports.table.ts`, `platform/jobs/jobs.table.ts`). Coordinates are WGS84
  * degrees; instants are timestamptz; `date` is the service date without time.
  */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
   date,
   doublePrecision,
   index,
@@ -17,10 +17,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ColumnMap, ShiftChange } from '@tend/contracts';
+import type { ShiftChange } from '@tend/contracts';
 import { idColumn, softDelete, timestamps, tstz } from '../../platform/db/columns.ts';
-import { jobStatusEnum, validationStatusEnum } from '../../platform/db/enums.ts';
+import { validationStatusEnum } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { csvFiles } from '../../platform/imports/imports.table.ts';
 import { caregivers, clients } from '../people/people.table.ts';
 
 /** One entry of a `changeHistory` column (contracts `shiftChange`): who changed which fields, from what to what. */
@@ -34,78 +35,6 @@ export interface SegmentViolation {
   /** Ids and numbers that explain the violation (other segment id, units over budget, ...). */
   meta?: Record<string, unknown>;
 }
-
-/** An uploaded EVV export (spec s.3 CSVFile). The raw file is kept in storage at `bucket`/`filePath`. */
-export const csvFiles = pgTable(
-  'csv_file',
-  {
-    id: idColumn(),
-    /** Stored file name (storage key's last part). */
-    fileName: text('file_name').notNull(),
-    /** Name of the file as the user uploaded it. */
-    originalName: text('original_name').notNull(),
-    uploadDate: tstz('upload_date').notNull().defaultNow(),
-    processed: boolean('processed').notNull().default(false),
-    /** Storage key of the raw file inside `bucket`. */
-    filePath: text('file_path').notNull(),
-    /** Source column header -> Tend field name, as chosen or detected at import. */
-    columnMap: jsonb('column_map').$type<ColumnMap>(),
-    /** SHA-256 (hex) of the raw file, to recognise a re-upload of the same file. */
-    contentHash: text('content_hash'),
-    /** Storage bucket holding the raw file. */
-    bucket: text('bucket'),
-    /** Format detected from the content: `csv` or `sandata-openevv` (contracts `shiftImportFormats`). */
-    format: text('format'),
-    /** SHA-256 of the normalised CSV header (csv/column-map.ts), to offer a saved `columnMap` again. */
-    headerSignature: text('header_signature'),
-    /** Character encoding detected for a CSV: `utf-8` or `windows-1252`. */
-    encoding: text('encoding'),
-    /** IANA zone chosen at import for local times without one. */
-    timeZone: text('time_zone'),
-    ...timestamps,
-  },
-  (t) => [
-    index('csv_file_content_hash_idx').on(t.contentHash),
-    index('csv_file_header_signature_idx').on(t.headerSignature, t.uploadDate),
-    index('csv_file_upload_date_idx').on(t.uploadDate),
-  ],
-);
-
-/** A long-running job with progress the user can watch (spec s.3 ProcessingJob; contracts `processingJob`). */
-export const processingJobs = pgTable(
-  'processing_job',
-  {
-    id: idColumn(),
-    /** What the job does, e.g. `shift-import`, `incident-screening`, `billing-export`. */
-    jobType: text('job_type').notNull(),
-    status: jobStatusEnum('status').notNull().default('QUEUED'),
-    csvFileId: uuid('csv_file_id').references(() => csvFiles.id, { onDelete: 'set null' }),
-    /** Storage key of the job's output file, if any. */
-    resultPath: text('result_path'),
-    /** Human-readable progress lines, oldest first (ids and counts only, no PHI). */
-    log: jsonb('log')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    error: text('error'),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
-    /** Percent done, 0..100. */
-    progress: integer('progress').notNull().default(0),
-    result: jsonb('result').$type<Record<string, unknown>>(),
-    startedAt: tstz('started_at'),
-    completedAt: tstz('completed_at'),
-    /** User account that started the job; null for scheduled jobs. */
-    triggeredBy: uuid('triggered_by').references(() => userAccounts.id, { onDelete: 'set null' }),
-    ...timestamps,
-  },
-  (t) => [
-    index('processing_job_status_idx').on(t.status),
-    index('processing_job_job_type_idx').on(t.jobType, t.createdAt),
-    index('processing_job_csv_file_idx').on(t.csvFileId),
-    index('processing_job_triggered_by_idx').on(t.triggeredBy),
-    check('processing_job_progress_range', sql`${t.progress} between 0 and 100`),
-  ],
-);
 
 /** One visit by one caregiver for one client, as recorded by EVV (spec s.3 Shift). */
 export const shifts = pgTable(

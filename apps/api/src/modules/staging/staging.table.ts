@@ -26,7 +26,9 @@ import {
 } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
 import { caregivers, clients } from '../people/people.table.ts';
-import { csvFiles, processingJobs, shifts } from '../shifts/shifts.table.ts';
+import { csvFiles } from '../../platform/imports/imports.table.ts';
+import { processingJobs } from '../../platform/jobs/jobs.table.ts';
+import { shifts } from '../shifts/shifts.table.ts';
 
 /** A possible Tend record for a GIV person, best first. */
 export interface StagingMatchCandidate {

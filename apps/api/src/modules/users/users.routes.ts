@@ -17,7 +17,6 @@ import {
 } from '@tend/contracts';
 import { guard, mfaPending, requireActor } from '../../platform/auth/auth.plugin.ts';
 import { mfaEnabled } from '../../platform/auth/mfa.ts';
-import { loadDemoAgency } from '../demo/demo.service.ts';
 import * as users from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await users.completeSetup(db, auth, request.ctx, app.deps.setupToken, request.body);
       let demoDataLoaded = false;
       if (request.body.loadDemoData) {
-        demoDataLoaded = await loadDemoAgency(app.deps.database, { ...request.ctx, actor: null });
+        demoDataLoaded = await app.deps.loadDemoAgency(app.deps.database, { ...request.ctx, actor: null });
       }
       return reply.status(201).send({ email: account.email, demoDataLoaded });
     },

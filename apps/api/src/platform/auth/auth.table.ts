@@ -3,10 +3,19 @@
  * (STACK-NOTES: the generated ones lack time zones), plus Tend's `user_account` (spec s.3 UserAccount).
  * The spec's `supabaseUserId` is `authUserId` here: Tend is self-hosted (docs/decisions/0001-foundation.md).
  */
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  type ForeignKeyBuilder,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../db/columns.ts';
 import { roleEnum } from '../db/enums.ts';
-import { guardians, tinderCaregivers } from '../../modules/matchmaking/matchmaking.table.ts';
 
 export const authUsers = pgTable('auth_user', {
   id: text('id').primaryKey(),
@@ -102,6 +111,23 @@ export const authVerifications = pgTable(
   (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * Foreign keys from `user_account` to a module's table, registered by that module's table file with
+ * `referenceFromUserAccount` (the platform never imports a module). They are part of `user_account`'s
+ * definition like an inline `.references()`: same constraint name and SQL. drizzle-kit sees them because
+ * `platform/db/schema.ts` loads every table file before it reads the tables.
+ */
+const moduleReferences: ForeignKeyBuilder[] = [];
+
+/**
+ * Adds a foreign key on `user_account` (columns of `userAccounts`) to a module's table, e.g.
+ * `foreignKey({ columns: [userAccounts.guardianId], foreignColumns: [guardians.id] }).onDelete('set null')`.
+ * Call once, at the top level of the module's `*.table.ts`.
+ */
+export function referenceFromUserAccount(reference: ForeignKeyBuilder): void {
+  moduleReferences.push(reference);
+}
+
 /** Tend's account profile: role and link to the auth user (spec s.3 UserAccount). */
 export const userAccounts = pgTable(
   'user_account',
@@ -119,18 +145,17 @@ export const userAccounts = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: tstz('last_login_at'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
-    /** Set for GUARDIAN accounts (matchmaking). */
-    guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'set null' }),
-    /** Set for CAREGIVER accounts with a matchmaking profile. */
-    tinderCaregiverId: uuid('tinder_caregiver_id').references(() => tinderCaregivers.id, {
-      onDelete: 'set null',
-    }),
+    /** Set for GUARDIAN accounts (matchmaking; its foreign key is registered by `matchmaking.table.ts`). */
+    guardianId: uuid('guardian_id'),
+    /** Set for CAREGIVER accounts with a matchmaking profile (foreign key registered by `matchmaking.table.ts`). */
+    tinderCaregiverId: uuid('tinder_caregiver_id'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('user_account_email_idx').on(t.email),
     uniqueIndex('user_account_auth_user_idx').on(t.authUserId),
     index('user_account_role_idx').on(t.role),
+    ...moduleReferences,
   ],
 );
 

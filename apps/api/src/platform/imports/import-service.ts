@@ -22,7 +22,8 @@ import type { RequestContext } from '../http/context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { JobInputError, type JobContext, type JobRunner } from '../jobs/jobs.service.ts';
 import type { StorageService } from '../storage/storage.service.ts';
-import { csvFiles, processingJobs } from '../../modules/shifts/shifts.table.ts';
+import { processingJobs } from '../jobs/jobs.table.ts';
+import { csvFiles } from './imports.table.ts';
 import { headerSignature } from './column-map.ts';
 import {
   CsvFormatError,

@@ -11,7 +11,7 @@ import PgBoss from 'pg-boss';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProcessingJob } from '@tend/contracts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { processingJobs } from '../../modules/shifts/shifts.table.ts';
+import { processingJobs } from './jobs.table.ts';
 
 export interface JobContext {
   readonly jobId: string;
