@@ -38,6 +38,7 @@ import { IconArrowDown, IconArrowUp, IconDownload, IconSelector } from '@tabler/
 import { guardCsvFormula, quoteCsvField, type Page } from '@tend/contracts';
 import { LabelledPagination } from './labelled-pagination.tsx';
 import { LoadErrorAlert } from './api-error-alert.tsx';
+import { formatCount, formatCountOf } from '../../lib/format/index.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -135,12 +136,10 @@ const measureRowOrEstimate = (
   entry: ResizeObserverEntry | undefined,
   instance: Virtualizer<HTMLDivElement, Element>,
 ) => measureElement(element, entry, instance) || estimatedRowHeight;
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** "1 client", "1,234 clients"; a lower bound (`exact` false) "1,000+ clients". */
 export function formatTotal(total: number, noun: { one: string; other: string }, exact = true): string {
-  if (!exact) return `${numberFormat.format(total)}+ ${noun.other}`;
-  return `${numberFormat.format(total)} ${total === 1 ? noun.one : noun.other}`;
+  return exact ? formatCountOf(total, noun) : `${formatCount(total)}+ ${noun.other}`;
 }
 
 // ---- CSV -----------------------------------------------------------------------------------------

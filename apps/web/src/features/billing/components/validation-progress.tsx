@@ -6,7 +6,8 @@ import { useEffect } from 'react';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { countText, isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
+import { isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
+import { countText } from '../../../lib/format/index.ts';
 import { useJob } from '../../../lib/jobs.ts';
 
 /** See the module comment. `onClose` dismisses a finished job. */

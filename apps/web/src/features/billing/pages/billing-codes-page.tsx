@@ -22,18 +22,14 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  billingCodeRuleListQuery,
-  formatCents,
-  type BillingCodeRule,
-  type BudgetMeasure,
-} from '@tend/contracts';
+import { billingCodeRuleListQuery, type BillingCodeRule, type BudgetMeasure } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useBillingRules, useDeleteBillingRule } from '../api/billing.ts';
 import { BillingRuleForm, caregiverTypeLabels } from '../components/billing-rule-form.tsx';
 import { ValidationProgress } from '../components/validation-progress.tsx';
+import { formatCents } from '../../../lib/format/index.ts';
 
 const perUnit: Record<BudgetMeasure, string> = {
   hours: 'hour',

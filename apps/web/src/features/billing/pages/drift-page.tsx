@@ -25,16 +25,16 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { formatCents, type BillingItem } from '@tend/contracts';
+import { type BillingItem } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useJob } from '../../../lib/jobs.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useStartValidation } from '../api/billing.ts';
 import { exportKeys, useBillingItems, useVoidBillingItem } from '../api/exports.ts';
 import { ValidationProgress } from '../components/validation-progress.tsx';
+import { formatExactTime, formatMoney } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const driftFilters = z.object({
@@ -243,7 +243,7 @@ export function DriftPage() {
                     {item.billingCode}
                     {item.modifier ? ` + ${item.modifier}` : ''}
                   </Table.Td>
-                  <Table.Td ta="right">{item.amount === null ? '—' : formatCents(item.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.amount)}</Table.Td>
                   <Table.Td>
                     <List size="sm" spacing={2}>
                       {item.driftFields.map((drift) => (
@@ -298,9 +298,8 @@ export function DriftPage() {
           <Stack gap="sm">
             <Text size="sm">
               {target.date} · {target.clientName} · {target.billingCode}
-              {target.modifier ? ` + ${target.modifier}` : ''} ·{' '}
-              {target.amount === null ? '—' : formatCents(target.amount)}. The item stays in its batch as
-              VOID; its segment can be exported again.
+              {target.modifier ? ` + ${target.modifier}` : ''} · {formatMoney(target.amount)}. The item stays
+              in its batch as VOID; its segment can be exported again.
             </Text>
             <Textarea
               label="Reason"

@@ -32,12 +32,12 @@ import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useSegments, useStartValidation } from '../api/billing.ts';
 import { ValidationProgress } from '../components/validation-progress.tsx';
 import { ValidationBadge, ViolationList } from '../components/violation-labels.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { formatExactTime, formatInstant } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The URL's filters: like `segmentListQuery`, with the dates optional (default: this month). */
@@ -66,19 +66,12 @@ const codeOptions = segmentViolationCodes.map((code) => ({
   value: code,
   label: segmentViolationCatalogue[code].label,
 }));
-const shortTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 /** "Jul 7, 4:00 PM PDT" with the exact time on hover; a dash when missing. */
 function Time({ value }: { value: string | null }) {
   if (!value) return <Text size="xs">—</Text>;
   return (
     <Text size="xs" title={formatExactTime(value)} style={{ whiteSpace: 'nowrap' }}>
-      {shortTime.format(new Date(value))}
+      {formatInstant(value, undefined)}
     </Text>
   );
 }

@@ -31,8 +31,9 @@ import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useBudgetOverages, useDeleteBudgetLine } from '../api/budgets.ts';
 import { BudgetLineForm } from '../components/budget-line-form.tsx';
-import { BudgetUsageDrawer, FlagBadges, formatUnits, UsageBar } from '../components/budget-usage.tsx';
+import { BudgetUsageDrawer, FlagBadges, UsageBar } from '../components/budget-usage.tsx';
 import { DateFilter } from '../../../components/ui/date-filters.tsx';
+import { formatUnits } from '../../../lib/format/index.ts';
 
 const flagOptions = [
   { value: 'any', label: 'Any flag' },

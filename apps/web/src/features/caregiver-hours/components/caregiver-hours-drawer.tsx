@@ -8,8 +8,7 @@ import { BarChart } from '@mantine/charts';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useCaregiverWeeks } from '../api/caregiver-hours.ts';
-import { formatDay, formatInstant } from '../../../lib/format-time.ts';
-import { formatHours } from './format.ts';
+import { formatDay, formatInstant, formatWorkedHours } from '../../../lib/format/index.ts';
 
 export interface CaregiverHoursDrawerProps {
   caregiverId: string | undefined;
@@ -83,11 +82,11 @@ export function CaregiverHoursDrawer({ caregiverId, from, to, onClose }: Caregiv
               {data.weeks.map((week) => (
                 <Table.Tr key={week.weekName}>
                   <Table.Td>{formatDay(week.weekName)}</Table.Td>
-                  <Table.Td>{formatHours(week.hours)}</Table.Td>
+                  <Table.Td>{formatWorkedHours(week.hours)}</Table.Td>
                   <Table.Td>
                     {week.overtimeHours > 0 ? (
                       <Badge miw="max-content" color="red" variant="light">
-                        Overtime {formatHours(week.overtimeHours)}
+                        Overtime {formatWorkedHours(week.overtimeHours)}
                       </Badge>
                     ) : (
                       '—'
@@ -131,7 +130,7 @@ export function CaregiverHoursDrawer({ caregiverId, from, to, onClose }: Caregiv
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         {formatInstant(shift.evvOutTime, data.timeZone)}
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatHours(shift.hours)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWorkedHours(shift.hours)}</Table.Td>
                       <Table.Td>
                         {shift.overlapsWith.length ? (
                           <Badge miw="max-content" color="orange" variant="light">

@@ -9,8 +9,7 @@ import type { CaregiverWeek } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSetViolationHandling } from '../api/caregiver-hours.ts';
-import { formatDay } from '../../../lib/format-time.ts';
-import { formatExactIn, formatHours } from './format.ts';
+import { formatDay, formatExactIn, formatWorkedHours } from '../../../lib/format/index.ts';
 
 export interface HandlingModalProps {
   week: CaregiverWeek;
@@ -52,8 +51,8 @@ export function HandlingModal({ week, timeZone, onClose }: HandlingModalProps) {
     >
       <Stack gap="sm">
         <Text size="sm">
-          {formatHours(week.hours)} worked
-          {week.overtimeHours > 0 ? `, ${formatHours(week.overtimeHours)} overtime` : ''}
+          {formatWorkedHours(week.hours)} worked
+          {week.overtimeHours > 0 ? `, ${formatWorkedHours(week.overtimeHours)} overtime` : ''}
           {week.overlaps.length ? `, ${week.overlaps.length} overlapping shift pair(s)` : ''}.
         </Text>
         {handled && week.handling?.handledAt ? (

@@ -31,10 +31,9 @@ import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useCaregiverHours } from '../api/caregiver-hours.ts';
 import { CaregiverHoursDrawer } from '../components/caregiver-hours-drawer.tsx';
-import { formatDay, formatInstant } from '../../../lib/format-time.ts';
-import { formatExactIn, formatHours } from '../components/format.ts';
 import { HandlingModal } from '../components/handling-modal.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { formatDay, formatExactIn, formatInstant, formatWorkedHours } from '../../../lib/format/index.ts';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -186,8 +185,8 @@ export function CaregiverHoursPage() {
         <>
           <Text size="sm" data-testid="hours-totals">
             {formatDay(data.from)} – {formatDay(data.to)} · {data.totals.weeks} caregiver-week
-            {data.totals.weeks === 1 ? '' : 's'} · {formatHours(data.totals.hours)} worked ·{' '}
-            {data.totals.overtimeWeeks} with overtime ({formatHours(data.totals.overtimeHours)}) ·{' '}
+            {data.totals.weeks === 1 ? '' : 's'} · {formatWorkedHours(data.totals.hours)} worked ·{' '}
+            {data.totals.overtimeWeeks} with overtime ({formatWorkedHours(data.totals.overtimeHours)}) ·{' '}
             {data.totals.overlapWeeks} with overlapping shifts · {data.totals.unhandledWeeks} need review
           </Text>
           {data.items.length === 0 ? (
@@ -240,7 +239,7 @@ export function CaregiverHoursPage() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(week.weekName)}</Table.Td>
                       <Table.Td>{week.caregiverName}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatHours(week.hours)}
+                        {formatWorkedHours(week.hours)}
                         <Text size="xs" c="dimmed">
                           {week.shiftCount} shift{week.shiftCount === 1 ? '' : 's'}
                         </Text>
@@ -249,7 +248,7 @@ export function CaregiverHoursPage() {
                         {week.overtimeHours > 0 ? (
                           <Tooltip label="More than 40 hours in this workweek">
                             <Badge miw="max-content" color="red" variant="filled">
-                              Overtime {formatHours(week.overtimeHours)}
+                              Overtime {formatWorkedHours(week.overtimeHours)}
                             </Badge>
                           </Tooltip>
                         ) : (

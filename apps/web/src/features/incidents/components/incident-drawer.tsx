@@ -22,12 +22,12 @@ import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { incidentCategory, incidentHandling } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { useHandleIncident, useIncident } from '../api/incidents.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 import { ReportDeadline } from './report-deadline.tsx';
 import { SeverityBadge } from './severity-badge.tsx';
+import { formatExactTime } from '../../../lib/format/index.ts';
 
 const labels = { note: 'Note' };
 

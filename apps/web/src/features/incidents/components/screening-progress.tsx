@@ -3,7 +3,8 @@
  * summary of what it did.
  */
 import type { ProcessingJob } from '@tend/contracts';
-import { countText, isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
+import { isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
+import { countText } from '../../../lib/format/index.ts';
 
 /** What a finished screening did, in words ("Screened 12 shifts: 2 with incidents, 3 changed."). */
 export function screeningSummary(job: ProcessingJob): string {

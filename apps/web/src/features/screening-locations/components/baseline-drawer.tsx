@@ -33,15 +33,14 @@ import {
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import {
   useBaselineDetail,
   useCreateApprovedLocation,
   useDeleteApprovedLocation,
   useUpdateApprovedLocation,
 } from '../api/screening-locations.ts';
-import { formatCoordinate, formatDistance, formatShare } from './format.ts';
 import { LocationMap } from './location-map.tsx';
+import { formatCoordinate, formatDistance, formatExactTime, formatShare } from '../../../lib/format/index.ts';
 
 const kindOptions = approvedLocationKinds.map((value) => ({
   value,

@@ -13,7 +13,7 @@ import { latLngBounds, type LatLngTuple } from 'leaflet';
 import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { ApprovedLocation, BaselinePoint } from '@tend/contracts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { formatCoordinate } from './format.ts';
+import { formatCoordinate } from '../../../lib/format/index.ts';
 
 /** How each kind of mark looks; the legend draws the same shapes. */
 export const markStyles = {

@@ -11,10 +11,10 @@ import { Link } from 'react-router';
 import { suspiciousLocationReview, suspiciousTypeLabels, type SuspiciousLocation } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useBaselineDetail, useReviewSuspiciousLocation } from '../api/screening-locations.ts';
-import { formatCoordinate, formatDistance, levelColors, levelLabels } from './format.ts';
+import { levelColors, levelLabels } from './suspicion-level.ts';
 import { LocationMap } from './location-map.tsx';
+import { formatCoordinate, formatDistance, formatExactTime } from '../../../lib/format/index.ts';
 
 const labels = { reviewNote: 'Review note' };
 

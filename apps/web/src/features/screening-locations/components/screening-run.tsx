@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { ProcessingJob } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { countText, isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
+import { isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
+import { countText } from '../../../lib/format/index.ts';
 import { useJob } from '../../../lib/jobs.ts';
 import { locationKeys, useStartScreening } from '../api/screening-locations.ts';
 

@@ -43,11 +43,12 @@ import {
   useSuspiciousLocations,
 } from '../api/screening-locations.ts';
 import { BaselineDrawer, BaselineStatusBadge } from '../components/baseline-drawer.tsx';
-import { formatDistance, formatShare, levelColors, levelLabels } from '../components/format.ts';
+import { levelColors, levelLabels } from '../components/suspicion-level.ts';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { LevelBadge, ReviewDrawer } from '../components/review-drawer.tsx';
 import { ScreeningRun } from '../components/screening-run.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { formatDistance, formatShare } from '../../../lib/format/index.ts';
 
 const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 

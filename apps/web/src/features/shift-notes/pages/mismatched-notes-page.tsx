@@ -20,11 +20,11 @@ import {
 import { DataTable, fetchAllPages } from '../../../components/ui/data-table.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { fetchMismatchedNotes, NOTES_IMPORT_PAGE, useMismatchedNotes } from '../api/shift-notes.ts';
 import { NotesImport } from '../components/notes-import.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { formatExactTime } from '../../../lib/format/index.ts';
 
 const reasonColors: Record<ShiftNoteReasonKind, string> = {
   'unknown-person': 'grape',

@@ -26,24 +26,11 @@ import { z } from 'zod';
 import type { ShiftNoteCandidate, ShiftNoteReview } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useDismissNote, useNoteReview, useResolveNote } from '../api/shift-notes.ts';
 import { ReasonBadge } from './mismatched-notes-page.tsx';
+import { formatExactTime, formatZonedInstant } from '../../../lib/format/index.ts';
 
 const uuid = z.uuid();
-
-/** A clock time in the shift's own zone, zone named (UX.md "Time"). */
-function shiftTime(value: string | null, zone: string | null): string {
-  if (!value) return '—';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: zone ?? undefined,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(value));
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -114,7 +101,8 @@ function Candidates({
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {shiftTime(shift.evvInTime, shift.timeZone)} → {shiftTime(shift.evvOutTime, shift.timeZone)}
+                  {formatZonedInstant(shift.evvInTime, shift.timeZone)} →{' '}
+                  {formatZonedInstant(shift.evvOutTime, shift.timeZone)}
                 </Table.Td>
                 <Table.Td>{shift.caregiverName ?? '—'}</Table.Td>
                 <Table.Td>{shift.clientName ?? '—'}</Table.Td>

@@ -16,9 +16,9 @@ import { noMatchEmpty, useDataTableProps } from '../../../components/ui/table-pr
 import { useUrlState } from '../../../lib/url-state.ts';
 import { shiftExportUrl, useShifts } from '../api/shifts.ts';
 import { EvvBadge } from '../components/evv-badge.tsx';
-import { formatDuration, formatEvvTime } from '../components/format.ts';
 import { hasShiftFilters, ShiftFilters } from '../components/shift-filters.tsx';
 import { ShiftTotals } from '../components/shift-totals.tsx';
+import { formatDurationBetween, formatZonedInstant } from '../../../lib/format/index.ts';
 
 /**
  * Dates and times stay on one line (the table scrolls sideways on narrow screens). Coordinates are
@@ -38,16 +38,16 @@ const columns = [
   }),
   column.accessor('evvInTime', {
     header: 'Clock-in',
-    cell: ({ row }) => noWrap(formatEvvTime(row.original.evvInTime, row.original.timeZone)),
+    cell: ({ row }) => noWrap(formatZonedInstant(row.original.evvInTime, row.original.timeZone)),
   }),
   column.accessor('evvOutTime', {
     header: 'Clock-out',
-    cell: ({ row }) => noWrap(formatEvvTime(row.original.evvOutTime, row.original.timeZone)),
+    cell: ({ row }) => noWrap(formatZonedInstant(row.original.evvOutTime, row.original.timeZone)),
   }),
   column.display({
     id: 'hours',
     header: 'Duration',
-    cell: ({ row }) => noWrap(formatDuration(row.original.evvInTime, row.original.evvOutTime)),
+    cell: ({ row }) => noWrap(formatDurationBetween(row.original.evvInTime, row.original.evvOutTime)),
   }),
   column.accessor('evvStatus', {
     header: 'EVV',

@@ -38,7 +38,7 @@ import {
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { useResendInvitation } from '../api/invite-user.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
+import { formatExactTime } from '../../../lib/format/index.ts';
 
 const statusOptions = [
   { value: 'all', label: 'All accounts' },

@@ -1,5 +1,5 @@
 /**
- * Time formatting (UX.md "Time"): relative times ("3 h ago") with the exact time on hover, the exact
+ * Dates and times (UX.md "Time"): relative times ("3 h ago") with the exact time on hover, the exact
  * time naming its zone. Times show in the agency's zone (AGENCY_TIME_ZONE, from `/api/client-config`;
  * one agency per deployment, DOMAIN.md) once `setDisplayTimeZone` was called, else in the browser's.
  */
@@ -46,11 +46,6 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   return dateFormat.format(date);
 }
 
-/** Whole minutes as hours and minutes: "4 h 05 min" (UX.md "Time": durations in hours and minutes). */
-export function formatHoursMinutes(minutes: number): string {
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
-
 /** A calendar date `2025-03-02` as "Mar 2, 2025" (a date, not an instant: no zone shifts it). */
 export function formatDay(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
@@ -65,6 +60,64 @@ export function formatInstant(value: string, timeZone: string | undefined): stri
     timeZone,
     month: 'short',
     day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(value));
+}
+
+/** An instant in its own zone (a visit's, a shift's) with the zone named; "—" when missing (UX.md "Time"). */
+export function formatZonedInstant(value: string | null, timeZone: string | null): string {
+  return value ? formatInstant(value, timeZone ?? undefined) : '—';
+}
+
+/** "Mar 2, 2025, 3:04 PM PST" in `timeZone`. */
+export function formatExactIn(value: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(value),
+  );
+}
+
+/** A calendar date `2024-01-15` in full: "Monday, January 15, 2024"; the text itself when not a date. */
+export function formatFullDay(isoDate: string): string {
+  const parsed = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return isoDate;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(parsed);
+}
+
+/** A period of calendar dates as "Mar 1 – Mar 14, 2026". */
+export function formatPeriod(period: { start: string; end: string }): string {
+  const [year, month, day] = period.start.split('-').map(Number);
+  const start = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)),
+  );
+  return `${start} – ${formatDay(period.end)}`;
+}
+
+/**
+ * An interval in `timeZone`: "Sep 23, 9:00 AM – 6:00 PM PDT" on one local day, else both ends in
+ * full ("Sep 23, 10:00 PM PDT – Sep 24, 6:00 AM PDT").
+ */
+export function formatTimeRange(start: string, end: string, timeZone: string): string {
+  const day = (value: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(
+      new Date(value),
+    );
+  if (day(start) !== day(end)) return `${formatInstant(start, timeZone)} – ${formatInstant(end, timeZone)}`;
+  const startText = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(start));
+  return `${startText} – ${formatClockTime(end, timeZone)}`;
+}
+
+/** A clock time in `timeZone` (the browser's when undefined), the zone named: "6:00 PM PDT". */
+export function formatClockTime(value: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
