@@ -28,7 +28,7 @@ import { LabelledPagination } from '../../../components/ui/labelled-pagination.t
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useBillingRules, useDeleteBillingRule } from '../api/billing.ts';
 import { BillingRuleForm, caregiverTypeLabels } from '../components/billing-rule-form.tsx';
-import { ValidationProgress } from '../components/validation-progress.tsx';
+import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
 import { formatCents } from '../../../lib/format/index.ts';
 
 const perUnit: Record<BudgetMeasure, string> = {

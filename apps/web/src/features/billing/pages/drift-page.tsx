@@ -31,9 +31,9 @@ import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { useJob } from '../../../lib/jobs.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
-import { useStartValidation } from '../api/billing.ts';
+import { useStartValidation } from '../../../components/validation/validation-api.ts';
 import { exportKeys, useBillingItems, useVoidBillingItem } from '../api/exports.ts';
-import { ValidationProgress } from '../components/validation-progress.tsx';
+import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
 import { formatExactTime, formatMoney } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

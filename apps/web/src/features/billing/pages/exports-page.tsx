@@ -32,7 +32,7 @@ import { LabelledPagination } from '../../../components/ui/labelled-pagination.t
 import { useUrlState } from '../../../lib/url-state.ts';
 import { billingExportFileUrl, useCreateExport, useExportBatches, useExportPreview } from '../api/exports.ts';
 import { ExportBatchDrawer } from '../components/export-batch-drawer.tsx';
-import { ValidationBadge, ViolationList } from '../components/violation-labels.tsx';
+import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
 import { formatCents, formatExactTime } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -5,10 +5,11 @@
 import { useEffect } from 'react';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { isJobRunning, JobProgress } from '../../../components/ui/job-progress.tsx';
-import { countText } from '../../../lib/format/index.ts';
-import { useJob } from '../../../lib/jobs.ts';
+import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
+import { isJobRunning, JobProgress } from '../ui/job-progress.tsx';
+import { countText } from '../../lib/format/index.ts';
+import { useJob } from '../../lib/jobs.ts';
+import { validationKeys } from './validation-api.ts';
 
 /** See the module comment. `onClose` dismisses a finished job. */
 export function ValidationProgress({ jobId, onClose }: { jobId: string; onClose: () => void }) {
@@ -17,7 +18,7 @@ export function ValidationProgress({ jobId, onClose }: { jobId: string; onClose:
   const status = job.data?.status;
   useEffect(() => {
     if (status === 'COMPLETED' || status === 'FAILED')
-      void queryClient.invalidateQueries({ queryKey: ['billing', 'segments'] });
+      void queryClient.invalidateQueries({ queryKey: validationKeys.all });
   }, [status, queryClient]);
   if (job.isError) return <ApiErrorAlert error={job.error} title="The validation job could not be read" />;
   const data = job.data;

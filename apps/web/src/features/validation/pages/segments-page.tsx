@@ -33,9 +33,10 @@ import { LabelledPagination } from '../../../components/ui/labelled-pagination.t
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
-import { useSegments, useStartValidation } from '../api/billing.ts';
-import { ValidationProgress } from '../components/validation-progress.tsx';
-import { ValidationBadge, ViolationList } from '../components/violation-labels.tsx';
+import { useSegments } from '../api/segments.ts';
+import { useStartValidation } from '../../../components/validation/validation-api.ts';
+import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
+import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 import { formatExactTime, formatInstant } from '../../../lib/format/index.ts';
 
