@@ -6,10 +6,8 @@ import { useState } from 'react';
 import { Badge, Code, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { outboxListQuery, type OutboxMessage } from '@tend/contracts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { useDataTableProps } from '../../../components/ui/table-props.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
 import { useOutbox } from '../api/find-outbox.ts';
 
 const statusColor: Record<OutboxMessage['status'], string> = {
@@ -37,9 +35,8 @@ const columns = [
 ];
 
 export function OutboxPage() {
-  const { state: query, setState } = useUrlState(outboxListQuery);
-  const outbox = useOutbox(query);
-  const table = useDataTableProps(query, setState, outbox);
+  const list = useListPage({ schema: outboxListQuery, useList: useOutbox });
+  const { query, setQuery } = list;
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   return (
     <Stack gap="md">
@@ -50,19 +47,24 @@ export function OutboxPage() {
           messages are kept here only.
         </Text>
       </div>
-      <SegmentedControl
-        aria-label="Channel"
-        w="fit-content"
-        value={query.channel ?? 'all'}
-        onChange={(value) => setState({ channel: value === 'email' || value === 'sms' ? value : undefined })}
-        data={[
-          { value: 'all', label: 'All' },
-          { value: 'email', label: 'Email' },
-          { value: 'sms', label: 'SMS' },
-        ]}
-      />
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter messages"
+        filters={
+          <SegmentedControl
+            aria-label="Channel"
+            w="fit-content"
+            value={query.channel ?? 'all'}
+            onChange={(value) =>
+              setQuery({ channel: value === 'email' || value === 'sms' ? value : undefined })
+            }
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'email', label: 'Email' },
+              { value: 'sms', label: 'SMS' },
+            ]}
+          />
+        }
         label="Outbox"
         noun={{ one: 'message', other: 'messages' }}
         columns={columns}
@@ -71,6 +73,10 @@ export function OutboxPage() {
           title: 'No messages yet',
           description:
             'Invitations, dashboard-access emails and sign-in codes will appear here when Tend sends them.',
+        }}
+        noMatch={{
+          title: 'No messages on this channel',
+          description: 'Choose “All” to see every email and text message.',
         }}
       />
       <Modal

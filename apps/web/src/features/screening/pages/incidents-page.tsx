@@ -30,13 +30,10 @@ import {
   incidentSeverity,
   incidentSorts,
   type IncidentItem,
-  type IncidentListQuery,
 } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
-import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useJob } from '../../../lib/jobs.ts';
 import { incidentKeys, useActiveScreening, useIncidents, useRunScreening } from '../api/incidents.ts';
 import { IncidentDrawer } from '../components/incident-drawer.tsx';
@@ -45,8 +42,7 @@ import { ScreeningProgress } from '../components/screening-progress.tsx';
 import { SeverityBadge, severityWord, WordBadge } from '../components/severity-badge.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
-type Row = IncidentItem & { id: string };
-const column = createColumnHelper<Row>();
+const column = createColumnHelper<IncidentItem>();
 const columns = [
   column.accessor('severity', {
     id: 'severity',
@@ -82,18 +78,6 @@ const columns = [
 
 const severityOptions = incidentSeverities.map((value) => ({ value, label: severityWord(value) }));
 const categoryOptions = incidentCategories.map((c) => ({ value: c.id, label: c.label }));
-
-function hasFilters(query: IncidentListQuery): boolean {
-  return Boolean(
-    query.severity ||
-    query.category ||
-    query.caregiverId ||
-    query.clientId ||
-    query.from ||
-    query.to ||
-    query.handled !== 'open',
-  );
-}
 
 interface RunnerProps {
   onRun: (scope: 'changed' | 'all') => void;
@@ -169,18 +153,14 @@ function useScreening() {
 }
 
 export function IncidentsPage() {
-  const { state: query, setState, resetState } = useUrlState(incidentListQuery);
+  const list = useListPage({
+    schema: incidentListQuery,
+    useList: useIncidents,
+    sortFields: incidentSorts,
+    getRowId: (row) => row.shiftId,
+  });
+  const { query, setQuery: setState } = list;
   const screening = useScreening();
-  const incidents = useIncidents(query);
-  const rows = incidents.data
-    ? { ...incidents.data, items: incidents.data.items.map((item) => ({ ...item, id: item.shiftId })) }
-    : undefined;
-  const table = useDataTableProps<Row, (typeof incidentSorts)[number]>(
-    query,
-    setState,
-    { ...incidents, data: rows },
-    incidentSorts,
-  );
   const [params, setParams] = useSearchParams();
   const openId = params.get('incident');
   const setOpen = (id: string | null) => {
@@ -189,8 +169,7 @@ export function IncidentsPage() {
     else next.delete('incident');
     setParams(next);
   };
-  const summary = incidents.data;
-  const filtered = hasFilters(query);
+  const summary = list.result.data;
 
   return (
     <Stack gap="md">
@@ -239,76 +218,78 @@ export function IncidentsPage() {
           </Badge>
         </Group>
       ) : null}
-      <Group role="search" aria-label="Filter incidents" align="flex-end" gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label="Status"
-          value={query.handled}
-          onChange={(value) => setState({ handled: incidentListQuery.shape.handled.safeParse(value).data })}
-          data={[
-            { value: 'open', label: 'Open' },
-            { value: 'handled', label: 'Handled' },
-            { value: 'all', label: 'All' },
-          ]}
-        />
-        <Select
-          label="Severity"
-          placeholder="Any severity"
-          data={severityOptions}
-          value={query.severity ?? null}
-          onChange={(value) => setState({ severity: incidentSeverity.safeParse(value).data })}
-          clearable
-          w={{ base: '100%', sm: 160 }}
-        />
-        <Select
-          label="Category"
-          placeholder="Any category"
-          data={categoryOptions}
-          value={query.category ?? null}
-          onChange={(value) => setState({ category: value ?? undefined })}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        <PersonSelect
-          kind="caregivers"
-          label="Caregiver"
-          placeholder="Any caregiver"
-          value={query.caregiverId}
-          onChange={(caregiverId) => setState({ caregiverId })}
-        />
-        <PersonSelect
-          kind="clients"
-          label="Client"
-          placeholder="Any client"
-          value={query.clientId}
-          onChange={(clientId) => setState({ clientId })}
-        />
-        <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
-        {filtered ? <ClearFiltersButton onClear={() => resetState()} /> : null}
-      </Group>
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter incidents"
+        filters={
+          <>
+            <SegmentedControl
+              aria-label="Status"
+              value={query.handled}
+              onChange={(value) =>
+                setState({ handled: incidentListQuery.shape.handled.safeParse(value).data })
+              }
+              data={[
+                { value: 'open', label: 'Open' },
+                { value: 'handled', label: 'Handled' },
+                { value: 'all', label: 'All' },
+              ]}
+            />
+            <Select
+              label="Severity"
+              placeholder="Any severity"
+              data={severityOptions}
+              value={query.severity ?? null}
+              onChange={(value) => setState({ severity: incidentSeverity.safeParse(value).data })}
+              clearable
+              w={{ base: '100%', sm: 160 }}
+            />
+            <Select
+              label="Category"
+              placeholder="Any category"
+              data={categoryOptions}
+              value={query.category ?? null}
+              onChange={(value) => setState({ category: value ?? undefined })}
+              clearable
+              w={{ base: '100%', sm: 220 }}
+            />
+            <PersonSelect
+              kind="caregivers"
+              label="Caregiver"
+              placeholder="Any caregiver"
+              value={query.caregiverId}
+              onChange={(caregiverId) => setState({ caregiverId })}
+            />
+            <PersonSelect
+              kind="clients"
+              label="Client"
+              placeholder="Any client"
+              value={query.clientId}
+              onChange={(clientId) => setState({ clientId })}
+            />
+            <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
+          </>
+        }
         label="Incidents"
         noun={{ one: 'incident', other: 'incidents' }}
         columns={columns}
         onRowOpen={(row) => setOpen(row.shiftId)}
+        noMatch={{
+          title: 'No incidents match these filters',
+          description: 'Pick another severity or category, widen the dates, or clear the filters.',
+        }}
         empty={
-          filtered
-            ? noMatchEmpty({
-                title: 'No incidents match these filters',
-                description: 'Pick another severity or category, widen the dates, or clear the filters.',
-                onClear: () => resetState(),
-              })
-            : summary && !summary.hasNotes
-              ? {
-                  title: 'No shift notes yet — import caregivers’ notes',
-                  description: 'Screening reads shift notes. Import a notes export, then run the screening.',
-                }
-              : {
-                  title: 'No open incidents',
-                  description:
-                    'The screening found nothing to report in the notes screened so far. Run the screening after importing new notes.',
-                  action: <ScreeningRunner {...screening.runner} />,
-                }
+          summary && !summary.hasNotes
+            ? {
+                title: 'No shift notes yet — import caregivers’ notes',
+                description: 'Screening reads shift notes. Import a notes export, then run the screening.',
+              }
+            : {
+                title: 'No open incidents',
+                description:
+                  'The screening found nothing to report in the notes screened so far. Run the screening after importing new notes.',
+                action: <ScreeningRunner {...screening.runner} />,
+              }
         }
       />
       <IncidentDrawer shiftId={openId} onClose={() => setOpen(null)} />

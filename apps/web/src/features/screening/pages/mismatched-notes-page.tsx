@@ -15,12 +15,12 @@ import {
   shiftNoteReasonKindLabels,
   shiftNoteReasonKinds,
   type MismatchedShiftNote,
+  type MismatchedShiftNoteQuery,
   type ShiftNoteReasonKind,
 } from '@tend/contracts';
-import { DataTable, fetchAllPages } from '../../../components/ui/data-table.tsx';
+import { fetchAllPages } from '../../../components/ui/data-table.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
-import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
 import { fetchMismatchedNotes, NOTES_IMPORT_PAGE, useMismatchedNotes } from '../api/shift-notes.ts';
 import { NotesImport } from '../components/notes-import.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
@@ -98,14 +98,19 @@ const exportColumns = [
   { header: 'Note', value: (n: MismatchedShiftNote) => n.excerpt },
 ];
 
+/** Every note of the filter (all pages), for the CSV export. */
+const fetchAllMismatchedNotes = (query: MismatchedShiftNoteQuery) =>
+  fetchAllPages((page, pageSize) => fetchMismatchedNotes({ ...query, page, pageSize }));
+
 function MismatchedNotesList() {
-  const { state: query, setState, resetState } = useUrlState(mismatchedShiftNoteQuery);
-  const notes = useMismatchedNotes(query);
-  const table = useDataTableProps(query, setState, notes);
+  const list = useListPage({
+    schema: mismatchedShiftNoteQuery,
+    useList: useMismatchedNotes,
+    fetchAll: fetchAllMismatchedNotes,
+  });
+  const { query, setQuery: setState } = list;
   const navigate = useNavigate();
-  const filtered = Boolean(query.reasonKind || query.caregiverId || query.clientId || query.from || query.to);
-  const totals = notes.data?.totals;
-  const clear = () => resetState();
+  const totals = list.result.data?.totals;
 
   return (
     <Stack gap="md">
@@ -133,77 +138,73 @@ function MismatchedNotesList() {
         </Group>
       </Group>
 
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Reason"
-          placeholder="Any reason"
-          data={shiftNoteReasonKinds.map((kind) => ({
-            value: kind,
-            label: `${shiftNoteReasonKindLabels[kind]}${totals ? ` (${totals[kind] ?? 0})` : ''}`,
-          }))}
-          value={query.reasonKind ?? null}
-          onChange={(value) => setState({ reasonKind: shiftNoteReasonKind.safeParse(value).data })}
-          clearable
-          w={{ base: '100%', sm: 200 }}
-        />
-        <PersonSelect
-          kind="caregivers"
-          label="Caregiver"
-          placeholder="Anyone"
-          value={query.caregiverId}
-          onChange={(caregiverId) => setState({ caregiverId })}
-          w={{ base: '100%', sm: 220 }}
-        />
-        <PersonSelect
-          kind="clients"
-          label="Client"
-          placeholder="Anyone"
-          value={query.clientId}
-          onChange={(clientId) => setState({ clientId })}
-          w={{ base: '100%', sm: 220 }}
-        />
-        <DateRangeFilter
-          from={query.from}
-          to={query.to}
-          labels={['Submitted from', 'Submitted to']}
-          onChange={setState}
-        />
-        {filtered ? <ClearFiltersButton onClear={clear} /> : null}
-      </Group>
-
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter mismatched shift notes"
+        filters={
+          <>
+            <Select
+              label="Reason"
+              placeholder="Any reason"
+              data={shiftNoteReasonKinds.map((kind) => ({
+                value: kind,
+                label: `${shiftNoteReasonKindLabels[kind]}${totals ? ` (${totals[kind] ?? 0})` : ''}`,
+              }))}
+              value={query.reasonKind ?? null}
+              onChange={(value) => setState({ reasonKind: shiftNoteReasonKind.safeParse(value).data })}
+              clearable
+              w={{ base: '100%', sm: 200 }}
+            />
+            <PersonSelect
+              kind="caregivers"
+              label="Caregiver"
+              placeholder="Anyone"
+              value={query.caregiverId}
+              onChange={(caregiverId) => setState({ caregiverId })}
+              w={{ base: '100%', sm: 220 }}
+            />
+            <PersonSelect
+              kind="clients"
+              label="Client"
+              placeholder="Anyone"
+              value={query.clientId}
+              onChange={(clientId) => setState({ clientId })}
+              w={{ base: '100%', sm: 220 }}
+            />
+            <DateRangeFilter
+              from={query.from}
+              to={query.to}
+              labels={['Submitted from', 'Submitted to']}
+              onChange={setState}
+            />
+          </>
+        }
         label="Mismatched shift notes"
         noun={{ one: 'note waiting for review', other: 'notes waiting for review' }}
         columns={columns}
         onRowOpen={(row) =>
           void navigate(`/admin/misctools/shiftnotes/review?id=${encodeURIComponent(row.id)}`)
         }
-        fetchAll={() => fetchAllPages((page, pageSize) => fetchMismatchedNotes({ ...query, page, pageSize }))}
         exportColumns={exportColumns}
         exportFileName="mismatched-shift-notes"
-        empty={
-          filtered
-            ? noMatchEmpty({
-                title: 'No notes waiting for review match these filters',
-                description: 'Pick another reason, person or dates, or clear the filters.',
-                onClear: clear,
-              })
-            : {
-                title: 'No notes waiting for review',
-                description:
-                  'Every imported note is matched to its shift. Import a shift-notes export to bring in more notes; any that fit no shift will be listed here.',
-                action: (
-                  <Button
-                    component={Link}
-                    to={NOTES_IMPORT_PAGE}
-                    leftSection={<IconUpload size={16} aria-hidden />}
-                  >
-                    Import shift notes
-                  </Button>
-                ),
-              }
-        }
+        noMatch={{
+          title: 'No notes waiting for review match these filters',
+          description: 'Pick another reason, person or dates, or clear the filters.',
+        }}
+        empty={{
+          title: 'No notes waiting for review',
+          description:
+            'Every imported note is matched to its shift. Import a shift-notes export to bring in more notes; any that fit no shift will be listed here.',
+          action: (
+            <Button
+              component={Link}
+              to={NOTES_IMPORT_PAGE}
+              leftSection={<IconUpload size={16} aria-hidden />}
+            >
+              Import shift notes
+            </Button>
+          ),
+        }}
       />
     </Stack>
   );
