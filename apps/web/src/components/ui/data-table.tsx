@@ -67,7 +67,10 @@ export interface DataTableProps<T, S extends string = string> {
   label: string;
   /** What a row is, for the total line: `{ one: 'client', other: 'clients' }` → "123 clients". */
   noun: { one: string; other: string };
-  /** Shown instead of the total line and export button, for a page with richer totals of its own. */
+  /**
+   * Shown instead of the total line, for a page with richer totals of its own; beside the export
+   * button when `fetchAll` is given, else alone (a page with its own export).
+   */
   summary?: ReactNode;
   columns: DataTableColumn<T>[];
   /** The rows of the current page; undefined before the first answer. */
@@ -438,23 +441,27 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
 
   return (
     <Stack gap="sm">
-      {summary ?? (
+      {summary && !fetchAll ? (
+        summary
+      ) : (
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="xs" aria-live="polite">
-            {total !== undefined ? (
-              <Text size="sm" fw={500}>
-                {formatTotal(total, noun, totalExact)}
-              </Text>
-            ) : loading ? (
-              <Skeleton height={16} width={90} aria-hidden />
-            ) : null}
-            {fetching && !loading ? (
-              <>
-                <Loader size="xs" aria-hidden />
-                <VisuallyHidden>Updating</VisuallyHidden>
-              </>
-            ) : null}
-          </Group>
+          {summary ?? (
+            <Group gap="xs" aria-live="polite">
+              {total !== undefined ? (
+                <Text size="sm" fw={500}>
+                  {formatTotal(total, noun, totalExact)}
+                </Text>
+              ) : loading ? (
+                <Skeleton height={16} width={90} aria-hidden />
+              ) : null}
+              {fetching && !loading ? (
+                <>
+                  <Loader size="xs" aria-hidden />
+                  <VisuallyHidden>Updating</VisuallyHidden>
+                </>
+              ) : null}
+            </Group>
+          )}
           {fetchAll ? (
             <Button
               variant="default"

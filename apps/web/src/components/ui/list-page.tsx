@@ -134,6 +134,11 @@ export interface ListPageProps<Q, T, F extends string> extends Omit<
   empty: DataTableEmpty;
   /** The empty state when the filters match nothing; it offers "Clear filters". */
   noMatch: { title: string; description: string };
+  /**
+   * Whether an empty table means "nothing matches" rather than "nothing yet"; default: a filter is
+   * set. A page that knows better (rows exist but none fit, e.g. none in force on a date) says so.
+   */
+  emptyMeansNoMatch?: boolean;
 }
 
 /** The filter bar and the table of a list page; see the module comment. */
@@ -143,9 +148,11 @@ export function ListPage<Q, T, F extends string = never>({
   filters,
   empty,
   noMatch,
+  emptyMeansNoMatch,
   ...tableProps
 }: ListPageProps<Q, T, F>) {
   const { filtered, resetQuery } = list;
+  const noMatchShown = emptyMeansNoMatch ?? filtered;
   return (
     <>
       {filters ? (
@@ -157,7 +164,7 @@ export function ListPage<Q, T, F extends string = never>({
       <DataTable<T, F>
         {...list.table}
         {...tableProps}
-        empty={filtered ? noMatchEmpty({ ...noMatch, onClear: resetQuery }) : empty}
+        empty={noMatchShown ? noMatchEmpty({ ...noMatch, onClear: resetQuery }) : empty}
       />
     </>
   );

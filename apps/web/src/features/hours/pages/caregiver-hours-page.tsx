@@ -5,30 +5,25 @@
  * only, unhandled only) and paging live in the URL (`caregiverHoursQuery`); `chart=<caregiverId>`
  * opens the caregiver's hours chart and shifts in a drawer.
  */
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Group,
-  Loader,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChartBar, IconUpload } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { caregiverHoursQuery, type CaregiverWeek } from '@tend/contracts';
-import { LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
-import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
 import { useCaregiverHours } from '../api/caregiver-hours.ts';
 import { CaregiverHoursDrawer } from '../components/caregiver-hours-drawer.tsx';
 import { HandlingModal } from '../components/handling-modal.tsx';
@@ -111,25 +106,112 @@ function OverlapsCell({ week, timeZone }: { week: CaregiverWeek; timeZone: strin
   );
 }
 
+const noWrap = { whiteSpace: 'nowrap' } as const;
+const column = createColumnHelper<CaregiverWeek>();
+
+/** The weeks table's columns; the actions open the chart drawer and the handling modal. */
+function weekColumns(
+  timeZone: string,
+  onChart: (week: CaregiverWeek) => void,
+  onHandle: (week: CaregiverWeek) => void,
+) {
+  return [
+    column.accessor('weekName', {
+      header: 'Week of',
+      cell: ({ row }) => <span style={noWrap}>{formatDay(row.original.weekName)}</span>,
+    }),
+    column.accessor('caregiverName', { header: 'Caregiver' }),
+    column.accessor('hours', {
+      header: 'Hours',
+      cell: ({ row: { original: week } }) => (
+        <span style={noWrap}>
+          {formatWorkedHours(week.hours)}
+          <Text size="xs" c="dimmed">
+            {week.shiftCount} shift{week.shiftCount === 1 ? '' : 's'}
+          </Text>
+        </span>
+      ),
+    }),
+    column.accessor('overtimeHours', {
+      header: 'Overtime',
+      cell: ({ row: { original: week } }) =>
+        week.overtimeHours > 0 ? (
+          <Tooltip label="More than 40 hours in this workweek">
+            <Badge miw="max-content" color="red" variant="filled">
+              Overtime {formatWorkedHours(week.overtimeHours)}
+            </Badge>
+          </Tooltip>
+        ) : (
+          <Badge miw="max-content" color="gray" variant="light">
+            Within 40 h
+          </Badge>
+        ),
+    }),
+    column.display({
+      id: 'overlaps',
+      header: 'Overlapping shifts',
+      cell: ({ row }) => <OverlapsCell week={row.original} timeZone={timeZone} />,
+    }),
+    column.display({
+      id: 'handling',
+      header: 'Handling',
+      cell: ({ row }) => <HandlingCell week={row.original} timeZone={timeZone} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row: { original: week } }) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconChartBar size={14} aria-hidden />}
+            onClick={() => onChart(week)}
+            aria-label={`Hours chart of ${week.caregiverName}`}
+          >
+            Chart
+          </Button>
+          {week.hasViolation || week.handling ? (
+            <Button
+              size="xs"
+              variant={week.handling?.handled ? 'default' : 'filled'}
+              onClick={() => onHandle(week)}
+              aria-label={`${week.handling?.handled ? 'Edit handling' : 'Mark handled'}: ${week.caregiverName}, week of ${formatDay(week.weekName)}`}
+            >
+              {week.handling?.handled ? 'Edit handling' : 'Mark handled'}
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    }),
+  ];
+}
+
+const weekId = (week: CaregiverWeek) => `${week.caregiverId}-${week.weekName}`;
+
 /** See the module comment. */
 export function CaregiverHoursPage() {
-  const { state: query, setState, resetState } = useUrlState(caregiverHoursQuery);
+  const list = useListPage({ schema: caregiverHoursQuery, useList: useCaregiverHours, getRowId: weekId });
+  const { query, setQuery: setState } = list;
   const [params, setParams] = useSearchParams();
   const chartCaregiver = params.get('chart') ?? undefined;
-  const setChart = (id: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('chart', id);
-      else next.delete('chart');
-      return next;
-    });
-  const hours = useCaregiverHours(query);
-  const [handlingWeek, setHandlingWeek] = useState<CaregiverWeek | null>(null);
-  const data = hours.data;
-  const filtered = Boolean(
-    query.from || query.to || query.caregiverId || query.overtimeOnly || query.unhandledOnly,
+  const setChart = useCallback(
+    (id: string | undefined) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('chart', id);
+        else next.delete('chart');
+        return next;
+      }),
+    [setParams],
   );
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const [handlingWeek, setHandlingWeek] = useState<CaregiverWeek | null>(null);
+  const data = list.result.data;
+  const timeZone = data?.timeZone ?? 'UTC';
+  const columns = useMemo(
+    () => weekColumns(timeZone, (week) => setChart(week.caregiverId), setHandlingWeek),
+    [timeZone, setChart],
+  );
 
   return (
     <Stack gap="md">
@@ -145,163 +227,61 @@ export function CaregiverHoursPage() {
         </Text>
       </div>
 
-      <Group role="search" aria-label="Filter caregiver hours" align="flex-end" gap="sm" wrap="wrap">
-        <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
-        <PersonSelect
-          kind="caregivers"
-          label="Caregiver"
-          placeholder="Any caregiver"
-          value={query.caregiverId}
-          onChange={(caregiverId) => setState({ caregiverId })}
-        />
-        <Switch
-          label="Overtime only"
-          checked={Boolean(query.overtimeOnly)}
-          onChange={(event) => setState({ overtimeOnly: event.currentTarget.checked || undefined })}
-          mb={8}
-        />
-        <Switch
-          label="Unhandled only"
-          checked={Boolean(query.unhandledOnly)}
-          onChange={(event) => setState({ unhandledOnly: event.currentTarget.checked || undefined })}
-          mb={8}
-        />
-        {filtered ? <ClearFiltersButton onClear={() => resetState()} /> : null}
-      </Group>
-
-      {hours.isError ? (
-        <LoadErrorAlert
-          error={hours.error}
-          title="The caregiver hours could not be loaded"
-          onRetry={() => void hours.refetch()}
-        />
-      ) : null}
-
-      {hours.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading caregiver hours" />
-        </Group>
-      ) : data ? (
-        <>
-          <Text size="sm" data-testid="hours-totals">
-            {formatDay(data.from)} – {formatDay(data.to)} · {data.totals.weeks} caregiver-week
-            {data.totals.weeks === 1 ? '' : 's'} · {formatWorkedHours(data.totals.hours)} worked ·{' '}
-            {data.totals.overtimeWeeks} with overtime ({formatWorkedHours(data.totals.overtimeHours)}) ·{' '}
-            {data.totals.overlapWeeks} with overlapping shifts · {data.totals.unhandledWeeks} need review
-          </Text>
-          {data.items.length === 0 ? (
-            filtered ? (
-              <Alert variant="light" color="gray" title="No weeks match these filters">
-                <Text size="sm">Widen the date range, pick another caregiver, or clear the filters.</Text>
-                <Button variant="default" mt="sm" onClick={() => resetState()}>
-                  Clear filters
-                </Button>
-              </Alert>
-            ) : (
-              <Alert
-                variant="light"
-                color="gray"
-                title="No caregiver hours in these weeks — import EVV shifts"
-              >
-                <Text size="sm">
-                  Hours come from the shifts' clock-in and clock-out times. Import an EVV export, or pick an
-                  earlier date range.
-                </Text>
-                <Button
-                  component={Link}
-                  to="/upload"
-                  mt="sm"
-                  leftSection={<IconUpload size={16} aria-hidden />}
-                >
-                  Import EVV file
-                </Button>
-              </Alert>
-            )
-          ) : (
-            <Table.ScrollContainer minWidth={860}>
-              <Table striped highlightOnHover withTableBorder aria-label="Caregiver weeks">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Week of</Table.Th>
-                    <Table.Th>Caregiver</Table.Th>
-                    <Table.Th>Hours</Table.Th>
-                    <Table.Th>Overtime</Table.Th>
-                    <Table.Th>Overlapping shifts</Table.Th>
-                    <Table.Th>Handling</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((week) => (
-                    <Table.Tr key={`${week.caregiverId}-${week.weekName}`}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(week.weekName)}</Table.Td>
-                      <Table.Td>{week.caregiverName}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatWorkedHours(week.hours)}
-                        <Text size="xs" c="dimmed">
-                          {week.shiftCount} shift{week.shiftCount === 1 ? '' : 's'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {week.overtimeHours > 0 ? (
-                          <Tooltip label="More than 40 hours in this workweek">
-                            <Badge miw="max-content" color="red" variant="filled">
-                              Overtime {formatWorkedHours(week.overtimeHours)}
-                            </Badge>
-                          </Tooltip>
-                        ) : (
-                          <Badge miw="max-content" color="gray" variant="light">
-                            Within 40 h
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <OverlapsCell week={week} timeZone={data.timeZone} />
-                      </Table.Td>
-                      <Table.Td>
-                        <HandlingCell week={week} timeZone={data.timeZone} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            leftSection={<IconChartBar size={14} aria-hidden />}
-                            onClick={() => setChart(week.caregiverId)}
-                            aria-label={`Hours chart of ${week.caregiverName}`}
-                          >
-                            Chart
-                          </Button>
-                          {week.hasViolation || week.handling ? (
-                            <Button
-                              size="xs"
-                              variant={week.handling?.handled ? 'default' : 'filled'}
-                              onClick={() => setHandlingWeek(week)}
-                              aria-label={`${week.handling?.handled ? 'Edit handling' : 'Mark handled'}: ${week.caregiverName}, week of ${formatDay(week.weekName)}`}
-                            >
-                              {week.handling?.handled ? 'Edit handling' : 'Mark handled'}
-                            </Button>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {pages > 1 ? (
-            <LabelledPagination
-              label="Caregiver weeks"
-              total={pages}
-              value={query.page}
-              onChange={(page) => setState({ page })}
+      <ListPage
+        list={list}
+        filterLabel="Filter caregiver hours"
+        filters={
+          <>
+            <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
+            <PersonSelect
+              kind="caregivers"
+              label="Caregiver"
+              placeholder="Any caregiver"
+              value={query.caregiverId}
+              onChange={(caregiverId) => setState({ caregiverId })}
             />
-          ) : null}
-        </>
-      ) : null}
+            <Switch
+              label="Overtime only"
+              checked={Boolean(query.overtimeOnly)}
+              onChange={(event) => setState({ overtimeOnly: event.currentTarget.checked || undefined })}
+              mb={8}
+            />
+            <Switch
+              label="Unhandled only"
+              checked={Boolean(query.unhandledOnly)}
+              onChange={(event) => setState({ unhandledOnly: event.currentTarget.checked || undefined })}
+              mb={8}
+            />
+          </>
+        }
+        label="Caregiver weeks"
+        noun={{ one: 'caregiver-week', other: 'caregiver-weeks' }}
+        summary={
+          data ? (
+            <Text size="sm" data-testid="hours-totals">
+              {formatDay(data.from)} – {formatDay(data.to)} · {data.totals.weeks} caregiver-week
+              {data.totals.weeks === 1 ? '' : 's'} · {formatWorkedHours(data.totals.hours)} worked ·{' '}
+              {data.totals.overtimeWeeks} with overtime ({formatWorkedHours(data.totals.overtimeHours)}) ·{' '}
+              {data.totals.overlapWeeks} with overlapping shifts · {data.totals.unhandledWeeks} need review
+            </Text>
+          ) : undefined
+        }
+        columns={columns}
+        noMatch={{
+          title: 'No weeks match these filters',
+          description: 'Widen the date range, pick another caregiver, or clear the filters.',
+        }}
+        empty={{
+          title: 'No caregiver hours in these weeks — import EVV shifts',
+          description:
+            "Hours come from the shifts' clock-in and clock-out times. Import an EVV export, or pick an earlier date range.",
+          action: (
+            <Button component={Link} to="/upload" leftSection={<IconUpload size={16} aria-hidden />}>
+              Import EVV file
+            </Button>
+          ),
+        }}
+      />
 
       {handlingWeek && data ? (
         <HandlingModal week={handlingWeek} timeZone={data.timeZone} onClose={() => setHandlingWeek(null)} />

@@ -5,20 +5,9 @@
  * where the admin corrects what makes a segment NOT_READY. Filters (dates, status, violation,
  * caregiver, client) and the page live in the URL; the running job's id too (`job=`).
  */
-import { useMemo } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useCallback } from 'react';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
 import { IconChecks } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -26,13 +15,12 @@ import {
   segmentViolationCatalogue,
   segmentViolationCodes,
   validationStatus,
+  type SegmentListItem,
   type SegmentListQuery,
 } from '@tend/contracts';
-import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
-import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
 import { useSegments } from '../api/segments.ts';
 import { useStartValidation } from '../../../components/validation/validation-api.ts';
 import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
@@ -77,28 +65,100 @@ function Time({ value }: { value: string | null }) {
   );
 }
 
+type SegmentFilters = z.output<typeof segmentFilters>;
+
+/** The list query of the URL's filters: the dates default to this month; `rangeError` when To is before From. */
+function segmentQuery(state: SegmentFilters): { query: SegmentListQuery; rangeError: string | undefined } {
+  const month = thisMonth();
+  const from = state.from ?? month.from;
+  const to = state.to ?? month.to;
+  return { query: { ...state, from, to }, rangeError: to < from ? 'must be on or after From' : undefined };
+}
+
+/** The segments of the URL's filters (an inverted range asks for its first day only). */
+function useSegmentsOfFilters(state: SegmentFilters) {
+  const { query, rangeError } = segmentQuery(state);
+  return useSegments(rangeError ? { ...query, to: query.from } : query);
+}
+
+const noWrap = { whiteSpace: 'nowrap' } as const;
+const column = createColumnHelper<SegmentListItem>();
+const columns = [
+  column.accessor('date', {
+    header: 'Date',
+    cell: ({ row: { original: segment } }) => (
+      <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} style={noWrap}>
+        {segment.date}
+      </Anchor>
+    ),
+  }),
+  column.accessor('caregiverName', { header: 'Caregiver' }),
+  column.accessor('clientName', { header: 'Client' }),
+  column.accessor('billingCode', {
+    header: 'Code',
+    cell: ({ row: { original: segment } }) => (
+      <span style={noWrap}>
+        {segment.billingCode ?? '—'}
+        {segment.modifier ? ` + ${segment.modifier}` : ''}
+      </span>
+    ),
+  }),
+  column.display({
+    id: 'times',
+    header: 'Start / end',
+    cell: ({ row: { original: segment } }) => (
+      <>
+        <Time value={segment.evvStart} />
+        <Time value={segment.evvEnd} />
+      </>
+    ),
+  }),
+  column.accessor('validationStatus', {
+    header: 'Status',
+    cell: ({ row }) => (
+      <div style={{ minWidth: 120 }}>
+        <ValidationBadge status={row.original.validationStatus} />
+      </div>
+    ),
+  }),
+  column.display({
+    id: 'violations',
+    header: 'Violations',
+    cell: ({ row: { original: segment } }) => (
+      <>
+        <ViolationList violations={segment.validationViolations} status={segment.validationStatus} />
+        {segment.validationStatus === 'NOT_READY' ? (
+          <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} size="sm">
+            Open the shift to fix it
+          </Anchor>
+        ) : null}
+      </>
+    ),
+  }),
+];
+
 /** See the module comment. */
 export function SegmentsPage() {
-  const { state, setState, resetState } = useUrlState(segmentFilters);
+  const list = useListPage({ schema: segmentFilters, useList: useSegmentsOfFilters });
+  const { query: state, setQuery: setState } = list;
   const [params, setParams] = useSearchParams();
   const jobId = params.get('job') ?? undefined;
-  const setJobId = (id: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('job', id);
-      else next.delete('job');
-      return next;
-    });
-  const defaults = useMemo(() => thisMonth(), []);
-  const from = state.from ?? defaults.from;
-  const to = state.to ?? defaults.to;
-  const rangeError = to < from ? 'must be on or after From' : undefined;
-  const query: SegmentListQuery = { ...state, from, to };
-  const segments = useSegments(rangeError ? { ...query, to: from } : query);
+  const setJobId = useCallback(
+    (id: string | undefined) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('job', id);
+        else next.delete('job');
+        return next;
+      }),
+    [setParams],
+  );
+  const {
+    query: { from, to },
+    rangeError,
+  } = segmentQuery(state);
   const start = useStartValidation();
-  const data = segments.data;
-  const filtered = Boolean(state.status || state.code || state.caregiverId || state.clientId);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const data = list.result.data;
 
   return (
     <Stack gap="md">
@@ -129,151 +189,89 @@ export function SegmentsPage() {
       {start.error ? <ApiErrorAlert error={start.error} title="The validation did not start" /> : null}
       {jobId ? <ValidationProgress jobId={jobId} onClose={() => setJobId(undefined)} /> : null}
 
-      <Group role="search" aria-label="Filter segments" align="flex-end" gap="sm" wrap="wrap">
-        <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          data={statusOptions}
-          value={state.status ?? null}
-          onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
-          clearable
-          w={{ base: '100%', sm: 150 }}
-        />
-        <Select
-          label="Violation"
-          placeholder="Any violation"
-          data={codeOptions}
-          value={state.code ?? null}
-          onChange={(value) =>
-            setState({ code: segmentFilters.shape.code.safeParse(value ?? undefined).data })
-          }
-          clearable
-          searchable
-          w={{ base: '100%', sm: 230 }}
-        />
-        <PersonSelect
-          kind="caregivers"
-          label="Caregiver"
-          placeholder="Any caregiver"
-          value={state.caregiverId}
-          onChange={(caregiverId) => setState({ caregiverId })}
-        />
-        <PersonSelect
-          kind="clients"
-          label="Client"
-          placeholder="Any client"
-          value={state.clientId}
-          onChange={(clientId) => setState({ clientId })}
-        />
-        {filtered || state.from || state.to ? <ClearFiltersButton onClear={() => resetState()} /> : null}
-      </Group>
-
-      {segments.isError ? (
-        <LoadErrorAlert
-          error={segments.error}
-          title="The segments could not be loaded"
-          onRetry={() => void segments.refetch()}
-        />
-      ) : null}
-
-      {segments.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading segments" />
-        </Group>
-      ) : data ? (
-        <>
-          <Group gap="xs" data-testid="segment-counts">
-            <Badge color="green" variant="light" size="lg">
-              {data.counts.READY} ready
-            </Badge>
-            <Badge color="red" variant="light" size="lg">
-              {data.counts.NOT_READY} not ready
-            </Badge>
-            <Text size="sm" c="dimmed">
-              {from} to {to}
-              {state.status ? ` · showing ${data.total}` : ''}
-            </Text>
-          </Group>
-          {data.items.length === 0 ? (
-            data.counts.READY + data.counts.NOT_READY === 0 ? (
-              <Alert variant="light" color="gray" title="No segments in these dates">
-                <Text size="sm">
-                  Segments come from imported shifts. Pick other dates, or import EVV visits first.
-                </Text>
-                <Button component={Link} to="/upload" variant="default" mt="sm">
-                  Import shifts
-                </Button>
-              </Alert>
-            ) : (
-              <Alert variant="light" color="gray" title="No segments match these filters">
-                <Button variant="default" mt="sm" onClick={() => resetState()}>
-                  Clear filters
-                </Button>
-              </Alert>
-            )
-          ) : (
-            <Table.ScrollContainer minWidth={960}>
-              <Table striped highlightOnHover withTableBorder aria-label="Segments">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Caregiver</Table.Th>
-                    <Table.Th>Client</Table.Th>
-                    <Table.Th>Code</Table.Th>
-                    <Table.Th>Start / end</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Violations</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((segment) => (
-                    <Table.Tr key={segment.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`}>
-                          {segment.date}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{segment.caregiverName}</Table.Td>
-                      <Table.Td>{segment.clientName}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {segment.billingCode ?? '—'}
-                        {segment.modifier ? ` + ${segment.modifier}` : ''}
-                      </Table.Td>
-                      <Table.Td>
-                        <Time value={segment.evvStart} />
-                        <Time value={segment.evvEnd} />
-                      </Table.Td>
-                      <Table.Td style={{ minWidth: 120 }}>
-                        <ValidationBadge status={segment.validationStatus} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ViolationList
-                          violations={segment.validationViolations}
-                          status={segment.validationStatus}
-                        />
-                        {segment.validationStatus === 'NOT_READY' ? (
-                          <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} size="sm">
-                            Open the shift to fix it
-                          </Anchor>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {pages > 1 ? (
-            <LabelledPagination
-              label="Segments"
-              total={pages}
-              value={state.page}
-              onChange={(page) => setState({ page })}
+      <ListPage
+        list={list}
+        filterLabel="Filter segments"
+        filters={
+          <>
+            <DateRangeFilter
+              from={from}
+              to={to}
+              labels={['From', 'To']}
+              error={rangeError}
+              onChange={setState}
             />
-          ) : null}
-        </>
-      ) : null}
+            <Select
+              label="Status"
+              placeholder="Any status"
+              data={statusOptions}
+              value={state.status ?? null}
+              onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
+              clearable
+              w={{ base: '100%', sm: 150 }}
+            />
+            <Select
+              label="Violation"
+              placeholder="Any violation"
+              data={codeOptions}
+              value={state.code ?? null}
+              onChange={(value) =>
+                setState({ code: segmentFilters.shape.code.safeParse(value ?? undefined).data })
+              }
+              clearable
+              searchable
+              w={{ base: '100%', sm: 230 }}
+            />
+            <PersonSelect
+              kind="caregivers"
+              label="Caregiver"
+              placeholder="Any caregiver"
+              value={state.caregiverId}
+              onChange={(caregiverId) => setState({ caregiverId })}
+            />
+            <PersonSelect
+              kind="clients"
+              label="Client"
+              placeholder="Any client"
+              value={state.clientId}
+              onChange={(clientId) => setState({ clientId })}
+            />
+          </>
+        }
+        label="Segments"
+        noun={{ one: 'segment', other: 'segments' }}
+        summary={
+          data ? (
+            <Group gap="xs" data-testid="segment-counts">
+              <Badge color="green" variant="light" size="lg">
+                {data.counts.READY} ready
+              </Badge>
+              <Badge color="red" variant="light" size="lg">
+                {data.counts.NOT_READY} not ready
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {from} to {to}
+                {state.status ? ` · showing ${data.total}` : ''}
+              </Text>
+            </Group>
+          ) : undefined
+        }
+        columns={columns}
+        emptyMeansNoMatch={data ? data.counts.READY + data.counts.NOT_READY > 0 : undefined}
+        noMatch={{
+          title: 'No segments match these filters',
+          description: 'Pick another status, violation or person, or clear the filters.',
+        }}
+        empty={{
+          title: 'No segments in these dates',
+          description: 'Segments come from imported shifts. Pick other dates, or import EVV visits first.',
+          action: (
+            <Button component={Link} to="/upload" variant="default">
+              Import shifts
+            </Button>
+          ),
+        }}
+      />
     </Stack>
   );
 }
