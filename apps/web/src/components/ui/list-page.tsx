@@ -132,8 +132,11 @@ export interface ListPageProps<Q, T, F extends string> extends Omit<
   filters?: ReactNode;
   /** The empty state of an empty list: what the rows are and the first step to get some. */
   empty: DataTableEmpty;
-  /** The empty state when the filters match nothing; it offers "Clear filters". */
-  noMatch: { title: string; description: string };
+  /**
+   * The empty state when the filters match nothing; it offers "Clear filters". Without it the empty
+   * state is always `empty` (a page whose only filters have defaults, e.g. a date range).
+   */
+  noMatch?: { title: string; description: string };
   /**
    * Whether an empty table means "nothing matches" rather than "nothing yet"; default: a filter is
    * set. A page that knows better (rows exist but none fit, e.g. none in force on a date) says so.
@@ -152,7 +155,7 @@ export function ListPage<Q, T, F extends string = never>({
   ...tableProps
 }: ListPageProps<Q, T, F>) {
   const { filtered, resetQuery } = list;
-  const noMatchShown = emptyMeansNoMatch ?? filtered;
+  const noMatchShown = noMatch !== undefined && (emptyMeansNoMatch ?? filtered);
   return (
     <>
       {filters ? (
@@ -164,7 +167,7 @@ export function ListPage<Q, T, F extends string = never>({
       <DataTable<T, F>
         {...list.table}
         {...tableProps}
-        empty={noMatchShown ? noMatchEmpty({ ...noMatch, onClear: resetQuery }) : empty}
+        empty={noMatch && noMatchShown ? noMatchEmpty({ ...noMatch, onClear: resetQuery }) : empty}
       />
     </>
   );
