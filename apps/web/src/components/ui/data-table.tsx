@@ -491,7 +491,12 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
       ) : (
         <div
           ref={scrollRef}
-          style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}
+          // Positioned, so that absolutely positioned cell content (a visually hidden header) scrolls
+          // with the table instead of widening the page on a narrow screen.
+          style={{
+            position: 'relative',
+            ...(virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }),
+          }}
         >
           <Table
             aria-label={label}
