@@ -7,15 +7,13 @@ import { lazy, type ComponentType } from 'react';
 import { routeTable } from '@tend/contracts/routes';
 import { peopleScreens } from '../features/people/routes.tsx';
 import { shiftsScreens } from '../features/shifts/routes.tsx';
-import { shiftNotesScreens } from '../features/shift-notes/routes.tsx';
-import { clientPrimeScreens } from '../features/client-prime/routes.tsx';
-import { screeningLocationsScreens } from '../features/screening-locations/routes.tsx';
-import { outboxScreens } from '../features/outbox/routes.tsx';
-import { caregiverHoursScreens } from '../features/caregiver-hours/routes.tsx';
+import { screeningScreens } from '../features/screening/routes.tsx';
+import { messagingScreens } from '../features/messaging/routes.tsx';
+import { hoursScreens } from '../features/hours/routes.tsx';
 import { budgetsScreens } from '../features/budgets/routes.tsx';
 import { billingScreens } from '../features/billing/routes.tsx';
 import { payrollScreens } from '../features/payroll/routes.tsx';
-import { incidentsScreens } from '../features/incidents/routes.tsx';
+import { validationScreens } from '../features/validation/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
@@ -52,15 +50,13 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...shellScreens,
   ...peopleScreens,
   ...shiftsScreens,
-  ...shiftNotesScreens,
-  ...clientPrimeScreens,
-  ...screeningLocationsScreens,
-  ...outboxScreens,
-  ...caregiverHoursScreens,
+  ...screeningScreens,
+  ...messagingScreens,
+  ...hoursScreens,
   ...budgetsScreens,
   ...billingScreens,
   ...payrollScreens,
-  ...incidentsScreens,
+  ...validationScreens,
   ...authScreens,
 };
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { apiRequest } from './api-client.ts';
-import { setDisplayTimeZone } from './format-time.ts';
+import { setDisplayTimeZone } from './format/index.ts';
 
 const clientConfigQuery = queryOptions({
   queryKey: ['client-config'] as const,

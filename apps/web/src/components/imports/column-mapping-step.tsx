@@ -22,8 +22,8 @@ import {
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
 import type { ImportColumnMap, ImportDetail, ImportStarted } from '@tend/contracts';
 import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
-import { formatExactTime } from '../../lib/format-time.ts';
 import { useImportPreview, useStartImport, type ImportKindClient } from './import-api.ts';
+import { formatExactTime } from '../../lib/format/index.ts';
 
 /** The Select value of "Don't import" (a Select option needs a non-empty string). */
 const SKIP = '__skip__';

@@ -5,6 +5,7 @@
  */
 import type { ProcessingJob } from '@tend/contracts';
 import { JobProgress, lastLogMessage, logMessage } from '../ui/job-progress.tsx';
+import { formatCount } from '../../lib/format/index.ts';
 
 /**
  * Rows (or visits) read so far, from the newest log line that counts them: "1200 rows read",
@@ -23,8 +24,6 @@ export function rowsRead(log: readonly string[]): { read: number; total: number 
   return null;
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** The progress bar and what it means in words; also shown, full, above the summary. */
 export function ImportProgress({ job }: { job: ProcessingJob }) {
   const running = job.status === 'QUEUED' || job.status === 'RUNNING';
@@ -37,8 +36,8 @@ export function ImportProgress({ job }: { job: ProcessingJob }) {
   const last = lastLogMessage(job);
   const countText = count
     ? count.total !== null
-      ? `${numberFormat.format(count.read)} of ${numberFormat.format(count.total)} visits read`
-      : `${numberFormat.format(count.read)} ${job.status === 'COMPLETED' ? noun : 'rows'} read`
+      ? `${formatCount(count.read)} of ${formatCount(count.total)} visits read`
+      : `${formatCount(count.read)} ${job.status === 'COMPLETED' ? noun : 'rows'} read`
     : null;
   const status = [
     countText,

@@ -8,9 +8,9 @@ import { IconDownload } from '@tabler/icons-react';
 import type { RejectedRecord } from '@tend/contracts';
 import { downloadCsv, toCsv, type CsvColumn } from '../ui/data-table.tsx';
 import { LabelledPagination } from '../ui/labelled-pagination.tsx';
+import { formatCount } from '../../lib/format/index.ts';
 
 const REJECTED_PAGE_SIZE = 25;
-export const numberFormat = new Intl.NumberFormat('en-US');
 
 /** One count of an import summary, as a card. */
 export function Stat({ label, value, color }: { label: string; value: number; color?: string }) {
@@ -20,7 +20,7 @@ export function Stat({ label, value, color }: { label: string; value: number; co
         {label}
       </Text>
       <Text size="xl" fw={700} c={color}>
-        {numberFormat.format(value)}
+        {formatCount(value)}
       </Text>
     </Card>
   );
@@ -67,8 +67,8 @@ export function RejectedRows({
       <Group justify="space-between" wrap="wrap">
         <div>
           <Title order={4}>
-            Rejected rows ({numberFormat.format(records)}
-            {records !== rows.length ? `, ${numberFormat.format(rows.length)} problems` : ''})
+            Rejected rows ({formatCount(records)}
+            {records !== rows.length ? `, ${formatCount(rows.length)} problems` : ''})
           </Title>
           <Text size="sm" c="dimmed">
             These were not imported. Fix them in the source system or the file, then import it again: rows
@@ -114,9 +114,8 @@ export function RejectedRows({
       {pageCount > 1 ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {numberFormat.format((current - 1) * REJECTED_PAGE_SIZE + 1)}–
-            {numberFormat.format(Math.min(current * REJECTED_PAGE_SIZE, rows.length))} of{' '}
-            {numberFormat.format(rows.length)}
+            {formatCount((current - 1) * REJECTED_PAGE_SIZE + 1)}–
+            {formatCount(Math.min(current * REJECTED_PAGE_SIZE, rows.length))} of {formatCount(rows.length)}
           </Text>
           <LabelledPagination label="Rejected rows" total={pageCount} value={current} onChange={setPage} />
         </Group>

@@ -38,6 +38,7 @@ import { IconArrowDown, IconArrowUp, IconDownload, IconSelector } from '@tabler/
 import { guardCsvFormula, quoteCsvField, type Page } from '@tend/contracts';
 import { LabelledPagination } from './labelled-pagination.tsx';
 import { LoadErrorAlert } from './api-error-alert.tsx';
+import { formatCount, formatCountOf } from '../../lib/format/index.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -66,7 +67,10 @@ export interface DataTableProps<T, S extends string = string> {
   label: string;
   /** What a row is, for the total line: `{ one: 'client', other: 'clients' }` → "123 clients". */
   noun: { one: string; other: string };
-  /** Shown instead of the total line and export button, for a page with richer totals of its own. */
+  /**
+   * Shown instead of the total line, for a page with richer totals of its own; beside the export
+   * button when `fetchAll` is given, else alone (a page with its own export).
+   */
   summary?: ReactNode;
   columns: DataTableColumn<T>[];
   /** The rows of the current page; undefined before the first answer. */
@@ -135,12 +139,10 @@ const measureRowOrEstimate = (
   entry: ResizeObserverEntry | undefined,
   instance: Virtualizer<HTMLDivElement, Element>,
 ) => measureElement(element, entry, instance) || estimatedRowHeight;
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** "1 client", "1,234 clients"; a lower bound (`exact` false) "1,000+ clients". */
 export function formatTotal(total: number, noun: { one: string; other: string }, exact = true): string {
-  if (!exact) return `${numberFormat.format(total)}+ ${noun.other}`;
-  return `${numberFormat.format(total)} ${total === 1 ? noun.one : noun.other}`;
+  return exact ? formatCountOf(total, noun) : `${formatCount(total)}+ ${noun.other}`;
 }
 
 // ---- CSV -----------------------------------------------------------------------------------------
@@ -439,23 +441,27 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
 
   return (
     <Stack gap="sm">
-      {summary ?? (
+      {summary && !fetchAll ? (
+        summary
+      ) : (
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="xs" aria-live="polite">
-            {total !== undefined ? (
-              <Text size="sm" fw={500}>
-                {formatTotal(total, noun, totalExact)}
-              </Text>
-            ) : loading ? (
-              <Skeleton height={16} width={90} aria-hidden />
-            ) : null}
-            {fetching && !loading ? (
-              <>
-                <Loader size="xs" aria-hidden />
-                <VisuallyHidden>Updating</VisuallyHidden>
-              </>
-            ) : null}
-          </Group>
+          {summary ?? (
+            <Group gap="xs" aria-live="polite">
+              {total !== undefined ? (
+                <Text size="sm" fw={500}>
+                  {formatTotal(total, noun, totalExact)}
+                </Text>
+              ) : loading ? (
+                <Skeleton height={16} width={90} aria-hidden />
+              ) : null}
+              {fetching && !loading ? (
+                <>
+                  <Loader size="xs" aria-hidden />
+                  <VisuallyHidden>Updating</VisuallyHidden>
+                </>
+              ) : null}
+            </Group>
+          )}
           {fetchAll ? (
             <Button
               variant="default"
@@ -485,7 +491,12 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
       ) : (
         <div
           ref={scrollRef}
-          style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}
+          // Positioned, so that absolutely positioned cell content (a visually hidden header) scrolls
+          // with the table instead of widening the page on a narrow screen.
+          style={{
+            position: 'relative',
+            ...(virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }),
+          }}
         >
           <Table
             aria-label={label}

@@ -7,16 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ProcessingJob } from '@tend/contracts';
-import { formatHoursMinutes } from '../../lib/format-time.ts';
-
-/** "45 s", "3 min 05 s", "1 h 02 min". */
-export function formatSeconds(total: number): string {
-  const seconds = Math.max(0, Math.round(total));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-  return formatHoursMinutes(minutes);
-}
+import { formatSeconds } from '../../lib/format/index.ts';
 
 /** A job log line without its leading ISO timestamp. */
 export function logMessage(line: string): string {
@@ -28,10 +19,6 @@ export const lastLogMessage = (job: ProcessingJob): string | null => {
   const line = job.log.at(-1);
   return line ? logMessage(line) : null;
 };
-
-/** A number in words for summaries ("12,500"); anything not a number reads "0". */
-export const countText = (value: unknown): string =>
-  typeof value === 'number' ? value.toLocaleString('en-US') : '0';
 
 /** Whether the job may still change. */
 export const isJobRunning = (job: ProcessingJob): boolean =>

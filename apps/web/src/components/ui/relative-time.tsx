@@ -1,6 +1,6 @@
 /** A relative time ("3 h ago") with the exact time, zone named, on hover and for assistive tech. */
 import { Tooltip } from '@mantine/core';
-import { formatExactTime, formatRelativeTime } from '../../lib/format-time.ts';
+import { formatExactTime, formatRelativeTime } from '../../lib/format/index.ts';
 
 export function RelativeTime({ value }: { value: string | null | undefined }) {
   if (!value) return <span aria-label="never">—</span>;

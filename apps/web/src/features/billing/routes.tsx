@@ -1,9 +1,6 @@
 /** Billing screens (issue 6), keyed by route-table path; the app router mounts them in their layouts. */
 import { lazy, type ComponentType } from 'react';
 
-const SegmentsPage = lazy(() =>
-  import('./pages/segments-page.tsx').then((m) => ({ default: m.SegmentsPage })),
-);
 const BillingCodesPage = lazy(() =>
   import('./pages/billing-codes-page.tsx').then((m) => ({ default: m.BillingCodesPage })),
 );
@@ -15,7 +12,6 @@ const ClaimsPage = lazy(() => import('./pages/claims-page.tsx').then((m) => ({ d
 
 export const billingScreens: Record<string, ComponentType> = {
   '/admin/billing/claims': ClaimsPage,
-  '/admin/billing/segments': SegmentsPage,
   '/admin/billing/codes': BillingCodesPage,
   '/admin/billing/exports': ExportsPage,
   '/admin/billing/drift': DriftPage,

@@ -1,8 +1,8 @@
 /** One audit event in full: every field, the details object as JSON. */
 import { Code, Modal, Stack, Table, Text } from '@mantine/core';
 import type { AuditEvent } from '@tend/contracts';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { OutcomeBadge } from './outcome-badge.tsx';
+import { formatExactTime } from '../../../lib/format/index.ts';
 
 export function AuditEventModal({ event, onClose }: { event: AuditEvent | null; onClose: () => void }) {
   return (

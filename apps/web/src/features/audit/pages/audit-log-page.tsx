@@ -8,11 +8,10 @@ import { Button, Code, Group, Select, Stack, Text, Title, Tooltip } from '@manti
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo, useState } from 'react';
 import { auditActions, auditListQuery, auditOutcomes, type AuditEvent } from '@tend/contracts';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
+import { type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
 import { fetchAllAuditEvents, useAuditEvents } from '../api/find-audit-events.ts';
 import { AuditEventModal } from '../components/audit-event-modal.tsx';
 import { OutcomeBadge, outcomeLabels } from '../components/outcome-badge.tsx';
@@ -105,20 +104,13 @@ const columns: DataTableColumn<AuditEvent>[] = [
 ];
 
 export function AuditLogPage() {
-  const { state: query, setState, resetState } = useUrlState(auditListQuery);
-  const events = useAuditEvents(query);
+  const list = useListPage({
+    schema: auditListQuery,
+    useList: useAuditEvents,
+    fetchAll: fetchAllAuditEvents,
+  });
+  const { query, setQuery: setState } = list;
   const [openEvent, setOpenEvent] = useState<AuditEvent | null>(null);
-  const table = useDataTableProps(query, setState, events);
-
-  const filtered = Boolean(
-    query.action ||
-    query.entityType ||
-    query.entityId ||
-    query.actor ||
-    query.outcome ||
-    query.from ||
-    query.to,
-  );
   const range = useMemo<[string | null, string | null]>(
     () => [isoToDay(query.from), isoToDay(query.to)],
     [query.from, query.to],
@@ -141,93 +133,89 @@ export function AuditLogPage() {
         </Text>
       </div>
 
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter the audit log">
-        <Select
-          label="Action"
-          placeholder="Any action"
-          data={[...auditActions]}
-          value={query.action ?? null}
-          onChange={(value) => setState({ action: value ?? undefined })}
-          searchable
-          clearable
-          w={210}
-        />
-        <Select
-          label="Entity type"
-          placeholder="Any entity"
-          data={entityTypeOptions}
-          value={query.entityType ?? null}
-          onChange={(value) => setState({ entityType: value ?? undefined, entityId: undefined })}
-          clearable
-          w={170}
-        />
-        <DebouncedTextInput
-          label="Actor"
-          placeholder="Email contains"
-          value={query.actor}
-          onCommit={(actor) => setState({ actor })}
-          w={200}
-        />
-        <Select
-          label="Outcome"
-          placeholder="Any outcome"
-          data={auditOutcomes.map((outcome) => ({ value: outcome, label: outcomeLabels[outcome] }))}
-          value={query.outcome ?? null}
-          onChange={(value) => setState({ outcome: auditOutcomes.find((outcome) => outcome === value) })}
-          clearable
-          w={150}
-        />
-        <DatePickerInput
-          type="range"
-          label="Date range"
-          placeholder="Any date"
-          value={range}
-          onChange={([from, to]) => {
-            // Wait for both ends unless the range is cleared.
-            if (from && !to) return;
-            setState({
-              from: from ? dayToIso(from, 'start') : undefined,
-              to: to ? dayToIso(to, 'end') : undefined,
-            });
-          }}
-          allowSingleDateInRange
-          clearable
-          maxDate={new Date()}
-          w={250}
-        />
-        {query.entityId && (
-          <Button
-            variant="light"
-            size="sm"
-            aria-label={`Remove the filter on entity ${query.entityId}`}
-            onClick={() => setState({ entityId: undefined })}
-          >
-            Entity {shortId(query.entityId)} ✕
-          </Button>
-        )}
-        {filtered && <ClearFiltersButton onClear={resetState} />}
-      </Group>
-
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter the audit log"
+        filters={
+          <>
+            <Select
+              label="Action"
+              placeholder="Any action"
+              data={[...auditActions]}
+              value={query.action ?? null}
+              onChange={(value) => setState({ action: value ?? undefined })}
+              searchable
+              clearable
+              w={210}
+            />
+            <Select
+              label="Entity type"
+              placeholder="Any entity"
+              data={entityTypeOptions}
+              value={query.entityType ?? null}
+              onChange={(value) => setState({ entityType: value ?? undefined, entityId: undefined })}
+              clearable
+              w={170}
+            />
+            <DebouncedTextInput
+              label="Actor"
+              placeholder="Email contains"
+              value={query.actor}
+              onCommit={(actor) => setState({ actor })}
+              w={200}
+            />
+            <Select
+              label="Outcome"
+              placeholder="Any outcome"
+              data={auditOutcomes.map((outcome) => ({ value: outcome, label: outcomeLabels[outcome] }))}
+              value={query.outcome ?? null}
+              onChange={(value) => setState({ outcome: auditOutcomes.find((outcome) => outcome === value) })}
+              clearable
+              w={150}
+            />
+            <DatePickerInput
+              type="range"
+              label="Date range"
+              placeholder="Any date"
+              value={range}
+              onChange={([from, to]) => {
+                // Wait for both ends unless the range is cleared.
+                if (from && !to) return;
+                setState({
+                  from: from ? dayToIso(from, 'start') : undefined,
+                  to: to ? dayToIso(to, 'end') : undefined,
+                });
+              }}
+              allowSingleDateInRange
+              clearable
+              maxDate={new Date()}
+              w={250}
+            />
+            {query.entityId && (
+              <Button
+                variant="light"
+                size="sm"
+                aria-label={`Remove the filter on entity ${query.entityId}`}
+                onClick={() => setState({ entityId: undefined })}
+              >
+                Entity {shortId(query.entityId)} ✕
+              </Button>
+            )}
+          </>
+        }
         label="Audit events"
         noun={{ one: 'event', other: 'events' }}
         columns={columns}
         onRowOpen={setOpenEvent}
-        fetchAll={() => fetchAllAuditEvents(query)}
         exportFileName="audit-log"
-        empty={
-          filtered
-            ? noMatchEmpty({
-                title: 'No events match these filters',
-                description: 'Widen the date range or clear a filter to see more of the log.',
-                onClear: resetState,
-              })
-            : {
-                title: 'No audit events yet',
-                description: 'Events appear here as people sign in and open or change records.',
-              }
-        }
+        noMatch={{
+          title: 'No events match these filters',
+          description: 'Widen the date range or clear a filter to see more of the log.',
+        }}
+        empty={{
+          title: 'No audit events yet',
+          description: 'Events appear here as people sign in and open or change records.',
+        }}
       />
       <AuditEventModal event={openEvent} onClose={() => setOpenEvent(null)} />
     </Stack>

@@ -29,7 +29,6 @@ import { emailChangeInput, type EmailChangeInput, type FieldError } from '@tend/
 import { useMe } from '../../../lib/me.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { useRequestEmailChange } from '../api/accounts.ts';
@@ -40,6 +39,7 @@ import {
   useUnlinkIdentity,
 } from '../api/identities.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { formatExactTime } from '../../../lib/format/index.ts';
 
 const labels = { newEmail: 'New email', currentPassword: 'Current password' };
 const roleLabels = { ADMIN: 'Admin', GUARDIAN: 'Guardian', CAREGIVER: 'Caregiver', USER: 'User' };

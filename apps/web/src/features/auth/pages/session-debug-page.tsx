@@ -11,13 +11,13 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { parseLogoutReason, type SessionMonitorState } from '@tend/contracts/session-monitor';
 import { sessionTimings, tierLimits } from '@tend/contracts/session-tiers';
-import { formatExactTime, formatRelativeTime } from '../../../lib/format-time.ts';
 import { useMe } from '../../../lib/me.ts';
 import { logoutReasonMessages } from '../logout-reasons.ts';
 import { useSessionMonitorState } from '../session/session-context.ts';
 import { readLogoutReason } from '../session/session-storage.ts';
 import { formatCountdown, formatDuration } from '../session/format-countdown.ts';
 import { useNow } from '../session/use-now.ts';
+import { formatExactTime, formatRelativeTime } from '../../../lib/format/index.ts';
 
 function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (

@@ -1,8 +1,7 @@
 /**
- * Billing endpoints (issue 6): `GET /api/segments` (segments with violations and READY / NOT_READY
- * counts), `POST /api/segments/validate` (→ job), `GET /api/jobs/:id` (live progress), and the
- * billing-code rules `GET/POST/PATCH/DELETE /api/billing-code-rules`. Responses are parsed with the
- * contract schemas (STYLE.md s.12). A rule change queues a validation job, whose id is returned.
+ * Billing-code rules (issue 6): `GET/POST/PATCH/DELETE /api/billing-code-rules`. Responses are parsed
+ * with the contract schemas (STYLE.md s.12). A rule change queues a validation job, whose id is
+ * returned; the segment lists are refreshed with the billing queries.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -10,34 +9,15 @@ import {
   billingCodeRule,
   billingCodeRulePage,
   processingJob,
-  segmentPage,
   type BillingCodeRuleInput,
   type BillingCodeRuleListQuery,
-  type SegmentListQuery,
-  type SegmentValidationRequest,
 } from '@tend/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { validationKeys } from '../../../components/validation/validation-api.ts';
 
 export const billingKeys = {
-  segments: (query: SegmentListQuery) => ['billing', 'segments', query] as const,
   rules: (query: BillingCodeRuleListQuery) => ['billing', 'rules', query] as const,
 };
-
-/** One page of segments for the filter. */
-export const useSegments = (query: SegmentListQuery) =>
-  useQuery({
-    queryKey: billingKeys.segments(query),
-    queryFn: ({ signal }) => apiRequest(segmentPage, '/api/segments', { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-/** Queues validation of a date range; answers the job. */
-export function useStartValidation() {
-  return useMutation({
-    mutationFn: (input: SegmentValidationRequest) =>
-      apiRequest(z.object({ job: processingJob }), '/api/segments/validate', { method: 'POST', body: input }),
-  });
-}
 
 /** One page of billing-code rules. */
 export const useBillingRules = (query: BillingCodeRuleListQuery) =>
@@ -61,7 +41,11 @@ export function useSaveBillingRule() {
             body: values,
           })
         : apiRequest(ruleWithJob, '/api/billing-code-rules', { method: 'POST', body: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['billing'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['billing'] }),
+        queryClient.invalidateQueries({ queryKey: validationKeys.all }),
+      ]),
   });
 }
 
@@ -71,6 +55,10 @@ export function useDeleteBillingRule() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(ruleWithJob, `/api/billing-code-rules/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['billing'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['billing'] }),
+        queryClient.invalidateQueries({ queryKey: validationKeys.all }),
+      ]),
   });
 }

@@ -21,6 +21,7 @@ import {
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { useSaveBillingRule } from '../api/billing.ts';
+import { centsToDollarInput } from '../../../lib/format/index.ts';
 
 export const caregiverTypeLabels: Record<CaregiverType, string> = {
   DSP_CARE: 'DSP care',
@@ -97,7 +98,7 @@ export function BillingRuleForm({
     modifier: rule?.modifier ?? '',
     description: rule?.description ?? '',
     allowedCaregiverTypes: rule?.allowedCaregiverTypes ?? ['DSP_CARE'],
-    rate: rule ? (rule.rateCents / 100).toFixed(2) : '',
+    rate: rule ? centsToDollarInput(rule.rateCents) : '',
     unitMeasure: rule?.unitMeasure ?? 'units_15min',
     effectiveDate: rule?.effectiveDate ?? '',
     expirationDate: rule?.expirationDate ?? '',

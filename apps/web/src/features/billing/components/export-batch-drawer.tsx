@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCents } from '@tend/contracts';
 import { LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { billingExportFileUrl, useExportBatch } from '../api/exports.ts';
+import { formatCents, formatExactTime, formatMoney } from '../../../lib/format/index.ts';
 
 /** See the module comment. `batchId` undefined closes the drawer. */
 export function ExportBatchDrawer({
@@ -123,8 +122,8 @@ export function ExportBatchDrawer({
                       {item.modifier ? ` + ${item.modifier}` : ''}
                     </Table.Td>
                     <Table.Td ta="right">{item.units?.toFixed(2) ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{item.rate === null ? '—' : formatCents(item.rate)}</Table.Td>
-                    <Table.Td ta="right">{item.amount === null ? '—' : formatCents(item.amount)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(item.rate)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(item.amount)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Group gap={4} wrap="nowrap">
                         <Badge

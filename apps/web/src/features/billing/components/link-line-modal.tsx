@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatCents, type ExprsRecordItem } from '@tend/contracts';
+import { type ExprsRecordItem } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { useLinkLine, useReconciliationItems } from '../api/claims.ts';
+import { formatMoney } from '../../../lib/format/index.ts';
 
 export interface LinkLineModalProps {
   line: ExprsRecordItem | null;
@@ -106,7 +107,7 @@ function LinkLineForm({ line, onDone }: { line: ExprsRecordItem; onDone: () => v
                     {item.modifier ? ` + ${item.modifier}` : ''}
                   </Table.Td>
                   <Table.Td>{item.units ?? '—'}</Table.Td>
-                  <Table.Td>{item.amount === null ? '—' : formatCents(item.amount)}</Table.Td>
+                  <Table.Td>{formatMoney(item.amount)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"

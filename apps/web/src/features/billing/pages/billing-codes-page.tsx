@@ -4,36 +4,19 @@
  * integer cents) and the period it applies. Add, edit, delete; each change re-validates the segments
  * of the dates the rule covers (progress shown here). Code filter and page in the URL.
  */
-import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Modal, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  billingCodeRuleListQuery,
-  formatCents,
-  type BillingCodeRule,
-  type BudgetMeasure,
-} from '@tend/contracts';
+import { billingCodeRuleListQuery, type BillingCodeRule, type BudgetMeasure } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useBillingRules, useDeleteBillingRule } from '../api/billing.ts';
 import { BillingRuleForm, caregiverTypeLabels } from '../components/billing-rule-form.tsx';
-import { ValidationProgress } from '../components/validation-progress.tsx';
+import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
+import { formatCents } from '../../../lib/format/index.ts';
 
 const perUnit: Record<BudgetMeasure, string> = {
   hours: 'hour',
@@ -86,15 +69,88 @@ function DeleteRule({
   );
 }
 
+const noWrap = { whiteSpace: 'nowrap' } as const;
+const column = createColumnHelper<BillingCodeRule>();
+
+/** The rules table's columns; the actions open the edit form and the delete dialog. */
+function ruleColumns(onEdit: (rule: BillingCodeRule) => void, onDelete: (rule: BillingCodeRule) => void) {
+  return [
+    column.accessor('billingCode', {
+      header: 'Code',
+      cell: ({ row }) => <span style={noWrap}>{codeOf(row.original)}</span>,
+    }),
+    column.accessor('description', {
+      header: 'Description',
+      cell: ({ row }) => (
+        <Text size="sm" lineClamp={2}>
+          {row.original.description ?? '—'}
+        </Text>
+      ),
+    }),
+    column.accessor('allowedCaregiverTypes', {
+      header: 'Caregiver types',
+      cell: ({ row }) => (
+        <Group gap={4}>
+          {row.original.allowedCaregiverTypes.map((type) => (
+            <Badge key={type} variant="light" color="blue">
+              {caregiverTypeLabels[type]}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    }),
+    column.accessor('rateCents', {
+      header: 'Rate',
+      cell: ({ row: { original: rule } }) => (
+        <span style={noWrap}>
+          {formatCents(rule.rateCents)} per {perUnit[rule.unitMeasure]}
+        </span>
+      ),
+    }),
+    column.accessor('effectiveDate', {
+      header: 'Period',
+      cell: ({ row: { original: rule } }) => (
+        <span style={noWrap}>
+          {rule.effectiveDate} to {rule.expirationDate ?? 'open-ended'}
+        </span>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row: { original: rule } }) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => onEdit(rule)}
+            aria-label={`Edit ${codeOf(rule)} from ${rule.effectiveDate}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => onDelete(rule)}
+            aria-label={`Delete ${codeOf(rule)} from ${rule.effectiveDate}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    }),
+  ];
+}
+
 /** See the module comment. */
 export function BillingCodesPage() {
-  const { state: query, setState } = useUrlState(billingCodeRuleListQuery);
-  const rules = useBillingRules(query);
+  const list = useListPage({ schema: billingCodeRuleListQuery, useList: useBillingRules });
+  const { query, setQuery: setState } = list;
   const [editing, setEditing] = useState<BillingCodeRule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BillingCodeRule | null>(null);
   const [jobId, setJobId] = useState<string | undefined>(undefined);
-  const data = rules.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const columns = useMemo(() => ruleColumns(setEditing, setDeleting), []);
   const addButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
       Add rule
@@ -120,109 +176,33 @@ export function BillingCodesPage() {
         </Group>
       </Group>
       {jobId ? <ValidationProgress jobId={jobId} onClose={() => setJobId(undefined)} /> : null}
-      <Group role="search" aria-label="Filter rules" align="flex-end">
-        <TextInput
-          label="Billing code"
-          placeholder="Any code"
-          value={query.billingCode ?? ''}
-          onChange={(event) => setState({ billingCode: event.currentTarget.value || undefined })}
-          maxLength={20}
-          w={{ base: '100%', sm: 200 }}
-        />
-      </Group>
-      {rules.isError ? <ApiErrorAlert error={rules.error} title="The rules could not be loaded" /> : null}
-      {rules.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading rules" />
-        </Group>
-      ) : data ? (
-        data.items.length === 0 ? (
-          <Alert
-            variant="light"
-            color="gray"
-            title={query.billingCode ? 'No rule for this code' : 'No billing-code rules yet — add the first'}
-          >
-            <Text size="sm">
-              Add a rule for each code your agency bills: until then every segment shows "No rate for the
-              code" and is not ready.
-            </Text>
-            <Group mt="sm">{addButton}</Group>
-          </Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover withTableBorder aria-label="Billing-code rules">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Caregiver types</Table.Th>
-                  <Table.Th>Rate</Table.Th>
-                  <Table.Th>Period</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((rule) => (
-                  <Table.Tr key={rule.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{codeOf(rule)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2}>
-                        {rule.description ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {rule.allowedCaregiverTypes.map((type) => (
-                          <Badge key={type} variant="light" color="blue">
-                            {caregiverTypeLabels[type]}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatCents(rule.rateCents)} per {perUnit[rule.unitMeasure]}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {rule.effectiveDate} to {rule.expirationDate ?? 'open-ended'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setEditing(rule)}
-                          aria-label={`Edit ${codeOf(rule)} from ${rule.effectiveDate}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(rule)}
-                          aria-label={`Delete ${codeOf(rule)} from ${rule.effectiveDate}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )
-      ) : null}
-      {pages > 1 ? (
-        <LabelledPagination
-          label="Rules"
-          total={pages}
-          value={query.page}
-          onChange={(page) => setState({ page })}
-        />
-      ) : null}
+      <ListPage
+        list={list}
+        filterLabel="Filter rules"
+        filters={
+          <TextInput
+            label="Billing code"
+            placeholder="Any code"
+            value={query.billingCode ?? ''}
+            onChange={(event) => setState({ billingCode: event.currentTarget.value || undefined })}
+            maxLength={20}
+            w={{ base: '100%', sm: 200 }}
+          />
+        }
+        label="Billing-code rules"
+        noun={{ one: 'rule', other: 'rules' }}
+        columns={columns}
+        noMatch={{
+          title: 'No rule for this code',
+          description: 'Clear the filter to see every rule, or add a rule for this code.',
+        }}
+        empty={{
+          title: 'No billing-code rules yet — add the first',
+          description:
+            'Add a rule for each code your agency bills: until then every segment shows "No rate for the code" and is not ready.',
+          action: addButton,
+        }}
+      />
       {editing ? (
         <BillingRuleForm
           rule={editing === 'new' ? undefined : editing}

@@ -25,11 +25,10 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { z } from 'zod';
-import { formatCents, type ClaimImportResult, type ExprsRecordItem } from '@tend/contracts';
+import { type ClaimImportResult, type ExprsRecordItem } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { buildCsv, downloadCsv } from '../../../components/ui/data-table.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import {
   useAcknowledgeLine,
@@ -40,6 +39,7 @@ import {
   useReconciliationItems,
 } from '../api/claims.ts';
 import { LinkLineModal } from '../components/link-line-modal.tsx';
+import { formatCents, formatExactTime, formatMoney } from '../../../lib/format/index.ts';
 
 const tabs = ['matched', 'denied', 'orphaned', 'unpaid'] as const;
 type Tab = (typeof tabs)[number];
@@ -48,7 +48,6 @@ const claimFilters = z.object({
   tab: z.enum(tabs).default('matched'),
   page: z.coerce.number().int().min(1).default(1),
 });
-const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 const code = (line: { procedureCode: string | null; modifier: string | null }) =>
   `${line.procedureCode ?? '—'}${line.modifier ? ` + ${line.modifier}` : ''}`;
 
@@ -459,8 +458,8 @@ function LineTableBody({
                 <Table.Td>{line.clientPid ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{code(line)}</Table.Td>
                 <Table.Td>{line.units ?? '—'}</Table.Td>
-                <Table.Td>{money(line.billedAmount)}</Table.Td>
-                <Table.Td>{money(line.paidAmount)}</Table.Td>
+                <Table.Td>{formatMoney(line.billedAmount)}</Table.Td>
+                <Table.Td>{formatMoney(line.paidAmount)}</Table.Td>
                 <Table.Td miw={100}>
                   <Badge
                     variant="light"
@@ -483,7 +482,7 @@ function LineTableBody({
                   {line.billingItem ? (
                     <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
                       {line.billingItem.clientName} · {line.billingItem.date} ·{' '}
-                      {money(line.billingItem.amount)}
+                      {formatMoney(line.billingItem.amount)}
                       {line.matchConfidence !== null && line.matchConfidence < 1
                         ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
                         : line.matchedBy
@@ -612,7 +611,7 @@ function UnpaidItems({
                     {item.modifier ? ` + ${item.modifier}` : ''}
                   </Table.Td>
                   <Table.Td>{item.units ?? '—'}</Table.Td>
-                  <Table.Td>{money(item.amount)}</Table.Td>
+                  <Table.Td>{formatMoney(item.amount)}</Table.Td>
                   <Table.Td>{item.claimStatus ?? 'No claim line'}</Table.Td>
                   <Table.Td>
                     {item.denialReason ?? '—'}

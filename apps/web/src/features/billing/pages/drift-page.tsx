@@ -7,41 +7,30 @@
  * runs that job for the dates (with a progress bar). Dates and page live in the URL.
  */
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { formatCents, type BillingItem } from '@tend/contracts';
-import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { type BillingItem } from '@tend/contracts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useJob } from '../../../lib/jobs.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import { useStartValidation } from '../api/billing.ts';
+import { useStartValidation } from '../../../components/validation/validation-api.ts';
 import { exportKeys, useBillingItems, useVoidBillingItem } from '../api/exports.ts';
-import { ValidationProgress } from '../components/validation-progress.tsx';
+import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
+import { formatExactTime, formatMoney } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const driftFilters = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
+type DriftFilters = z.output<typeof driftFilters>;
 
 /** The last three calendar months up to today. */
 function recentMonths() {
@@ -80,13 +69,114 @@ function shown(field: string, value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** See the module comment. */
-export function DriftPage() {
-  const { state, setState } = useUrlState(driftFilters);
-  const defaults = useMemo(() => recentMonths(), []);
+/** The dates of the URL's filters (default: the last three months); `rangeError` when To is before From. */
+function driftRange(state: DriftFilters) {
+  const defaults = recentMonths();
   const from = state.from ?? defaults.from;
   const to = state.to ?? defaults.to;
-  const rangeError = to < from ? 'must be on or after From' : undefined;
+  return { from, to, rangeError: to < from ? 'must be on or after From' : undefined };
+}
+
+/** The drifted items of the URL's filters (every date while the range is inverted). */
+function useDriftedItems(state: DriftFilters) {
+  const { from, to, rangeError } = driftRange(state);
+  return useBillingItems({
+    hasDrift: 'true',
+    dateFrom: rangeError ? undefined : from,
+    dateTo: rangeError ? undefined : to,
+    page: state.page,
+    pageSize: state.pageSize,
+  });
+}
+
+const noWrap = { whiteSpace: 'nowrap' } as const;
+const column = createColumnHelper<BillingItem>();
+
+/** The drift queue's columns; "Void" opens the void dialog. */
+function driftColumns(onVoid: (item: BillingItem) => void) {
+  return [
+    column.accessor('date', {
+      header: 'Date',
+      cell: ({ row: { original: item } }) => (
+        <span style={noWrap}>
+          {item.shiftId ? (
+            <Anchor component={Link} to={`/admin/shifts/${item.shiftId}`}>
+              {item.date}
+            </Anchor>
+          ) : (
+            item.date
+          )}
+        </span>
+      ),
+    }),
+    column.accessor('clientName', { header: 'Client' }),
+    column.accessor('dspName', { header: 'DSP', cell: ({ row }) => row.original.dspName ?? '—' }),
+    column.accessor('billingCode', {
+      header: 'Code',
+      cell: ({ row: { original: item } }) => (
+        <span style={noWrap}>
+          {item.billingCode}
+          {item.modifier ? ` + ${item.modifier}` : ''}
+        </span>
+      ),
+    }),
+    column.accessor('amount', {
+      header: () => <div style={{ textAlign: 'right' }}>Amount</div>,
+      cell: ({ row }) => <div style={{ textAlign: 'right' }}>{formatMoney(row.original.amount)}</div>,
+    }),
+    column.display({
+      id: 'changed',
+      header: 'Changed (exported → now)',
+      cell: ({ row: { original: item } }) => (
+        <List size="sm" spacing={2}>
+          {item.driftFields.map((drift) => (
+            <List.Item key={drift.field}>
+              <Text span size="sm" fw={600}>
+                {fieldLabels[drift.field] ?? drift.field}:
+              </Text>{' '}
+              <Text span size="sm" td="line-through" c="dimmed">
+                {shown(drift.field, drift.exported)}
+              </Text>{' '}
+              →{' '}
+              <Text span size="sm">
+                {shown(drift.field, drift.current)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      ),
+    }),
+    column.accessor('driftDetectedAt', {
+      header: 'Found',
+      cell: ({ row: { original: item } }) => (
+        <Text size="xs" style={noWrap}>
+          {item.driftDetectedAt ? formatExactTime(item.driftDetectedAt) : '—'}
+        </Text>
+      ),
+    }),
+    column.display({
+      id: 'action',
+      header: 'Action',
+      cell: ({ row: { original: item } }) => (
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          onClick={() => onVoid(item)}
+          aria-label={`Void the item of ${item.date}, ${item.clientName}`}
+        >
+          Void
+        </Button>
+      ),
+    }),
+  ];
+}
+
+/** See the module comment. */
+export function DriftPage() {
+  const list = useListPage({ schema: driftFilters, useList: useDriftedItems });
+  const { query: state, setQuery: setState } = list;
+  const { from, to, rangeError } = driftRange(state);
   const [params, setParams] = useSearchParams();
   const jobId = params.get('job') ?? undefined;
   const setJobId = (id: string | undefined) =>
@@ -96,13 +186,6 @@ export function DriftPage() {
       else next.delete('job');
       return next;
     });
-  const items = useBillingItems({
-    hasDrift: 'true',
-    dateFrom: rangeError ? undefined : from,
-    dateTo: rangeError ? undefined : to,
-    page: state.page,
-    pageSize: 50,
-  });
   const check = useStartValidation();
   // The drift check is the validation job: when it ends, the queue is read again.
   const job = useJob(jobId);
@@ -116,8 +199,7 @@ export function DriftPage() {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [voided, setVoided] = useState<BillingItem | null>(null);
-  const data = items.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const columns = useMemo(() => driftColumns(setTarget), []);
 
   const closeModal = () => {
     setTarget(null);
@@ -170,10 +252,6 @@ export function DriftPage() {
       {check.error ? <ApiErrorAlert error={check.error} title="The check did not start" /> : null}
       {jobId ? <ValidationProgress jobId={jobId} onClose={() => setJobId(undefined)} /> : null}
 
-      <Group role="search" aria-label="Filter drift" align="flex-end" gap="sm" wrap="wrap">
-        <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
-      </Group>
-
       {voided ? (
         <Alert
           color="green"
@@ -193,114 +271,35 @@ export function DriftPage() {
         </Alert>
       ) : null}
 
-      {items.isError ? (
-        <LoadErrorAlert
-          error={items.error}
-          title="The drift queue could not be loaded"
-          onRetry={() => void items.refetch()}
-        />
-      ) : items.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading the drift queue" />
-        </Group>
-      ) : data && data.items.length === 0 ? (
-        <Alert variant="light" color="gray" title="No drift in these dates">
-          <Text size="sm">
-            Every exported item still matches its segment. Corrections show here as soon as they are saved; to
-            re-check after an import, use “Check these dates for drift”, or pick other dates.
-          </Text>
-        </Alert>
-      ) : data ? (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped withTableBorder aria-label="Drifted billing items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>DSP</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Changed (exported → now)</Table.Th>
-                <Table.Th>Found</Table.Th>
-                <Table.Th>Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {item.shiftId ? (
-                      <Anchor component={Link} to={`/admin/shifts/${item.shiftId}`}>
-                        {item.date}
-                      </Anchor>
-                    ) : (
-                      item.date
-                    )}
-                  </Table.Td>
-                  <Table.Td>{item.clientName}</Table.Td>
-                  <Table.Td>{item.dspName ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {item.billingCode}
-                    {item.modifier ? ` + ${item.modifier}` : ''}
-                  </Table.Td>
-                  <Table.Td ta="right">{item.amount === null ? '—' : formatCents(item.amount)}</Table.Td>
-                  <Table.Td>
-                    <List size="sm" spacing={2}>
-                      {item.driftFields.map((drift) => (
-                        <List.Item key={drift.field}>
-                          <Text span size="sm" fw={600}>
-                            {fieldLabels[drift.field] ?? drift.field}:
-                          </Text>{' '}
-                          <Text span size="sm" td="line-through" c="dimmed">
-                            {shown(drift.field, drift.exported)}
-                          </Text>{' '}
-                          →{' '}
-                          <Text span size="sm">
-                            {shown(drift.field, drift.current)}
-                          </Text>
-                        </List.Item>
-                      ))}
-                    </List>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="xs">
-                      {item.driftDetectedAt ? formatExactTime(item.driftDetectedAt) : '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => setTarget(item)}
-                      aria-label={`Void the item of ${item.date}, ${item.clientName}`}
-                    >
-                      Void
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-      {pages > 1 ? (
-        <LabelledPagination
-          label="Drifted items"
-          total={pages}
-          value={state.page}
-          onChange={(page) => setState({ page })}
-        />
-      ) : null}
+      <ListPage
+        list={list}
+        filterLabel="Filter drift"
+        filters={
+          <DateRangeFilter
+            from={from}
+            to={to}
+            labels={['From', 'To']}
+            error={rangeError}
+            onChange={setState}
+          />
+        }
+        label="Drifted billing items"
+        noun={{ one: 'drifted item', other: 'drifted items' }}
+        columns={columns}
+        empty={{
+          title: 'No drift in these dates',
+          description:
+            'Every exported item still matches its segment. Corrections show here as soon as they are saved; to re-check after an import, use “Check these dates for drift”, or pick other dates.',
+        }}
+      />
 
       <Modal opened={Boolean(target)} onClose={closeModal} title="Void billing item">
         {target ? (
           <Stack gap="sm">
             <Text size="sm">
               {target.date} · {target.clientName} · {target.billingCode}
-              {target.modifier ? ` + ${target.modifier}` : ''} ·{' '}
-              {target.amount === null ? '—' : formatCents(target.amount)}. The item stays in its batch as
-              VOID; its segment can be exported again.
+              {target.modifier ? ` + ${target.modifier}` : ''} · {formatMoney(target.amount)}. The item stays
+              in its batch as VOID; its segment can be exported again.
             </Text>
             <Textarea
               label="Reason"

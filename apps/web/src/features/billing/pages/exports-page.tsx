@@ -25,15 +25,15 @@ import {
 import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { formatCents, validationStatus } from '@tend/contracts';
+import { validationStatus } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { billingExportFileUrl, useCreateExport, useExportBatches, useExportPreview } from '../api/exports.ts';
 import { ExportBatchDrawer } from '../components/export-batch-drawer.tsx';
-import { ValidationBadge, ViolationList } from '../components/violation-labels.tsx';
+import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
+import { formatCents, formatExactTime } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const exportFilters = z.object({

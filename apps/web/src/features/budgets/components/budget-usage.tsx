@@ -17,22 +17,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  budgetFlagLabels,
-  budgetMeasureLabels,
-  type BudgetFlag,
-  type BudgetMeasure,
-  type BudgetOverageLine,
-} from '@tend/contracts';
+import { budgetFlagLabels, type BudgetFlag, type BudgetOverageLine } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useBudgetUsage } from '../api/budgets.ts';
-
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** "57 units (15 min)", "14.25 hours". */
-export function formatUnits(value: number, measure: BudgetMeasure | null): string {
-  return `${number.format(value)} ${budgetMeasureLabels[measure ?? 'hours']}`;
-}
+import { formatClockTime, formatQuantity, formatUnits } from '../../../lib/format/index.ts';
 
 const flagColors: Record<BudgetFlag, string> = {
   overage: 'red',
@@ -101,10 +89,6 @@ export function UsageBar({ line }: { line: BudgetOverageLine }) {
   );
 }
 
-/** Clock times in the agency zone, the zone named. */
-const timeFormat = (timeZone: string | undefined) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-
 /** The drill-down: the segments counted for `lineId` as of `asOf`. Closed while `lineId` is undefined. */
 export function BudgetUsageDrawer({
   lineId,
@@ -118,7 +102,6 @@ export function BudgetUsageDrawer({
   const usage = useBudgetUsage(lineId, asOf);
   const data = usage.data;
   const line = data?.line;
-  const time = timeFormat(data?.timeZone);
   return (
     <Drawer
       opened={Boolean(lineId)}
@@ -189,13 +172,13 @@ export function BudgetUsageDrawer({
                       </Table.Td>
                       <Table.Td>{segment.caregiverName}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {segment.evvStart ? time.format(new Date(segment.evvStart)) : '—'}
+                        {segment.evvStart ? formatClockTime(segment.evvStart, data?.timeZone) : '—'}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {segment.evvEnd ? time.format(new Date(segment.evvEnd)) : 'No clock-out'}
+                        {segment.evvEnd ? formatClockTime(segment.evvEnd, data?.timeZone) : 'No clock-out'}
                       </Table.Td>
                       <Table.Td>{segment.minutes}</Table.Td>
-                      <Table.Td>{number.format(segment.units)}</Table.Td>
+                      <Table.Td>{formatQuantity(segment.units)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -6,33 +6,21 @@
  * (`budgetOverageQuery`); `line=<id>` opens the drill-down drawer with the segments counted. Admins
  * add, edit and delete lines by hand here.
  */
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { budgetFlagLabels, budgetFlags, budgetOverageQuery, type BudgetOverageLine } from '@tend/contracts';
-import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
-import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
 import { useBudgetOverages, useDeleteBudgetLine } from '../api/budgets.ts';
 import { BudgetLineForm } from '../components/budget-line-form.tsx';
-import { BudgetUsageDrawer, FlagBadges, formatUnits, UsageBar } from '../components/budget-usage.tsx';
+import { BudgetUsageDrawer, FlagBadges, UsageBar } from '../components/budget-usage.tsx';
 import { DateFilter } from '../../../components/ui/date-filters.tsx';
+import { formatUnits } from '../../../lib/format/index.ts';
 
 const flagOptions = [
   { value: 'any', label: 'Any flag' },
@@ -77,24 +65,135 @@ function DeleteLine({ line, onClose }: { line: BudgetOverageLine; onClose: () =>
   );
 }
 
+const noWrap = { whiteSpace: 'nowrap' } as const;
+const column = createColumnHelper<BudgetOverageLine>();
+
+/** The budget lines table's columns; the actions open the drill-down, the edit form and the delete dialog. */
+function lineColumns(actions: {
+  onShifts: (line: BudgetOverageLine) => void;
+  onEdit: (line: BudgetOverageLine) => void;
+  onDelete: (line: BudgetOverageLine) => void;
+}) {
+  return [
+    column.accessor('clientName', {
+      header: 'Client',
+      cell: ({ row: { original: line } }) =>
+        line.clientName ?? <Text c="dimmed">Not linked ({line.budgetClientId ?? '—'})</Text>,
+    }),
+    column.display({
+      id: 'code',
+      header: 'Code',
+      cell: ({ row }) => <span style={noWrap}>{code(row.original)}</span>,
+    }),
+    column.display({
+      id: 'term',
+      header: 'Term',
+      cell: ({ row: { original: line } }) => (
+        <div style={noWrap}>
+          <Text size="sm">{line.effectiveDate}</Text>
+          <Text size="sm">to {line.expirationDate ?? line.termEnd}</Text>
+          {line.term ? (
+            <Text size="xs" c="dimmed" lineClamp={1} title={line.term}>
+              {line.term}
+            </Text>
+          ) : null}
+        </div>
+      ),
+    }),
+    column.accessor('authorized', {
+      header: 'Authorized',
+      cell: ({ row: { original: line } }) => formatUnits(line.authorized, line.measure),
+    }),
+    column.accessor('used', {
+      header: 'Used',
+      cell: ({ row: { original: line } }) => (
+        <>
+          {formatUnits(line.used, line.measure)}
+          <Text size="xs" c={line.remaining < 0 ? 'red' : 'dimmed'}>
+            {line.remaining < 0 ? 'Over by' : 'Left'} {formatUnits(Math.abs(line.remaining), line.measure)}
+          </Text>
+        </>
+      ),
+    }),
+    column.accessor('projected', {
+      header: 'Projected',
+      cell: ({ row: { original: line } }) => formatUnits(line.projected, line.measure),
+    }),
+    column.display({ id: 'use', header: 'Use', cell: ({ row }) => <UsageBar line={row.original} /> }),
+    column.display({
+      id: 'flags',
+      header: 'Flags',
+      cell: ({ row: { original: line } }) => (
+        <>
+          <FlagBadges flags={line.flags} />
+          {line.note ? (
+            <Text size="xs" c="dimmed" maw={200}>
+              {line.note}
+            </Text>
+          ) : null}
+        </>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row: { original: line } }) => (
+        <Stack gap={4} align="stretch">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => actions.onShifts(line)}
+            aria-label={`Shifts counted for ${line.clientName ?? 'the line'} ${code(line)}`}
+          >
+            Shifts
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => actions.onEdit(line)}
+            aria-label={`Edit ${line.clientName ?? ''} ${code(line)}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => actions.onDelete(line)}
+            aria-label={`Delete ${line.clientName ?? ''} ${code(line)}`}
+          >
+            Delete
+          </Button>
+        </Stack>
+      ),
+    }),
+  ];
+}
+
 /** See the module comment. */
 export function BudgetOveragesPage() {
-  const { state: query, setState, resetState } = useUrlState(budgetOverageQuery);
+  const list = useListPage({ schema: budgetOverageQuery, useList: useBudgetOverages });
+  const { query, setQuery: setState } = list;
   const [params, setParams] = useSearchParams();
   const openLine = params.get('line') ?? undefined;
-  const setOpenLine = (id: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('line', id);
-      else next.delete('line');
-      return next;
-    });
-  const report = useBudgetOverages(query);
+  const setOpenLine = useCallback(
+    (id: string | undefined) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('line', id);
+        else next.delete('line');
+        return next;
+      }),
+    [setParams],
+  );
   const [editing, setEditing] = useState<BudgetOverageLine | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BudgetOverageLine | null>(null);
-  const data = report.data;
-  const filtered = Boolean(query.asOf || query.clientId || query.flag);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const data = list.result.data;
+  const columns = useMemo(
+    () =>
+      lineColumns({ onShifts: (line) => setOpenLine(line.id), onEdit: setEditing, onDelete: setDeleting }),
+    [setOpenLine],
+  );
   const addButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
       Add budget line
@@ -115,175 +214,63 @@ export function BudgetOveragesPage() {
         {addButton}
       </Group>
 
-      <Group role="search" aria-label="Filter budget lines" align="flex-end" gap="sm" wrap="wrap">
-        <DateFilter label="As of" value={query.asOf} onChange={(asOf) => setState({ asOf })} />
-        <PersonSelect
-          kind="clients"
-          label="Client"
-          placeholder="Any client"
-          value={query.clientId}
-          onChange={(clientId) => setState({ clientId })}
-        />
-        <Select
-          label="Flag"
-          placeholder="All lines"
-          data={flagOptions}
-          value={query.flag ?? null}
-          onChange={(flag) =>
-            setState({ flag: budgetOverageQuery.shape.flag.safeParse(flag ?? undefined).data })
-          }
-          clearable
-          w={{ base: '100%', sm: 180 }}
-        />
-        {filtered ? <ClearFiltersButton onClear={() => resetState()} /> : null}
-      </Group>
-
-      {report.isError ? (
-        <LoadErrorAlert
-          error={report.error}
-          title="The budget report could not be loaded"
-          onRetry={() => void report.refetch()}
-        />
-      ) : null}
-
-      {report.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading the budget report" />
-        </Group>
-      ) : data ? (
-        <>
-          <Text size="sm" data-testid="budget-totals">
-            As of {data.asOf} · {data.total} line{data.total === 1 ? '' : 's'} · {data.totals.overage} over
-            budget · {data.totals.projected_overage} projected over · {data.totals.bunching} bunching
-          </Text>
-          {data.items.length === 0 ? (
-            data.budgetLines === 0 ? (
-              <Alert
-                variant="light"
-                color="gray"
-                title="No budgets yet — import them at Client prime import or add a line"
-              >
-                <Text size="sm">
-                  Budget lines say how many units of each service a client is authorized for. Import your
-                  clients' budgets from a file, or add a line by hand.
-                </Text>
-                <Group mt="sm">
-                  {addButton}
-                  <Button component={Link} to="/admin/misctools/client-prime-import" variant="default">
-                    Client prime import
-                  </Button>
-                </Group>
-              </Alert>
-            ) : (
-              <Alert variant="light" color="gray" title="No budget lines match these filters">
-                <Text size="sm">
-                  Only lines in force on the as-of date are listed. Pick another date, client or flag, or
-                  clear the filters.
-                </Text>
-                <Button variant="default" mt="sm" onClick={() => resetState()}>
-                  Clear filters
-                </Button>
-              </Alert>
-            )
-          ) : (
-            <Table.ScrollContainer minWidth={960}>
-              <Table striped highlightOnHover withTableBorder aria-label="Budget lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Client</Table.Th>
-                    <Table.Th>Code</Table.Th>
-                    <Table.Th>Term</Table.Th>
-                    <Table.Th>Authorized</Table.Th>
-                    <Table.Th>Used</Table.Th>
-                    <Table.Th>Projected</Table.Th>
-                    <Table.Th>Use</Table.Th>
-                    <Table.Th>Flags</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((line) => (
-                    <Table.Tr key={line.id}>
-                      <Table.Td>
-                        {line.clientName ?? <Text c="dimmed">Not linked ({line.budgetClientId ?? '—'})</Text>}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{code(line)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{line.effectiveDate}</Text>
-                        <Text size="sm">to {line.expirationDate ?? line.termEnd}</Text>
-                        {line.term ? (
-                          <Text size="xs" c="dimmed" lineClamp={1} title={line.term}>
-                            {line.term}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{formatUnits(line.authorized, line.measure)}</Table.Td>
-                      <Table.Td>
-                        {formatUnits(line.used, line.measure)}
-                        <Text size="xs" c={line.remaining < 0 ? 'red' : 'dimmed'}>
-                          {line.remaining < 0 ? 'Over by' : 'Left'}{' '}
-                          {formatUnits(Math.abs(line.remaining), line.measure)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{formatUnits(line.projected, line.measure)}</Table.Td>
-                      <Table.Td>
-                        <UsageBar line={line} />
-                      </Table.Td>
-                      <Table.Td>
-                        <FlagBadges flags={line.flags} />
-                        {line.note ? (
-                          <Text size="xs" c="dimmed" maw={200}>
-                            {line.note}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={4} align="stretch">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setOpenLine(line.id)}
-                            aria-label={`Shifts counted for ${line.clientName ?? 'the line'} ${code(line)}`}
-                          >
-                            Shifts
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() => setEditing(line)}
-                            aria-label={`Edit ${line.clientName ?? ''} ${code(line)}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDeleting(line)}
-                            aria-label={`Delete ${line.clientName ?? ''} ${code(line)}`}
-                          >
-                            Delete
-                          </Button>
-                        </Stack>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {pages > 1 ? (
-            <LabelledPagination
-              label="Budget lines"
-              total={pages}
-              value={query.page}
-              onChange={(page) => setState({ page })}
+      <ListPage
+        list={list}
+        filterLabel="Filter budget lines"
+        filters={
+          <>
+            <DateFilter label="As of" value={query.asOf} onChange={(asOf) => setState({ asOf })} />
+            <PersonSelect
+              kind="clients"
+              label="Client"
+              placeholder="Any client"
+              value={query.clientId}
+              onChange={(clientId) => setState({ clientId })}
             />
-          ) : null}
-        </>
-      ) : null}
+            <Select
+              label="Flag"
+              placeholder="All lines"
+              data={flagOptions}
+              value={query.flag ?? null}
+              onChange={(flag) =>
+                setState({ flag: budgetOverageQuery.shape.flag.safeParse(flag ?? undefined).data })
+              }
+              clearable
+              w={{ base: '100%', sm: 180 }}
+            />
+          </>
+        }
+        label="Budget lines"
+        noun={{ one: 'line', other: 'lines' }}
+        summary={
+          data ? (
+            <Text size="sm" data-testid="budget-totals">
+              As of {data.asOf} · {data.total} line{data.total === 1 ? '' : 's'} · {data.totals.overage} over
+              budget · {data.totals.projected_overage} projected over · {data.totals.bunching} bunching
+            </Text>
+          ) : undefined
+        }
+        columns={columns}
+        emptyMeansNoMatch={data ? data.budgetLines > 0 : undefined}
+        noMatch={{
+          title: 'No budget lines match these filters',
+          description:
+            'Only lines in force on the as-of date are listed. Pick another date, client or flag, or clear the filters.',
+        }}
+        empty={{
+          title: 'No budgets yet — import them at Client prime import or add a line',
+          description:
+            "Budget lines say how many units of each service a client is authorized for. Import your clients' budgets from a file, or add a line by hand.",
+          action: (
+            <>
+              {addButton}
+              <Button component={Link} to="/admin/misctools/client-prime-import" variant="default">
+                Client prime import
+              </Button>
+            </>
+          ),
+        }}
+      />
 
       {editing ? (
         <BudgetLineForm

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCents, type PayrollAdjustment, type PayrollSegment } from '@tend/contracts';
+import { type PayrollAdjustment, type PayrollSegment } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useCaregiverPayroll } from '../api/payroll.ts';
 import {
@@ -30,9 +30,16 @@ import {
   adjustmentTypeLabels,
   DeactivateAdjustmentModal,
 } from './adjustment-modals.tsx';
-import { formatDay } from '../../../lib/format-time.ts';
-import { formatAdjustmentValue, formatHours, formatTimeRange, formatMiles, formatPeriod } from './format.ts';
+import { formatAdjustmentValue } from './format.ts';
 import { PaidTimesModal } from './paid-times-modal.tsx';
+import {
+  formatCents,
+  formatDay,
+  formatHours,
+  formatMiles,
+  formatPeriod,
+  formatTimeRange,
+} from '../../../lib/format/index.ts';
 
 export interface CaregiverPayrollDrawerProps {
   caregiverId: string | undefined;

@@ -11,9 +11,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { labelMessage } from '../../../lib/form-errors.ts';
 import { useDeletePayrollVersion, useSetPayrollVersion } from '../api/payroll.ts';
-import { formatDay } from '../../../lib/format-time.ts';
 import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
-import { formatTimeRange } from './format.ts';
+import { formatDay, formatTimeRange } from '../../../lib/format/index.ts';
 
 export interface PaidTimesModalProps {
   segment: PayrollSegment;

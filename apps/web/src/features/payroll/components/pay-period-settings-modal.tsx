@@ -11,7 +11,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { labelMessage } from '../../../lib/form-errors.ts';
 import { useSavePayPeriodSettings } from '../api/payroll.ts';
-import { formatDay } from '../../../lib/format-time.ts';
+import { formatDay } from '../../../lib/format/index.ts';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

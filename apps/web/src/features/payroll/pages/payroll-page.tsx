@@ -30,7 +30,6 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { formatCents } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
@@ -42,9 +41,15 @@ import {
   usePayrollExports,
 } from '../api/payroll.ts';
 import { CaregiverPayrollDrawer } from '../components/caregiver-payroll-drawer.tsx';
-import { formatDay, formatInstant } from '../../../lib/format-time.ts';
-import { formatHours, formatMiles, formatPeriod } from '../components/format.ts';
 import { PayPeriodSettingsModal } from '../components/pay-period-settings-modal.tsx';
+import {
+  formatCents,
+  formatDay,
+  formatHours,
+  formatInstant,
+  formatMiles,
+  formatPeriod,
+} from '../../../lib/format/index.ts';
 
 const pageState = z.object({
   periodStart: z

@@ -3,24 +3,15 @@
  * button, the filter bar (search, the page's own filters, "Include archived"), the table wired to
  * the URL state and the list query, its two empty states, and the new/edit drawer with the form.
  */
-import { Fragment, useCallback, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button, Checkbox, Switch } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import {
-  DataTable,
-  type CsvColumn,
-  type DataTableColumn,
-  type SortOrder,
-} from '../../../components/ui/data-table.tsx';
-import {
-  noMatchEmpty,
-  useDataTableProps,
-  type TableQueryResult,
-} from '../../../components/ui/table-props.tsx';
+import { type CsvColumn, type DataTableColumn, type SortOrder } from '../../../components/ui/data-table.tsx';
+import { ListPage, type ListPageState } from '../../../components/ui/list-page.tsx';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import type { SetUrlStateOptions } from '../../../lib/url-state.ts';
 import { PersonDrawer, useDrawerTarget } from './form-parts.tsx';
-import { FilterBar, PeoplePage } from './people-page.tsx';
+import { PeoplePage } from './people-page.tsx';
 
 /** A row of a people list. */
 export interface PersonRow {
@@ -61,21 +52,15 @@ export interface PeopleListPageProps<T extends PersonRow, S extends string, Q ex
   searchPlaceholder: string;
   /** The page's own filters, between the search and "Include archived". */
   filters?: ReactNode;
-  /** Whether one of those own filters is set (then the empty state offers to clear them). */
-  ownFiltersSet: boolean;
   /** Empty state when the filters match nothing: "Try another search, …". */
   noMatchDescription: string;
   /** Empty state of an empty list: what the people are, how to add them. */
   emptyDescription: string;
 
-  /** The list query in the URL: `useUrlState(clientListQuery)`. */
-  url: { state: Q; setState: SetPeopleListState<S>; resetState: () => void };
-  list: TableQueryResult<T>;
-  sortFields: readonly S[];
+  /** The list: `useListPage({ schema: clientListQuery, useList: useClients, sortFields, fetchAll })`. */
+  list: ListPageState<Q, T, S>;
   columns: DataTableColumn<T>[];
   exportColumns: CsvColumn<T>[];
-  /** Every record of the list query (all pages), for the CSV export. */
-  fetchAll: (query: Q) => Promise<T[]>;
   /** The new (`record` null) or edit form in the drawer; `onDone` closes the drawer. */
   renderForm: (record: T | null, onDone: () => void) => ReactNode;
 }
@@ -87,22 +72,17 @@ export function PeopleListPage<T extends PersonRow, S extends string, Q extends 
   noun,
   searchPlaceholder,
   filters,
-  ownFiltersSet,
   noMatchDescription,
   emptyDescription,
-  url,
   list,
-  sortFields,
   columns,
   exportColumns,
-  fetchAll,
   renderForm,
 }: PeopleListPageProps<T, S, Q>) {
-  const { state, setState, resetState } = url;
+  const state = list.query;
+  // Q is any people list query: its search and archived keys are patched as the base shape's.
+  const setState = list.setQuery as SetPeopleListState<S>;
   const drawer = useDrawerTarget<T>();
-  const table = useDataTableProps(state, setState, list, sortFields);
-  const hasFilters = Boolean(state.q || ownFiltersSet || state.archived !== 'false');
-  const fetchAllRows = useCallback(() => fetchAll(state), [fetchAll, state]);
 
   return (
     <PeoplePage
@@ -114,50 +94,44 @@ export function PeopleListPage<T extends PersonRow, S extends string, Q extends 
         </Button>
       }
     >
-      <FilterBar label={`Filter ${noun.other}`}>
-        <DebouncedTextInput
-          label="Search"
-          placeholder={searchPlaceholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={state.q}
-          onCommit={(q) => setState({ q }, { replace: true })}
-          w={{ base: '100%', sm: 300 }}
-        />
-        {filters}
-        <Switch
-          label="Include archived"
-          checked={state.archived !== 'false'}
-          onChange={(event) => setState({ archived: event.currentTarget.checked ? 'all' : 'false' })}
-          mb={8}
-        />
-      </FilterBar>
-
-      <DataTable<T, S>
-        {...table}
+      <ListPage<Q, T, S>
+        list={list}
+        filterLabel={`Filter ${noun.other}`}
+        filters={
+          <>
+            <DebouncedTextInput
+              label="Search"
+              placeholder={searchPlaceholder}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={state.q}
+              onCommit={(q) => setState({ q }, { replace: true })}
+              w={{ base: '100%', sm: 300 }}
+            />
+            {filters}
+            <Switch
+              label="Include archived"
+              checked={state.archived !== 'false'}
+              onChange={(event) => setState({ archived: event.currentTarget.checked ? 'all' : 'false' })}
+              mb={8}
+            />
+          </>
+        }
         label={title}
         noun={noun}
         columns={columns}
         onRowOpen={drawer.openEdit}
-        fetchAll={fetchAllRows}
         exportColumns={exportColumns}
         exportFileName={noun.other.replaceAll(' ', '-')}
-        empty={
-          hasFilters
-            ? noMatchEmpty({
-                title: `No ${noun.other} match these filters`,
-                description: noMatchDescription,
-                onClear: resetState,
-              })
-            : {
-                title: `No ${noun.other} yet — add one or load the demo agency`,
-                description: emptyDescription,
-                action: (
-                  <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={drawer.openNew}>
-                    {`Add the first ${noun.one}`}
-                  </Button>
-                ),
-              }
-        }
+        noMatch={{ title: `No ${noun.other} match these filters`, description: noMatchDescription }}
+        empty={{
+          title: `No ${noun.other} yet — add one or load the demo agency`,
+          description: emptyDescription,
+          action: (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={drawer.openNew}>
+              {`Add the first ${noun.one}`}
+            </Button>
+          ),
+        }}
       />
 
       <PersonDrawer

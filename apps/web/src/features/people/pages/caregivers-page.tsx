@@ -5,7 +5,7 @@
  */
 import { Select } from '@mantine/core';
 import { caregiverListQuery, caregiverSortFields, caregiverType } from '@tend/contracts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useListPage } from '../../../components/ui/list-page.tsx';
 import { fetchAllCaregivers, useCaregivers } from '../api/caregivers.ts';
 import { CaregiverForm } from '../components/caregiver-form.tsx';
 import { caregiverTypeOptions } from '../components/caregiver-type.ts';
@@ -13,9 +13,13 @@ import { caregiverColumns, caregiverCsv } from '../components/people-columns.tsx
 import { NeedsReviewFilter, PeopleListPage } from '../components/people-list-page.tsx';
 
 export function CaregiversPage() {
-  const url = useUrlState(caregiverListQuery);
-  const { state: query, setState } = url;
-  const caregivers = useCaregivers(query);
+  const list = useListPage({
+    schema: caregiverListQuery,
+    useList: useCaregivers,
+    sortFields: caregiverSortFields,
+    fetchAll: fetchAllCaregivers,
+  });
+  const { query, setQuery: setState } = list;
 
   return (
     <PeopleListPage
@@ -40,15 +44,11 @@ export function CaregiversPage() {
           />
         </>
       }
-      ownFiltersSet={Boolean(query.type || query.needsReview)}
       noMatchDescription="Try another search or type, or clear the filters to see every caregiver."
       emptyDescription="Caregivers clock in and out of shifts with your clients. Add them one at a time, or load the demo agency to explore Tend with sample data."
-      url={url}
-      list={caregivers}
-      sortFields={caregiverSortFields}
+      list={list}
       columns={caregiverColumns}
       exportColumns={caregiverCsv}
-      fetchAll={fetchAllCaregivers}
       renderForm={(caregiver, onDone) => <CaregiverForm caregiver={caregiver} onDone={onDone} />}
     />
   );

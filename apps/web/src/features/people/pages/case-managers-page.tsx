@@ -5,16 +5,20 @@
  */
 import { caseManagerListQuery, caseManagerSortFields } from '@tend/contracts';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useListPage } from '../../../components/ui/list-page.tsx';
 import { fetchAllCaseManagers, useCaseManagers } from '../api/case-managers.ts';
 import { CaseManagerForm } from '../components/case-manager-form.tsx';
 import { caseManagerColumns, caseManagerCsv } from '../components/people-columns.tsx';
 import { PeopleListPage } from '../components/people-list-page.tsx';
 
 export function CaseManagersPage() {
-  const url = useUrlState(caseManagerListQuery);
-  const { state: query, setState } = url;
-  const caseManagers = useCaseManagers(query);
+  const list = useListPage({
+    schema: caseManagerListQuery,
+    useList: useCaseManagers,
+    sortFields: caseManagerSortFields,
+    fetchAll: fetchAllCaseManagers,
+  });
+  const { query, setQuery: setState } = list;
 
   return (
     <PeopleListPage
@@ -31,15 +35,11 @@ export function CaseManagersPage() {
           w={{ base: '100%', sm: 200 }}
         />
       }
-      ownFiltersSet={Boolean(query.county)}
       noMatchDescription="Try another search or county, or clear the filters to see every case manager."
       emptyDescription="Case managers oversee clients' plans and get dashboard access by email. Add them one at a time, or load the demo agency to explore Tend with sample data."
-      url={url}
-      list={caseManagers}
-      sortFields={caseManagerSortFields}
+      list={list}
       columns={caseManagerColumns}
       exportColumns={caseManagerCsv}
-      fetchAll={fetchAllCaseManagers}
       renderForm={(caseManager, onDone) => <CaseManagerForm caseManager={caseManager} onDone={onDone} />}
     />
   );

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Select } from '@mantine/core';
 import { clientListQuery, clientSortFields } from '@tend/contracts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useListPage } from '../../../components/ui/list-page.tsx';
 import { useCaseManagerOptions } from '../api/case-managers.ts';
 import { fetchAllClients, useClients } from '../api/clients.ts';
 import { ClientForm } from '../components/client-form.tsx';
@@ -14,9 +14,13 @@ import { clientColumns, clientCsv } from '../components/people-columns.tsx';
 import { NeedsReviewFilter, PeopleListPage } from '../components/people-list-page.tsx';
 
 export function ClientsPage() {
-  const url = useUrlState(clientListQuery);
-  const { state: query, setState } = url;
-  const clients = useClients(query);
+  const list = useListPage({
+    schema: clientListQuery,
+    useList: useClients,
+    sortFields: clientSortFields,
+    fetchAll: fetchAllClients,
+  });
+  const { query, setQuery: setState } = list;
   const caseManagers = useCaseManagerOptions();
   const caseManagerData = useMemo(() => {
     const options = caseManagers.data ?? [];
@@ -51,15 +55,11 @@ export function ClientsPage() {
           />
         </>
       }
-      ownFiltersSet={Boolean(query.caseManagerId || query.needsReview)}
       noMatchDescription="Try another search, or clear the filters to see every client."
       emptyDescription="Clients are the people your agency cares for. Add them one at a time, or load the demo agency to explore Tend with sample data."
-      url={url}
-      list={clients}
-      sortFields={clientSortFields}
+      list={list}
       columns={clientColumns}
       exportColumns={clientCsv}
-      fetchAll={fetchAllClients}
       renderForm={(client, onDone) => <ClientForm client={client} onDone={onDone} />}
     />
   );

@@ -5,7 +5,11 @@
  */
 import { Badge, List, Table, Text } from '@mantine/core';
 import type { ShiftImportPreviewRow } from '@tend/contracts';
-import { formatCoordinates, formatDuration, formatEvvTime } from './format.ts';
+import {
+  formatDurationBetween,
+  formatRecordedCoordinate,
+  formatZonedInstant,
+} from '../../../lib/format/index.ts';
 
 const headers = [
   'Line',
@@ -101,13 +105,13 @@ export function ColumnMappingPreview({
                   {row.billingCode ? `${row.billingCode}${row.mod1 ? ` + ${row.mod1}` : ''}` : '—'}
                 </Table.Td>
                 <Table.Td style={nowrap}>
-                  <div>{formatEvvTime(row.evvInTime, zone)} →</div>
-                  <div>{formatEvvTime(row.evvOutTime, zone)}</div>
+                  <div>{formatZonedInstant(row.evvInTime, zone)} →</div>
+                  <div>{formatZonedInstant(row.evvOutTime, zone)}</div>
                 </Table.Td>
-                <Table.Td style={nowrap}>{formatDuration(row.evvInTime, row.evvOutTime)}</Table.Td>
+                <Table.Td style={nowrap}>{formatDurationBetween(row.evvInTime, row.evvOutTime)}</Table.Td>
                 <Table.Td style={nowrap} fz="xs">
-                  <div>{formatCoordinates(row.evvInLat, row.evvInLong)}</div>
-                  <div>{formatCoordinates(row.evvOutLat, row.evvOutLong)}</div>
+                  <div>{formatRecordedCoordinate(row.evvInLat, row.evvInLong)}</div>
+                  <div>{formatRecordedCoordinate(row.evvOutLat, row.evvOutLong)}</div>
                 </Table.Td>
               </Table.Tr>
             );

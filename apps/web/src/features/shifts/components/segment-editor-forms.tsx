@@ -19,8 +19,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { labelMessage } from '../../../lib/form-errors.ts';
 import { useSplitSegment, useUpdateSegment } from '../api/segment-editor.ts';
-import { formatEvvTime } from './format.ts';
 import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
+import { formatZonedInstant } from '../../../lib/format/index.ts';
 
 type Values = Record<string, string | boolean>;
 
@@ -144,8 +144,8 @@ export function SplitForm({ segment, onDone }: FormProps) {
     <form onSubmit={submit} noValidate aria-label="Split segment">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Pick the minute where the work changes, between {formatEvvTime(segment.evvStart, zone)} and{' '}
-          {formatEvvTime(segment.evvEnd, zone)} ({zone}). The first part keeps the clock-in location, the
+          Pick the minute where the work changes, between {formatZonedInstant(segment.evvStart, zone)} and{' '}
+          {formatZonedInstant(segment.evvEnd, zone)} ({zone}). The first part keeps the clock-in location, the
           second the clock-out location. Both parts stop following later changes of the shift.
         </Text>
         {split.error ? (

@@ -5,8 +5,7 @@
  */
 import { Stack, Table, Text, Timeline } from '@mantine/core';
 import { segmentFieldLabels, shiftFieldLabels, type ShiftChange } from '@tend/contracts';
-import { formatExactTime } from '../../../lib/format-time.ts';
-import { formatEvvTime } from './format.ts';
+import { formatExactTime, formatZonedInstant } from '../../../lib/format/index.ts';
 
 const fieldLabels: Record<string, string> = { ...shiftFieldLabels, ...segmentFieldLabels };
 
@@ -29,7 +28,7 @@ const instantFields = new Set(['evvStart', 'evvEnd']);
 export function formatChangeValue(field: string, value: unknown, timeZone: string | null): string {
   if (value === null || value === undefined || value === '') return '—';
   if ((field.endsWith('Time') || instantFields.has(field)) && typeof value === 'string')
-    return formatEvvTime(value, timeZone);
+    return formatZonedInstant(value, timeZone);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);

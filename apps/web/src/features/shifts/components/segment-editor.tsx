@@ -10,9 +10,9 @@ import { Badge, Drawer, Group, List, Loader, SimpleGrid, Stack, Tabs, Text } fro
 import { segmentViolationCatalogue, type SegmentDetail } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useSegment } from '../api/segment-editor.ts';
-import { formatEvvTime } from './format.ts';
 import { ChangeTimeline } from './segment-editor-history.tsx';
 import { CodeForm, NotesForm, RespiteForm, SplitForm } from './segment-editor-forms.tsx';
+import { formatZonedInstant } from '../../../lib/format/index.ts';
 
 /** The drawer's tabs, in order. */
 export const segmentEditorTabs = ['split', 'code', 'respite', 'notes', 'history'] as const;
@@ -60,8 +60,8 @@ function SegmentFacts({ segment }: { segment: SegmentDetail }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
-        <Fact label="Start">{formatEvvTime(segment.evvStart, zone)}</Fact>
-        <Fact label="End">{formatEvvTime(segment.evvEnd, zone)}</Fact>
+        <Fact label="Start">{formatZonedInstant(segment.evvStart, zone)}</Fact>
+        <Fact label="End">{formatZonedInstant(segment.evvEnd, zone)}</Fact>
         <Fact label="Procedure code">{codeLabel(segment)}</Fact>
         <Fact label="Source">
           {segment.creationSource ? (sourceLabels[segment.creationSource] ?? segment.creationSource) : '—'}
@@ -158,7 +158,7 @@ export function SegmentEditorDrawer({
 }) {
   const segment = useSegment(segmentId);
   const title = segment.data
-    ? `Segment ${formatEvvTime(segment.data.evvStart, segment.data.shift.timeZone)} · ${codeLabel(segment.data)}`
+    ? `Segment ${formatZonedInstant(segment.data.evvStart, segment.data.shift.timeZone)} · ${codeLabel(segment.data)}`
     : 'Segment';
   return (
     <Drawer opened={Boolean(segmentId)} onClose={onClose} position="right" size="xl" title={title}>

@@ -1,12 +1,11 @@
 /**
- * The filter bar of the shift records (UX.md "Tables": filters above, their state in the URL):
- * service-date range, caregiver, client, billing code, EVV status, imported file, and "Show
- * deleted shifts". Every control reads and writes the `shiftListQuery` state it is given.
+ * The filters of the shift records (UX.md "Tables": filters above, their state in the URL), for the
+ * list page's filter bar: service-date range, caregiver, client, billing code, EVV status, imported
+ * file, and "Show deleted shifts". Every control reads and writes the `shiftListQuery` state it is given.
  */
-import { Group, Select, Switch } from '@mantine/core';
+import { Select, Switch } from '@mantine/core';
 import { evvStatus, evvStatuses, evvStatusLabels, type ShiftListQuery } from '@tend/contracts';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
-import { ClearFiltersButton } from '../../../components/ui/table-props.tsx';
 import type { SetUrlState } from '../../../lib/url-state.ts';
 import { useShiftImports } from '../api/shift-imports.ts';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
@@ -14,20 +13,6 @@ import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 const statusOptions = evvStatuses.map((value) => ({ value, label: evvStatusLabels[value] }));
 const uploadDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** True when any filter of the shift list is set (paging and sort are not filters). */
-export function hasShiftFilters(query: ShiftListQuery): boolean {
-  return Boolean(
-    query.from ||
-    query.to ||
-    query.caregiverId ||
-    query.clientId ||
-    query.billingCode ||
-    query.evvStatus ||
-    query.csvFileId ||
-    query.state === 'deleted',
-  );
-}
 
 /** The imported-file select: the newest uploads by name and date; "No imports yet" when there are none. */
 function ImportSelect({
@@ -66,13 +51,12 @@ function ImportSelect({
 export interface ShiftFiltersProps {
   query: ShiftListQuery;
   setState: SetUrlState<ShiftListQuery>;
-  onClear: () => void;
 }
 
 /** See the module comment. */
-export function ShiftFilters({ query, setState, onClear }: ShiftFiltersProps) {
+export function ShiftFilters({ query, setState }: ShiftFiltersProps) {
   return (
-    <Group role="search" aria-label="Filter shifts" align="flex-end" gap="sm" wrap="wrap">
+    <>
       <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
       <PersonSelect
         kind="caregivers"
@@ -112,7 +96,6 @@ export function ShiftFilters({ query, setState, onClear }: ShiftFiltersProps) {
         onChange={(event) => setState({ state: event.currentTarget.checked ? 'deleted' : 'active' })}
         mb={8}
       />
-      {hasShiftFilters(query) ? <ClearFiltersButton onClear={onClear} /> : null}
-    </Group>
+    </>
   );
 }

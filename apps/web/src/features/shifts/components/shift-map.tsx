@@ -12,7 +12,7 @@ import { latLngBounds, type LatLngTuple } from 'leaflet';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { isValidCoordinate } from '@tend/contracts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { formatCoordinates } from './format.ts';
+import { formatRecordedCoordinate } from '../../../lib/format/index.ts';
 
 /** How each marker looks; the legend draws the same shapes. */
 const markerStyle = {
@@ -83,7 +83,7 @@ export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 
     .filter((location) => !location.valid)
     .map((location) =>
       location.present
-        ? `${markerStyle[location.kind].label} location ${formatCoordinates(location.lat, location.long)} is impossible and is not shown on the map.`
+        ? `${markerStyle[location.kind].label} location ${formatRecordedCoordinate(location.lat, location.long)} is impossible and is not shown on the map.`
         : `${markerStyle[location.kind].label} has no location.`,
     );
 
@@ -121,7 +121,7 @@ export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 
                   className={`shift-map-marker shift-map-marker-${location.kind}`}
                 >
                   <Tooltip>
-                    {style.label}: {formatCoordinates(location.lat, location.long)}
+                    {style.label}: {formatRecordedCoordinate(location.lat, location.long)}
                   </Tooltip>
                 </CircleMarker>
               );
@@ -150,7 +150,7 @@ export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 
               {markerStyle[location.kind].label}
               <Text span c="dimmed" size="sm">
                 {' '}
-                {location.valid ? formatCoordinates(location.lat, location.long) : '(not on the map)'}
+                {location.valid ? formatRecordedCoordinate(location.lat, location.long) : '(not on the map)'}
               </Text>
             </Text>
           </Group>

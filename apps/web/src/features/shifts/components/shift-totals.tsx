@@ -4,14 +4,12 @@
  */
 import { Button, Group, Skeleton, Text, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-
-const count = new Intl.NumberFormat('en-US');
-const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { formatCountOf, formatQuantity } from '../../../lib/format/index.ts';
 
 /** "1 shift · 4 hours", "1,234 shifts · 5,678.5 hours". */
 export function formatShiftTotals(totals: { shifts: number; hours: number }): string {
-  const shifts = `${count.format(totals.shifts)} ${totals.shifts === 1 ? 'shift' : 'shifts'}`;
-  const hours = `${hoursFormat.format(totals.hours)} ${totals.hours === 1 ? 'hour' : 'hours'}`;
+  const shifts = formatCountOf(totals.shifts, { one: 'shift', other: 'shifts' });
+  const hours = `${formatQuantity(totals.hours)} ${totals.hours === 1 ? 'hour' : 'hours'}`;
   return `${shifts} · ${hours}`;
 }
 

@@ -33,10 +33,8 @@ import { Link, useParams } from 'react-router';
 import { isValidCoordinate, shiftDeletion, type ShiftDetail } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
-import { formatExactTime } from '../../../lib/format-time.ts';
 import { useDeleteShift, useRestoreShift, useShift } from '../api/shift-detail.ts';
 import { EvvBadge } from '../components/evv-badge.tsx';
-import { formatCoordinates, formatDuration, formatEvvTime } from '../components/format.ts';
 import { ShiftCorrectionModal } from '../components/shift-correction-form.tsx';
 import {
   SegmentEditorDrawer,
@@ -46,13 +44,13 @@ import {
 } from '../components/segment-editor.tsx';
 import { ChangeTimeline, whoChanged } from '../components/segment-editor-history.tsx';
 import { ShiftMap } from '../components/shift-map.tsx';
-
-/** "Monday, January 15, 2024" for a service date (a calendar date, no zone). */
-function formatServiceDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(parsed);
-}
+import {
+  formatDurationBetween,
+  formatExactTime,
+  formatFullDay,
+  formatRecordedCoordinate,
+  formatZonedInstant,
+} from '../../../lib/format/index.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -72,7 +70,7 @@ function Location({ lat, long }: { lat: number | null; long: number | null }) {
   const present = lat !== null && long !== null;
   return (
     <Group gap={6} component="span">
-      <span>{formatCoordinates(lat, long)}</span>
+      <span>{formatRecordedCoordinate(lat, long)}</span>
       {present && !isValidCoordinate(lat, long) ? (
         <Badge color="orange" variant="light" size="sm">
           Invalid location
@@ -188,7 +186,7 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={2}>Shift on {formatServiceDate(shift.date)}</Title>
+          <Title order={2}>Shift on {formatFullDay(shift.date)}</Title>
           <Text size="lg">
             {shift.caregiverName} <span aria-label="for">→</span> {shift.clientName}
           </Text>
@@ -257,9 +255,9 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
           </Fact>
           <Fact label="Provider Medicaid id">{shift.providerMedicaidId ?? '—'}</Fact>
           <Fact label="Client Medicaid id (pid)">{shift.pid ?? '—'}</Fact>
-          <Fact label="Clock-in">{formatEvvTime(shift.evvInTime, zone)}</Fact>
-          <Fact label="Clock-out">{formatEvvTime(shift.evvOutTime, zone)}</Fact>
-          <Fact label="Duration">{formatDuration(shift.evvInTime, shift.evvOutTime)}</Fact>
+          <Fact label="Clock-in">{formatZonedInstant(shift.evvInTime, zone)}</Fact>
+          <Fact label="Clock-out">{formatZonedInstant(shift.evvOutTime, zone)}</Fact>
+          <Fact label="Duration">{formatDurationBetween(shift.evvInTime, shift.evvOutTime)}</Fact>
           <Fact label="Visit time zone">{zone ?? '—'}</Fact>
           <Fact label="Clock-in location">
             <Location lat={shift.evvInLat} long={shift.evvInLong} />
@@ -339,8 +337,8 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
               <Table.Tbody>
                 {shift.segments.map((segment) => (
                   <Table.Tr key={segment.id}>
-                    <Table.Td>{formatEvvTime(segment.evvStart, zone)}</Table.Td>
-                    <Table.Td>{formatEvvTime(segment.evvEnd, zone)}</Table.Td>
+                    <Table.Td>{formatZonedInstant(segment.evvStart, zone)}</Table.Td>
+                    <Table.Td>{formatZonedInstant(segment.evvEnd, zone)}</Table.Td>
                     <Table.Td>
                       {segment.billingCode ?? '—'}
                       {segment.modifier ? ` + ${segment.modifier}` : ''}
@@ -365,7 +363,7 @@ function ShiftDetailView({ shift }: { shift: ShiftDetail }) {
                               variant="default"
                               size="compact-sm"
                               rightSection={<IconDots size={14} aria-hidden />}
-                              aria-label={`Edit segment ${formatEvvTime(segment.evvStart, zone)} to ${formatEvvTime(segment.evvEnd, zone)}`}
+                              aria-label={`Edit segment ${formatZonedInstant(segment.evvStart, zone)} to ${formatZonedInstant(segment.evvEnd, zone)}`}
                             >
                               Edit
                             </Button>

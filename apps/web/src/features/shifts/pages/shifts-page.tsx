@@ -11,14 +11,12 @@ import { IconUpload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import { shiftListQuery, shiftSortFields, type Shift } from '@tend/contracts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { shiftExportUrl, useShifts } from '../api/shifts.ts';
 import { EvvBadge } from '../components/evv-badge.tsx';
-import { formatDuration, formatEvvTime } from '../components/format.ts';
-import { hasShiftFilters, ShiftFilters } from '../components/shift-filters.tsx';
+import { ShiftFilters } from '../components/shift-filters.tsx';
 import { ShiftTotals } from '../components/shift-totals.tsx';
+import { formatDurationBetween, formatZonedInstant } from '../../../lib/format/index.ts';
 
 /**
  * Dates and times stay on one line (the table scrolls sideways on narrow screens). Coordinates are
@@ -38,16 +36,16 @@ const columns = [
   }),
   column.accessor('evvInTime', {
     header: 'Clock-in',
-    cell: ({ row }) => noWrap(formatEvvTime(row.original.evvInTime, row.original.timeZone)),
+    cell: ({ row }) => noWrap(formatZonedInstant(row.original.evvInTime, row.original.timeZone)),
   }),
   column.accessor('evvOutTime', {
     header: 'Clock-out',
-    cell: ({ row }) => noWrap(formatEvvTime(row.original.evvOutTime, row.original.timeZone)),
+    cell: ({ row }) => noWrap(formatZonedInstant(row.original.evvOutTime, row.original.timeZone)),
   }),
   column.display({
     id: 'hours',
     header: 'Duration',
-    cell: ({ row }) => noWrap(formatDuration(row.original.evvInTime, row.original.evvOutTime)),
+    cell: ({ row }) => noWrap(formatDurationBetween(row.original.evvInTime, row.original.evvOutTime)),
   }),
   column.accessor('evvStatus', {
     header: 'EVV',
@@ -62,12 +60,9 @@ export interface ShiftRecordsPageProps {
 
 /** The shift records page; see the module comment. `title` also names the table. */
 export function ShiftRecordsPage({ title, description }: ShiftRecordsPageProps) {
-  const { state: query, setState, resetState } = useUrlState(shiftListQuery);
-  const shifts = useShifts(query);
-  const table = useDataTableProps(query, setState, shifts, shiftSortFields);
+  const list = useListPage({ schema: shiftListQuery, useList: useShifts, sortFields: shiftSortFields });
+  const { query, setQuery } = list;
   const navigate = useNavigate();
-  const filtered = hasShiftFilters(query);
-  const clear = () => resetState();
 
   return (
     <Stack gap="md">
@@ -82,35 +77,32 @@ export function ShiftRecordsPage({ title, description }: ShiftRecordsPageProps) 
           Import EVV file
         </Button>
       </Group>
-      <ShiftFilters query={query} setState={setState} onClear={clear} />
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter shifts"
+        filters={<ShiftFilters query={query} setState={setQuery} />}
         label={title}
         noun={{ one: 'shift', other: 'shifts' }}
-        summary={<ShiftTotals totals={shifts.data?.totals} exportUrl={shiftExportUrl(query)} />}
+        summary={<ShiftTotals totals={list.result.data?.totals} exportUrl={shiftExportUrl(query)} />}
         columns={columns}
         onRowOpen={(row) => void navigate(`/admin/shifts/${row.id}`)}
-        empty={
-          filtered
-            ? noMatchEmpty({
-                title:
-                  query.state === 'deleted'
-                    ? 'No deleted shifts match these filters'
-                    : 'No shifts match these filters',
-                description: 'Widen the date range, pick another caregiver or client, or clear the filters.',
-                onClear: clear,
-              })
-            : {
-                title: 'No shifts yet — import an EVV export',
-                description:
-                  'Shift records come from your EVV system: upload a Sandata OpenEVV visit file or a CSV export to bring in your caregivers’ visits.',
-                action: (
-                  <Button component={Link} to="/upload" leftSection={<IconUpload size={16} aria-hidden />}>
-                    Import EVV file
-                  </Button>
-                ),
-              }
-        }
+        noMatch={{
+          title:
+            query.state === 'deleted'
+              ? 'No deleted shifts match these filters'
+              : 'No shifts match these filters',
+          description: 'Widen the date range, pick another caregiver or client, or clear the filters.',
+        }}
+        empty={{
+          title: 'No shifts yet — import an EVV export',
+          description:
+            'Shift records come from your EVV system: upload a Sandata OpenEVV visit file or a CSV export to bring in your caregivers’ visits.',
+          action: (
+            <Button component={Link} to="/upload" leftSection={<IconUpload size={16} aria-hidden />}>
+              Import EVV file
+            </Button>
+          ),
+        }}
       />
     </Stack>
   );

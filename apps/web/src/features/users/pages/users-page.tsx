@@ -19,11 +19,10 @@ import { IconKey, IconPencil, IconSend, IconUserPlus } from '@tabler/icons-react
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { roles, userListQuery, userSortFields, type UserAccount, type UserListQuery } from '@tend/contracts';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
+import { type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
 import { useMe } from '../../../lib/me.ts';
 import { fetchAllUsers, useUsers } from '../api/find-users.ts';
 import { CreateUserModal } from '../components/create-user-modal.tsx';
@@ -38,7 +37,7 @@ import {
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { useResendInvitation } from '../api/invite-user.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { formatExactTime } from '../../../lib/format-time.ts';
+import { formatExactTime } from '../../../lib/format/index.ts';
 
 const statusOptions = [
   { value: 'all', label: 'All accounts' },
@@ -136,8 +135,13 @@ function userColumns(
 }
 
 export function UsersPage() {
-  const { state: query, setState, resetState } = useUrlState(userListQuery);
-  const users = useUsers(query);
+  const list = useListPage({
+    schema: userListQuery,
+    useList: useUsers,
+    sortFields: userSortFields,
+    fetchAll: fetchAllUsers,
+  });
+  const { query, setQuery: setState } = list;
   const me = useMe();
   const [creating, setCreating] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -158,8 +162,6 @@ export function UsersPage() {
       ),
     [resendMutate],
   );
-  const filtered = Boolean(query.q || query.role || query.active !== 'all');
-  const table = useDataTableProps(query, setState, users, userSortFields);
 
   return (
     <Stack gap="md">
@@ -191,41 +193,43 @@ export function UsersPage() {
         />
       )}
 
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter users">
-        <DebouncedTextInput
-          label="Search"
-          placeholder="Name or email"
-          value={query.q}
-          onCommit={(q) => setState({ q })}
-          w={240}
-        />
-        <Select
-          label="Role"
-          placeholder="Any role"
-          data={roleOptions}
-          value={query.role ?? null}
-          onChange={(value) => setState({ role: roles.find((role) => role === value) })}
-          clearable
-          w={160}
-        />
-        <Select
-          label="Status"
-          data={statusOptions}
-          value={query.active}
-          onChange={(value) => setState({ active: (value as UserListQuery['active'] | null) ?? undefined })}
-          allowDeselect={false}
-          w={160}
-        />
-        {filtered && <ClearFiltersButton onClear={resetState} />}
-      </Group>
-
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter users"
+        filters={
+          <>
+            <DebouncedTextInput
+              label="Search"
+              placeholder="Name or email"
+              value={query.q}
+              onCommit={(q) => setState({ q })}
+              w={240}
+            />
+            <Select
+              label="Role"
+              placeholder="Any role"
+              data={roleOptions}
+              value={query.role ?? null}
+              onChange={(value) => setState({ role: roles.find((role) => role === value) })}
+              clearable
+              w={160}
+            />
+            <Select
+              label="Status"
+              data={statusOptions}
+              value={query.active}
+              onChange={(value) =>
+                setState({ active: (value as UserListQuery['active'] | null) ?? undefined })
+              }
+              allowDeselect={false}
+              w={160}
+            />
+          </>
+        }
         label="Users"
         noun={{ one: 'user', other: 'users' }}
         columns={columns}
         onRowOpen={setEditing}
-        fetchAll={() => fetchAllUsers(query)}
         exportColumns={[
           { header: 'Name', value: (user) => user.fullName },
           { header: 'Email', value: (user) => user.email },
@@ -237,20 +241,16 @@ export function UsersPage() {
           { header: 'Created', value: (user) => user.createdAt },
         ]}
         exportFileName="users"
-        empty={
-          filtered
-            ? noMatchEmpty({
-                title: 'No users match these filters',
-                description: 'Change the search or clear the filters to see every account.',
-                onClear: resetState,
-              })
-            : {
-                title: 'No users yet',
-                description:
-                  'Invite each person on your staff who needs to sign in; they choose their own password.',
-                action: <Button onClick={() => setInviting(true)}>Invite user</Button>,
-              }
-        }
+        noMatch={{
+          title: 'No users match these filters',
+          description: 'Change the search or clear the filters to see every account.',
+        }}
+        empty={{
+          title: 'No users yet',
+          description:
+            'Invite each person on your staff who needs to sign in; they choose their own password.',
+          action: <Button onClick={() => setInviting(true)}>Invite user</Button>,
+        }}
       />
 
       <CreateUserModal opened={creating} onClose={() => setCreating(false)} />

@@ -1,0 +1,441 @@
+/**
+ * `/admin/baselineLocations` (issue 5; UX.md "Screening: Suspicious locations and baselines"): two
+ * tabs, their state in the URL (`tab=queue|baselines`):
+ * - Review queue: findings by level (totals per level), filters (level, type, caregiver, client,
+ *   service dates, review state) in the URL, server-paged; a row opens the review drawer (map,
+ *   figures, note).
+ * - Baselines: each screened client's learned home (status, radius, samples, confidence, outliers,
+ *   open findings); a row opens the client's map with approved locations (`client=` in the URL).
+ * "Screen new shifts" / "Re-screen every shift" start the screening job with a progress bar.
+ */
+import { useState } from 'react';
+import { Badge, Button, Group, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useSearchParams } from 'react-router';
+import {
+  baselineListQuery,
+  suspicionLevel,
+  suspicionLevels,
+  suspiciousLocationListQuery,
+  suspiciousType,
+  suspiciousTypeLabels,
+  suspiciousTypes,
+  type BaselineLocation,
+  type SuspiciousLocation,
+  type SuspiciousLocationListQuery,
+} from '@tend/contracts';
+import {
+  DataTable,
+  downloadCsv,
+  fetchAllPages,
+  toCsv,
+  type CsvColumn,
+} from '../../../components/ui/data-table.tsx';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { useUrlState, type SetUrlState } from '../../../lib/url-state.ts';
+import {
+  findBaselines,
+  findSuspiciousLocations,
+  useBaselines,
+  useSuspiciousLocations,
+} from '../api/screening-locations.ts';
+import { BaselineDrawer, BaselineStatusBadge } from '../components/baseline-drawer.tsx';
+import { levelColors, levelLabels } from '../components/suspicion-level.ts';
+import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { LevelBadge, ReviewDrawer } from '../components/review-drawer.tsx';
+import { ScreeningRun } from '../components/screening-run.tsx';
+import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { formatDistance, formatShare } from '../../../lib/format/index.ts';
+
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
+const findingColumn = createColumnHelper<SuspiciousLocation>();
+const findingColumns = [
+  findingColumn.accessor('suspicionLevel', {
+    header: 'Level',
+    cell: ({ row }) => <LevelBadge level={row.original.suspicionLevel} />,
+  }),
+  findingColumn.accessor('suspiciousType', {
+    header: 'What',
+    cell: ({ row }) => suspiciousTypeLabels[row.original.suspiciousType],
+  }),
+  findingColumn.accessor('date', { header: 'Date', cell: ({ row }) => nowrap(row.original.date) }),
+  findingColumn.accessor('clientName', { header: 'Client' }),
+  findingColumn.accessor('caregiverName', { header: 'Caregiver' }),
+  findingColumn.accessor('distanceMeters', {
+    header: 'Distance',
+    cell: ({ row }) => nowrap(formatDistance(row.original.distanceMeters)),
+  }),
+  findingColumn.accessor('reviewed', {
+    header: 'Review',
+    cell: ({ row }) =>
+      row.original.reviewed ? (
+        <Badge color="green" variant="light">
+          Reviewed
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="outline">
+          To review
+        </Badge>
+      ),
+  }),
+];
+
+const baselineColumn = createColumnHelper<BaselineLocation & { id: string }>();
+const baselineColumns = [
+  baselineColumn.accessor('clientName', { header: 'Client' }),
+  baselineColumn.accessor('learned', {
+    header: 'Baseline',
+    cell: ({ row }) => <BaselineStatusBadge baseline={row.original} />,
+  }),
+  baselineColumn.accessor('radiusMeters', {
+    header: 'Radius',
+    cell: ({ row }) => nowrap(row.original.radiusMeters ? formatDistance(row.original.radiusMeters) : '—'),
+  }),
+  baselineColumn.accessor('sampleSize', { header: 'Shifts with coordinates' }),
+  baselineColumn.accessor('inConfidence', {
+    header: 'Confidence (in / out)',
+    cell: ({ row }) =>
+      nowrap(`${formatShare(row.original.inConfidence)} / ${formatShare(row.original.outConfidence)}`),
+  }),
+  baselineColumn.accessor('inOutlierCount', {
+    header: 'Outliers (in / out)',
+    cell: ({ row }) => `${row.original.inOutlierCount} / ${row.original.outOutlierCount}`,
+  }),
+  baselineColumn.accessor('approvedLocationCount', { header: 'Approved places' }),
+  baselineColumn.accessor('openFindingCount', { header: 'To review' }),
+  baselineColumn.accessor('lastUpdated', {
+    header: 'Learned',
+    cell: ({ row }) =>
+      row.original.lastUpdated ? <RelativeTime value={row.original.lastUpdated} /> : 'Not yet',
+  }),
+];
+
+/** The queue's CSV: every figure of each finding (the export of the filtered set, UX.md "Tables"). */
+const findingCsv: CsvColumn<SuspiciousLocation>[] = [
+  { header: 'Level', value: (f) => f.suspicionLevel },
+  { header: 'What', value: (f) => suspiciousTypeLabels[f.suspiciousType] },
+  { header: 'Date', value: (f) => f.date },
+  { header: 'Client', value: (f) => f.clientName },
+  { header: 'Caregiver', value: (f) => f.caregiverName },
+  { header: 'Distance (m)', value: (f) => f.distanceMeters },
+  { header: 'Actual latitude', value: (f) => f.actualLat },
+  { header: 'Actual longitude', value: (f) => f.actualLong },
+  { header: 'Expected latitude', value: (f) => f.expectedLat },
+  { header: 'Expected longitude', value: (f) => f.expectedLong },
+  { header: 'Reviewed', value: (f) => (f.reviewed ? 'yes' : 'no') },
+  { header: 'Review note', value: (f) => f.reviewNote },
+  { header: 'Reviewed by', value: (f) => f.reviewedByName },
+  { header: 'Reviewed at', value: (f) => f.reviewedAt },
+  { header: 'Shift id', value: (f) => f.shiftId },
+];
+
+const baselineCsv: CsvColumn<BaselineLocation>[] = [
+  { header: 'Client', value: (b) => b.clientName },
+  { header: 'Learned', value: (b) => (b.learned ? 'yes' : 'no') },
+  { header: 'Clock-in latitude', value: (b) => b.inLat },
+  { header: 'Clock-in longitude', value: (b) => b.inLong },
+  { header: 'Clock-out latitude', value: (b) => b.outLat },
+  { header: 'Clock-out longitude', value: (b) => b.outLong },
+  { header: 'Radius (m)', value: (b) => b.radiusMeters },
+  { header: 'Shifts with coordinates', value: (b) => b.sampleSize },
+  { header: 'Clock-in clusters', value: (b) => b.inClusterSizes },
+  { header: 'Clock-out clusters', value: (b) => b.outClusterSizes },
+  { header: 'Clock-in outliers', value: (b) => b.inOutlierCount },
+  { header: 'Clock-out outliers', value: (b) => b.outOutlierCount },
+  { header: 'Clock-in confidence', value: (b) => b.inConfidence },
+  { header: 'Clock-out confidence', value: (b) => b.outConfidence },
+  { header: 'Approved places', value: (b) => b.approvedLocationCount },
+  { header: 'To review', value: (b) => b.openFindingCount },
+  { header: 'Learned at', value: (b) => b.lastUpdated },
+];
+
+/** "Export CSV" of every finding matching the filter (all pages). */
+function ExportFindings({ query }: { query: SuspiciousLocationListQuery }) {
+  const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: undefined });
+  const run = async () => {
+    setState({ busy: true, error: undefined });
+    try {
+      const all = await fetchAllPages((page, pageSize) =>
+        findSuspiciousLocations({ ...query, page, pageSize }),
+      );
+      downloadCsv(
+        `suspicious-locations-${new Date().toISOString().slice(0, 10)}.csv`,
+        toCsv(findingCsv, all),
+      );
+      setState({ busy: false, error: undefined });
+    } catch (error) {
+      setState({ busy: false, error });
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        loading={state.busy}
+        onClick={() => void run()}
+      >
+        Export CSV
+      </Button>
+      {state.error !== undefined ? <ApiErrorAlert error={state.error} title="The CSV export failed" /> : null}
+    </>
+  );
+}
+
+const levelOptions = suspicionLevels.map((value) => ({ value, label: levelLabels[value] }));
+const typeOptions = suspiciousTypes.map((value) => ({ value, label: suspiciousTypeLabels[value] }));
+
+function hasQueueFilters(query: SuspiciousLocationListQuery) {
+  return Boolean(
+    query.level ||
+    query.type ||
+    query.caregiverId ||
+    query.clientId ||
+    query.from ||
+    query.to ||
+    query.reviewed !== 'false',
+  );
+}
+
+function QueueFilters({
+  query,
+  setState,
+  onClear,
+}: {
+  query: SuspiciousLocationListQuery;
+  setState: SetUrlState<SuspiciousLocationListQuery>;
+  onClear: () => void;
+}) {
+  return (
+    <Group role="search" aria-label="Filter suspicious locations" align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        label="Level"
+        placeholder="Any level"
+        data={levelOptions}
+        value={query.level ?? null}
+        onChange={(value) => setState({ level: suspicionLevel.safeParse(value).data })}
+        clearable
+        w={{ base: '48%', sm: 140 }}
+      />
+      <Select
+        label="What"
+        placeholder="Any kind"
+        data={typeOptions}
+        value={query.type ?? null}
+        onChange={(value) => setState({ type: suspiciousType.safeParse(value).data })}
+        clearable
+        w={{ base: '100%', sm: 250 }}
+      />
+      <PersonSelect
+        kind="caregivers"
+        label="Caregiver"
+        placeholder="Any caregiver"
+        value={query.caregiverId}
+        onChange={(caregiverId) => setState({ caregiverId })}
+      />
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder="Any client"
+        value={query.clientId}
+        onChange={(clientId) => setState({ clientId })}
+      />
+      <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="review-state-label">
+          Review state
+        </Text>
+        <SegmentedControl
+          aria-labelledby="review-state-label"
+          value={query.reviewed}
+          onChange={(value) =>
+            setState({ reviewed: suspiciousLocationListQuery.shape.reviewed.safeParse(value).data })
+          }
+          data={[
+            { value: 'false', label: 'To review' },
+            { value: 'true', label: 'Reviewed' },
+            { value: 'all', label: 'All' },
+          ]}
+        />
+      </Stack>
+      {hasQueueFilters(query) ? <ClearFiltersButton onClear={onClear} /> : null}
+    </Group>
+  );
+}
+
+function ReviewQueue() {
+  const { state: query, setState, resetState } = useUrlState(suspiciousLocationListQuery);
+  const findings = useSuspiciousLocations(query);
+  const table = useDataTableProps(query, setState, findings);
+  const [selected, setSelected] = useState<SuspiciousLocation | null>(null);
+  const byLevel = findings.data?.byLevel;
+  const filtered = hasQueueFilters(query);
+  return (
+    <Stack gap="md">
+      <QueueFilters query={query} setState={setState} onClear={() => resetState()} />
+      <DataTable
+        {...table}
+        label="Suspicious locations"
+        noun={{ one: 'finding', other: 'findings' }}
+        summary={
+          <Group gap="sm" aria-label="Findings by level">
+            <Text size="sm" fw={500}>
+              {findings.data
+                ? `${findings.data.total} ${findings.data.total === 1 ? 'finding' : 'findings'}`
+                : ' '}
+            </Text>
+            {byLevel
+              ? suspicionLevels.map((level) => (
+                  <Badge key={level} color={levelColors[level]} variant="light">
+                    {levelLabels[level]}: {byLevel[level]}
+                  </Badge>
+                ))
+              : null}
+            {findings.data?.total ? <ExportFindings query={query} /> : null}
+          </Group>
+        }
+        columns={findingColumns}
+        onRowOpen={(row) => setSelected(row)}
+        empty={
+          filtered
+            ? noMatchEmpty({
+                title: 'No findings match these filters',
+                description: 'Pick another level, person or date range, or clear the filters.',
+                onClear: () => resetState(),
+              })
+            : {
+                title: 'Nothing to review',
+                description:
+                  'Clock-ins and clock-outs far from a client’s learned home, missing coordinates and coordinates shared by many clients appear here after a screening. Import shifts, then screen them.',
+              }
+        }
+      />
+      <ReviewDrawer finding={selected} onClose={() => setSelected(null)} />
+    </Stack>
+  );
+}
+
+function Baselines() {
+  const { state: query, setState, resetState } = useUrlState(baselineListQuery, { prefix: 'baselines' });
+  const baselines = useBaselines(query);
+  const rows = baselines.data
+    ? { ...baselines.data, items: baselines.data.items.map((b) => ({ ...b, id: b.clientId })) }
+    : undefined;
+  const table = useDataTableProps(query, setState, { ...baselines, data: rows });
+  const [params, setParams] = useSearchParams();
+  const clientId = params.get('client') ?? undefined;
+  const openClient = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('client', id);
+      else next.delete('client');
+      return next;
+    });
+  const filtered = Boolean(query.clientId || query.learned);
+  return (
+    <Stack gap="md">
+      <Group role="search" aria-label="Filter baselines" align="flex-end" gap="sm">
+        <PersonSelect
+          kind="clients"
+          label="Client"
+          placeholder="Any client"
+          value={query.clientId}
+          onChange={(id) => setState({ clientId: id })}
+        />
+        <Select
+          label="Baseline"
+          placeholder="Any"
+          data={[
+            { value: 'true', label: 'Learned' },
+            { value: 'false', label: 'Not enough shifts yet' },
+          ]}
+          value={query.learned ?? null}
+          onChange={(value) =>
+            setState({ learned: value === 'true' || value === 'false' ? value : undefined })
+          }
+          clearable
+          w={{ base: '100%', sm: 220 }}
+        />
+        {filtered ? <ClearFiltersButton onClear={() => resetState()} /> : null}
+      </Group>
+      <DataTable
+        {...table}
+        label="Baselines"
+        noun={{ one: 'client', other: 'clients' }}
+        fetchAll={async () =>
+          (await fetchAllPages((page, pageSize) => findBaselines({ ...query, page, pageSize }))).map((b) => ({
+            ...b,
+            id: b.clientId,
+          }))
+        }
+        exportColumns={baselineCsv}
+        exportFileName="baseline-locations"
+        columns={baselineColumns}
+        onRowOpen={(row) => openClient(row.clientId)}
+        empty={
+          filtered
+            ? noMatchEmpty({
+                title: 'No baselines match these filters',
+                description: 'Pick another client or clear the filters.',
+                onClear: () => resetState(),
+              })
+            : {
+                title: 'No baselines yet — screen your shifts',
+                description:
+                  'A client’s home is learned from the coordinates of their past clock-ins and clock-outs once 5 shifts have them. Import shifts, then press “Screen new shifts”.',
+              }
+        }
+      />
+      <BaselineDrawer clientId={clientId} onClose={() => openClient(null)} />
+    </Stack>
+  );
+}
+
+/** See the module comment. */
+export function BaselineLocationsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'baselines' ? 'baselines' : 'queue';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2}>Suspicious locations and baselines</Title>
+          <Text c="dimmed" size="sm" mt={4} maw={760}>
+            Each client’s home is learned from past EVV punches. Clock-ins and clock-outs outside it (or
+            outside an approved place), missing coordinates and coordinates shared by many clients are flagged
+            for review — never blocked.
+          </Text>
+        </div>
+        <ScreeningRun />
+      </Group>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            if (value === 'baselines') next.set('tab', 'baselines');
+            else next.delete('tab');
+            return next;
+          })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="queue">Review queue</Tabs.Tab>
+          <Tabs.Tab value="baselines">Baselines</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="queue" pt="md">
+          <ReviewQueue />
+        </Tabs.Panel>
+        <Tabs.Panel value="baselines" pt="md">
+          <Baselines />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

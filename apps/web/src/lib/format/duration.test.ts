@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDurationBetween,
+  formatHours,
+  formatHoursMinutes,
+  formatSeconds,
+  formatWorkedHours,
+} from './duration.ts';
+
+describe('durations in hours and minutes', () => {
+  it('shows minutes as hours and minutes', () => {
+    expect(formatHoursMinutes(245)).toBe('4 h 05 min');
+    expect(formatHoursMinutes(0)).toBe('0 h 00 min');
+  });
+  it('shows decimal hours signed (payroll adjustments may deduct)', () => {
+    expect(formatHours(45.5)).toBe('45 h 30 min');
+    expect(formatHours(-1.25)).toBe('−1 h 15 min');
+    expect(formatHours(0)).toBe('0 h 00 min');
+    expect(formatHours(-0.001)).toBe('0 h 00 min');
+  });
+  it('shows worked hours never below zero', () => {
+    expect(formatWorkedHours(49)).toBe('49 h 00 min');
+    expect(formatWorkedHours(9.25)).toBe('9 h 15 min');
+    expect(formatWorkedHours(0.01)).toBe('0 h 01 min');
+    expect(formatWorkedHours(-2)).toBe('0 h 00 min');
+  });
+  it('shows seconds of work', () => {
+    expect(formatSeconds(45)).toBe('45 s');
+    expect(formatSeconds(185)).toBe('3 min 05 s');
+    expect(formatSeconds(3720)).toBe('1 h 02 min');
+    expect(formatSeconds(-3)).toBe('0 s');
+  });
+  it('shows the time between two instants, a dash when unknown or reversed', () => {
+    expect(formatDurationBetween('2024-01-15T09:00:00Z', '2024-01-15T13:05:00Z')).toBe('4 h 05 min');
+    expect(formatDurationBetween(null, '2024-01-15T13:05:00Z')).toBe('—');
+    expect(formatDurationBetween('2024-01-15T13:05:00Z', '2024-01-15T09:00:00Z')).toBe('—');
+  });
+});
