@@ -8,10 +8,13 @@
  *   sits on the database handle itself (node-postgres: each pooled client's `query`; PGlite: `query`, `exec`,
  *   `transaction`), so no code path can forget it. A write inside a transaction empties it after the commit. Only
  *   writes run inside `withoutSessionInvalidation` are left out (session-cache.ts says which and why).
- * - **PostgreSQL, across instances**: after emptying its own cache the writer sends `NOTIFY tend_session_cache`
- *   from a dedicated listening connection and waits (at most `ECHO_TIMEOUT_MS`) until its own notification comes
- *   back on it; every instance empties its cache on each notification. So when the writing request answers, every
- *   instance listening has been sent the notice before it, and the one that wrote has processed it.
+ * - **PostgreSQL, across instances**: each app keeps one dedicated connection that `LISTEN`s on
+ *   `tend_session_cache` and, once listening, names itself `tend-session-cache:<instance id>` (`application_name`).
+ *   After emptying its own cache a writer sends `clear:<instance>:<n>` from that connection, reading in the same
+ *   statement which instances are listening (`pg_stat_activity`); every instance empties its cache on each notice
+ *   and confirms with `ack:<writer>:<n>:<its id>`. The writer goes on once all of them (itself included) have
+ *   confirmed, at most `ECHO_TIMEOUT_MS` later (then it logs which did not). So when the writing request answers,
+ *   no instance still holds the old entry.
  * - If the listening connection drops, the cache is emptied and switched off (every request reads the database,
  *   as without a cache) until the connection is back and listening again (retried every `RECONNECT_MS`); it is
  *   emptied once more then, since notices of the gap are lost. A notice lost otherwise lives at most the cache's
@@ -205,23 +208,37 @@ function watchPglite(lite: PGlite & { [watchedMark]?: true }): void {
   };
 }
 
+/** A notice this app sent, waiting for every listening instance to confirm it emptied its cache. */
+interface PendingNotice {
+  acked: Set<string>;
+  /** The instances listening when it was sent (null until the sending statement answers). */
+  expected: Set<string> | null;
+  /** Records `instance`'s confirmation. */
+  ack: (instance: string) => void;
+  /** Resolves the wait once every expected instance has confirmed. */
+  check: () => void;
+  done: () => void;
+}
+
 /** The dedicated LISTEN connection of one app (PostgreSQL). */
 interface Listener {
   client: pg.Client | null;
   listening: boolean;
   closed: boolean;
   timer: NodeJS.Timeout | null;
-  /** Notifications this app sent and is waiting to see come back, by payload. */
-  echoes: Map<string, () => void>;
+  pending: Map<string, PendingNotice>;
   sent: number;
 }
+
+/** `application_name` of a listening connection: this prefix and the instance id (how instances find each other). */
+export const LISTENER_APPLICATION_PREFIX = 'tend-session-cache:';
 
 export interface SessionCacheWatchOptions {
   /** Empties the cache (session-cache.ts `clear`). */
   clear: () => void;
   /** Switches serving from the cache on or off (off while PostgreSQL notices could be missed). */
   setEnabled: (enabled: boolean) => void;
-  /** Reports a dropped or failed listening connection (the app logs it). */
+  /** Reports a dropped or failed listening connection, or an instance that did not confirm in time (logged). */
   onError?: (error: Error) => void;
 }
 
@@ -239,32 +256,70 @@ export function watchSessionWrites(
   if (!client) throw new Error('session cache: the database handle has no driver client');
   const listener: Listener | null =
     database.kind === 'postgres' && database.url
-      ? { client: null, listening: false, closed: false, timer: null, echoes: new Map(), sent: 0 }
+      ? { client: null, listening: false, closed: false, timer: null, pending: new Map(), sent: 0 }
       : null;
   const instance = randomUUID();
 
+  const notify = (connection: pg.Client, payload: string) =>
+    connection.query('select pg_notify($1, $2)', [SESSION_CACHE_CHANNEL, payload]);
+
+  /**
+   * Empties this cache, then (PostgreSQL) sends `clear:<instance>:<n>` and waits until every instance that was
+   * listening (found by `application_name` in `pg_stat_activity`, in the same statement) has answered
+   * `ack:<instance>:<n>:<its id>` — at most `ECHO_TIMEOUT_MS`.
+   */
   const invalidate: Invalidate = async () => {
     clear();
-    if (!listener?.listening || !listener.client) return;
-    const payload = `${instance}:${++listener.sent}`;
-    const echoed = new Promise<void>((resolve) => {
+    const connection = listener?.listening ? listener.client : null;
+    if (!listener || !connection) return;
+    const n = String(++listener.sent);
+    let notice!: PendingNotice;
+    const confirmed = new Promise<void>((resolve) => {
       const timeout = setTimeout(() => {
-        listener.echoes.delete(payload);
-        resolve();
+        const missing = [...(notice.expected ?? [])].filter((id) => !notice.acked.has(id));
+        onError(
+          new Error(`session cache notice not confirmed in time by ${missing.join(', ') || 'the database'}`),
+        );
+        notice.done();
       }, ECHO_TIMEOUT_MS);
-      listener.echoes.set(payload, () => {
-        clearTimeout(timeout);
-        resolve();
-      });
+      notice = {
+        acked: new Set(),
+        expected: null,
+        ack(id) {
+          this.acked.add(id);
+          this.check();
+        },
+        check() {
+          if (this.expected && [...this.expected].every((e) => this.acked.has(e))) this.done();
+        },
+        done() {
+          clearTimeout(timeout);
+          listener.pending.delete(n);
+          resolve();
+        },
+      };
     });
+    listener.pending.set(n, notice);
     try {
-      await listener.client.query('select pg_notify($1, $2)', [SESSION_CACHE_CHANNEL, payload]);
+      const { rows } = await connection.query<{ instances: string[] }>(
+        `select pg_notify($1, $2), (select coalesce(array_agg(substr(application_name, $3)), '{}')
+           from pg_stat_activity where datname = current_database() and application_name like $4) as instances`,
+        [
+          SESSION_CACHE_CHANNEL,
+          `clear:${instance}:${n}`,
+          LISTENER_APPLICATION_PREFIX.length + 1,
+          `${LISTENER_APPLICATION_PREFIX}%`,
+        ],
+      );
+      notice.expected = new Set([...(rows[0]?.instances ?? []), instance]);
+      // Confirmations may have come in before the answer.
+      notice.check();
     } catch (error) {
-      listener.echoes.get(payload)?.();
+      notice.done();
       onError(error as Error);
       return;
     }
-    await echoed;
+    await confirmed;
   };
 
   let invalidators = invalidatorsByClient.get(client);
@@ -288,8 +343,7 @@ export function watchSessionWrites(
         listener.listening = false;
         setEnabled(false);
         clear();
-        for (const resolve of listener.echoes.values()) resolve();
-        listener.echoes.clear();
+        for (const notice of [...listener.pending.values()]) notice.done();
         next.end().catch(() => undefined);
         if (error) onError(error);
         if (!listener.closed) listener.timer = setTimeout(() => void connect(), RECONNECT_MS);
@@ -298,15 +352,26 @@ export function watchSessionWrites(
       next.on('end', () => down());
       next.on('notification', (message) => {
         if (message.channel !== SESSION_CACHE_CHANNEL) return;
+        const [kind, writer, n, from] = (message.payload ?? '').split(':');
+        if (kind === 'ack') {
+          if (writer === instance && n !== undefined && from !== undefined)
+            listener.pending.get(n)?.ack(from);
+          return;
+        }
+        // `clear:…` from an instance, or any other notice (e.g. `NOTIFY tend_session_cache` by hand).
         clear();
-        const payload = message.payload ?? '';
-        listener.echoes.get(payload)?.();
-        listener.echoes.delete(payload);
+        if (kind !== 'clear' || writer === undefined || n === undefined) return;
+        if (writer === instance) listener.pending.get(n)?.ack(instance);
+        else notify(next, `ack:${writer}:${n}:${instance}`).catch((error: Error) => onError(error));
       });
       listener.client = next;
       try {
         await next.connect();
         await next.query(`listen ${SESSION_CACHE_CHANNEL}`);
+        // Named only once listening: writers wait for the instances so named (see `invalidate`).
+        await next.query(`select set_config('application_name', $1, false)`, [
+          `${LISTENER_APPLICATION_PREFIX}${instance}`,
+        ]);
       } catch (error) {
         down(error as Error);
         return;
@@ -331,8 +396,7 @@ export function watchSessionWrites(
       listener.client = null;
       listener.listening = false;
       setEnabled(false);
-      for (const resolve of listener.echoes.values()) resolve();
-      listener.echoes.clear();
+      for (const notice of [...listener.pending.values()]) notice.done();
       await current?.end().catch(() => undefined);
     },
   };
