@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../../app.ts';
 import { openDatabase } from '../db/client.ts';
 import {
   TEST_PASSWORD,
@@ -15,9 +14,7 @@ import {
   cookiesOf,
   createTestApp,
   signInAs,
-  testConfig,
   testEngine,
-  testPasswordHasher,
   TEST_ORIGIN,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -146,29 +143,13 @@ describe.runIf(testEngine === 'postgres')('session cache, two instances on one P
   let admin: string;
   beforeAll(async () => {
     a = await createTestApp();
+    // A second app on the same database, through its own pool (as a second server would be).
     const database = await openDatabase({
       url: a.database.url,
       poolMax: 5,
       onConnectionError: () => undefined,
     });
-    const config = testConfig();
-    const app = await buildApp({
-      config,
-      database,
-      migrate: false,
-      jobs: false,
-      passwordHasher: testPasswordHasher,
-    });
-    await app.ready();
-    b = {
-      app,
-      database,
-      config,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
+    b = await createTestApp({}, { database });
     admin = (await signInAs(a, 'ADMIN')).cookie;
   });
   afterAll(async () => {
