@@ -10,7 +10,8 @@
  * query instead of the cookie lookup; docs/decisions/0015-api-tokens-and-cookies.md). The server runs at the production log level (`info`, request logging on;
  * override with BENCH_LOG_LEVEL) with its output discarded. On PostgreSQL it is run once per
  * WEB_CONCURRENCY in BENCH_WORKERS (default "1,2"): 2 = Node cluster with two workers.
- * It prints requests/s and p99 latency for each and the list/health ratio, then the initial JavaScript
+ * It prints requests/s and p99 latency for each and the list/health throughput ratio, the list's server + database
+ * CPU per request (issue 15 item 9's measure), then the initial JavaScript
  * (gzip) the /login page needs, from the web build's manifest (BENCH_WEB_DIST, default apps/web/dist).
  * BENCH_SETUP_SQL (`;`-separated statements run after seeding, to try a candidate index), BENCH_ENGINES (default "postgres,pglite"), BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SERVER_NODE_ARGS
  * (node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=data/prof`) narrow or profile a run.
@@ -127,7 +128,10 @@ async function hammer(
   };
 }
 
-/** "server 0.82 + database 0.41 + load generator 0.20 = 1.43 ms CPU/req" for a run's figures. */
+/**
+ * "server 0.82 + database 0.41 + load generator 0.20 = 1.43 ms CPU/req (…) | server + database 1.23 ms/req" for a
+ * run's figures; server + database is the issue's measure (issue 15 item 9: at most half of main's).
+ */
 function cpuLine(figures: Figures): string {
   const parts = [
     `server ${figures.cpuMs?.toFixed(2) ?? '?'}`,
@@ -135,7 +139,9 @@ function cpuLine(figures: Figures): string {
     `load generator ${figures.loadCpuMs.toFixed(2)}`,
   ];
   const total = (figures.cpuMs ?? 0) + (figures.dbCpuMs ?? 0) + figures.loadCpuMs;
-  return `${parts.join(' + ')} = ${total.toFixed(2)} ms CPU/req (${os.cpus().length} cores: at most ${Math.round((os.cpus().length * 1000) / total).toLocaleString('en-US')} req/s)`;
+  const serverAndDatabase =
+    figures.cpuMs === null ? '?' : (figures.cpuMs + (figures.dbCpuMs ?? 0)).toFixed(2);
+  return `${parts.join(' + ')} = ${total.toFixed(2)} ms CPU/req (${os.cpus().length} cores: at most ${Math.round((os.cpus().length * 1000) / total).toLocaleString('en-US')} req/s) | server + database ${serverAndDatabase} ms/req`;
 }
 
 async function freePort(): Promise<number> {

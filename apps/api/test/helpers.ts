@@ -128,9 +128,11 @@ export async function createTestApp(
     jobs?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
     realPasswordHashing?: boolean;
+    /** An open database to use instead of a fresh one (e.g. a second instance on the same one); closed with the app. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = testConfig(overrides);
   const app = await buildApp({
     config,

@@ -6,8 +6,10 @@
  * ~1 ms of CPU. The fast path here does what it does for a valid session that needs no refresh —
  * checks the cookie's HMAC-SHA256 signature with the auth secret (better-call's signed-cookie format,
  * `token.base64(hmac)`), looks the token up and checks expiry — and reads the `user_account` role and
- * active flag in the same query. Nothing is cached: a deleted session or a deactivated account loses
- * access on the very next request.
+ * active flag in the same query. That row is kept in the per-process session cache (session-cache.ts; decision
+ * 0028) for at most 30 s; every write to sessions or accounts empties the cache at once, on every instance
+ * (session-invalidation.ts), so a deleted session or a deactivated account still loses access on the very next
+ * request.
  *
  * The same query reads the session's tier, last activity and assurance level (`resolveSession`), for the
  * server-side tier and MFA checks of auth.plugin.ts (docs/decisions/0009-mfa.md).
@@ -24,6 +26,7 @@ import type { Database } from '../db/client.ts';
 import type { ActorRecord } from '../http/context.ts';
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, type Auth } from './auth.ts';
 import { authSessions, userAccounts } from './auth.table.ts';
+import { type SessionCache, withoutSessionInvalidation } from './session-cache.ts';
 
 /**
  * What the server knows of a session for the tier and MFA checks (decision 0009): its recorded tier, sign-in
@@ -47,7 +50,17 @@ export interface ActorResolver {
   resolveSession(
     headers: IncomingHttpHeaders,
     cookies: Record<string, string | undefined>,
-  ): Promise<{ actor: ActorRecord; session: SessionState } | null>;
+    options?: { fresh?: boolean },
+  ): Promise<ResolvedSession | null>;
+  /** Notes that session `sessionId`'s `last_activity_at` is now `at` (the caller wrote it). */
+  noteActivity(sessionId: string, at: Date): void;
+}
+
+/** A request's actor and session; `cached` when they came from the session cache rather than the database. */
+export interface ResolvedSession {
+  actor: ActorRecord;
+  session: SessionState;
+  cached: boolean;
 }
 
 /**
@@ -66,7 +79,35 @@ export function verifySignedCookie(signed: string, secret: string): string | nul
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
 
-export function createActorResolver({ auth, db }: { auth: Auth; db: Database }): ActorResolver {
+/** The row the actor query reads (session ⋈ account), as the session cache keeps it. */
+export interface SessionRow {
+  sessionId: string;
+  authUserId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  tier: SessionState['tier'];
+  lastActivityAt: Date;
+  aal: SessionState['aal'];
+  userAccountId: string;
+  role: ActorRecord['role'];
+  email: string;
+  fullName: string | null;
+  isActive: boolean;
+}
+
+/**
+ * The actor resolver of an app. `cache` keeps the actor query's rows (session-cache.ts); the caller keeps it true to
+ * the database (session-invalidation.ts).
+ */
+export function createActorResolver({
+  auth,
+  db,
+  cache,
+}: {
+  auth: Auth;
+  db: Database;
+  cache: SessionCache<SessionRow>;
+}): ActorResolver {
   const settings = auth.$context.then((ctx) => ({
     cookieName: ctx.authCookies.sessionToken.name,
     dontRememberName: ctx.authCookies.dontRememberToken.name,
@@ -75,52 +116,58 @@ export function createActorResolver({ auth, db }: { auth: Auth; db: Database }):
 
   // One statement, prepared once per connection: session by token, joined to the Tend account.
   const bySessionToken = db
-    .select({
-      sessionId: authSessions.id,
-      authUserId: authSessions.userId,
-      expiresAt: authSessions.expiresAt,
-      createdAt: authSessions.createdAt,
-      tier: authSessions.tier,
-      lastActivityAt: authSessions.lastActivityAt,
-      aal: authSessions.aal,
-      userAccountId: userAccounts.id,
-      role: userAccounts.role,
-      email: userAccounts.email,
-      fullName: userAccounts.fullName,
-      isActive: userAccounts.isActive,
-    })
+    .select(sessionRowShape())
     .from(authSessions)
     .innerJoin(userAccounts, eq(userAccounts.authUserId, authSessions.userId))
     .where(eq(authSessions.token, sql.placeholder('token')))
     .prepare('tend_actor_by_session_token');
 
-  /** better-auth's own path (refresh, expiry clean-up), then the account row. */
-  type Resolved = { actor: ActorRecord; session: SessionState };
-  async function slowPath(headers: IncomingHttpHeaders): Promise<Resolved | null> {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+  /** The actor query's row for `token`, stored in the cache unless a change happened while it was read. */
+  async function readRow(token: string): Promise<SessionRow | undefined> {
+    const generation = cache.generation;
+    const [row] = await bySessionToken.execute({ token });
+    if (row) cache.set(token, row, generation);
+    return row;
+  }
+
+  /**
+   * better-auth's own path (refresh, expiry clean-up), then the account row. Its writes leave other instances'
+   * caches alone (a later expiry, or the deletion of an expired session: their copies are no more lenient); this
+   * instance's copy is replaced by the row read after it.
+   */
+  async function slowPath(
+    headers: IncomingHttpHeaders,
+    token: string | null,
+  ): Promise<ResolvedSession | null> {
+    if (token !== null) cache.delete(token);
+    const session = await withoutSessionInvalidation(() =>
+      auth.api.getSession({ headers: fromNodeHeaders(headers) }),
+    );
     if (!session) return null;
-    const [row] = await bySessionToken.execute({ token: session.session.token });
+    const row = await readRow(session.session.token);
     if (!row?.isActive) return null;
-    return toResolved(row);
+    return toResolved(row, false);
   }
 
   async function resolveSession(
     headers: IncomingHttpHeaders,
     cookies: Record<string, string | undefined>,
-  ): Promise<Resolved | null> {
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<ResolvedSession | null> {
     const { cookieName, dontRememberName, secret } = await settings;
     const signed = cookies[cookieName];
     if (!signed) return null;
     const token = verifySignedCookie(signed, secret);
     // Anything the fast path cannot verify is better-auth's to judge (it refuses a bad signature).
-    if (!token) return slowPath(headers);
-    const [row] = await bySessionToken.execute({ token });
+    if (!token) return slowPath(headers, null);
+    const cachedRow = fresh ? undefined : cache.get(token);
+    const row = cachedRow ?? (await readRow(token));
     if (!row?.isActive) return null;
     const now = Date.now();
     const expiresAt = row.expiresAt.getTime();
     const refreshDue = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
-    if (expiresAt <= now || (refreshDue && !cookies[dontRememberName])) return slowPath(headers);
-    return toResolved(row);
+    if (expiresAt <= now || (refreshDue && !cookies[dontRememberName])) return slowPath(headers, token);
+    return toResolved(row, cachedRow !== undefined);
   }
 
   return {
@@ -128,11 +175,33 @@ export function createActorResolver({ auth, db }: { auth: Auth; db: Database }):
     async resolve(headers, cookies) {
       return (await resolveSession(headers, cookies))?.actor ?? null;
     },
+    noteActivity(sessionId, at) {
+      cache.patchSession(sessionId, { lastActivityAt: at });
+    },
   };
 }
 
-function toResolved(row: Parameters<typeof toActor>[0] & Omit<SessionState, 'id' | 'issuedAt'>) {
+/** The columns of the actor query: the session by token joined to its Tend account. */
+function sessionRowShape() {
   return {
+    sessionId: authSessions.id,
+    authUserId: authSessions.userId,
+    expiresAt: authSessions.expiresAt,
+    createdAt: authSessions.createdAt,
+    tier: authSessions.tier,
+    lastActivityAt: authSessions.lastActivityAt,
+    aal: authSessions.aal,
+    userAccountId: userAccounts.id,
+    role: userAccounts.role,
+    email: userAccounts.email,
+    fullName: userAccounts.fullName,
+    isActive: userAccounts.isActive,
+  };
+}
+
+function toResolved(row: SessionRow, cached: boolean): ResolvedSession {
+  return {
+    cached,
     actor: toActor(row),
     session: {
       id: row.sessionId,

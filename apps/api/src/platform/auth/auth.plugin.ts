@@ -17,8 +17,10 @@ import { AppError } from '../http/errors.ts';
 import type { ActorRecord, RequestContext } from '../http/context.ts';
 import type { Auth } from './auth.ts';
 import { authSessions } from './auth.table.ts';
-import { createActorResolver, type SessionState } from './actor.ts';
+import { createActorResolver, type SessionRow, type SessionState } from './actor.ts';
 import { registerBearer } from './bearer.ts';
+import { SessionCache, withoutSessionInvalidation } from './session-cache.ts';
+import { watchSessionWrites } from './session-invalidation.ts';
 
 /** Why the server ended a session (spec s.8 logout reasons it can decide on its own). */
 export type SessionEndReason = 'absolute_timeout' | 'inactivity_timeout';
@@ -34,8 +36,9 @@ declare module 'fastify' {
 }
 
 /**
- * How stale `auth_session.last_activity_at` may get before a request writes it again (60 s): reads stay one
- * query; the server's idle clock therefore lags real activity by at most this much (decision 0009).
+ * How stale `auth_session.last_activity_at` may get before a request writes it again (60 s): a session costs at most
+ * one activity write a minute per instance, not one per request; the server's idle clock therefore lags real
+ * activity by at most this much (decision 0009). The writing instance updates its cached copy (decision 0028).
  */
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
@@ -133,12 +136,26 @@ function authLimitGroup(path: string): 'sign-in' | 'otp' | 'mfa' | null {
   return null;
 }
 
-/** Registers the auth handler, the auth rate limits, the actor resolver and the server-side tier checks. */
+/**
+ * Registers the auth handler, the auth rate limits, the actor resolver with its session cache (kept true to the
+ * database by session-invalidation.ts; stopped when the app closes) and the server-side tier checks.
+ */
 export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.decorateRequest('authSession', null);
   app.decorateRequest('sessionEndReason', null);
-  const actors = createActorResolver({ auth, db });
+  const cache = new SessionCache<SessionRow>();
+  const watch = watchSessionWrites(app.deps.database, {
+    clear: () => cache.clear(),
+    setEnabled: (enabled) => {
+      cache.enabled = enabled;
+      if (!enabled) cache.clear();
+    },
+    onError: (error) => app.log.warn({ err: error }, 'session cache notification connection'),
+  });
+  app.addHook('onReady', () => watch.ready);
+  app.addHook('onClose', () => watch.close());
+  const actors = createActorResolver({ auth, db, cache });
   // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
   const authenticateBearer = registerBearer(app, { auth, db });
 
@@ -201,11 +218,16 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     if (request.headers.authorization !== undefined) return authenticateBearer(request);
     if (!request.headers.cookie?.includes('session_token')) return;
-    // One query: signed cookie → session (tier, activity, aal) → active user_account (actor.ts). Never cached.
-    const resolved = await actors.resolveSession(request.headers, request.cookies);
+    // Signed cookie → session (tier, activity, aal) → active user_account: the session cache, else one query
+    // (actor.ts, session-cache.ts).
+    let resolved = await actors.resolveSession(request.headers, request.cookies);
+    const now = Date.now();
+    // A session is never ended on a cached copy: one past even the strict tier's limits is read again first (another
+    // instance may have recorded newer activity), so every tier check below and in `guard` decides on fresh data.
+    if (resolved?.cached && serverSessionEndReason(strictView(resolved.session), now))
+      resolved = await actors.resolveSession(request.headers, request.cookies, { fresh: true });
     if (!resolved) return;
     const { actor, session } = resolved;
-    const now = Date.now();
     // The session's own tier decides on every API request (relaxed: 14 d / 14 d); PHI APIs check the
     // strict limits in `guard`. Whatever the request carries, an ended session stays ended.
     const reason = serverSessionEndReason(
@@ -224,12 +246,23 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
     request.ctx.actor = actor;
     request.authSession = session;
     if (now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
-      await db
-        .update(authSessions)
-        .set({ lastActivityAt: new Date(now) })
-        .where(eq(authSessions.id, session.id));
+      const at = new Date(now);
+      // A later activity time makes no cached copy too lenient (see above): no cache is emptied for it.
+      await withoutSessionInvalidation(() =>
+        db.update(authSessions).set({ lastActivityAt: at }).where(eq(authSessions.id, session.id)),
+      );
+      actors.noteActivity(session.id, at);
     }
   });
+}
+
+/** `session` judged by the strict_phi tier's limits, the strictest there is (contracts session-tiers). */
+function strictView(session: SessionState) {
+  return {
+    tier: 'strict_phi' as const,
+    issuedAt: session.issuedAt.getTime(),
+    lastActivityAt: session.lastActivityAt.getTime(),
+  };
 }
 
 /**
@@ -285,14 +318,7 @@ export function guard(
     const phi = options.phi ?? !isMatchmakingRoute(route);
     const session = request.authSession;
     if (phi && session && session.tier !== 'strict_phi') {
-      const reason = serverSessionEndReason(
-        {
-          tier: 'strict_phi',
-          issuedAt: session.issuedAt.getTime(),
-          lastActivityAt: session.lastActivityAt.getTime(),
-        },
-        Date.now(),
-      );
+      const reason = serverSessionEndReason(strictView(session), Date.now());
       if (reason) {
         await endSession(db, request.ctx, actor, session.id, reason);
         request.ctx.actor = null;

@@ -36,6 +36,7 @@ import { googleSignInMethods, googleSocialProviders, type GoogleClient } from '.
 import { callbackUrlCheck } from './callback-url.ts';
 import { CHANGE_PASSWORD_PATH, passwordChange } from './password-change.ts';
 import { identityAudit } from './identities.ts';
+import { withoutSessionInvalidation } from './session-cache.ts';
 import {
   authAccounts,
   authJwks,
@@ -279,15 +280,19 @@ export function createAuth({
           after: async (session, ctx) => {
             // The session replacing the current one after a password change is no sign-in (password-change.ts).
             if (ctx?.path === CHANGE_PASSWORD_PATH) return;
-            // New sessions are strict_phi / aal1 by column default; a sign-in for a relaxed path starts relaxed.
-            if (tierForSignIn(ctx?.request?.headers ?? ctx?.headers) === 'relaxed') {
-              await db.update(authSessions).set({ tier: 'relaxed' }).where(eq(authSessions.id, session.id));
-            }
-            const [account] = await db
-              .update(userAccounts)
-              .set({ lastLoginAt: new Date() })
-              .where(eq(userAccounts.authUserId, session.userId))
-              .returning({ id: userAccounts.id, email: userAccounts.email, role: userAccounts.role });
+            // Neither write empties the session caches (session-cache.ts): nobody holds this new session yet, and
+            // the last sign-in time is no cached column.
+            const [account] = await withoutSessionInvalidation(async () => {
+              // New sessions are strict_phi / aal1 by column default; a sign-in for a relaxed path starts relaxed.
+              if (tierForSignIn(ctx?.request?.headers ?? ctx?.headers) === 'relaxed') {
+                await db.update(authSessions).set({ tier: 'relaxed' }).where(eq(authSessions.id, session.id));
+              }
+              return db
+                .update(userAccounts)
+                .set({ lastLoginAt: new Date() })
+                .where(eq(userAccounts.authUserId, session.userId))
+                .returning({ id: userAccounts.id, email: userAccounts.email, role: userAccounts.role });
+            });
             if (account) {
               await recordAudit(
                 db,
