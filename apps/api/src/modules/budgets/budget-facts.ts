@@ -1,8 +1,9 @@
 /**
- * Budget lines for segment validation (issue 6; module `validation` calls this, it never reads the budget
- * table itself): client-linked lines whose term meets a window of service dates, with the units used
- * before the window (counted like the budget-overages report: budget-segment-usage.ts `findSegmentUsage`
- * + budget-units.ts `usageTotals`). Not audited: callers audit.
+ * The read API of module `budgets` for segment validation (issue 6; decision 0025), so module
+ * `validation` never reads the budget table: client-linked lines whose term meets a window of service
+ * dates, with the units used before the window (counted like the budget-overages report:
+ * budget-segment-usage.ts `findSegmentUsage` + budget-units.ts `usageTotals`). Not audited: callers
+ * audit.
  */
 import { and, isNotNull, lte, sql } from 'drizzle-orm';
 import { parseBudgetMeasure, type BudgetMeasure } from '@tend/contracts';

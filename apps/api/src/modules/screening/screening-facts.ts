@@ -1,8 +1,8 @@
 /**
- * Screening facts segment validation needs, per shift (issue 6; module `validation` calls this, it
- * never reads the screening tables itself; the shifts of the window come through the read API of
- * module `shifts`, `shift-facts.ts`). One statement per window of service dates. Not audited: callers
- * audit. Definitions (docs/segment-validation.md):
+ * The read API of module `screening` for segment validation (issue 6; decision 0025): screening facts
+ * per shift, so module `validation` never reads the screening tables (the shifts of the window come
+ * through the read API of module `shifts`, `shift-facts.ts`). One statement per window of service
+ * dates. Not audited: callers audit. Definitions (docs/segment-validation.md):
  * - open location findings: `suspicious_location` rows of the shift with level MEDIUM or HIGH that are
  *   not reviewed (LOW findings and reviewed ones do not block billing);
  * - notes: `shift_note` rows matched to the shift (`shift_id` set by the notes import or review).
