@@ -32,7 +32,11 @@ function random(seed: number) {
   };
 }
 
-/** `n` shifts at `home` with Gaussian-ish noise of `noise` m, a share `outliers` clocked in 1–20 km away. */
+/**
+ * `n` shifts at `home` with Gaussian-ish noise of `noise` m; exactly `round(n × outliers)` of them, spread
+ * through the list, clocked in 1–20 km away (a fixed share, so a small `n` cannot draw, say, 5 far clock-ins
+ * of 20 by chance and push the dominant cluster's share below what the test asserts).
+ */
 function shiftsAround(
   home: LatLong,
   n: number,
@@ -41,9 +45,10 @@ function shiftsAround(
   seed: number,
 ): ShiftPunches[] {
   const rnd = random(seed);
-  return Array.from({ length: n }, () => {
+  const farCount = Math.round(n * outliers);
+  return Array.from({ length: n }, (_, i) => {
     const jitter = () => offset(home, noise * Math.sqrt(-2 * Math.log(rnd() || 1e-9)), rnd() * 360);
-    const far = rnd() < outliers;
+    const far = farCount > 0 && i % Math.floor(n / farCount) === 0 && i / Math.floor(n / farCount) < farCount;
     return { in: far ? offset(home, 1000 + rnd() * 19_000, rnd() * 360) : jitter(), out: jitter() };
   });
 }
