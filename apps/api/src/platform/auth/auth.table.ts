@@ -3,17 +3,8 @@
  * (STACK-NOTES: the generated ones lack time zones), plus Tend's `user_account` (spec s.3 UserAccount).
  * The spec's `supabaseUserId` is `authUserId` here: Tend is self-hosted (docs/decisions/0001-foundation.md).
  */
-import {
-  boolean,
-  type ForeignKeyBuilder,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ForeignKeyBuilder } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../db/columns.ts';
 import { roleEnum } from '../db/enums.ts';
 
