@@ -35,6 +35,19 @@ module.exports = {
       to: { path: `${API}/platform/db/schema\\.ts$` },
     },
     {
+      name: 'api-module-imports-platform-table',
+      comment:
+        "Platform tables are read and written through platform's own functions (settings, imports, jobs, audit), " +
+        'never imported by a module. Exceptions: table files (foreign keys), modules/demo (it seeds rows) and tests ' +
+        '(they read the audit log to assert on it). auth.table has its own rule (below).',
+      severity: 'error',
+      from: {
+        path: `${API}/modules/`,
+        pathNot: ['\\.table\\.ts$', '\\.test\\.ts$', `${API}/modules/demo/`],
+      },
+      to: { path: `${API}/platform/.+\\.table\\.ts$`, pathNot: `${API}/platform/auth/auth\\.table\\.ts$` },
+    },
+    {
       name: 'api-auth-table-outside-users',
       comment:
         'User accounts (and the names of the people behind them) come through the users module ' +

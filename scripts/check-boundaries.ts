@@ -15,8 +15,7 @@
  *    and defaults must stay local). A table is "named" after `from`, `join`, `into`, `update`, `table`,
  *    `references`, or as a quoted qualifier (`"shift".`).
  *
- * `TEMPORARY_ALLOWED` lists violations tolerated until a named piece of work lands; an entry that no longer
- * matches anything fails the check too, so the list only shrinks.
+ * There is no allow-list: a violation is fixed by moving the code (ARCHITECTURE.md), never by an exception.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,47 +34,6 @@ export interface Violation {
   from: string;
   to: string;
 }
-
-/**
- * Violations tolerated for now, each with the work that removes it. Empty this when that work is merged.
- * Matching is exact on rule + from + to.
- */
-const TEMPORARY_ALLOWED: (Violation & { until: string })[] = [
-  ...[
-    [
-      'apps/api/src/modules/shifts/segment-editor.service.ts',
-      'apps/api/src/modules/billing/segment-validation.service.ts',
-    ],
-    [
-      'apps/api/src/modules/shifts/shift-corrections.service.ts',
-      'apps/api/src/modules/billing/segment-validation.service.ts',
-    ],
-  ].map(([from, to]) => ({
-    rule: 'api-module-cycle',
-    from: from as string,
-    to: to as string,
-    until: 'segment validation moves out of billing and shifts into its own module (issue 15 item 1)',
-  })),
-  {
-    rule: 'api-auth-table-outside-users',
-    from: 'apps/api/src/modules/shifts/shift-incidents.service.ts',
-    to: 'apps/api/src/platform/auth/auth.table.ts',
-    until: 'shift-incidents.service.ts moves out of shifts (issue 15 item 1); then it calls findUserNames',
-  },
-  ...[
-    ['apps/api/src/modules/screening/segment-validation-inputs.ts', 'shift (modules/shifts)'],
-    ['apps/api/src/modules/shifts/billing-export-source.service.ts', 'caregiver (modules/people)'],
-    ['apps/api/src/modules/shifts/billing-export-source.service.ts', 'client (modules/people)'],
-    ['apps/api/src/modules/shifts/payroll-source.service.ts', 'caregiver (modules/people)'],
-    ['apps/api/src/modules/shifts/payroll-source.service.ts', 'client (modules/people)'],
-    ['apps/api/src/modules/shifts/segment-validation.service.ts', 'caregiver (modules/people)'],
-  ].map(([from, to]) => ({
-    rule: 'api-sql-foreign-table',
-    from: from as string,
-    to: to as string,
-    until: 'the *-source and segment-validation queries move to their modules (issue 15 item 1)',
-  })),
-];
 
 /** Repository-relative paths (forward slashes) of the files under `dir` whose names pass `keep`. */
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
@@ -161,7 +119,12 @@ export function tablesNamed(sqlText: string): Set<string> {
  * Platform tables a module may not name in raw SQL, with the unit allowed to: account rows (and the names
  * of people in them) are read through the users service.
  */
-const PLATFORM_TABLES_OWNED_BY: Partial<Record<string, string>> = { user_account: 'modules/users' };
+const PLATFORM_TABLES_OWNED_BY: Partial<Record<string, string>> = {
+  user_account: 'modules/users',
+  audit_event: 'platform/audit',
+  csv_file: 'platform/imports',
+  processing_job: 'platform/jobs',
+};
 
 /**
  * `api-sql-foreign-table` findings for every non-test source file of the API's modules and platform: a table
@@ -245,20 +208,6 @@ export function cycles(graph: Map<string, Map<string, string[]>>): string[][] {
   return components.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
 }
 
-/** The graph without the file edges in `skipped` (`from → to` of TEMPORARY_ALLOWED cycle entries). */
-export function withoutEdges(graph: Map<string, Map<string, string[]>>, skipped: Set<string>) {
-  const kept = new Map<string, Map<string, string[]>>();
-  for (const [from, targets] of graph) {
-    const keptTargets = new Map<string, string[]>();
-    for (const [to, edges] of targets) {
-      const left = edges.filter((edge) => !skipped.has(edge));
-      if (left.length) keptTargets.set(to, left);
-    }
-    kept.set(from, keptTargets);
-  }
-  return kept;
-}
-
 /** `api-module-cycle` findings: every file edge between two units of one cycle. */
 export function cycleViolations(graph: Map<string, Map<string, string[]>>): Violation[] {
   const violations: Violation[] = [];
@@ -292,22 +241,8 @@ async function main() {
     from: violation.from,
     to: violation.to,
   }));
-  // A cycle entry of TEMPORARY_ALLOWED takes its file edge out of the graph; the cycles left are violations.
-  const fullGraph = moduleGraph(result);
-  const allEdges = new Set([...fullGraph.values()].flatMap((targets) => [...targets.values()].flat()));
-  const cycleEntries = TEMPORARY_ALLOWED.filter((entry) => entry.rule === 'api-module-cycle');
-  const graph = withoutEdges(fullGraph, new Set(cycleEntries.map((entry) => `${entry.from} → ${entry.to}`)));
+  const graph = moduleGraph(result);
   const found = [...importViolations, ...cycleViolations(graph), ...foreignTablesInSql(tableOwners())];
-
-  const key = (v: Violation) => `${v.rule}|${v.from}|${v.to}`;
-  const allowed = new Set(TEMPORARY_ALLOWED.map(key));
-  const failing = found.filter((violation) => !allowed.has(key(violation)));
-  const foundKeys = new Set(found.map(key));
-  const stale = TEMPORARY_ALLOWED.filter((entry) =>
-    entry.rule === 'api-module-cycle'
-      ? !allEdges.has(`${entry.from} → ${entry.to}`)
-      : !foundKeys.has(key(entry)),
-  );
 
   const byRule = new Map<string, number>();
   for (const violation of found) {
@@ -315,29 +250,22 @@ async function main() {
     byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
   }
   const moduleCycles = cycles(graph);
-  const cyclesBeforeAllowed = cycles(fullGraph);
   console.log(
     `boundaries: ${result.summary.totalCruised} files, ${found.length} violations` +
       (found.length ? ` (${[...byRule].map(([rule, n]) => `${rule}: ${n}`).join(', ')})` : '') +
-      `, ${failing.length} not in TEMPORARY_ALLOWED (${TEMPORARY_ALLOWED.length} entries); module cycles: ${moduleCycles.length}` +
-      (moduleCycles.length ? ` (${moduleCycles.map((c) => c.join(' ↔ ')).join('; ')})` : '') +
-      (cycleEntries.length
-        ? `, ${cyclesBeforeAllowed.length} with the allowed edges (${cyclesBeforeAllowed.map((c) => c.join(' ↔ ')).join('; ')})`
-        : ''),
+      `; module cycles: ${moduleCycles.length}` +
+      (moduleCycles.length ? ` (${moduleCycles.map((c) => c.join(' ↔ ')).join('; ')})` : ''),
   );
   const comments = new Map(
     (result.summary.ruleSetUsed?.forbidden ?? []).map((rule) => [rule.name ?? '', rule.comment ?? '']),
   );
-  for (const violation of failing) {
+  for (const violation of found) {
     const comment = comments.get(violation.rule);
     console.error(
       `  error ${violation.rule}: ${violation.from} → ${violation.to}${comment ? `\n    ${comment}` : ''}`,
     );
   }
-  for (const entry of stale) {
-    console.error(`  stale TEMPORARY_ALLOWED entry (remove it): ${entry.rule}: ${entry.from} → ${entry.to}`);
-  }
-  if (failing.length || stale.length) process.exitCode = 1;
+  if (found.length) process.exitCode = 1;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -16,7 +16,7 @@ import type { DatabaseHandle, Transaction } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { localDate } from '../shifts/evv-sandata.ts';
-import { appSettings } from '../../platform/settings/settings.table.ts';
+import { writeSetting } from '../../platform/settings/settings.service.ts';
 import { budgets } from '../budgets/budgets.table.ts';
 import { caregivers, caseManagers, clients } from '../people/people.table.ts';
 import { shiftSegments, shifts } from '../shifts/shifts.table.ts';
@@ -415,10 +415,12 @@ export async function loadDemoAgency(
       await tx.insert(shiftSegments).values(segments);
       segmentCount += segments.length;
     }
-    await tx
-      .insert(appSettings)
-      .values({ key: 'demo_data', value: { agencyName: DEMO_AGENCY_NAME, loadedAt: now.toISOString() } })
-      .onConflictDoNothing();
+    await writeSetting(
+      tx,
+      'demo_data',
+      { agencyName: DEMO_AGENCY_NAME, loadedAt: now.toISOString() },
+      { ifAbsent: true },
+    );
     await recordAudit(tx, ctx, {
       action: 'demo.load',
       entityType: 'agency',

@@ -26,7 +26,7 @@ import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { appSettings } from '../../platform/settings/settings.table.ts';
+import { readSetting, writeSetting } from '../../platform/settings/settings.service.ts';
 import { appendSegmentChange } from '../shifts/shift-results.service.ts';
 import {
   findPayrollCaregivers,
@@ -66,7 +66,7 @@ export async function readPayPeriodSettings(
   executor: Executor,
   config: PayrollConfig,
 ): Promise<PayPeriodSettingsInput & { isDefault: boolean; updatedAt: Date | null }> {
-  const [row] = await executor.select().from(appSettings).where(eq(appSettings.key, PAY_PERIOD_SETTING));
+  const row = await readSetting(executor, PAY_PERIOD_SETTING);
   const parsed = row ? payPeriodSettingsInput.safeParse(row.value) : null;
   if (row && parsed?.success) return { ...parsed.data, isDefault: false, updatedAt: row.updatedAt };
   return { ...defaultPayPeriodSettings(config.workweekStart), isDefault: true, updatedAt: null };
@@ -127,10 +127,7 @@ export async function setPayPeriodSettings(
   await db.transaction(async (tx) => {
     const before = await readPayPeriodSettings(tx, config);
     const value = { frequency: input.frequency, anchorDate: input.anchorDate };
-    await tx
-      .insert(appSettings)
-      .values({ key: PAY_PERIOD_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+    await writeSetting(tx, PAY_PERIOD_SETTING, value);
     await recordAudit(tx, ctx, {
       action: 'pay_period.update',
       entityType: 'app_setting',

@@ -11,7 +11,7 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { findUserNames } from '../users/user-names.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
-import { csvFiles } from '../../platform/imports/imports.table.ts';
+import { findImportedFile } from '../../platform/imports/import-files.ts';
 import { shiftSegments, shifts } from './shifts.table.ts';
 import { iso, namesFor, toShift, type ShiftRow } from './shift-view.ts';
 import { syncImportSegments } from './shift-segments.ts';
@@ -77,14 +77,8 @@ async function loadShift(executor: Executor, id: string): Promise<ShiftDetail> {
       ),
     )
     .orderBy(shiftSegments.evvStart);
-  const files = row.csvFileId
-    ? await executor
-        .select({ id: csvFiles.id, originalName: csvFiles.originalName, uploadDate: csvFiles.uploadDate })
-        .from(csvFiles)
-        .where(eq(csvFiles.id, row.csvFileId))
-    : [];
+  const file = row.csvFileId ? await findImportedFile(executor, row.csvFileId) : null;
   const named = await withUserNames(executor, [row.changeHistory, ...segments.map((s) => s.changeHistory)]);
-  const file = files[0];
   return {
     ...toShift(row, names),
     changeHistory: row.changeHistory.map(named),

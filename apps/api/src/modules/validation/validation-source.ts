@@ -8,6 +8,7 @@
  * The caregiver's `type` is read in the same statement (a join on people's `caregiverFacts`): the validator needs
  * it per segment and a second round trip per window would only repeat the join in JavaScript.
  */
+import { findJobCsvFileId } from '../../platform/jobs/jobs.service.ts';
 import { sql } from 'drizzle-orm';
 import type { CaregiverType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
@@ -62,15 +63,20 @@ export async function findSegmentsForValidation(
   }));
 }
 
-/** Service dates of the shifts an import job's file created or changed, as the inclusive range, or null. */
+/**
+ * Service dates of the shifts an import job's file created or changed, as the inclusive range, or null
+ * (unknown job, a job without a file, or no shift from it). The job's file comes from platform/jobs.
+ */
 export async function findImportDateRange(
   executor: Executor,
   importJobId: string,
 ): Promise<{ from: string; to: string } | null> {
+  const csvFileId = await findJobCsvFileId(executor, importJobId);
+  if (!csvFileId) return null;
   const result = await executor.execute<{ from: string | null; to: string | null }>(sql`
     select min(s.date)::text as from, max(s.date)::text as to
-    from processing_job j join ${shiftFacts('s')} on s.csv_file_id = j.csv_file_id
-    where j.id = ${importJobId}::uuid`);
+    from ${shiftFacts('s')}
+    where s.csv_file_id = ${csvFileId}::uuid`);
   const row = result.rows[0];
   return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }

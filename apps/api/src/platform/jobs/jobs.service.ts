@@ -10,7 +10,7 @@
 import PgBoss from 'pg-boss';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProcessingJob } from '@tend/contracts';
-import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { processingJobs } from './jobs.table.ts';
 
 export interface JobContext {
@@ -53,6 +53,18 @@ export interface JobRunner {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The imported file a job worked on (`processing_job.csv_file_id`), or null when the job is unknown or
+ * had no file: how a follow-up step finds what an import touched (workflows/shift-import.ts).
+ */
+export async function findJobCsvFileId(executor: Executor, jobId: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ csvFileId: processingJobs.csvFileId })
+    .from(processingJobs)
+    .where(eq(processingJobs.id, jobId));
+  return row?.csvFileId ?? null;
+}
 
 export function toProcessingJob(row: typeof processingJobs.$inferSelect): ProcessingJob {
   return {
