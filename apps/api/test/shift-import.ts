@@ -3,8 +3,8 @@
  * JSON (Sandata OpenEVV) uploads are queued at once; CSV uploads are started with `options`.
  */
 import { expect } from 'vitest';
-import type { ShiftImportOptions } from '@tend/contracts';
-import type { as } from './helpers.ts';
+import type { ProcessingJob, ShiftImportOptions } from '@tend/contracts';
+import type { as, TestApp } from './helpers.ts';
 import { fileUpload } from './multipart.ts';
 
 type Caller = ReturnType<typeof as>;
@@ -20,6 +20,27 @@ export async function waitForJob(caller: Caller, jobId: string) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`job ${jobId} did not finish`);
+}
+
+/**
+ * The jobs a workflow queued after import `jobId` (metadata `afterImportJobId`; oldest first), once at least
+ * `count` of them have finished and none is still running (30 s at most). Tests that read what the
+ * screenings and validation write wait for these, so the jobs never race the assertions.
+ */
+export async function waitForFollowUps(
+  testApp: TestApp,
+  jobId: string,
+  count: number,
+): Promise<ProcessingJob[]> {
+  for (let i = 0; i < 600; i += 1) {
+    const jobs = (await testApp.app.deps.jobs.listJobs({ limit: 200 }))
+      .filter((job) => job.metadata?.afterImportJobId === jobId)
+      .reverse();
+    const finished = jobs.filter((job) => job.status === 'COMPLETED' || job.status === 'FAILED');
+    if (finished.length >= count && finished.length === jobs.length) return jobs;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the follow-up jobs of import ${jobId} did not finish`);
 }
 
 /**

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ProcessingJob } from '@tend/contracts';
 import { as, createTestApp, signInAs, type TestApp } from '../../test/helpers.ts';
-import { importShiftsFile, sandataExampleText } from '../../test/shift-import.ts';
+import { importShiftsFile, sandataExampleText, waitForFollowUps } from '../../test/shift-import.ts';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -20,19 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The jobs queued after import `jobId` (oldest first), once `count` of them have finished. */
-async function followUps(jobId: string, count: number): Promise<ProcessingJob[]> {
-  for (let i = 0; i < 600; i += 1) {
-    const jobs = (await t.app.deps.jobs.listJobs({ limit: 200 }))
-      .filter((job) => job.metadata?.afterImportJobId === jobId)
-      .reverse();
-    const finished = jobs.filter((job) => job.status === 'COMPLETED' || job.status === 'FAILED');
-    if (finished.length >= count && finished.length === jobs.length) return jobs;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the follow-up jobs of import ${jobId} did not finish`);
-}
-
 describe('shift import workflow', () => {
   it("runs import → location and incident screening → validation of the import's dates", async () => {
     const imported = await importShiftsFile(admin, sandataExampleText);
@@ -41,7 +27,7 @@ describe('shift import workflow', () => {
     importJobId = imported.id;
     csvFileId = imported.csvFileId;
 
-    const jobs = await followUps(importJobId, 3);
+    const jobs = await waitForFollowUps(t, importJobId, 3);
     expect(jobs.map((job) => [job.jobType, job.status, job.progress])).toEqual([
       ['location-screening', 'COMPLETED', 100],
       ['incident-screening', 'COMPLETED', 100],
@@ -64,7 +50,7 @@ describe('shift import workflow', () => {
       jobType: 'incident-screening',
       metadata: { afterImportJobId: importJobId },
     });
-    const jobs = await followUps(importJobId, 6);
+    const jobs = await waitForFollowUps(t, importJobId, 6);
     const rerun = (id: string) => jobs.find((job) => job.id === id);
     expect(rerun(again.id)).toMatchObject({
       status: 'COMPLETED',
