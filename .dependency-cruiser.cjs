@@ -19,6 +19,23 @@ module.exports = {
       to: { path: `${API}/modules/` },
     },
     {
+      name: 'api-imports-workflow',
+      comment:
+        'Workflows (src/workflows) compose modules; a module only publishes the events of the catalog ' +
+        'workflows/events.ts, and platform knows no workflow (docs/decisions/0026).',
+      severity: 'error',
+      from: { path: `${API}/(modules|platform)/` },
+      to: { path: `${API}/workflows/`, pathNot: `${API}/workflows/events\\.ts$` },
+    },
+    {
+      name: 'api-platform-imports-workflow-events',
+      comment:
+        'Platform is cross-cutting: it defines how events work (platform/jobs/events.ts), not which exist.',
+      severity: 'error',
+      from: { path: `${API}/platform/` },
+      to: { path: `${API}/workflows/` },
+    },
+    {
       name: 'api-module-imports-foreign-table',
       comment:
         "A module calls another module's service (or a read API it publishes), never its *.table.ts. Exceptions: " +

@@ -56,6 +56,12 @@ afterAll(() => t.close());
 
 let fileId = '';
 
+/** How many `segment-validation` jobs of every date (`{ scope: 'all' }`) have been queued. */
+async function validationsOfEveryDate(): Promise<number> {
+  const jobs = await t.app.deps.jobs.listJobs({ limit: 200 });
+  return jobs.filter((job) => job.jobType === 'segment-validation' && job.metadata?.scope === 'all').length;
+}
+
 describe('client prime import', () => {
   it('suggests the mapping and previews budget lines with their problems', async () => {
     const uploaded = await admin({
@@ -96,6 +102,7 @@ describe('client prime import', () => {
   });
 
   it('creates and updates clients, upserts budget lines and rejects bad rows with line, field and reason', async () => {
+    const validationsBefore = await validationsOfEveryDate();
     const job = await importCsvFile(admin, '/api/client-prime-imports', content, 'prime.csv');
     fileId = job.csvFileId;
     expect(job.status, job.error).toBe('COMPLETED');
@@ -169,10 +176,13 @@ describe('client prime import', () => {
       })
     ).json();
     expect(audit.total).toBe(3);
+    // New budget lines can change "no active budget": every date is re-validated (workflows/client-prime-import.ts).
+    expect(await validationsOfEveryDate()).toBe(validationsBefore + 1);
   });
 
   it('changes nothing when the same file is imported again, and updates a changed line', async () => {
     const before = await budgets();
+    const validationsBefore = await validationsOfEveryDate();
     const again = await importCsvFile(admin, '/api/client-prime-imports', content, 'prime-again.csv');
     expect(again.result).toMatchObject({
       created: 0,
@@ -183,6 +193,7 @@ describe('client prime import', () => {
     expect(again.analysis.savedFrom?.csvFileId).toBe(fileId);
     const after = await budgets();
     expect(after).toEqual(before);
+    expect(await validationsOfEveryDate()).toBe(validationsBefore);
 
     const changed = content.replace('OR507,,300,', 'OR507,,320,');
     const third = await importCsvFile(admin, '/api/client-prime-imports', changed, 'prime-changed.csv');

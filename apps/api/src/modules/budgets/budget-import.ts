@@ -366,7 +366,9 @@ export const clientPrimeImportKind: ImportKindDefinition<
     rejected: base.rejected,
     counts: { newClients: summary.newClients, updatedClients: summary.updatedClients },
   }),
-  changed: () => false,
+  // New or changed budget lines can change "no active budget" and "budget units exceeded"
+  // (workflows/client-prime-import.ts re-validates every date).
+  changed: (summary) => summary.created + summary.updated > 0,
 };
 
 /** The client-prime import's service (upload, list, get, preview, start, job handler). */

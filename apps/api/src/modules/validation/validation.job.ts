@@ -3,7 +3,7 @@
  * of service dates with a progress bar. Metadata, one of:
  * - `{ from, to }` (`YYYY-MM-DD`; `to` null = up to the last segment's date): on demand and after
  *   billing-code rule edits;
- * - `{ afterImportJobId }`: queued after the location screening that follows a shift import (app.ts);
+ * - `{ afterImportJobId }`: queued after the location screening that follows a shift import (workflows/shift-import.ts);
  *   the range is the service dates of the shifts the import's file created or changed;
  * - `{ scope: 'all' }`: every date with segments (after a notes or budget import, an approved-location
  *   change, or a screening run that changed findings).

@@ -8,8 +8,8 @@
  *
  * Triggers: the `segment-validation` job (after a shift import, after billing-code rule edits, on
  * demand from `/admin/billing/segments`) and a shift correction or segment edit
- * (`revalidateAroundDate`, inside the edit's transaction; module `shifts` receives it through app.ts
- * `AppDeps`, decision 0025).
+ * (`revalidateAroundDate`, inside the edit's transaction; module `shifts` receives it through
+ * `AppDeps` in app-deps.ts, decision 0025).
  */
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
