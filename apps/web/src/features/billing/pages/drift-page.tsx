@@ -11,7 +11,8 @@ import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Textarea, Title
 import { createColumnHelper } from '@tanstack/react-table';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../../lib/url-state.ts';
 import { z } from 'zod';
 import { type BillingItem } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -177,15 +178,7 @@ export function DriftPage() {
   const list = useListPage({ schema: driftFilters, useList: useDriftedItems });
   const { query: state, setQuery: setState } = list;
   const { from, to, rangeError } = driftRange(state);
-  const [params, setParams] = useSearchParams();
-  const jobId = params.get('job') ?? undefined;
-  const setJobId = (id: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('job', id);
-      else next.delete('job');
-      return next;
-    });
+  const [jobId, setJobId] = useSearchParam('job');
   const check = useStartValidation();
   // The drift check is the validation job: when it ends, the queue is read again.
   const job = useJob(jobId);

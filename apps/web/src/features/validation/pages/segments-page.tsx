@@ -5,11 +5,11 @@
  * where the admin corrects what makes a segment NOT_READY. Filters (dates, status, violation,
  * caregiver, client) and the page live in the URL; the running job's id too (`job=`).
  */
-import { useCallback } from 'react';
 import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { IconChecks } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../../lib/url-state.ts';
 import { z } from 'zod';
 import {
   segmentViolationCatalogue,
@@ -141,18 +141,7 @@ const columns = [
 export function SegmentsPage() {
   const list = useListPage({ schema: segmentFilters, useList: useSegmentsOfFilters });
   const { query: state, setQuery: setState } = list;
-  const [params, setParams] = useSearchParams();
-  const jobId = params.get('job') ?? undefined;
-  const setJobId = useCallback(
-    (id: string | undefined) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('job', id);
-        else next.delete('job');
-        return next;
-      }),
-    [setParams],
-  );
+  const [jobId, setJobId] = useSearchParam('job');
   const {
     query: { from, to },
     rangeError,
