@@ -16,7 +16,7 @@ import { useSearchParam } from '../../../lib/url-state.ts';
 import { z } from 'zod';
 import { type BillingItem } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useJob } from '../../../lib/jobs.ts';
 import { useStartValidation } from '../../../components/validation/validation-api.ts';
@@ -71,12 +71,7 @@ function shown(field: string, value: unknown): string {
 }
 
 /** The dates of the URL's filters (default: the last three months); `rangeError` when To is before From. */
-function driftRange(state: DriftFilters) {
-  const defaults = recentMonths();
-  const from = state.from ?? defaults.from;
-  const to = state.to ?? defaults.to;
-  return { from, to, rangeError: to < from ? 'must be on or after From' : undefined };
-}
+const driftRange = (state: DriftFilters) => resolveDateRange(state, recentMonths());
 
 /** The drifted items of the URL's filters (every date while the range is inverted). */
 function useDriftedItems(state: DriftFilters) {

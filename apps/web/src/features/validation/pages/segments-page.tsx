@@ -25,7 +25,7 @@ import { useSegments } from '../api/segments.ts';
 import { useStartValidation } from '../../../components/validation/validation-api.ts';
 import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
 import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
-import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { formatExactTime, formatInstant } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -69,10 +69,8 @@ type SegmentFilters = z.output<typeof segmentFilters>;
 
 /** The list query of the URL's filters: the dates default to this month; `rangeError` when To is before From. */
 function segmentQuery(state: SegmentFilters): { query: SegmentListQuery; rangeError: string | undefined } {
-  const month = thisMonth();
-  const from = state.from ?? month.from;
-  const to = state.to ?? month.to;
-  return { query: { ...state, from, to }, rangeError: to < from ? 'must be on or after From' : undefined };
+  const { from, to, rangeError } = resolveDateRange(state, thisMonth());
+  return { query: { ...state, from, to }, rangeError };
 }
 
 /** The segments of the URL's filters (an inverted range asks for its first day only). */
