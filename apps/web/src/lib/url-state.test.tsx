@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { caregiverListQuery, clientListQuery } from '@tend/contracts';
-import { parseSearchState, useUrlState, writeSearchState } from './url-state.ts';
+import { parseSearchState, useSearchParam, useUrlState, writeSearchState } from './url-state.ts';
 
 const uuid = '4b0f6d3e-2a51-4c7e-9d8f-0a1b2c3d4e5f';
 
@@ -163,5 +163,19 @@ describe('useUrlState', () => {
       sort: 'name',
       order: 'asc',
     });
+  });
+});
+
+describe('useSearchParam', () => {
+  it('reads one parameter, writes and removes it, and keeps the others', () => {
+    const { result } = renderHook(() => ({ job: useSearchParam('job'), location: useLocation() }), {
+      wrapper: routerAt('/admin/billing/drift?from=2026-01-01'),
+    });
+    expect(result.current.job[0]).toBeUndefined();
+    act(() => result.current.job[1]('42'));
+    expect(result.current.job[0]).toBe('42');
+    expect(result.current.location.search).toBe('?from=2026-01-01&job=42');
+    act(() => result.current.job[1](undefined));
+    expect(result.current.location.search).toBe('?from=2026-01-01');
   });
 });

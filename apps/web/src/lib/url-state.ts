@@ -163,3 +163,29 @@ export function useUrlState<S extends z.ZodObject>(
 
   return { state, setState, resetState };
 }
+
+/**
+ * One query-string parameter outside a list schema (an open drawer's id, a running job's id): its
+ * value, and a setter that writes it (or removes it, given `undefined`, `null` or `''`) and keeps every
+ * other parameter. Each call pushes a history entry, so Back closes the drawer.
+ *
+ * ```ts
+ * const [jobId, setJobId] = useSearchParam('job');
+ * ```
+ */
+export function useSearchParam(
+  name: string,
+): [string | undefined, (value: string | null | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback(
+    (value: string | null | undefined) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      }),
+    [name, setParams],
+  );
+  return [params.get(name) ?? undefined, set];
+}

@@ -5,6 +5,19 @@
 import type { ReactNode } from 'react';
 import { TextInput } from '@mantine/core';
 
+/**
+ * A filter's date range with its defaults filled in (`from`/`to` left out of the URL take
+ * `defaults`), and the error to show on "To" when it is before "From".
+ */
+export function resolveDateRange(
+  range: { from?: string; to?: string },
+  defaults: { from: string; to: string },
+): { from: string; to: string; rangeError: string | undefined } {
+  const from = range.from ?? defaults.from;
+  const to = range.to ?? defaults.to;
+  return { from, to, rangeError: to < from ? 'must be on or after From' : undefined };
+}
+
 /** A complete `YYYY-MM-DD` from a date input, or undefined (empty or half typed). */
 export const dateOrUndefined = (value: string): string | undefined =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;

@@ -120,10 +120,10 @@ export function useListPage<
   };
 }
 
-export interface ListPageProps<Q, T, F extends string> extends Omit<
-  DataTableProps<T, F>,
-  keyof DataTableStateProps<T, F> | 'fetchAll' | 'empty'
-> {
+export interface ListPageProps<Q, T, F extends string>
+  extends
+    Omit<DataTableProps<T, F>, keyof DataTableStateProps<T, F> | 'fetchAll' | 'empty'>,
+    Partial<Pick<DataTableProps<T, F>, 'error'>> {
   /** From `useListPage`. */
   list: ListPageState<Q, T, F>;
   /** Accessible name of the filter bar, e.g. "Filter users". */
@@ -136,7 +136,7 @@ export interface ListPageProps<Q, T, F extends string> extends Omit<
    * The empty state when the filters match nothing; it offers "Clear filters". Without it the empty
    * state is always `empty` (a page whose only filters have defaults, e.g. a date range).
    */
-  noMatch?: { title: string; description: string };
+  noMatch?: { title: string; description: string; clearLabel?: string };
   /**
    * Whether an empty table means "nothing matches" rather than "nothing yet"; default: a filter is
    * set. A page that knows better (rows exist but none fit, e.g. none in force on a date) says so.

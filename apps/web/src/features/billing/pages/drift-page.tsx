@@ -11,11 +11,12 @@ import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Textarea, Title
 import { createColumnHelper } from '@tanstack/react-table';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../../lib/url-state.ts';
 import { z } from 'zod';
 import { type BillingItem } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useJob } from '../../../lib/jobs.ts';
 import { useStartValidation } from '../../../components/validation/validation-api.ts';
@@ -70,12 +71,7 @@ function shown(field: string, value: unknown): string {
 }
 
 /** The dates of the URL's filters (default: the last three months); `rangeError` when To is before From. */
-function driftRange(state: DriftFilters) {
-  const defaults = recentMonths();
-  const from = state.from ?? defaults.from;
-  const to = state.to ?? defaults.to;
-  return { from, to, rangeError: to < from ? 'must be on or after From' : undefined };
-}
+const driftRange = (state: DriftFilters) => resolveDateRange(state, recentMonths());
 
 /** The drifted items of the URL's filters (every date while the range is inverted). */
 function useDriftedItems(state: DriftFilters) {
@@ -177,15 +173,7 @@ export function DriftPage() {
   const list = useListPage({ schema: driftFilters, useList: useDriftedItems });
   const { query: state, setQuery: setState } = list;
   const { from, to, rangeError } = driftRange(state);
-  const [params, setParams] = useSearchParams();
-  const jobId = params.get('job') ?? undefined;
-  const setJobId = (id: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('job', id);
-      else next.delete('job');
-      return next;
-    });
+  const [jobId, setJobId] = useSearchParam('job');
   const check = useStartValidation();
   // The drift check is the validation job: when it ends, the queue is read again.
   const job = useJob(jobId);

@@ -27,7 +27,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { validationStatus } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { billingExportFileUrl, useCreateExport, useExportBatches, useExportPreview } from '../api/exports.ts';
@@ -61,9 +61,7 @@ const statusOptions = [
 export function ExportsPage() {
   const { state, setState } = useUrlState(exportFilters);
   const defaults = useMemo(() => lastMonth(), []);
-  const from = state.from ?? defaults.from;
-  const to = state.to ?? defaults.to;
-  const rangeError = to < from ? 'must be on or after From' : undefined;
+  const { from, to, rangeError } = resolveDateRange(state, defaults);
   const preview = useExportPreview(
     { dateFrom: from, dateTo: to, status: state.status, page: state.page, pageSize: 50 },
     !rangeError,

@@ -6,12 +6,13 @@
  * (`budgetOverageQuery`); `line=<id>` opens the drill-down drawer with the segments counted. Admins
  * add, edit and delete lines by hand here.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../../lib/url-state.ts';
 import { budgetFlagLabels, budgetFlags, budgetOverageQuery, type BudgetOverageLine } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
@@ -174,18 +175,7 @@ function lineColumns(actions: {
 export function BudgetOveragesPage() {
   const list = useListPage({ schema: budgetOverageQuery, useList: useBudgetOverages });
   const { query, setQuery: setState } = list;
-  const [params, setParams] = useSearchParams();
-  const openLine = params.get('line') ?? undefined;
-  const setOpenLine = useCallback(
-    (id: string | undefined) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('line', id);
-        else next.delete('line');
-        return next;
-      }),
-    [setParams],
-  );
+  const [openLine, setOpenLine] = useSearchParam('line');
   const [editing, setEditing] = useState<BudgetOverageLine | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BudgetOverageLine | null>(null);
   const data = list.result.data;

@@ -5,7 +5,7 @@
  * only, unhandled only) and paging live in the URL (`caregiverHoursQuery`); `chart=<caregiverId>`
  * opens the caregiver's hours chart and shifts in a drawer.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -20,7 +20,8 @@ import {
 } from '@mantine/core';
 import { IconChartBar, IconUpload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../../lib/url-state.ts';
 import { caregiverHoursQuery, type CaregiverWeek } from '@tend/contracts';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
@@ -193,18 +194,7 @@ const weekId = (week: CaregiverWeek) => `${week.caregiverId}-${week.weekName}`;
 export function CaregiverHoursPage() {
   const list = useListPage({ schema: caregiverHoursQuery, useList: useCaregiverHours, getRowId: weekId });
   const { query, setQuery: setState } = list;
-  const [params, setParams] = useSearchParams();
-  const chartCaregiver = params.get('chart') ?? undefined;
-  const setChart = useCallback(
-    (id: string | undefined) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('chart', id);
-        else next.delete('chart');
-        return next;
-      }),
-    [setParams],
-  );
+  const [chartCaregiver, setChart] = useSearchParam('chart');
   const [handlingWeek, setHandlingWeek] = useState<CaregiverWeek | null>(null);
   const data = list.result.data;
   const timeZone = data?.timeZone ?? 'UTC';

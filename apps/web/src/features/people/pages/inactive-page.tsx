@@ -17,13 +17,8 @@ import {
   clientListQuery,
   clientSortFields,
 } from '@tend/contracts';
-import { DataTable, type CsvColumn, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import {
-  noMatchEmpty,
-  useDataTableProps,
-  type TableQueryResult,
-} from '../../../components/ui/table-props.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { type CsvColumn, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage, useListPage, type ListPageState } from '../../../components/ui/list-page.tsx';
 import { fetchAllCaregivers, useCaregivers, useSetCaregiverArchived } from '../api/caregivers.ts';
 import { fetchAllCaseManagers, useCaseManagers, useSetCaseManagerArchived } from '../api/case-managers.ts';
 import { fetchAllClients, useClients, useSetClientArchived } from '../api/clients.ts';
@@ -37,7 +32,7 @@ import {
   archivedClientCsv,
 } from '../components/people-columns.tsx';
 import type { PeopleListState, PersonRow, SetPeopleListState } from '../components/people-list-page.tsx';
-import { FilterBar, PeoplePage } from '../components/people-page.tsx';
+import { PeoplePage } from '../components/people-page.tsx';
 
 const tabs = [
   { value: 'clients', label: 'Clients' },
@@ -112,12 +107,9 @@ interface ArchivedKind<T extends PersonRow, S extends string, Q extends PeopleLi
   noun: { one: string; other: string };
   /** The page they come back to when unarchived, e.g. "Clients". */
   listName: string;
-  /** The tab's state in the URL (`useUrlState` with the tab's prefix). */
-  useListState: () => { state: Q; setState: SetPeopleListState<S> };
-  useList: (query: Q) => TableQueryResult<T>;
+  /** The tab's list of archived people: `useListPage` with the tab's prefix (see `useArchivedList`). */
+  useArchivedList: () => ListPageState<Q, T, S>;
   useSetArchived: () => UnarchiveMutation<T>;
-  fetchAll: (query: Q) => Promise<T[]>;
-  sortFields: readonly S[];
   columns: DataTableColumn<T>[];
   csv: CsvColumn<T>[];
 }
@@ -129,55 +121,55 @@ function ArchivedTab<T extends PersonRow, S extends string, Q extends PeopleList
   kind: ArchivedKind<T, S, Q>;
 }) {
   const { noun, listName } = kind;
-  const { state, setState } = kind.useListState();
-  const query = useMemo(() => ({ ...state, archived: 'true' as const }), [state]);
-  const list = kind.useList(query);
+  const list = kind.useArchivedList();
+  // Q is any people list query: its search key is patched as the base shape's.
+  const setState = list.setQuery as SetPeopleListState<S>;
   const mutation = kind.useSetArchived();
   const unarchive = useUnarchive(mutation, listName);
   const columns = useMemo(
     () => withUnarchive(kind.columns, unarchive, mutation.isPending ? mutation.variables?.id : undefined),
     [kind.columns, unarchive, mutation.isPending, mutation.variables],
   );
-  const table = useDataTableProps(state, setState, list, kind.sortFields);
-  const onSearch = (q: string | undefined) => setState({ q }, { replace: true });
-  const q = state.q;
+  const q = list.query.q;
   return (
-    <>
-      <FilterBar label={`Filter archived ${noun.other}`}>
+    <ListPage<Q, T, S>
+      list={list}
+      filterLabel={`Filter archived ${noun.other}`}
+      filters={
         <DebouncedTextInput
           label="Search"
           placeholder="Name, alternate name or email"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={q}
-          onCommit={onSearch}
+          onCommit={(search) => setState({ q: search }, { replace: true })}
           w={{ base: '100%', sm: 300 }}
         />
-      </FilterBar>
-      <DataTable<T, S>
-        {...table}
-        label={`Archived ${noun.other}`}
-        noun={{ one: `archived ${noun.one}`, other: `archived ${noun.other}` }}
-        columns={columns}
-        error={list.error ?? mutation.error ?? undefined}
-        fetchAll={() => kind.fetchAll(query)}
-        exportColumns={kind.csv}
-        exportFileName={`archived-${kind.tab}`}
-        empty={
-          q
-            ? noMatchEmpty({
-                title: `No archived ${noun.other} match “${q}”`,
-                description: 'Try another search, or clear it to see everyone archived.',
-                onClear: () => onSearch(undefined),
-                clearLabel: 'Clear search',
-              })
-            : {
-                title: `No archived ${noun.other}`,
-                description: `When ${noun.other} leave your agency, archive them from the ${listName} page; they are listed here and can be unarchived.`,
-              }
-        }
-      />
-    </>
+      }
+      label={`Archived ${noun.other}`}
+      noun={{ one: `archived ${noun.one}`, other: `archived ${noun.other}` }}
+      columns={columns}
+      error={list.result.error ?? mutation.error ?? undefined}
+      exportColumns={kind.csv}
+      exportFileName={`archived-${kind.tab}`}
+      noMatch={{
+        title: q ? `No archived ${noun.other} match “${q}”` : `No archived ${noun.other} match these filters`,
+        description: 'Try another search, or clear it to see everyone archived.',
+        clearLabel: 'Clear search',
+      }}
+      empty={{
+        title: `No archived ${noun.other}`,
+        description: `When ${noun.other} leave your agency, archive them from the ${listName} page; they are listed here and can be unarchived.`,
+      }}
+    />
   );
+}
+
+/** A people list hook that lists only the archived (the tab's URL keeps no `archived`). */
+function archivedOnly<Q extends { archived: 'true' | 'false' | 'all' }, R>(useList: (query: Q) => R) {
+  return function useArchived(query: Q): R {
+    const archived = useMemo(() => ({ ...query, archived: 'true' as const }), [query]);
+    return useList(archived);
+  };
 }
 
 /** Infers an `ArchivedKind`'s types from its members. */
@@ -189,11 +181,15 @@ const archivedClients = archivedKind({
   tab: 'clients',
   noun: { one: 'client', other: 'clients' },
   listName: 'Clients',
-  useListState: () => useUrlState(clientListQuery, { prefix: 'clients' }),
-  useList: useClients,
+  useArchivedList: () =>
+    useListPage({
+      schema: clientListQuery,
+      prefix: 'clients',
+      useList: archivedOnly(useClients),
+      sortFields: clientSortFields,
+      fetchAll: (query) => fetchAllClients({ ...query, archived: 'true' }),
+    }),
   useSetArchived: useSetClientArchived,
-  fetchAll: fetchAllClients,
-  sortFields: clientSortFields,
   columns: archivedClientColumns,
   csv: archivedClientCsv,
 });
@@ -202,11 +198,15 @@ const archivedCaregivers = archivedKind({
   tab: 'caregivers',
   noun: { one: 'caregiver', other: 'caregivers' },
   listName: 'Caregivers',
-  useListState: () => useUrlState(caregiverListQuery, { prefix: 'caregivers' }),
-  useList: useCaregivers,
+  useArchivedList: () =>
+    useListPage({
+      schema: caregiverListQuery,
+      prefix: 'caregivers',
+      useList: archivedOnly(useCaregivers),
+      sortFields: caregiverSortFields,
+      fetchAll: (query) => fetchAllCaregivers({ ...query, archived: 'true' }),
+    }),
   useSetArchived: useSetCaregiverArchived,
-  fetchAll: fetchAllCaregivers,
-  sortFields: caregiverSortFields,
   columns: archivedCaregiverColumns,
   csv: archivedCaregiverCsv,
 });
@@ -215,11 +215,15 @@ const archivedCaseManagers = archivedKind({
   tab: 'case-managers',
   noun: { one: 'case manager', other: 'case managers' },
   listName: 'Case managers',
-  useListState: () => useUrlState(caseManagerListQuery, { prefix: 'case-managers' }),
-  useList: useCaseManagers,
+  useArchivedList: () =>
+    useListPage({
+      schema: caseManagerListQuery,
+      prefix: 'case-managers',
+      useList: archivedOnly(useCaseManagers),
+      sortFields: caseManagerSortFields,
+      fetchAll: (query) => fetchAllCaseManagers({ ...query, archived: 'true' }),
+    }),
   useSetArchived: useSetCaseManagerArchived,
-  fetchAll: fetchAllCaseManagers,
-  sortFields: caseManagerSortFields,
   columns: archivedCaseManagerColumns,
   csv: archivedCaseManagerCsv,
 });

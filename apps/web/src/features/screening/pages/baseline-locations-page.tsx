@@ -35,7 +35,7 @@ import {
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { useUrlState, type SetUrlState } from '../../../lib/url-state.ts';
+import { useSearchParam, useUrlState, type SetUrlState } from '../../../lib/url-state.ts';
 import {
   findBaselines,
   findSuspiciousLocations,
@@ -327,15 +327,7 @@ function Baselines() {
     ? { ...baselines.data, items: baselines.data.items.map((b) => ({ ...b, id: b.clientId })) }
     : undefined;
   const table = useDataTableProps(query, setState, { ...baselines, data: rows });
-  const [params, setParams] = useSearchParams();
-  const clientId = params.get('client') ?? undefined;
-  const openClient = (id: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('client', id);
-      else next.delete('client');
-      return next;
-    });
+  const [clientId, openClient] = useSearchParam('client');
   const filtered = Boolean(query.clientId || query.learned);
   return (
     <Stack gap="md">

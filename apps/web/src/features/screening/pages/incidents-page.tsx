@@ -21,7 +21,8 @@ import {
 import { IconChevronDown, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../../lib/url-state.ts';
 import {
   incidentCategories,
   incidentCategory,
@@ -161,14 +162,7 @@ export function IncidentsPage() {
   });
   const { query, setQuery: setState } = list;
   const screening = useScreening();
-  const [params, setParams] = useSearchParams();
-  const openId = params.get('incident');
-  const setOpen = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('incident', id);
-    else next.delete('incident');
-    setParams(next);
-  };
+  const [openId, setOpen] = useSearchParam('incident');
   const summary = list.result.data;
 
   return (
@@ -292,7 +286,7 @@ export function IncidentsPage() {
               }
         }
       />
-      <IncidentDrawer shiftId={openId} onClose={() => setOpen(null)} />
+      <IncidentDrawer shiftId={openId ?? null} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

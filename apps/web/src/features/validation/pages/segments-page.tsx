@@ -5,11 +5,11 @@
  * where the admin corrects what makes a segment NOT_READY. Filters (dates, status, violation,
  * caregiver, client) and the page live in the URL; the running job's id too (`job=`).
  */
-import { useCallback } from 'react';
 import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { IconChecks } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../../lib/url-state.ts';
 import { z } from 'zod';
 import {
   segmentViolationCatalogue,
@@ -25,7 +25,7 @@ import { useSegments } from '../api/segments.ts';
 import { useStartValidation } from '../../../components/validation/validation-api.ts';
 import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
 import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
-import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { formatExactTime, formatInstant } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -69,10 +69,8 @@ type SegmentFilters = z.output<typeof segmentFilters>;
 
 /** The list query of the URL's filters: the dates default to this month; `rangeError` when To is before From. */
 function segmentQuery(state: SegmentFilters): { query: SegmentListQuery; rangeError: string | undefined } {
-  const month = thisMonth();
-  const from = state.from ?? month.from;
-  const to = state.to ?? month.to;
-  return { query: { ...state, from, to }, rangeError: to < from ? 'must be on or after From' : undefined };
+  const { from, to, rangeError } = resolveDateRange(state, thisMonth());
+  return { query: { ...state, from, to }, rangeError };
 }
 
 /** The segments of the URL's filters (an inverted range asks for its first day only). */
@@ -141,18 +139,7 @@ const columns = [
 export function SegmentsPage() {
   const list = useListPage({ schema: segmentFilters, useList: useSegmentsOfFilters });
   const { query: state, setQuery: setState } = list;
-  const [params, setParams] = useSearchParams();
-  const jobId = params.get('job') ?? undefined;
-  const setJobId = useCallback(
-    (id: string | undefined) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('job', id);
-        else next.delete('job');
-        return next;
-      }),
-    [setParams],
-  );
+  const [jobId, setJobId] = useSearchParam('job');
   const {
     query: { from, to },
     rangeError,
