@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/platform/audit/audit.table.ts';
-import { insertBillingItems, claimCsv } from '../src/modules/billing/claim-test-support.ts';
+import { claimCsv, claimCsvHeader, insertBillingItems } from '../src/modules/billing/claim-test-support.ts';
 import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN, type TestApp } from './helpers.ts';
 import { fileUpload } from './multipart.ts';
 import { waitForJob } from './shift-import.ts';
@@ -68,8 +68,7 @@ interface JobCase {
   events: Expected[];
 }
 
-const shiftHeader =
-  'Visit Ref,Staff Member,Individual,Svc Date,Time In,Time Out,In Location,Out Location,Proc';
+const shiftHeader = 'Shift ID,Caregiver,Client,Date,Clock In,Clock Out,In Location,Out Location,Billing Code';
 const home = (i: number) =>
   `"${(45.5231 + i * 0.00002).toFixed(5)}, ${(-122.6765 - i * 0.00001).toFixed(5)}"`;
 const shiftsCsv = [
@@ -81,37 +80,14 @@ const shiftsCsv = [
   ),
   `AC-FAR,Maria Lopez,Dana Home,03/12/2026,9:00 AM,1:00 PM,"45.60000, -122.60000",${home(0)},OR526`,
 ].join('\r\n');
-const shiftColumnMap = {
-  'Visit Ref': 'givShiftId',
-  'Staff Member': 'caregiverName',
-  Individual: 'clientName',
-  'Svc Date': 'date',
-  'Time In': 'evvInTime',
-  'Time Out': 'evvOutTime',
-  'In Location': 'evvInCoordinates',
-  'Out Location': 'evvOutCoordinates',
-  Proc: 'billingCode',
-};
 const notesCsv = [
   'Shift ID,Caregiver,Client,Service Date,Submitted At,Prompt,Documentation,Section,Staff',
   'AC-1,,,,2026-03-02 09:30,How was the visit?,Dana fell in the bathroom and hit her head,Daily,Maria',
   ',Maria Lopez,Dana Home,,2026-03-20 10:00,How was the visit?,No shift that day,Daily,Maria',
   ',Maria Lopez,Dana Home,,2026-03-21 10:00,How was the visit?,No shift that day either,Daily,Maria',
 ].join('\r\n');
-const claimHeader = [
-  'Claim Number',
-  'Billing ID',
-  'Client Prime',
-  'Service Date',
-  'Procedure Code',
-  'Modifier',
-  'Units',
-  'Billed Amount',
-  'Paid Amount',
-  'Status',
-  'Denial Reason',
-  'Exception Code',
-];
+const budgetsCsv =
+  'Client Name,Prime,Budget Client ID,Proc Code,Modifier,Effective Date,Units,Measure,Term,Expiration Date\r\nDana Home,DH0001,BC-1,OR526,,2026-01-01,100,Hours,Monthly,2026-12-31\r\n';
 
 /** The newest outbox message to `to`, and the `token` of its first link. */
 async function mailedToken(s: State, to: string): Promise<string> {
@@ -127,6 +103,54 @@ const get = async (s: State, url: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
+
+/**
+ * The three routes of an import kind at `/api/<path>`: upload `csv` (its suggested column map is kept),
+ * preview, start; the start waits for the job and then runs `imported`.
+ */
+function importCases(
+  path: string,
+  csv: string,
+  started: Expected,
+  imported?: (s: State) => Promise<void>,
+): RouteCase[] {
+  const columnMap = (s: State) => JSON.parse(s.ids[`${path}:map`] as string) as Record<string, string>;
+  return [
+    {
+      route: `POST /api/${path}`,
+      request: () => ({ method: 'POST', url: `/api/${path}`, ...fileUpload(csv, 'text/csv', `${path}.csv`) }),
+      after: (s, body) => {
+        const upload = body as { csvFileId: string; analysis: { suggestedColumnMap: unknown } };
+        s.ids[path] = upload.csvFileId;
+        s.ids[`${path}:map`] = JSON.stringify(upload.analysis.suggestedColumnMap);
+      },
+      events: [['file.upload', 'storage_object']],
+    },
+    {
+      route: `POST /api/${path}/:id/preview`,
+      request: (s) => ({
+        method: 'POST',
+        url: `/api/${path}/${s.ids[path]}/preview`,
+        payload: { columnMap: columnMap(s) },
+      }),
+      events: [['shift_import.preview', 'csv_file']],
+    },
+    {
+      route: `POST /api/${path}/:id/start`,
+      request: (s) => ({
+        method: 'POST',
+        url: `/api/${path}/${s.ids[path]}/start`,
+        payload: { columnMap: columnMap(s) },
+      }),
+      after: async (s, body) => {
+        const job = await waitForJob(s.admin, (body as { job: { id: string } }).job.id);
+        expect(job.status, JSON.stringify(job)).toBe('COMPLETED');
+        await imported?.(s);
+      },
+      events: [started],
+    },
+  ];
+}
 
 const routeCases: RouteCase[] = [
   // ---- accounts ---------------------------------------------------------------------------------
@@ -333,123 +357,15 @@ const routeCases: RouteCase[] = [
     },
   ]),
   // ---- imports and the jobs they queue ----------------------------------------------------------
-  {
-    route: 'POST /api/shift-imports',
-    request: () => ({
-      method: 'POST',
-      url: '/api/shift-imports',
-      ...fileUpload(shiftsCsv, 'text/csv', 'visits.csv'),
-    }),
-    after: (s, body) => {
-      s.ids.shiftFile = (body as { csvFileId: string }).csvFileId;
-    },
-    events: [['file.upload', 'storage_object']],
-  },
-  {
-    route: 'POST /api/shift-imports/:id/preview',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/shift-imports/${s.ids.shiftFile}/preview`,
-      payload: { columnMap: shiftColumnMap },
-    }),
-    events: [['shift_import.preview', 'csv_file']],
-  },
-  {
-    route: 'POST /api/shift-imports/:id/start',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/shift-imports/${s.ids.shiftFile}/start`,
-      payload: { columnMap: shiftColumnMap },
-    }),
-    after: async (s, body) => {
-      const job = await waitForJob(s.admin, (body as { job: { id: string } }).job.id);
-      expect(job.status, JSON.stringify(job)).toBe('COMPLETED');
-      const shifts = (await get(s, '/api/shifts?pageSize=50&from=2026-03-01&to=2026-03-31')).items as {
-        id: string;
-        givShiftId: string;
-      }[];
-      for (const shift of shifts) s.ids[shift.givShiftId] = shift.id;
-    },
-    events: [['shift.import', 'csv_file']],
-  },
-  {
-    route: 'POST /api/shift-note-imports',
-    request: () => ({
-      method: 'POST',
-      url: '/api/shift-note-imports',
-      ...fileUpload(notesCsv, 'text/csv', 'notes.csv'),
-    }),
-    after: (s, body) => {
-      s.ids.noteFile = (body as { csvFileId: string }).csvFileId;
-      s.ids.noteColumnMap = JSON.stringify(
-        (body as { analysis: { suggestedColumnMap: unknown } }).analysis.suggestedColumnMap,
-      );
-    },
-    events: [['file.upload', 'storage_object']],
-  },
-  {
-    route: 'POST /api/shift-note-imports/:id/preview',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/shift-note-imports/${s.ids.noteFile}/preview`,
-      payload: { columnMap: JSON.parse(s.ids.noteColumnMap as string) },
-    }),
-    events: [['shift_import.preview', 'csv_file']],
-  },
-  {
-    route: 'POST /api/shift-note-imports/:id/start',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/shift-note-imports/${s.ids.noteFile}/start`,
-      payload: { columnMap: JSON.parse(s.ids.noteColumnMap as string) },
-    }),
-    after: async (s, body) => {
-      const job = await waitForJob(s.admin, (body as { job: { id: string } }).job.id);
-      expect(job.status, JSON.stringify(job)).toBe('COMPLETED');
-    },
-    events: [['shift_note.import', 'csv_file']],
-  },
-  {
-    route: 'POST /api/client-prime-imports',
-    request: () => ({
-      method: 'POST',
-      url: '/api/client-prime-imports',
-      ...fileUpload(
-        'Client Name,Prime,Budget Client ID,Proc Code,Modifier,Effective Date,Units,Measure,Term,Expiration Date\r\nDana Home,DH0001,BC-1,OR526,,2026-01-01,100,Hours,Monthly,2026-12-31\r\n',
-        'text/csv',
-        'budgets.csv',
-      ),
-    }),
-    after: (s, body) => {
-      s.ids.budgetFile = (body as { csvFileId: string }).csvFileId;
-      s.ids.budgetColumnMap = JSON.stringify(
-        (body as { analysis: { suggestedColumnMap: unknown } }).analysis.suggestedColumnMap,
-      );
-    },
-    events: [['file.upload', 'storage_object']],
-  },
-  {
-    route: 'POST /api/client-prime-imports/:id/preview',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/client-prime-imports/${s.ids.budgetFile}/preview`,
-      payload: { columnMap: JSON.parse(s.ids.budgetColumnMap as string) },
-    }),
-    events: [['shift_import.preview', 'csv_file']],
-  },
-  {
-    route: 'POST /api/client-prime-imports/:id/start',
-    request: (s) => ({
-      method: 'POST',
-      url: `/api/client-prime-imports/${s.ids.budgetFile}/start`,
-      payload: { columnMap: JSON.parse(s.ids.budgetColumnMap as string) },
-    }),
-    after: async (s, body) => {
-      const job = await waitForJob(s.admin, (body as { job: { id: string } }).job.id);
-      expect(job.status, JSON.stringify(job)).toBe('COMPLETED');
-    },
-    events: [['budget.import', 'csv_file']],
-  },
+  ...importCases('shift-imports', shiftsCsv, ['shift.import', 'csv_file'], async (s) => {
+    const shifts = (await get(s, '/api/shifts?pageSize=50&from=2026-03-01&to=2026-03-31')).items as {
+      id: string;
+      givShiftId: string;
+    }[];
+    for (const shift of shifts) s.ids[shift.givShiftId] = shift.id;
+  }),
+  ...importCases('shift-note-imports', notesCsv, ['shift_note.import', 'csv_file']),
+  ...importCases('client-prime-imports', budgetsCsv, ['budget.import', 'csv_file']),
   {
     route: 'POST /api/location-screening/runs',
     request: () => ({ method: 'POST', url: '/api/location-screening/runs', payload: { scope: 'all' } }),
@@ -488,7 +404,7 @@ const routeCases: RouteCase[] = [
       ]);
       items.forEach((id, i) => (s.ids[`item${i}`] = id));
       const csv = claimCsv([
-        claimHeader,
+        claimCsvHeader,
         [
           'C-1',
           items[1] as string,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../../../test/fixtures.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { fileUpload } from '../../../test/multipart.ts';
-import { build835, claimCsv, insertBillingItems } from './claim-test-support.ts';
+import { build835, claimCsv, claimCsvHeader, insertBillingItems } from './claim-test-support.ts';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -14,20 +14,7 @@ let caregiverUser: ReturnType<typeof as>;
 let anonymous: ReturnType<typeof as>;
 let items: string[];
 
-const header = [
-  'Claim Number',
-  'Billing ID',
-  'Client Prime',
-  'Service Date',
-  'Procedure Code',
-  'Modifier',
-  'Units',
-  'Billed Amount',
-  'Paid Amount',
-  'Status',
-  'Denial Reason',
-  'Exception Code',
-];
+const header = claimCsvHeader;
 const upload = (content: string | Buffer, name = 'claims.csv') =>
   admin({ method: 'POST', url: '/api/claim-imports', ...fileUpload(content, 'text/csv', name) });
 

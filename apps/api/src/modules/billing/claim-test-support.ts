@@ -69,6 +69,22 @@ export async function insertBillingItems(db: Executor, entries: TestItem[]): Pro
   return ids;
 }
 
+/** The header row of a claim CSV as the portal exports it (the columns the claim import maps). */
+export const claimCsvHeader = [
+  'Claim Number',
+  'Billing ID',
+  'Client Prime',
+  'Service Date',
+  'Procedure Code',
+  'Modifier',
+  'Units',
+  'Billed Amount',
+  'Paid Amount',
+  'Status',
+  'Denial Reason',
+  'Exception Code',
+];
+
 const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 /** CSV text (CRLF) from rows of cells. */
 export const claimCsv = (rows: string[][]): string =>
