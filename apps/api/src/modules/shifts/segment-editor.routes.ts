@@ -14,16 +14,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, segmentDetail, segmentSplit, segmentSplitResult, segmentUpdate } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { segmentsMayHaveChanged } from '../../workflows/events.ts';
-import { getSegment, splitSegment, updateSegment } from './segment-editor.service.ts';
+import { getSegment, splitSegment, updateSegment, type SegmentEditorDeps } from './segment-editor.service.ts';
 
 export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const access = guard(db, 'admin', 'shift_segment');
   const tags = ['segments'];
-  const deps = {
-    revalidateSegments: (range: { from: string; to: string | null }) =>
-      app.deps.events.publish(segmentsMayHaveChanged, range),
-    revalidateAroundDate: app.deps.revalidateAroundDate,
+  const deps: SegmentEditorDeps = {
+    revalidateSegments: (range) => app.deps.events.publish(segmentsMayHaveChanged, range),
+    revalidateAroundDate: (executor, date) => app.deps.revalidateAroundDate(executor, date),
   };
 
   app.get(
