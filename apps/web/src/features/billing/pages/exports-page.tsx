@@ -22,7 +22,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { createColumnHelper } from '@tanstack/react-table';
 import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -33,7 +32,7 @@ import { LabelledPagination } from '../../../components/ui/labelled-pagination.t
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { billingExportFileUrl, useCreateExport, useExportBatches, useExportPreview } from '../api/exports.ts';
 import { ExportBatchDrawer } from '../components/export-batch-drawer.tsx';
-import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
+import { segmentColumns, validationStatusOptions } from '../../../components/validation/segment-columns.tsx';
 import { formatCents, formatExactTime } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -54,10 +53,6 @@ function lastMonth() {
   const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
 }
-const statusOptions = [
-  { value: 'NOT_READY', label: 'Not ready' },
-  { value: 'READY', label: 'Ready' },
-];
 
 type ExportFilters = z.output<typeof exportFilters>;
 
@@ -74,55 +69,14 @@ function usePreviewOfFilters(state: ExportFilters) {
   return rangeError ? { ...preview, isPending: false } : preview;
 }
 
-const column = createColumnHelper<BillingExportPreviewItem>();
-const previewColumns = [
-  column.accessor('date', {
-    header: 'Date',
-    cell: ({ row: { original: segment } }) => (
-      <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} style={{ whiteSpace: 'nowrap' }}>
-        {segment.date}
-      </Anchor>
-    ),
-  }),
-  column.accessor('caregiverName', { header: 'Caregiver' }),
-  column.accessor('clientName', { header: 'Client' }),
-  column.accessor('billingCode', {
-    header: 'Code',
-    cell: ({ row: { original: segment } }) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {segment.billingCode ?? '—'}
-        {segment.modifier ? ` + ${segment.modifier}` : ''}
-      </span>
-    ),
-  }),
-  column.accessor('validationStatus', {
-    header: 'Status',
-    cell: ({ row: { original: segment } }) => (
-      <Group gap={4} miw={140}>
-        <ValidationBadge status={segment.validationStatus} />
-        {segment.billed ? (
-          <Badge color="gray" variant="outline">
-            Billed
-          </Badge>
-        ) : null}
-      </Group>
-    ),
-  }),
-  column.display({
-    id: 'violations',
-    header: 'Violations',
-    cell: ({ row: { original: segment } }) => (
-      <>
-        <ViolationList violations={segment.validationViolations} status={segment.validationStatus} />
-        {segment.validationStatus === 'NOT_READY' ? (
-          <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} size="sm">
-            Open the shift to fix it
-          </Anchor>
-        ) : null}
-      </>
-    ),
-  }),
-];
+const previewColumns = segmentColumns<BillingExportPreviewItem>({
+  statusExtra: (segment) =>
+    segment.billed ? (
+      <Badge color="gray" variant="outline">
+        Billed
+      </Badge>
+    ) : null,
+});
 
 /** See the module comment. */
 export function ExportsPage() {
@@ -174,7 +128,7 @@ export function ExportsPage() {
             <Select
               label="Show"
               placeholder="Every segment"
-              data={statusOptions}
+              data={validationStatusOptions}
               value={state.status ?? null}
               onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
               clearable
