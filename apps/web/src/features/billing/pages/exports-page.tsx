@@ -5,7 +5,7 @@
  * segment not billed yet; docs/billing-export.md). Below, the batches (date, range, rows, total, who)
  * with a drawer per batch (items, Download). Filters, pages and the open batch live in the URL.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -25,14 +25,14 @@ import {
 import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { validationStatus } from '@tend/contracts';
+import { validationStatus, type BillingExportPreviewItem } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { billingExportFileUrl, useCreateExport, useExportBatches, useExportPreview } from '../api/exports.ts';
 import { ExportBatchDrawer } from '../components/export-batch-drawer.tsx';
-import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
+import { segmentColumns, validationStatusOptions } from '../../../components/validation/segment-columns.tsx';
 import { formatCents, formatExactTime } from '../../../lib/format/index.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -41,6 +41,7 @@ const exportFilters = z.object({
   to: isoDate.optional(),
   status: validationStatus.optional(),
   page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
   batchesPage: z.coerce.number().int().min(1).default(1),
   batch: z.uuid().optional(),
 });
@@ -52,25 +53,44 @@ function lastMonth() {
   const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
 }
-const statusOptions = [
-  { value: 'NOT_READY', label: 'Not ready' },
-  { value: 'READY', label: 'Ready' },
-];
+
+type ExportFilters = z.output<typeof exportFilters>;
+
+/** The dates of the URL's filters (default: last month); `rangeError` when To is before From. */
+const exportRange = (state: ExportFilters) => resolveDateRange(state, lastMonth());
+
+/** The preview of the URL's filters; nothing is asked (and nothing loads) while the range is inverted. */
+function usePreviewOfFilters(state: ExportFilters) {
+  const { from, to, rangeError } = exportRange(state);
+  const preview = useExportPreview(
+    { dateFrom: from, dateTo: to, status: state.status, page: state.page, pageSize: state.pageSize },
+    !rangeError,
+  );
+  return rangeError ? { ...preview, isPending: false } : preview;
+}
+
+const previewColumns = segmentColumns<BillingExportPreviewItem>({
+  statusExtra: (segment) =>
+    segment.billed ? (
+      <Badge color="gray" variant="outline">
+        Billed
+      </Badge>
+    ) : null,
+});
 
 /** See the module comment. */
 export function ExportsPage() {
-  const { state, setState } = useUrlState(exportFilters);
-  const defaults = useMemo(() => lastMonth(), []);
-  const { from, to, rangeError } = resolveDateRange(state, defaults);
-  const preview = useExportPreview(
-    { dateFrom: from, dateTo: to, status: state.status, page: state.page, pageSize: 50 },
-    !rangeError,
-  );
+  const list = useListPage({
+    schema: exportFilters,
+    useList: usePreviewOfFilters,
+    notFilters: ['batchesPage', 'batch'],
+  });
+  const { query: state, setQuery: setState } = list;
+  const { from, to, rangeError } = exportRange(state);
   const batches = useExportBatches(state.batchesPage);
   const create = useCreateExport();
   const [notes, setNotes] = useState('');
-  const data = preview.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const data = list.result.data;
   const batchPages = batches.data ? Math.max(1, Math.ceil(batches.data.total / batches.data.pageSize)) : 1;
 
   return (
@@ -93,182 +113,125 @@ export function ExportsPage() {
         </Group>
       </Group>
 
-      <Group role="search" aria-label="Dates to export" align="flex-end" gap="sm" wrap="wrap">
-        <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
-        <Select
-          label="Show"
-          placeholder="Every segment"
-          data={statusOptions}
-          value={state.status ?? null}
-          onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
-          clearable
-          w={{ base: '100%', sm: 170 }}
-        />
-      </Group>
-
-      {preview.isError ? (
-        <LoadErrorAlert
-          error={preview.error}
-          title="The preview could not be loaded"
-          onRetry={() => void preview.refetch()}
-        />
-      ) : null}
-
-      {data ? (
-        <Paper withBorder p="md" radius="md">
+      <ListPage
+        list={list}
+        filterLabel="Dates to export"
+        filters={
+          <>
+            <DateRangeFilter
+              from={from}
+              to={to}
+              labels={['From', 'To']}
+              error={rangeError}
+              onChange={setState}
+            />
+            <Select
+              label="Show"
+              placeholder="Every segment"
+              data={validationStatusOptions}
+              value={state.status ?? null}
+              onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
+              clearable
+              w={{ base: '100%', sm: 170 }}
+            />
+          </>
+        }
+        label="Segments to export"
+        noun={{ one: 'segment', other: 'segments' }}
+        summary={
           <Stack gap="sm">
-            <Group gap="xs" data-testid="export-counts">
-              <Badge color="green" variant="light" size="lg">
-                {data.counts.ready} ready
-              </Badge>
-              <Badge color="red" variant="light" size="lg">
-                {data.counts.notReady} not ready
-              </Badge>
-              <Badge color="gray" variant="light" size="lg">
-                {data.counts.alreadyBilled} billed already
-              </Badge>
-              <Badge color="blue" variant="filled" size="lg">
-                {data.counts.exportable} to export
-              </Badge>
-            </Group>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Notes (optional)"
-                placeholder="e.g. March, second half"
-                value={notes}
-                onChange={(event) => setNotes(event.currentTarget.value)}
-                maxLength={1000}
-                w={{ base: '100%', sm: 320 }}
+            {data ? (
+              <Paper withBorder p="md" radius="md">
+                <Stack gap="sm">
+                  <Group gap="xs" data-testid="export-counts">
+                    <Badge color="green" variant="light" size="lg">
+                      {data.counts.ready} ready
+                    </Badge>
+                    <Badge color="red" variant="light" size="lg">
+                      {data.counts.notReady} not ready
+                    </Badge>
+                    <Badge color="gray" variant="light" size="lg">
+                      {data.counts.alreadyBilled} billed already
+                    </Badge>
+                    <Badge color="blue" variant="filled" size="lg">
+                      {data.counts.exportable} to export
+                    </Badge>
+                  </Group>
+                  <Group align="flex-end" gap="sm" wrap="wrap">
+                    <TextInput
+                      label="Notes (optional)"
+                      placeholder="e.g. March, second half"
+                      value={notes}
+                      onChange={(event) => setNotes(event.currentTarget.value)}
+                      maxLength={1000}
+                      w={{ base: '100%', sm: 320 }}
+                    />
+                    <Button
+                      leftSection={<IconFileExport size={16} aria-hidden />}
+                      loading={create.isPending}
+                      disabled={Boolean(rangeError) || data.counts.exportable === 0}
+                      onClick={() =>
+                        create.mutate(
+                          { dateFrom: from, dateTo: to, notes },
+                          {
+                            onSuccess: ({ batch }) => {
+                              setNotes('');
+                              setState({ batch: batch.id }, { resetPage: false });
+                            },
+                          },
+                        )
+                      }
+                    >
+                      Create export batch
+                    </Button>
+                  </Group>
+                  {data.counts.exportable === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {data.counts.ready === 0
+                        ? 'Nothing to export: no READY segment in these dates. Fix the NOT_READY segments below, or validate the dates on the Segments page.'
+                        : 'Nothing to export: every READY segment of these dates is billed already. Void a drifted item on the Drift page to bill its segment again.'}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Paper>
+            ) : null}
+
+            {create.error ? (
+              <ApiErrorAlert
+                error={create.error}
+                title="No batch was created"
+                onClose={() => create.reset()}
               />
-              <Button
-                leftSection={<IconFileExport size={16} aria-hidden />}
-                loading={create.isPending}
-                disabled={Boolean(rangeError) || data.counts.exportable === 0}
-                onClick={() =>
-                  create.mutate(
-                    { dateFrom: from, dateTo: to, notes },
-                    {
-                      onSuccess: ({ batch }) => {
-                        setNotes('');
-                        setState({ batch: batch.id }, { resetPage: false });
-                      },
-                    },
-                  )
-                }
+            ) : null}
+            {create.data ? (
+              <Alert
+                color="green"
+                variant="light"
+                title="Export batch created"
+                onClose={() => create.reset()}
+                withCloseButton
               >
-                Create export batch
-              </Button>
-            </Group>
-            {data.counts.exportable === 0 ? (
-              <Text size="sm" c="dimmed">
-                {data.counts.ready === 0
-                  ? 'Nothing to export: no READY segment in these dates. Fix the NOT_READY segments below, or validate the dates on the Segments page.'
-                  : 'Nothing to export: every READY segment of these dates is billed already. Void a drifted item on the Drift page to bill its segment again.'}
-              </Text>
+                <Group gap="sm">
+                  <Text size="sm">
+                    {create.data.batch.rowCount} items, {formatCents(create.data.batch.totalAmount ?? 0)}.
+                    {create.data.skippedNoRule
+                      ? ` ${create.data.skippedNoRule} READY segments had no billing-code rule in effect and were left out: validate the dates again.`
+                      : ''}
+                  </Text>
+                  <Anchor href={billingExportFileUrl(create.data.batch.id)} download size="sm">
+                    Download the file
+                  </Anchor>
+                </Group>
+              </Alert>
             ) : null}
           </Stack>
-        </Paper>
-      ) : null}
-
-      {create.error ? (
-        <ApiErrorAlert error={create.error} title="No batch was created" onClose={() => create.reset()} />
-      ) : null}
-      {create.data ? (
-        <Alert
-          color="green"
-          variant="light"
-          title="Export batch created"
-          onClose={() => create.reset()}
-          withCloseButton
-        >
-          <Group gap="sm">
-            <Text size="sm">
-              {create.data.batch.rowCount} items, {formatCents(create.data.batch.totalAmount ?? 0)}.
-              {create.data.skippedNoRule
-                ? ` ${create.data.skippedNoRule} READY segments had no billing-code rule in effect and were left out: validate the dates again.`
-                : ''}
-            </Text>
-            <Anchor href={billingExportFileUrl(create.data.batch.id)} download size="sm">
-              Download the file
-            </Anchor>
-          </Group>
-        </Alert>
-      ) : null}
-
-      {preview.isPending && !rangeError ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading the preview" />
-        </Group>
-      ) : data ? (
-        data.items.length === 0 ? (
-          <Alert variant="light" color="gray" title="No segments in these dates">
-            <Text size="sm">
-              Segments come from imported shifts. Pick other dates, or import EVV visits first.
-            </Text>
-          </Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover withTableBorder aria-label="Segments to export">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Caregiver</Table.Th>
-                  <Table.Th>Client</Table.Th>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Violations</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((segment) => (
-                  <Table.Tr key={segment.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`}>
-                        {segment.date}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{segment.caregiverName}</Table.Td>
-                    <Table.Td>{segment.clientName}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {segment.billingCode ?? '—'}
-                      {segment.modifier ? ` + ${segment.modifier}` : ''}
-                    </Table.Td>
-                    <Table.Td style={{ minWidth: 140 }}>
-                      <Group gap={4}>
-                        <ValidationBadge status={segment.validationStatus} />
-                        {segment.billed ? (
-                          <Badge color="gray" variant="outline">
-                            Billed
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <ViolationList
-                        violations={segment.validationViolations}
-                        status={segment.validationStatus}
-                      />
-                      {segment.validationStatus === 'NOT_READY' ? (
-                        <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} size="sm">
-                          Open the shift to fix it
-                        </Anchor>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )
-      ) : null}
-      {data && pages > 1 ? (
-        <LabelledPagination
-          label="Segments"
-          total={pages}
-          value={state.page}
-          onChange={(page) => setState({ page })}
-        />
-      ) : null}
+        }
+        columns={previewColumns}
+        empty={{
+          title: 'No segments in these dates',
+          description: 'Segments come from imported shifts. Pick other dates, or import EVV visits first.',
+        }}
+      />
 
       <Title order={3} mt="md">
         Batches

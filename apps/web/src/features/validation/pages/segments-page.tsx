@@ -5,7 +5,7 @@
  * where the admin corrects what makes a segment NOT_READY. Filters (dates, status, violation,
  * caregiver, client) and the page live in the URL; the running job's id too (`job=`).
  */
-import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { IconChecks } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -24,7 +24,7 @@ import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { useSegments } from '../api/segments.ts';
 import { useStartValidation } from '../../../components/validation/validation-api.ts';
 import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
-import { ValidationBadge, ViolationList } from '../../../components/validation/violation-labels.tsx';
+import { segmentColumns, validationStatusOptions } from '../../../components/validation/segment-columns.tsx';
 import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { formatExactTime, formatInstant } from '../../../lib/format/index.ts';
 
@@ -47,10 +47,6 @@ function thisMonth() {
   const last = new Date(Date.UTC(now.getFullYear(), now.getMonth() + 1, 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
 }
-const statusOptions = [
-  { value: 'NOT_READY', label: 'Not ready' },
-  { value: 'READY', label: 'Ready' },
-];
 const codeOptions = segmentViolationCodes.map((code) => ({
   value: code,
   label: segmentViolationCatalogue[code].label,
@@ -79,61 +75,21 @@ function useSegmentsOfFilters(state: SegmentFilters) {
   return useSegments(rangeError ? { ...query, to: query.from } : query);
 }
 
-const noWrap = { whiteSpace: 'nowrap' } as const;
 const column = createColumnHelper<SegmentListItem>();
-const columns = [
-  column.accessor('date', {
-    header: 'Date',
-    cell: ({ row: { original: segment } }) => (
-      <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} style={noWrap}>
-        {segment.date}
-      </Anchor>
-    ),
-  }),
-  column.accessor('caregiverName', { header: 'Caregiver' }),
-  column.accessor('clientName', { header: 'Client' }),
-  column.accessor('billingCode', {
-    header: 'Code',
-    cell: ({ row: { original: segment } }) => (
-      <span style={noWrap}>
-        {segment.billingCode ?? '—'}
-        {segment.modifier ? ` + ${segment.modifier}` : ''}
-      </span>
-    ),
-  }),
-  column.display({
-    id: 'times',
-    header: 'Start / end',
-    cell: ({ row: { original: segment } }) => (
-      <>
-        <Time value={segment.evvStart} />
-        <Time value={segment.evvEnd} />
-      </>
-    ),
-  }),
-  column.accessor('validationStatus', {
-    header: 'Status',
-    cell: ({ row }) => (
-      <div style={{ minWidth: 120 }}>
-        <ValidationBadge status={row.original.validationStatus} />
-      </div>
-    ),
-  }),
-  column.display({
-    id: 'violations',
-    header: 'Violations',
-    cell: ({ row: { original: segment } }) => (
-      <>
-        <ViolationList violations={segment.validationViolations} status={segment.validationStatus} />
-        {segment.validationStatus === 'NOT_READY' ? (
-          <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`} size="sm">
-            Open the shift to fix it
-          </Anchor>
-        ) : null}
-      </>
-    ),
-  }),
-];
+const columns = segmentColumns<SegmentListItem>({
+  between: [
+    column.display({
+      id: 'times',
+      header: 'Start / end',
+      cell: ({ row: { original: segment } }) => (
+        <>
+          <Time value={segment.evvStart} />
+          <Time value={segment.evvEnd} />
+        </>
+      ),
+    }),
+  ],
+});
 
 /** See the module comment. */
 export function SegmentsPage() {
@@ -191,7 +147,7 @@ export function SegmentsPage() {
             <Select
               label="Status"
               placeholder="Any status"
-              data={statusOptions}
+              data={validationStatusOptions}
               value={state.status ?? null}
               onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
               clearable
