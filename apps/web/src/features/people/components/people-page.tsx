@@ -29,12 +29,3 @@ export function PeoplePage({ title, description, action, children }: PeoplePageP
     </Stack>
   );
 }
-
-/** The filter bar above a table: labelled inputs side by side, wrapping on narrow screens. */
-export function FilterBar({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group role="search" aria-label={label} align="flex-end" gap="sm" wrap="wrap">
-      {children}
-    </Group>
-  );
-}
