@@ -32,7 +32,7 @@ import type {
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { serialRunner, type SerialRunner } from '../../platform/db/serial-runner.ts';
-import { auditedSelect, recordAudit } from '../../platform/audit/audit.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { EXPORTS_BUCKET, type StorageService } from '../../platform/storage/storage.service.ts';
@@ -650,24 +650,19 @@ export async function findBillingExports(
   ctx: RequestContext,
   query: BillingExportListQuery,
 ): Promise<BillingExportBatchPage> {
-  const rows = await auditedSelect(
-    db,
-    ctx,
-    {
-      action: 'billing_export.list',
-      entityType: 'billing_export_batch',
-      details: { page: query.page },
-      countedAs: 'returned',
-    },
-    db
-      .select()
-      .from(billingExportBatches)
-      .orderBy(desc(billingExportBatches.exportDate), desc(billingExportBatches.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  );
+  const rows = await db
+    .select()
+    .from(billingExportBatches)
+    .orderBy(desc(billingExportBatches.exportDate), desc(billingExportBatches.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [totals] = await db.select({ total: count() }).from(billingExportBatches);
   const names = await findUserNames(db, { ids: rows.map((row) => row.exportedBy) });
+  await recordAudit(db, ctx, {
+    action: 'billing_export.list',
+    entityType: 'billing_export_batch',
+    details: { page: query.page, returned: rows.length },
+  });
   return {
     items: rows.map((row) => toBatch(row, names.get(row.exportedBy ?? '') ?? null)),
     total: totals?.total ?? 0,

@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import type { BillingItem, BillingItemListQuery, BillingItemPage } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
-import { auditedSelect, recordAudit } from '../../platform/audit/audit.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
@@ -37,33 +37,29 @@ export async function findBillingItems(
   const order = query.hasDrift
     ? [desc(billingItems.driftDetectedAt), asc(billingItems.id)]
     : [asc(billingItems.date), asc(billingItems.start), asc(billingItems.id)];
-  const rows = await auditedSelect(
-    db,
-    ctx,
-    {
-      action: 'billing_item.list',
-      entityType: 'billing_item',
-      details: {
-        hasDrift: query.hasDrift ?? null,
-        status: query.status ?? null,
-        exportBatchId: query.exportBatchId ?? null,
-        dateFrom: query.dateFrom ?? null,
-        dateTo: query.dateTo ?? null,
-      },
-      countedAs: 'returned',
-    },
-    db
-      .select()
-      .from(billingItems)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  );
+  const rows = await db
+    .select()
+    .from(billingItems)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [totals] = await db.select({ total: count() }).from(billingItems).where(where);
   const names = await findPeopleNames(db, {
     caregiverIds: [],
     clientIds: [...new Set(rows.map((row) => row.clientId))],
+  });
+  await recordAudit(db, ctx, {
+    action: 'billing_item.list',
+    entityType: 'billing_item',
+    details: {
+      hasDrift: query.hasDrift ?? null,
+      status: query.status ?? null,
+      exportBatchId: query.exportBatchId ?? null,
+      dateFrom: query.dateFrom ?? null,
+      dateTo: query.dateTo ?? null,
+      returned: rows.length,
+    },
   });
   return {
     items: rows.map((row) => toBillingItem(row, names.clients)),

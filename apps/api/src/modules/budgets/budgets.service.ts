@@ -19,7 +19,7 @@ import {
   type BudgetUsage,
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
-import { auditedSelect, recordAudit } from '../../platform/audit/audit.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames, getClient } from '../people/people.service.ts';
@@ -115,25 +115,20 @@ export async function findBudgetLines(
   query: BudgetListQuery,
 ): Promise<BudgetLinePage> {
   const where = query.clientId ? eq(budgets.clientId, query.clientId) : undefined;
-  const rows = await auditedSelect(
-    db,
-    ctx,
-    {
-      action: 'budget.list',
-      entityType: 'budget',
-      details: { clientId: query.clientId ?? null },
-      countedAs: 'returned',
-    },
-    db
-      .select()
-      .from(budgets)
-      .where(where)
-      .orderBy(asc(budgets.clientId), asc(budgets.procCode), asc(budgets.effectiveDate), asc(budgets.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  );
+  const rows = await db
+    .select()
+    .from(budgets)
+    .where(where)
+    .orderBy(asc(budgets.clientId), asc(budgets.procCode), asc(budgets.effectiveDate), asc(budgets.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [totals] = await db.select({ total: count() }).from(budgets).where(where);
   const names = await clientNamesFor(db, rows);
+  await recordAudit(db, ctx, {
+    action: 'budget.list',
+    entityType: 'budget',
+    details: { clientId: query.clientId ?? null, returned: rows.length },
+  });
   return {
     items: rows.map((row) => toLine(row, names)),
     total: totals?.total ?? 0,
