@@ -17,7 +17,7 @@ import type {
   ReconciliationItemPage,
 } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
-import { auditedSelect, recordAudit } from '../../platform/audit/audit.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
@@ -98,19 +98,19 @@ export async function listClaimImports(
   query: ClaimImportListQuery,
 ): Promise<ClaimImportPage> {
   const [rows, [total]] = await Promise.all([
-    auditedSelect(
-      db,
-      ctx,
-      { action: 'billing_import.list', entityType: 'billing_import_batch', countedAs: 'returned' },
-      db
-        .select()
-        .from(billingImportBatches)
-        .orderBy(desc(billingImportBatches.importDate), desc(billingImportBatches.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-    ),
+    db
+      .select()
+      .from(billingImportBatches)
+      .orderBy(desc(billingImportBatches.importDate), desc(billingImportBatches.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(billingImportBatches),
   ]);
+  await recordAudit(db, ctx, {
+    action: 'billing_import.list',
+    entityType: 'billing_import_batch',
+    details: { returned: rows.length },
+  });
   return {
     items: rows.map(toBatch),
     total: Number(total?.value ?? 0),

@@ -19,7 +19,7 @@ import {
   type TermView,
 } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
-import { auditedSelect, recordAudit } from '../../platform/audit/audit.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { setIncidentHandled } from '../shifts/shift-results.service.ts';
@@ -166,15 +166,11 @@ const termRowView = (row: typeof terms.$inferSelect): TermView => ({
 
 /** Every Term, by term. Audited `term.list` (terms may name people or places). */
 export async function findTerms(db: Database, ctx: RequestContext): Promise<{ items: TermView[] }> {
-  const rows = await auditedSelect(
-    db,
-    ctx,
-    { action: 'term.list', entityType: 'term', countedAs: 'returned' },
-    db
-      .select()
-      .from(terms)
-      .orderBy(asc(sql`lower(${terms.term})`)),
-  );
+  const rows = await db
+    .select()
+    .from(terms)
+    .orderBy(asc(sql`lower(${terms.term})`));
+  await recordAudit(db, ctx, { action: 'term.list', entityType: 'term', details: { returned: rows.length } });
   return { items: rows.map(termRowView) };
 }
 
@@ -235,15 +231,15 @@ export async function findClientSpecificTerms(
   db: Database,
   ctx: RequestContext,
 ): Promise<{ items: ClientSpecificTermView[] }> {
-  const rows = await auditedSelect(
-    db,
-    ctx,
-    { action: 'client_term.list', entityType: 'client_specific_term', countedAs: 'returned' },
-    db
-      .select()
-      .from(clientSpecificTerms)
-      .orderBy(asc(clientSpecificTerms.clientName), asc(clientSpecificTerms.term)),
-  );
+  const rows = await db
+    .select()
+    .from(clientSpecificTerms)
+    .orderBy(asc(clientSpecificTerms.clientName), asc(clientSpecificTerms.term));
+  await recordAudit(db, ctx, {
+    action: 'client_term.list',
+    entityType: 'client_specific_term',
+    details: { returned: rows.length },
+  });
   return { items: rows.map(clientTermView) };
 }
 

@@ -14,7 +14,7 @@ import type { FieldError, Page, UserAccount, UserListQuery } from '@tend/contrac
 import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../platform/db/client.ts';
-import { auditedSelect, escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
+import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { checkPassword } from '../../platform/auth/password-policy.ts';
 import {
@@ -209,20 +209,20 @@ export async function findUsers(
     createdAt: userAccounts.createdAt,
   }[query.sort];
   const [rows, totals] = await Promise.all([
-    auditedSelect(
-      db,
-      ctx,
-      { action: 'user.list', entityType: 'user_account', countedAs: 'returned' },
-      db
-        .select()
-        .from(userAccounts)
-        .where(where)
-        .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(userAccounts.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-    ),
+    db
+      .select()
+      .from(userAccounts)
+      .where(where)
+      .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(userAccounts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(userAccounts).where(where),
   ]);
+  await recordAudit(db, ctx, {
+    action: 'user.list',
+    entityType: 'user_account',
+    details: { returned: rows.length },
+  });
   return {
     items: rows.map((row) => toUserAccount(row, phoneCountry)),
     total: totals[0]?.total ?? 0,

@@ -265,7 +265,6 @@ export async function findAuditEvents(
   if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));
   if (query.to) filters.push(lte(auditEvents.at, new Date(query.to)));
   const where = filters.length ? and(...filters) : undefined;
-  // Not auditedSelect: the count beside the page would then see this read's own event.
   const [rows, totals] = await Promise.all([
     db
       .select()
