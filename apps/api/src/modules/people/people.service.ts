@@ -3,20 +3,7 @@
  * (docs/decisions/0002-route-guards.md). Every read and write of these PHI records writes an audit
  * event in the same transaction (ARCHITECTURE.md). A record that does not exist is NOT_FOUND.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { listTotalCap } from '@tend/contracts';
 import type {
   Caregiver,
@@ -30,13 +17,7 @@ import type {
 import type { caregiverInput, caseManagerInput, clientInput } from '@tend/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../platform/db/client.ts';
-import {
-  auditedSelect,
-  escapeLike,
-  PREPARED_AUDIT,
-  readAuditValues,
-  recordAudit,
-} from '../../platform/audit/audit.service.ts';
+import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { caregivers, caseManagers, clients, peopleTotalDeltas, peopleTotals } from './people.table.ts';
@@ -58,16 +39,13 @@ const contains = (column: AnyColumn, q: string) => ilike(column, `%${escapeLike(
 
 // ---- Clients -----------------------------------------------------------------------------------
 
-/**
- * A client row with its case manager's name, flat and with names of its own (the list's page is a CTE,
- * `auditedSelect`, whose columns must be distinct).
- */
 const clientSelection = {
-  ...getTableColumns(clients),
-  caseManagerName: sql<string | null>`${caseManagers.name}`.as('case_manager_name'),
+  client: clients,
+  caseManagerName: caseManagers.name,
 };
 
-function toClient(c: typeof clients.$inferSelect & { caseManagerName: string | null }): Client {
+function toClient(row: { client: typeof clients.$inferSelect; caseManagerName: string | null }): Client {
+  const c = row.client;
   return {
     id: c.id,
     name: c.name,
@@ -81,7 +59,7 @@ function toClient(c: typeof clients.$inferSelect & { caseManagerName: string | n
     ispMonth: c.ispMonth,
     serviceElement: c.serviceElement,
     caseManagerId: c.caseManagerId,
-    caseManagerName: c.caseManagerName,
+    caseManagerName: row.caseManagerName,
     needsReview: c.needsReview,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
@@ -200,23 +178,15 @@ function prepareClientList(db: Database, shape: ClientListShape) {
   return {
     totalKind,
     // One round trip: the page, with the total as an uncorrelated subquery (computed once).
-    // The page writes its own audit event (`client.list`, the page's rows counted as `returned`).
-    page: auditedSelect(
-      db,
-      PREPARED_AUDIT,
-      { action: 'client.list', entityType: 'client', countedAs: 'returned' },
-      db
-        .select({
-          ...clientSelection,
-          total: sql<number>`(${total})`.mapWith(Number).as('total'),
-        })
-        .from(clients)
-        .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
-        .where(where)
-        .orderBy(orderBy(sortColumn, shape.order), asc(clients.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    ).prepare(`${name}_page`),
+    page: db
+      .select({ ...clientSelection, total: sql<number>`(${total})`.mapWith(Number) })
+      .from(clients)
+      .leftJoin(caseManagers, eq(caseManagers.id, clients.caseManagerId))
+      .where(where)
+      .orderBy(orderBy(sortColumn, shape.order), asc(clients.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_page`),
     /** Only for a page past the end, which has no row to carry the total. */
     count: total.prepare(`${name}_count`),
   };
@@ -268,7 +238,7 @@ const clientListStatement = statementCache(prepareClientList);
  * A page of clients for the filter (spec s.3 Client), with its total: exact for the unfiltered views
  * (`archived`, `needsReview`), counted up to `listTotalCap` (or past the next page) when a search or
  * case manager filters it, `totalExact` false beyond (docs/decisions/0020-list-totals.md). One round
- * trip, which also writes the audit event (`client.list`).
+ * trip plus the audit insert (`client.list`), awaited.
  */
 export async function findClients(
   db: Database,
@@ -291,9 +261,13 @@ export async function findClients(
     limit: query.pageSize,
     offset,
     countLimit: countLimit + 1,
-    ...readAuditValues(ctx, { details: { page: query.page } }),
   };
   const { rows, n } = await executeListPage(statement, values, query.page);
+  await recordAudit(db, ctx, {
+    action: 'client.list',
+    entityType: 'client',
+    details: { returned: rows.length, page: query.page },
+  });
   return {
     items: rows.map(toClient),
     ...pageTotal(statement.totalKind, n, countLimit),
@@ -444,22 +418,14 @@ function prepareCaregiverList(db: Database, shape: CaregiverListShape) {
   const name = `tend_caregivers_${shape.archived}_${+shape.search}${+shape.type}${+shape.needsReview}_${shape.sort}_${shape.order}`;
   return {
     totalKind,
-    // The page writes its own audit event (`caregiver.list`, the page's rows counted as `returned`).
-    page: auditedSelect(
-      db,
-      PREPARED_AUDIT,
-      { action: 'caregiver.list', entityType: 'caregiver', countedAs: 'returned' },
-      db
-        .select({
-          ...getTableColumns(caregivers),
-          total: sql<number>`(${total})`.mapWith(Number).as('total'),
-        })
-        .from(caregivers)
-        .where(where)
-        .orderBy(orderBy(sortColumn, shape.order), asc(caregivers.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    ).prepare(`${name}_page`),
+    page: db
+      .select({ caregiver: caregivers, total: sql<number>`(${total})`.mapWith(Number) })
+      .from(caregivers)
+      .where(where)
+      .orderBy(orderBy(sortColumn, shape.order), asc(caregivers.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_page`),
     count: total.prepare(`${name}_count`),
   };
 }
@@ -469,7 +435,7 @@ const caregiverListStatement = statementCache(prepareCaregiverList);
 /**
  * A page of caregivers for the filter (spec s.3 Caregiver), with its total: exact for the unfiltered
  * views (`archived`, `needsReview`), capped like the clients list when a search or type filters it
- * (docs/decisions/0020-list-totals.md). One round trip, which also writes the audit event (`caregiver.list`).
+ * (docs/decisions/0020-list-totals.md). One round trip plus the audit insert (`caregiver.list`).
  */
 export async function findCaregivers(
   db: Database,
@@ -492,11 +458,15 @@ export async function findCaregivers(
     limit: query.pageSize,
     offset,
     countLimit: countLimit + 1,
-    ...readAuditValues(ctx, { details: { page: query.page } }),
   };
   const { rows, n } = await executeListPage(statement, values, query.page);
+  await recordAudit(db, ctx, {
+    action: 'caregiver.list',
+    entityType: 'caregiver',
+    details: { returned: rows.length, page: query.page },
+  });
   return {
-    items: rows.map(toCaregiver),
+    items: rows.map((row) => toCaregiver(row.caregiver)),
     ...pageTotal(statement.totalKind, n, countLimit),
     page: query.page,
     pageSize: query.pageSize,
@@ -575,30 +545,30 @@ export async function setCaregiverArchived(
 
 // ---- Case managers -----------------------------------------------------------------------------
 
-/** A case manager row with its client count, flat (the list's page is a CTE, `auditedSelect`). */
-const caseManagerSelection = {
-  ...getTableColumns(caseManagers),
-  clientCount:
-    sql<number>`(select count(*)::int from ${clients} where ${clients.caseManagerId} = ${caseManagers.id})`.as(
-      'client_count',
-    ),
-};
+const clientCount = sql<number>`(select count(*)::int from ${clients} where ${clients.caseManagerId} = ${caseManagers.id})`;
 
-function toCaseManager(m: typeof caseManagers.$inferSelect & { clientCount: number }): CaseManager {
+function toCaseManager(row: {
+  caseManager: typeof caseManagers.$inferSelect;
+  clientCount: number;
+}): CaseManager {
+  const m = row.caseManager;
   return {
     id: m.id,
     name: m.name,
     county: m.county,
     email: m.email,
     archived: m.archived,
-    clientCount: Number(m.clientCount),
+    clientCount: Number(row.clientCount),
     createdAt: iso(m.createdAt),
     updatedAt: iso(m.updatedAt),
   };
 }
 
 async function loadCaseManager(executor: Executor, id: string): Promise<CaseManager> {
-  const [row] = await executor.select(caseManagerSelection).from(caseManagers).where(eq(caseManagers.id, id));
+  const [row] = await executor
+    .select({ caseManager: caseManagers, clientCount })
+    .from(caseManagers)
+    .where(eq(caseManagers.id, id));
   if (!row) throw notFound('Case manager');
   return toCaseManager(row);
 }
@@ -631,25 +601,20 @@ export async function findCaseManagers(
     createdAt: caseManagers.createdAt,
   }[query.sort];
   const [rows, totals] = await Promise.all([
-    auditedSelect(
-      db,
-      ctx,
-      {
-        action: 'case_manager.list',
-        entityType: 'case_manager',
-        details: { page: query.page },
-        countedAs: 'returned',
-      },
-      db
-        .select(caseManagerSelection)
-        .from(caseManagers)
-        .where(where)
-        .orderBy(orderBy(sortColumn, query.order), asc(caseManagers.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-    ),
+    db
+      .select({ caseManager: caseManagers, clientCount })
+      .from(caseManagers)
+      .where(where)
+      .orderBy(orderBy(sortColumn, query.order), asc(caseManagers.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(caseManagers).where(where),
   ]);
+  await recordAudit(db, ctx, {
+    action: 'case_manager.list',
+    entityType: 'case_manager',
+    details: { returned: rows.length, page: query.page },
+  });
   return {
     items: rows.map(toCaseManager),
     total: totals[0]?.total ?? 0,

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL 
 import { DateTime } from 'luxon';
 import { csvCell, type ShiftListQuery, type ShiftPage } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
-import { auditedSelect, recordAudit } from '../../platform/audit/audit.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { shifts } from './shifts.table.ts';
@@ -85,32 +85,25 @@ export async function findShifts(
     billingCode: [shifts.billingCode],
     evvStatus: [shifts.evvStatus],
   }[query.sort].map((column) => direction(column));
-  // The page writes its own audit event (one statement, committed before the response); the totals
-  // run beside it on another connection.
   const [rows, totals] = await Promise.all([
-    auditedSelect(
-      db,
-      ctx,
-      {
-        action: 'shift.list',
-        entityType: 'shift',
-        details: { filter: auditFilter(query), page: query.page },
-        countedAs: 'returned',
-      },
-      db
-        .select(shiftViewColumns)
-        .from(shifts)
-        .where(where)
-        .orderBy(...order, direction(shifts.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-    ),
+    db
+      .select(shiftViewColumns)
+      .from(shifts)
+      .where(where)
+      .orderBy(...order, direction(shifts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db
       .select({ total: sql<number>`count(*)::int`, hours: hoursSql })
       .from(shifts)
       .where(where),
   ]);
   const names = await namesFor(db, rows);
+  await recordAudit(db, ctx, {
+    action: 'shift.list',
+    entityType: 'shift',
+    details: { filter: auditFilter(query), page: query.page, returned: rows.length },
+  });
   const total = totals[0]?.total ?? 0;
   return {
     items: rows.map((row) => toShift(row, names)),

@@ -4,9 +4,7 @@
  * counts only, never PHI values (ARCHITECTURE.md non-negotiables).
  */
 import { and, count, desc, eq, gte, ilike, is, lte, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction, QueryBuilder } from 'drizzle-orm/pg-core';
-import type { ColumnsSelection, WithSubquery } from 'drizzle-orm';
-import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEvent, AuditListQuery, AuditOutcome, Page } from '@tend/contracts';
 import type { Database, Executor } from '../db/client.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -167,88 +165,6 @@ export function auditEventsPerRow(ctx: RequestContext, event: AuditPerRow): SQL 
       ${ctx.userAgent}::text, ${event.details ?? sql`null::jsonb`}
     from ${event.rows}`;
 }
-
-/** A read's audit event, written by the read's own statement ({@link readAuditCte}). */
-export interface ReadAudit {
-  action: AuditAction;
-  entityType: string;
-  entityId?: string | null;
-  /** Ids and counts only, never PHI values. */
-  details?: Record<string, unknown>;
-  /** The key of `details` that receives the number of rows of the read (`rows` of {@link readAuditCte}). */
-  countedAs?: string;
-}
-
-/** Marks a {@link readAuditCte} of a prepared statement: its values are placeholders, given by {@link readAuditValues}. */
-export const PREPARED_AUDIT = Symbol('prepared audit');
-
-/** The placeholder values of a prepared {@link readAuditCte} for `ctx` and `event` (merge them into `execute`'s). */
-export function readAuditValues(ctx: RequestContext, event: Pick<ReadAudit, 'entityId' | 'details'>) {
-  return {
-    auditActorId: ctx.actor?.userAccountId ?? null,
-    auditActorEmail: ctx.actor?.email ?? null,
-    auditEntityId: event.entityId ?? null,
-    auditRequestId: ctx.requestId,
-    auditIp: ctx.ip,
-    auditUserAgent: ctx.userAgent,
-    auditDetails: event.details === undefined ? null : JSON.stringify(event.details),
-  };
-}
-
-/**
- * A CTE (`audited`) that appends one read's audit event when the statement it joins runs: same columns
- * as {@link recordAudit} (`at` = `clock_timestamp()`, outcome `success`), written by the read's own
- * statement, so it is committed with the read, before the response, at no round trip of its own
- * (PostgreSQL runs a data-modifying CTE to completion whether or not the query reads it; issue 15,
- * docs/decisions/0029-audit-one-writer.md). With `event.countedAs`, `details[countedAs]` is the number
- * of rows of `rows` (a CTE of the same statement, e.g. the page).
- *
- * `ctx` is the request's context, or {@link PREPARED_AUDIT} for a prepared statement: then the values
- * are placeholders and `execute` takes {@link readAuditValues}. Use it as
- * `db.with(page, readAuditCte(ctx, event, page)).select().from(page)` (see {@link auditedSelect}).
- */
-export function readAuditCte(
-  ctx: RequestContext | typeof PREPARED_AUDIT,
-  event: ReadAudit,
-  rows?: WithSubquery,
-): WithSubquery<'audited', Record<string, never>> {
-  const values = ctx === PREPARED_AUDIT ? null : readAuditValues(ctx, event);
-  const value = (name: keyof ReturnType<typeof readAuditValues>) =>
-    values ? sql`${values[name]}` : sql.placeholder(name);
-  let details = sql`${value('auditDetails')}::jsonb`;
-  if (event.countedAs) {
-    if (!rows) throw new Error('readAuditCte: countedAs needs the rows to count');
-    details = sql`coalesce(${details}, '{}'::jsonb) || jsonb_build_object(${event.countedAs}::text, (select count(*) from ${rows}))`;
-  }
-  return new QueryBuilder().$with('audited', {})
-    .as(sql`insert into audit_event (at, actor_user_account_id, actor_email,
-      action, entity_type, entity_id, outcome, request_id, ip, user_agent, details)
-    values (clock_timestamp(), ${value('auditActorId')}::uuid, ${value('auditActorEmail')}::text, ${event.action}::text,
-      ${event.entityType}::text, ${value('auditEntityId')}::text, 'success', ${value('auditRequestId')}::text,
-      ${value('auditIp')}::text, ${value('auditUserAgent')}::text, ${details})`);
-}
-
-/**
- * `page` (a select) with its audit event written by the same statement ({@link readAuditCte};
- * `event.countedAs` counts the page's rows): `with page as (…), audited as (insert …) select * from
- * page`. Its rows are `page`'s, typed and mapped the same, in the same order (the page is one
- * materialized CTE, read back by one scan). Typed as `page` for its rows: only await, execute or
- * prepare it (`ctx` {@link PREPARED_AUDIT}: execute with {@link readAuditValues}). Errors: the
- * database's; a failed audit insert fails the read.
- */
-export function auditedSelect<TPage extends TypedQueryBuilder<ColumnsSelection> & PgSelectLike>(
-  db: Executor,
-  ctx: RequestContext | typeof PREPARED_AUDIT,
-  event: ReadAudit,
-  page: TPage,
-): TPage {
-  const rows = new QueryBuilder().$with('page').as(page);
-  return db
-    .with(rows, readAuditCte(ctx, event, rows))
-    .select()
-    .from(rows as never) as unknown as TPage;
-}
-type PgSelectLike = PromiseLike<unknown[]>;
 
 /** A page of audit events, newest first, filtered by `query`. Reading the log is itself audited. */
 export async function findAuditEvents(
