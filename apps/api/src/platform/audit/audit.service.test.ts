@@ -1,21 +1,15 @@
 /**
  * `recordAudit` outside a transaction: concurrent events are group-inserted, each committed before its
  * promise resolves, in call order; an event the database refuses fails alone
- * (docs/decisions/0005-api-performance.md). `auditedSelect`: a read writes its event in its own
- * statement; `auditEventsPerRow`: bulk events in the caller's statement (docs/decisions/0029).
+ * (docs/decisions/0005-api-performance.md). `auditEventsPerRow`: bulk events in the caller's statement
+ * (docs/decisions/0029).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { systemContext, type RequestContext } from '../http/context.ts';
-import {
-  auditedSelect,
-  auditEventsPerRow,
-  PREPARED_AUDIT,
-  readAuditValues,
-  recordAudit,
-} from './audit.service.ts';
+import { auditEventsPerRow, recordAudit } from './audit.service.ts';
 import { auditEvents } from './audit.table.ts';
 
 let database: DatabaseHandle;
@@ -69,67 +63,6 @@ describe('recordAudit outside a transaction', () => {
     );
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect((await eventsOf('group-2')).map((row) => row.entityId)).toEqual(['e-0', 'e-2', 'e-3']);
-  });
-});
-
-describe('auditedSelect: a read that writes its own audit event', () => {
-  const page = () =>
-    database.db
-      .select({ id: auditEvents.id, at: auditEvents.at, entityId: auditEvents.entityId })
-      .from(auditEvents)
-      .where(eq(auditEvents.requestId, 'group-1'))
-      .orderBy(asc(auditEvents.at))
-      .limit(5);
-
-  it('returns the page as the plain select would (order, types) and writes the event with the rows counted', async () => {
-    const ctx: RequestContext = { ...systemContext('read-1'), ip: '203.0.113.7', userAgent: 'test' };
-    const rows = await auditedSelect(
-      database.db,
-      ctx,
-      { action: 'client.list', entityType: 'client', details: { page: 1 }, countedAs: 'returned' },
-      page(),
-    );
-    expect(rows).toEqual(await page());
-    expect(rows[0]?.at).toBeInstanceOf(Date);
-    const [event] = await eventsOf('read-1');
-    expect(event).toMatchObject({
-      action: 'client.list',
-      entityType: 'client',
-      entityId: null,
-      outcome: 'success',
-      ip: '203.0.113.7',
-      userAgent: 'test',
-      details: { page: 1, returned: 5 },
-    });
-  });
-
-  it('runs prepared, with the request values as placeholders; absent details stay NULL', async () => {
-    const statement = auditedSelect(
-      database.db,
-      PREPARED_AUDIT,
-      { action: 'client.read', entityType: 'client' },
-      page(),
-    ).prepare('audit_test_prepared');
-    for (const id of ['read-2', 'read-3'])
-      expect(
-        await statement.execute(readAuditValues(systemContext(id), { entityId: `c-${id}` })),
-      ).toHaveLength(5);
-    const events = [...(await eventsOf('read-2')), ...(await eventsOf('read-3'))];
-    expect(events.map((event) => [event.entityId, event.details])).toEqual([
-      ['c-read-2', null],
-      ['c-read-3', null],
-    ]);
-  });
-
-  it('fails the read when its event cannot be written', async () => {
-    const bad: RequestContext = {
-      ...systemContext('read-4'),
-      actor: { userAccountId: 'not-a-uuid' } as unknown as RequestContext['actor'],
-    };
-    await expect(
-      auditedSelect(database.db, bad, { action: 'client.list', entityType: 'client' }, page()),
-    ).rejects.toThrow();
-    expect(await eventsOf('read-4')).toEqual([]);
   });
 });
 
