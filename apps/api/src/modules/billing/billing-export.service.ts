@@ -44,7 +44,7 @@ import {
   findReadySegmentIds,
   findReadySegmentsForExport,
 } from './billing-export-source.ts';
-import { findSegmentPage } from '../shifts/segment-list.service.ts';
+import { findSegmentPage, toSegmentListItem } from '../shifts/segment-list.service.ts';
 import { billingCodeRules } from './billing-rules.table.ts';
 import { billingExportBatches, billingItems } from './billing.table.ts';
 import { billingSnapshotHash, snapshotOf } from './billing-export-snapshot.ts';
@@ -197,19 +197,7 @@ export async function previewBillingExport(
     dateTo: query.dateTo,
     counts,
     items: page.rows.map((row) => ({
-      id: row.id,
-      shiftId: row.shiftId,
-      date: row.date,
-      evvStart: row.evvStart?.toISOString() ?? null,
-      evvEnd: row.evvEnd?.toISOString() ?? null,
-      billingCode: row.billingCode,
-      modifier: row.modifier,
-      caregiverId: row.caregiverId,
-      caregiverName: names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
-      clientId: row.clientId,
-      clientName: names.clients.get(row.clientId) ?? 'Unknown client',
-      validationStatus: row.validationStatus,
-      validationViolations: row.validationViolations,
+      ...toSegmentListItem(row, names),
       billed: pageBilled.has(row.id),
     })),
     total: page.total,

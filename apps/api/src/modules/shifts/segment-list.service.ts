@@ -4,7 +4,12 @@
  * service date, status, violation code and people, paged. Not audited: callers audit.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { SegmentListQuery, SegmentViolationItem, ValidationStatus } from '@tend/contracts';
+import type {
+  SegmentListItem,
+  SegmentListQuery,
+  SegmentViolationItem,
+  ValidationStatus,
+} from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { toInstant } from '../../platform/db/row-values.ts';
 
@@ -43,6 +48,31 @@ export function toSegmentListRow(row: Record<string, unknown>): SegmentListRow {
     validationViolations: (typeof row.validation_violations === 'string'
       ? JSON.parse(row.validation_violations)
       : row.validation_violations) as SegmentViolationItem[],
+  };
+}
+
+/**
+ * A page row as the segments page shows it (contracts `segmentListItem`), with the names of its people
+ * from `names` (id → name; 'Unknown caregiver' / 'Unknown client' when absent) and ISO instants.
+ */
+export function toSegmentListItem(
+  row: SegmentListRow,
+  names: { caregivers: Map<string, string>; clients: Map<string, string> },
+): SegmentListItem {
+  return {
+    id: row.id,
+    shiftId: row.shiftId,
+    date: row.date,
+    evvStart: row.evvStart?.toISOString() ?? null,
+    evvEnd: row.evvEnd?.toISOString() ?? null,
+    billingCode: row.billingCode,
+    modifier: row.modifier,
+    caregiverId: row.caregiverId,
+    caregiverName: names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
+    clientId: row.clientId,
+    clientName: names.clients.get(row.clientId) ?? 'Unknown client',
+    validationStatus: row.validationStatus,
+    validationViolations: row.validationViolations,
   };
 }
 

@@ -21,7 +21,7 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { findBudgetLinesForValidation } from '../budgets/budget-facts.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import { findShiftScreeningFacts } from '../screening/screening-facts.ts';
-import { findSegmentPage } from '../shifts/segment-list.service.ts';
+import { findSegmentPage, toSegmentListItem } from '../shifts/segment-list.service.ts';
 import { writeSegmentValidation, type SegmentValidationWrite } from '../shifts/shift-results.service.ts';
 import { findRulesForValidation, type RuleFacts } from '../billing/billing-rules.service.ts';
 import { detectBillingDrift } from '../billing/billing-drift.service.ts';
@@ -225,21 +225,7 @@ export async function findSegments(
     },
   });
   return {
-    items: page.rows.map((row) => ({
-      id: row.id,
-      shiftId: row.shiftId,
-      date: row.date,
-      evvStart: row.evvStart?.toISOString() ?? null,
-      evvEnd: row.evvEnd?.toISOString() ?? null,
-      billingCode: row.billingCode,
-      modifier: row.modifier,
-      caregiverId: row.caregiverId,
-      caregiverName: names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
-      clientId: row.clientId,
-      clientName: names.clients.get(row.clientId) ?? 'Unknown client',
-      validationStatus: row.validationStatus,
-      validationViolations: row.validationViolations,
-    })),
+    items: page.rows.map((row) => toSegmentListItem(row, names)),
     total: page.total,
     page: query.page,
     pageSize: query.pageSize,
