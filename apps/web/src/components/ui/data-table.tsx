@@ -85,7 +85,8 @@ export interface DataTableProps<T, S extends string = string> {
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** Without it the page size is fixed: no "Rows per page" select. */
+  onPageSizeChange?: ((pageSize: number) => void) | undefined;
   /** Default 25, 50, 100, 200. */
   pageSizeOptions?: readonly number[];
 
@@ -526,14 +527,18 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
 
       {!isEmpty && !failedWithoutRows ? (
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <NativeSelect
-            label="Rows per page"
-            size="xs"
-            w={130}
-            value={String(pageSize)}
-            data={[...new Set([...pageSizeOptions, pageSize])].sort((a, b) => a - b).map(String)}
-            onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
-          />
+          {onPageSizeChange ? (
+            <NativeSelect
+              label="Rows per page"
+              size="xs"
+              w={130}
+              value={String(pageSize)}
+              data={[...new Set([...pageSizeOptions, pageSize])].sort((a, b) => a - b).map(String)}
+              onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
+            />
+          ) : (
+            <span />
+          )}
           {pageCount > 1 ? (
             <LabelledPagination
               label={label}

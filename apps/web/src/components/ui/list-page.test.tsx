@@ -117,3 +117,40 @@ describe('ListPage', () => {
     expect(fetchAll).toHaveBeenCalledWith({ q: 'Ann', archived: 'false', page: 1, pageSize: 25 });
   });
 });
+
+describe('useListPage with a pageKey', () => {
+  const twoLists = schema.extend({ otherPage: z.coerce.number().int().min(1).default(1) });
+  function Second() {
+    const list = useListPage({
+      schema: twoLists,
+      useList: (query) => useRows({ ...query, pageSize: 1 }),
+      getRowId: (row) => row.code,
+      pageKey: 'otherPage',
+      pageSize: 1,
+    });
+    return (
+      <ListPage
+        list={list}
+        filterLabel="Other"
+        label="Other rows"
+        noun={{ one: 'row', other: 'rows' }}
+        columns={columns}
+        empty={{ title: 'No rows yet' }}
+      />
+    );
+  }
+
+  it('pages under its own parameter, keeps the other list’s page and offers no page size', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={['/list?page=3']}>
+          <Second />
+          <Location />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /2/ }));
+    expect(screen.getByTestId('search').textContent).toBe('?page=3&otherPage=2');
+  });
+});

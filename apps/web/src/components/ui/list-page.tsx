@@ -72,6 +72,14 @@ export interface UseListPageOptions<
   fetchAll?: (query: z.output<S>) => Promise<RowOf<R>[]>;
   /** Query keys that are not filters (besides page, pageSize, sort, order). */
   notFilters?: readonly string[];
+  /**
+   * The query key of this list's page number (default `page`), for a second list in one URL schema
+   * (e.g. `batchesPage` below a preview): its parameter keeps that name, and paging it leaves the
+   * other list's page alone.
+   */
+  pageKey?: keyof z.output<S> & string;
+  /** A page size the server fixes (no `pageSize` key for this list): the table offers no other. */
+  pageSize?: number;
 }
 
 /** A list page's state: see `useListPage`. */
@@ -97,12 +105,13 @@ export function useListPage<
   F extends string = never,
 >(options: UseListPageOptions<S, R, F>): ListPageState<z.output<S>, RowOf<R>, F, R> {
   type T = RowOf<R>;
-  const { schema, prefix, useList, sortFields, getRowId, fetchAll, notFilters } = options;
+  const { schema, prefix, useList, sortFields, getRowId, fetchAll, notFilters, pageKey, pageSize } = options;
   const { state: query, setState: setQuery, resetState } = useUrlState(schema, { prefix });
   const result = useList(query);
+  const paging = usePaging(query as Record<string, unknown>, setQuery, pageKey, pageSize);
   const stateProps = useDataTableProps(
-    query as { page: number; pageSize: number; sort?: F; order?: 'asc' | 'desc' },
-    setQuery as (patch: Record<string, unknown>) => void,
+    paging.state as { page: number; pageSize: number; sort?: F; order?: 'asc' | 'desc' },
+    paging.setState,
     result as TableQueryResult<T & { id: string }>,
     sortFields,
   ) as DataTableStateProps<T, F>;
@@ -116,8 +125,45 @@ export function useListPage<
     resetQuery,
     filtered,
     result,
-    table: { ...stateProps, ...(getRowId ? { getRowId } : {}), fetchAll: exportAll },
+    table: {
+      ...stateProps,
+      ...(getRowId ? { getRowId } : {}),
+      ...(pageSize === undefined ? {} : { onPageSizeChange: undefined }),
+      fetchAll: exportAll,
+    },
   };
+}
+
+/**
+ * The table state of one list in a URL schema: the schema's own paging, or its `pageKey` page
+ * (written without going back to page 1 of the other list) and a fixed `pageSize`.
+ */
+function usePaging<Q>(
+  query: Record<string, unknown>,
+  setQuery: SetUrlState<Q>,
+  pageKey: string | undefined,
+  pageSize: number | undefined,
+) {
+  const state = useMemo(
+    () => ({
+      ...query,
+      ...(pageKey ? { page: query[pageKey] } : {}),
+      ...(pageSize === undefined ? {} : { pageSize }),
+    }),
+    [query, pageKey, pageSize],
+  );
+  const setState = useCallback(
+    (patch: Record<string, unknown>) => {
+      if (!pageKey) return (setQuery as (patch: Record<string, unknown>) => void)(patch);
+      const { page, ...rest } = patch;
+      (setQuery as (patch: Record<string, unknown>, options: { resetPage: boolean }) => void)(
+        { ...rest, ...(page === undefined ? {} : { [pageKey]: page }) },
+        { resetPage: false },
+      );
+    },
+    [setQuery, pageKey],
+  );
+  return { state, setState };
 }
 
 export interface ListPageProps<Q, T, F extends string>

@@ -41,11 +41,17 @@ export const useExportPreview = (query: BillingExportPreviewQuery, enabled: bool
   });
 
 /** Past batches, newest first. */
+/** The page size of the batches list. */
+export const exportBatchPageSize = 20;
+
 export const useExportBatches = (page: number) =>
   useQuery({
     queryKey: exportKeys.list(page),
     queryFn: ({ signal }) =>
-      apiRequest(billingExportBatchPage, '/api/billing-exports', { query: { page, pageSize: 20 }, signal }),
+      apiRequest(billingExportBatchPage, '/api/billing-exports', {
+        query: { page, pageSize: exportBatchPageSize },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

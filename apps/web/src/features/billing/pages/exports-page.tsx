@@ -5,18 +5,17 @@
  * segment not billed yet; docs/billing-export.md). Below, the batches (date, range, rows, total, who)
  * with a drawer per batch (items, Download). Filters, pages and the open batch live in the URL.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   Alert,
   Anchor,
   Badge,
   Button,
   Group,
-  Loader,
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -25,12 +24,17 @@ import {
 import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { validationStatus, type BillingExportPreviewItem } from '@tend/contracts';
-import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { validationStatus, type BillingExportBatch, type BillingExportPreviewItem } from '@tend/contracts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
-import { billingExportFileUrl, useCreateExport, useExportBatches, useExportPreview } from '../api/exports.ts';
+import {
+  billingExportFileUrl,
+  exportBatchPageSize,
+  useCreateExport,
+  useExportBatches,
+  useExportPreview,
+} from '../api/exports.ts';
 import { ExportBatchDrawer } from '../components/export-batch-drawer.tsx';
 import { segmentColumns, validationStatusOptions } from '../../../components/validation/segment-columns.tsx';
 import { formatCents, formatExactTime } from '../../../lib/format/index.ts';
@@ -78,6 +82,52 @@ const previewColumns = segmentColumns<BillingExportPreviewItem>({
     ) : null,
 });
 
+/** The batches list of the URL's `batchesPage` (its own paging; the preview's filters do not apply). */
+const useBatchesOfFilters = (state: ExportFilters) => useExportBatches(state.batchesPage);
+
+const batchColumn = createColumnHelper<BillingExportBatch>();
+const batchName = (batch: BillingExportBatch) =>
+  `batch ${batch.dateFrom} to ${batch.dateTo}, exported ${formatExactTime(batch.exportDate)}`;
+
+/** The batches' columns; "View" opens the batch's drawer. */
+const batchColumnsOpening = (onView: (batchId: string) => void) => [
+  batchColumn.accessor((batch) => formatExactTime(batch.exportDate), { id: 'exported', header: 'Exported' }),
+  batchColumn.accessor((batch) => `${batch.dateFrom} to ${batch.dateTo}`, {
+    id: 'serviceDates',
+    header: 'Service dates',
+  }),
+  batchColumn.accessor('rowCount', { header: 'Rows' }),
+  batchColumn.accessor((batch) => formatCents(batch.totalAmount ?? 0), { id: 'total', header: 'Total' }),
+  batchColumn.accessor((batch) => batch.exportedByName ?? '—', { id: 'by', header: 'By' }),
+  batchColumn.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: ({ row: { original: batch } }) => (
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onView(batch.id)}
+          aria-label={`View ${batchName(batch)}`}
+        >
+          View
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          component="a"
+          href={billingExportFileUrl(batch.id)}
+          download
+          leftSection={<IconDownload size={14} aria-hidden />}
+          aria-label={`Download ${batchName(batch)}`}
+        >
+          CSV
+        </Button>
+      </Group>
+    ),
+  }),
+];
+
 /** See the module comment. */
 export function ExportsPage() {
   const list = useListPage({
@@ -87,11 +137,19 @@ export function ExportsPage() {
   });
   const { query: state, setQuery: setState } = list;
   const { from, to, rangeError } = exportRange(state);
-  const batches = useExportBatches(state.batchesPage);
+  const batches = useListPage({
+    schema: exportFilters,
+    useList: useBatchesOfFilters,
+    pageKey: 'batchesPage',
+    pageSize: exportBatchPageSize,
+  });
+  const batchColumns = useMemo(
+    () => batchColumnsOpening((batch) => setState({ batch }, { resetPage: false })),
+    [setState],
+  );
   const create = useCreateExport();
   const [notes, setNotes] = useState('');
   const data = list.result.data;
-  const batchPages = batches.data ? Math.max(1, Math.ceil(batches.data.total / batches.data.pageSize)) : 1;
 
   return (
     <Stack gap="md">
@@ -236,82 +294,17 @@ export function ExportsPage() {
       <Title order={3} mt="md">
         Batches
       </Title>
-      {batches.isError ? (
-        <LoadErrorAlert
-          error={batches.error}
-          title="The batches could not be loaded"
-          onRetry={() => void batches.refetch()}
-        />
-      ) : batches.isPending ? (
-        <Group justify="center" p="md">
-          <Loader aria-label="Loading batches" />
-        </Group>
-      ) : batches.data?.items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No batch yet. Pick the dates above and create the first export batch.
-        </Text>
-      ) : batches.data ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover withTableBorder aria-label="Export batches">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Exported</Table.Th>
-                <Table.Th>Service dates</Table.Th>
-                <Table.Th ta="right">Rows</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {batches.data.items.map((batch) => (
-                <Table.Tr key={batch.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExactTime(batch.exportDate)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {batch.dateFrom} to {batch.dateTo}
-                  </Table.Td>
-                  <Table.Td ta="right">{batch.rowCount}</Table.Td>
-                  <Table.Td ta="right">{formatCents(batch.totalAmount ?? 0)}</Table.Td>
-                  <Table.Td>{batch.exportedByName ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setState({ batch: batch.id }, { resetPage: false })}
-                        aria-label={`View batch ${batch.dateFrom} to ${batch.dateTo}, exported ${formatExactTime(batch.exportDate)}`}
-                      >
-                        View
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        component="a"
-                        href={billingExportFileUrl(batch.id)}
-                        download
-                        leftSection={<IconDownload size={14} aria-hidden />}
-                        aria-label={`Download batch ${batch.dateFrom} to ${batch.dateTo}, exported ${formatExactTime(batch.exportDate)}`}
-                      >
-                        CSV
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-      {batchPages > 1 ? (
-        <LabelledPagination
-          label="Batches"
-          total={batchPages}
-          value={state.batchesPage}
-          onChange={(batchesPage) => setState({ batchesPage }, { resetPage: false })}
-        />
-      ) : null}
+      <ListPage
+        list={batches}
+        filterLabel="Batches"
+        label="Export batches"
+        noun={{ one: 'batch', other: 'batches' }}
+        columns={batchColumns}
+        empty={{
+          title: 'No batch yet',
+          description: 'Pick the dates above and create the first export batch.',
+        }}
+      />
 
       <ExportBatchDrawer
         batchId={state.batch}
