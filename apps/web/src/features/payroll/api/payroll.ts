@@ -75,11 +75,17 @@ export const useAdjustmentHistory = (id: string | undefined) =>
   });
 
 /** Past exports, newest first. */
+/** The page size of the past exports list. */
+export const payrollExportPageSize = 10;
+
 export const usePayrollExports = (page: number) =>
   useQuery({
     queryKey: payrollKeys.exports(page),
     queryFn: ({ signal }) =>
-      apiRequest(payrollExportPage, '/api/payroll/exports', { query: { page, pageSize: 10 }, signal }),
+      apiRequest(payrollExportPage, '/api/payroll/exports', {
+        query: { page, pageSize: payrollExportPageSize },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -5,7 +5,8 @@
  * settings, a caregiver drawer (`caregiver=<id>`: segments with paid times, adjustments), "Export
  * payroll" (stores the CSV and downloads it) and the list of past exports.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   Alert,
   Anchor,
@@ -30,11 +31,13 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import type { PayrollExport } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import {
   payrollExportFileUrl,
+  payrollExportPageSize,
   useCreatePayrollExport,
   usePayPeriodSettings,
   usePayroll,
@@ -72,89 +75,78 @@ function download(id: string) {
   link.remove();
 }
 
+const exportColumn = createColumnHelper<PayrollExport>();
+const exportPeriod = (item: PayrollExport) => formatPeriod({ start: item.periodStart, end: item.periodEnd });
+
+/** The past exports' columns, times in the agency's zone. */
+const exportColumnsIn = (timeZone: string) => [
+  exportColumn.accessor(exportPeriod, { id: 'period', header: 'Pay period' }),
+  exportColumn.accessor((item) => formatInstant(item.createdAt, timeZone), {
+    id: 'exported',
+    header: 'Exported',
+    cell: ({ getValue, row }) => (
+      <>
+        {getValue()}
+        <Text size="xs" c="dimmed">
+          by {row.original.exportedByName ?? 'a former user'}
+        </Text>
+      </>
+    ),
+  }),
+  exportColumn.accessor('caregiverCount', { header: 'Caregivers' }),
+  exportColumn.accessor((item) => `${formatHours(item.regularHours)} / ${formatHours(item.overtimeHours)}`, {
+    id: 'hours',
+    header: 'Regular / overtime',
+    cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
+  }),
+  exportColumn.accessor((item) => formatMiles(item.mileageMiles), { id: 'mileage', header: 'Mileage' }),
+  exportColumn.display({
+    id: 'download',
+    header: () => <VisuallyHidden>Download</VisuallyHidden>,
+    cell: ({ row: { original: item } }) => (
+      <>
+        <Anchor
+          href={payrollExportFileUrl(item.id)}
+          download
+          aria-label={`Download payroll ${exportPeriod(item)}, exported ${formatInstant(item.createdAt, timeZone)}`}
+        >
+          <Group gap={4} wrap="nowrap">
+            <IconDownload size={14} aria-hidden />
+            CSV
+          </Group>
+        </Anchor>
+        <Text size="xs" c="dimmed" title={`SHA-256 ${item.fileSha256}`}>
+          {item.fileSha256.slice(0, 12)}…
+        </Text>
+      </>
+    ),
+  }),
+];
+
+/** The past exports of the URL's `exportsPage` (the period's state does not filter them). */
+const useExportsOfPage = (state: z.output<typeof pageState>) => usePayrollExports(state.exportsPage);
+
 /** Past exports, newest first, each downloadable. */
-function ExportsTable({
-  page,
-  onPage,
-  timeZone,
-}: {
-  page: number;
-  onPage: (page: number) => void;
-  timeZone: string;
-}) {
-  const exports = usePayrollExports(page);
-  if (exports.isPending) return <Loader size="sm" aria-label="Loading past exports" />;
-  if (exports.isError)
-    return (
-      <LoadErrorAlert
-        error={exports.error}
-        title="The past exports could not be loaded"
-        onRetry={() => void exports.refetch()}
-      />
-    );
-  const data = exports.data;
-  if (!data.items.length)
-    return (
-      <Text size="sm" c="dimmed">
-        No payroll exported yet. Pick a period above and choose “Export payroll”.
-      </Text>
-    );
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+function ExportsTable({ timeZone }: { timeZone: string }) {
+  const list = useListPage({
+    schema: pageState,
+    useList: useExportsOfPage,
+    pageKey: 'exportsPage',
+    pageSize: payrollExportPageSize,
+  });
+  const columns = useMemo(() => exportColumnsIn(timeZone), [timeZone]);
   return (
-    <Stack gap="xs">
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped withTableBorder aria-label="Payroll exports">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Pay period</Table.Th>
-              <Table.Th>Exported</Table.Th>
-              <Table.Th>Caregivers</Table.Th>
-              <Table.Th>Regular / overtime</Table.Th>
-              <Table.Th>Mileage</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Download</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{formatPeriod({ start: item.periodStart, end: item.periodEnd })}</Table.Td>
-                <Table.Td>
-                  {formatInstant(item.createdAt, timeZone)}
-                  <Text size="xs" c="dimmed">
-                    by {item.exportedByName ?? 'a former user'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{item.caregiverCount}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatHours(item.regularHours)} / {formatHours(item.overtimeHours)}
-                </Table.Td>
-                <Table.Td>{formatMiles(item.mileageMiles)}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    href={payrollExportFileUrl(item.id)}
-                    download
-                    aria-label={`Download payroll ${formatPeriod({ start: item.periodStart, end: item.periodEnd })}, exported ${formatInstant(item.createdAt, timeZone)}`}
-                  >
-                    <Group gap={4} wrap="nowrap">
-                      <IconDownload size={14} aria-hidden />
-                      CSV
-                    </Group>
-                  </Anchor>
-                  <Text size="xs" c="dimmed" title={`SHA-256 ${item.fileSha256}`}>
-                    {item.fileSha256.slice(0, 12)}…
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pages > 1 ? (
-        <LabelledPagination label="Payroll exports" total={pages} value={page} onChange={onPage} />
-      ) : null}
-    </Stack>
+    <ListPage
+      list={list}
+      filterLabel="Past exports"
+      label="Payroll exports"
+      noun={{ one: 'export', other: 'exports' }}
+      columns={columns}
+      empty={{
+        title: 'No payroll exported yet',
+        description: 'Pick a period above and choose “Export payroll”.',
+      }}
+    />
   );
 }
 
@@ -373,11 +365,7 @@ export function PayrollPage() {
       <Title order={3} mt="md">
         Past exports
       </Title>
-      <ExportsTable
-        page={state.exportsPage}
-        onPage={(exportsPage) => setState({ exportsPage }, { resetPage: false })}
-        timeZone={timeZone}
-      />
+      <ExportsTable timeZone={timeZone} />
 
       {settingsOpen && settings.data ? (
         <PayPeriodSettingsModal
