@@ -9,8 +9,7 @@
  * "Screen new shifts" / "Re-screen every shift" start the screening job with a progress bar.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Group, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
 import {
@@ -21,21 +20,15 @@ import {
   suspiciousType,
   suspiciousTypeLabels,
   suspiciousTypes,
+  type BaselineListQuery,
   type BaselineLocation,
   type SuspiciousLocation,
   type SuspiciousLocationListQuery,
 } from '@tend/contracts';
-import {
-  DataTable,
-  downloadCsv,
-  fetchAllPages,
-  toCsv,
-  type CsvColumn,
-} from '../../../components/ui/data-table.tsx';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { ClearFiltersButton, noMatchEmpty, useDataTableProps } from '../../../components/ui/table-props.tsx';
+import { fetchAllPages, type CsvColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { useSearchParam, useUrlState, type SetUrlState } from '../../../lib/url-state.ts';
+import { useSearchParam, type SetUrlState } from '../../../lib/url-state.ts';
 import {
   findBaselines,
   findSuspiciousLocations,
@@ -84,7 +77,7 @@ const findingColumns = [
   }),
 ];
 
-const baselineColumn = createColumnHelper<BaselineLocation & { id: string }>();
+const baselineColumn = createColumnHelper<BaselineLocation>();
 const baselineColumns = [
   baselineColumn.accessor('clientName', { header: 'Client' }),
   baselineColumn.accessor('learned', {
@@ -153,66 +146,28 @@ const baselineCsv: CsvColumn<BaselineLocation>[] = [
   { header: 'Learned at', value: (b) => b.lastUpdated },
 ];
 
-/** "Export CSV" of every finding matching the filter (all pages). */
-function ExportFindings({ query }: { query: SuspiciousLocationListQuery }) {
-  const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: undefined });
-  const run = async () => {
-    setState({ busy: true, error: undefined });
-    try {
-      const all = await fetchAllPages((page, pageSize) =>
-        findSuspiciousLocations({ ...query, page, pageSize }),
-      );
-      downloadCsv(
-        `suspicious-locations-${new Date().toISOString().slice(0, 10)}.csv`,
-        toCsv(findingCsv, all),
-      );
-      setState({ busy: false, error: undefined });
-    } catch (error) {
-      setState({ busy: false, error });
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<IconDownload size={14} aria-hidden />}
-        loading={state.busy}
-        onClick={() => void run()}
-      >
-        Export CSV
-      </Button>
-      {state.error !== undefined ? <ApiErrorAlert error={state.error} title="The CSV export failed" /> : null}
-    </>
-  );
-}
-
 const levelOptions = suspicionLevels.map((value) => ({ value, label: levelLabels[value] }));
 const typeOptions = suspiciousTypes.map((value) => ({ value, label: suspiciousTypeLabels[value] }));
 
-function hasQueueFilters(query: SuspiciousLocationListQuery) {
-  return Boolean(
-    query.level ||
-    query.type ||
-    query.caregiverId ||
-    query.clientId ||
-    query.from ||
-    query.to ||
-    query.reviewed !== 'false',
-  );
-}
+/** Every finding of the filter (all pages), for the queue's CSV. */
+const fetchAllFindings = (query: SuspiciousLocationListQuery) =>
+  fetchAllPages((page, pageSize) => findSuspiciousLocations({ ...query, page, pageSize }));
+
+/** Every baseline of the filter (all pages), for the baselines' CSV. */
+const fetchAllBaselines = (query: BaselineListQuery) =>
+  fetchAllPages((page, pageSize) => findBaselines({ ...query, page, pageSize }));
+
+const baselineRowId = (baseline: BaselineLocation) => baseline.clientId;
 
 function QueueFilters({
   query,
   setState,
-  onClear,
 }: {
   query: SuspiciousLocationListQuery;
   setState: SetUrlState<SuspiciousLocationListQuery>;
-  onClear: () => void;
 }) {
   return (
-    <Group role="search" aria-label="Filter suspicious locations" align="flex-end" gap="sm" wrap="wrap">
+    <>
       <Select
         label="Level"
         placeholder="Any level"
@@ -263,57 +218,53 @@ function QueueFilters({
           ]}
         />
       </Stack>
-      {hasQueueFilters(query) ? <ClearFiltersButton onClear={onClear} /> : null}
-    </Group>
+    </>
   );
 }
 
 function ReviewQueue() {
-  const { state: query, setState, resetState } = useUrlState(suspiciousLocationListQuery);
-  const findings = useSuspiciousLocations(query);
-  const table = useDataTableProps(query, setState, findings);
+  const list = useListPage({
+    schema: suspiciousLocationListQuery,
+    useList: useSuspiciousLocations,
+    fetchAll: fetchAllFindings,
+  });
   const [selected, setSelected] = useState<SuspiciousLocation | null>(null);
-  const byLevel = findings.data?.byLevel;
-  const filtered = hasQueueFilters(query);
+  const findings = list.result.data;
   return (
     <Stack gap="md">
-      <QueueFilters query={query} setState={setState} onClear={() => resetState()} />
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter suspicious locations"
+        filters={<QueueFilters query={list.query} setState={list.setQuery} />}
         label="Suspicious locations"
         noun={{ one: 'finding', other: 'findings' }}
         summary={
           <Group gap="sm" aria-label="Findings by level">
             <Text size="sm" fw={500}>
-              {findings.data
-                ? `${findings.data.total} ${findings.data.total === 1 ? 'finding' : 'findings'}`
-                : ' '}
+              {findings ? `${findings.total} ${findings.total === 1 ? 'finding' : 'findings'}` : ' '}
             </Text>
-            {byLevel
+            {findings
               ? suspicionLevels.map((level) => (
                   <Badge key={level} color={levelColors[level]} variant="light">
-                    {levelLabels[level]}: {byLevel[level]}
+                    {levelLabels[level]}: {findings.byLevel[level]}
                   </Badge>
                 ))
               : null}
-            {findings.data?.total ? <ExportFindings query={query} /> : null}
           </Group>
         }
+        exportColumns={findingCsv}
+        exportFileName="suspicious-locations"
         columns={findingColumns}
         onRowOpen={(row) => setSelected(row)}
-        empty={
-          filtered
-            ? noMatchEmpty({
-                title: 'No findings match these filters',
-                description: 'Pick another level, person or date range, or clear the filters.',
-                onClear: () => resetState(),
-              })
-            : {
-                title: 'Nothing to review',
-                description:
-                  'Clock-ins and clock-outs far from a client’s learned home, missing coordinates and coordinates shared by many clients appear here after a screening. Import shifts, then screen them.',
-              }
-        }
+        noMatch={{
+          title: 'No findings match these filters',
+          description: 'Pick another level, person or date range, or clear the filters.',
+        }}
+        empty={{
+          title: 'Nothing to review',
+          description:
+            'Clock-ins and clock-outs far from a client’s learned home, missing coordinates and coordinates shared by many clients appear here after a screening. Import shifts, then screen them.',
+        }}
       />
       <ReviewDrawer finding={selected} onClose={() => setSelected(null)} />
     </Stack>
@@ -321,67 +272,60 @@ function ReviewQueue() {
 }
 
 function Baselines() {
-  const { state: query, setState, resetState } = useUrlState(baselineListQuery, { prefix: 'baselines' });
-  const baselines = useBaselines(query);
-  const rows = baselines.data
-    ? { ...baselines.data, items: baselines.data.items.map((b) => ({ ...b, id: b.clientId })) }
-    : undefined;
-  const table = useDataTableProps(query, setState, { ...baselines, data: rows });
+  const list = useListPage({
+    schema: baselineListQuery,
+    prefix: 'baselines',
+    useList: useBaselines,
+    getRowId: baselineRowId,
+    fetchAll: fetchAllBaselines,
+  });
+  const { query, setQuery } = list;
   const [clientId, openClient] = useSearchParam('client');
-  const filtered = Boolean(query.clientId || query.learned);
   return (
     <Stack gap="md">
-      <Group role="search" aria-label="Filter baselines" align="flex-end" gap="sm">
-        <PersonSelect
-          kind="clients"
-          label="Client"
-          placeholder="Any client"
-          value={query.clientId}
-          onChange={(id) => setState({ clientId: id })}
-        />
-        <Select
-          label="Baseline"
-          placeholder="Any"
-          data={[
-            { value: 'true', label: 'Learned' },
-            { value: 'false', label: 'Not enough shifts yet' },
-          ]}
-          value={query.learned ?? null}
-          onChange={(value) =>
-            setState({ learned: value === 'true' || value === 'false' ? value : undefined })
-          }
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        {filtered ? <ClearFiltersButton onClear={() => resetState()} /> : null}
-      </Group>
-      <DataTable
-        {...table}
+      <ListPage
+        list={list}
+        filterLabel="Filter baselines"
+        filters={
+          <>
+            <PersonSelect
+              kind="clients"
+              label="Client"
+              placeholder="Any client"
+              value={query.clientId}
+              onChange={(id) => setQuery({ clientId: id })}
+            />
+            <Select
+              label="Baseline"
+              placeholder="Any"
+              data={[
+                { value: 'true', label: 'Learned' },
+                { value: 'false', label: 'Not enough shifts yet' },
+              ]}
+              value={query.learned ?? null}
+              onChange={(value) =>
+                setQuery({ learned: value === 'true' || value === 'false' ? value : undefined })
+              }
+              clearable
+              w={{ base: '100%', sm: 220 }}
+            />
+          </>
+        }
         label="Baselines"
         noun={{ one: 'client', other: 'clients' }}
-        fetchAll={async () =>
-          (await fetchAllPages((page, pageSize) => findBaselines({ ...query, page, pageSize }))).map((b) => ({
-            ...b,
-            id: b.clientId,
-          }))
-        }
         exportColumns={baselineCsv}
         exportFileName="baseline-locations"
         columns={baselineColumns}
         onRowOpen={(row) => openClient(row.clientId)}
-        empty={
-          filtered
-            ? noMatchEmpty({
-                title: 'No baselines match these filters',
-                description: 'Pick another client or clear the filters.',
-                onClear: () => resetState(),
-              })
-            : {
-                title: 'No baselines yet — screen your shifts',
-                description:
-                  'A client’s home is learned from the coordinates of their past clock-ins and clock-outs once 5 shifts have them. Import shifts, then press “Screen new shifts”.',
-              }
-        }
+        noMatch={{
+          title: 'No baselines match these filters',
+          description: 'Pick another client or clear the filters.',
+        }}
+        empty={{
+          title: 'No baselines yet — screen your shifts',
+          description:
+            'A client’s home is learned from the coordinates of their past clock-ins and clock-outs once 5 shifts have them. Import shifts, then press “Screen new shifts”.',
+        }}
       />
       <BaselineDrawer clientId={clientId} onClose={() => openClient(null)} />
     </Stack>
