@@ -6,7 +6,8 @@
  * items of the import's service dates. Money with `formatCents`. The chosen import, tab and page live in
  * the URL.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   Alert,
   Anchor,
@@ -29,6 +30,7 @@ import { type ClaimImportResult, type ExprsRecordItem } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { buildCsv, downloadCsv } from '../../../components/ui/data-table.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import {
   useAcknowledgeLine,
@@ -48,6 +50,9 @@ const claimFilters = z.object({
   tab: z.enum(tabs).default('matched'),
   page: z.coerce.number().int().min(1).default(1),
 });
+type ClaimFilters = z.output<typeof claimFilters>;
+/** The page size of an import's lines. */
+const linePageSize = 50;
 const code = (line: { procedureCode: string | null; modifier: string | null }) =>
   `${line.procedureCode ?? '—'}${line.modifier ? ` + ${line.modifier}` : ''}`;
 
@@ -356,7 +361,7 @@ function BatchDetail({
       {tab === 'unpaid' ? (
         <UnpaidItems batchId={batchId} page={page} onPage={onPage} />
       ) : (
-        <LineTable key={tab} batchId={batchId} tab={tab} page={page} onPage={onPage} />
+        <LineTable key={tab} tab={tab} />
       )}
     </Stack>
   );
@@ -368,172 +373,166 @@ const emptyText: Record<Exclude<Tab, 'unpaid'>, string> = {
   orphaned: 'Every line of this file matched a billing item: nothing to link.',
 };
 
-/** The lines of one tab, with the link dialog kept mounted while the list changes under it. */
-function LineTable(props: {
-  batchId: string;
-  tab: Exclude<Tab, 'unpaid'>;
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  const [linking, setLinking] = useState<ExprsRecordItem | null>(null);
-  return (
-    <>
-      <LineTableBody {...props} onLink={setLinking} />
-      <LinkLineModal line={linking} onClose={() => setLinking(null)} />
-    </>
+/** The lines of the URL's import and tab, a page of 50. */
+const useLinesOfTab = (query: ClaimFilters) =>
+  useExprsRecords(
+    {
+      importBatchId: query.batch,
+      ...(query.tab === 'unpaid' ? {} : tabQuery[query.tab]),
+      page: query.page,
+      pageSize: linePageSize,
+    },
+    query.batch !== undefined,
   );
+
+const lineColumn = createColumnHelper<ExprsRecordItem>();
+const orDash = (value: string | number | null) => value ?? '—';
+
+/** The columns of one tab's lines; outside Matched, a line can be acknowledged or linked by hand. */
+function lineColumnsOf(
+  tab: Exclude<Tab, 'unpaid'>,
+  review: {
+    acknowledging: string | undefined;
+    onAcknowledge: (id: string) => void;
+    onLink: (line: ExprsRecordItem) => void;
+  },
+) {
+  const columns = [
+    lineColumn.accessor('lineNumber', { header: 'Line' }),
+    lineColumn.accessor((line) => orDash(line.claimId), {
+      id: 'claim',
+      header: 'Claim',
+      cell: ({ getValue }) => <span style={{ wordBreak: 'break-all' }}>{getValue()}</span>,
+    }),
+    lineColumn.accessor((line) => orDash(line.serviceDate), {
+      id: 'serviceDate',
+      header: 'Service date',
+      cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
+    }),
+    lineColumn.accessor((line) => orDash(line.clientPid), { id: 'clientPid', header: 'Client prime' }),
+    lineColumn.accessor(code, {
+      id: 'code',
+      header: 'Code',
+      cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
+    }),
+    lineColumn.accessor((line) => orDash(line.units), { id: 'units', header: 'Units' }),
+    lineColumn.accessor((line) => formatMoney(line.billedAmount), { id: 'billed', header: 'Billed' }),
+    lineColumn.accessor((line) => formatMoney(line.paidAmount), { id: 'paid', header: 'Paid' }),
+    lineColumn.accessor((line) => orDash(line.claimStatus), {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: line } }) => (
+        <Badge
+          variant="light"
+          miw="max-content"
+          color={line.claimStatus === 'paid' ? 'green' : line.claimStatus === 'denied' ? 'red' : 'gray'}
+        >
+          {line.claimStatus ?? '—'}
+        </Badge>
+      ),
+    }),
+    lineColumn.display({
+      id: 'detail',
+      header: tab === 'orphaned' ? 'Why unmatched' : tab === 'denied' ? 'Denial' : 'Billing item',
+      cell: ({ row: { original: line } }) => (
+        <Stack gap={0} miw={220} maw={360}>
+          {tab === 'orphaned' ? (
+            <Text size="sm">{line.matchFailureReason ?? '—'}</Text>
+          ) : tab === 'denied' ? (
+            <Text size="sm">
+              {line.denialReason ?? 'No reason given'}
+              {line.exceptionCode ? ` (${line.exceptionCode})` : ''}
+            </Text>
+          ) : null}
+          {line.billingItem ? (
+            <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
+              {line.billingItem.clientName} · {line.billingItem.date} · {formatMoney(line.billingItem.amount)}
+              {line.matchConfidence !== null && line.matchConfidence < 1
+                ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
+                : line.matchedBy
+                  ? ' · linked by hand'
+                  : ''}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    }),
+  ];
+  if (tab === 'matched') return columns;
+  return [
+    ...columns,
+    lineColumn.display({
+      id: 'review',
+      header: 'Review',
+      cell: ({ row: { original: line } }) => (
+        <Group gap="xs" wrap="nowrap">
+          {line.acknowledgedAt ? (
+            <Badge
+              color="teal"
+              variant="light"
+              miw="max-content"
+              title={formatExactTime(line.acknowledgedAt)}
+            >
+              Acknowledged
+            </Badge>
+          ) : (
+            <Button
+              size="xs"
+              variant="default"
+              loading={review.acknowledging === line.id}
+              aria-label={`Acknowledge line ${line.lineNumber}`}
+              onClick={() => review.onAcknowledge(line.id)}
+            >
+              Acknowledge
+            </Button>
+          )}
+          {line.matchStatus !== 'MATCHED' ? (
+            <Button
+              size="xs"
+              aria-label={`Link line ${line.lineNumber} by hand`}
+              onClick={() => review.onLink(line)}
+            >
+              Link by hand
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    }),
+  ];
 }
 
-function LineTableBody({
-  batchId,
-  tab,
-  page,
-  onPage,
-  onLink,
-}: {
-  batchId: string;
-  tab: Exclude<Tab, 'unpaid'>;
-  page: number;
-  onPage: (page: number) => void;
-  onLink: (line: ExprsRecordItem) => void;
-}) {
-  const lines = useExprsRecords({ importBatchId: batchId, ...tabQuery[tab], page, pageSize: 50 });
+const lineLabels = { matched: 'Matched lines', denied: 'Denied lines', orphaned: 'Orphaned lines' };
+
+/** The lines of one tab, with the link dialog kept mounted while the list changes under it. */
+function LineTable({ tab }: { tab: Exclude<Tab, 'unpaid'> }) {
+  const [linking, setLinking] = useState<ExprsRecordItem | null>(null);
+  const list = useListPage({
+    schema: claimFilters,
+    useList: useLinesOfTab,
+    pageSize: linePageSize,
+    notFilters: ['batch', 'tab'],
+  });
   const acknowledge = useAcknowledgeLine();
-  const data = lines.data;
-  if (lines.isError)
-    return (
-      <>
-        <LoadErrorAlert
-          title="The lines could not be loaded"
-          error={lines.error}
-          onRetry={() => void lines.refetch()}
-        />
-      </>
-    );
-  if (!data)
-    return (
-      <Group justify="center" p="md">
-        <Loader aria-label="Loading lines" />
-      </Group>
-    );
-  if (!data.items.length)
-    return (
-      <>
-        <Alert color="gray" variant="light" title="Nothing here">
-          {emptyText[tab]}
-        </Alert>
-      </>
-    );
-  const label = { matched: 'Matched lines', denied: 'Denied lines', orphaned: 'Orphaned lines' }[tab];
+  const acknowledging = acknowledge.isPending ? acknowledge.variables : undefined;
+  const { mutate } = acknowledge;
+  const columns = useMemo(
+    () => lineColumnsOf(tab, { acknowledging, onAcknowledge: (id) => mutate(id), onLink: setLinking }),
+    [tab, acknowledging, mutate],
+  );
   return (
     <>
       {acknowledge.error ? (
         <ApiErrorAlert error={acknowledge.error} title="The line was not acknowledged" />
       ) : null}
-      <Table.ScrollContainer minWidth={1000}>
-        <Table striped withTableBorder aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Line</Table.Th>
-              <Table.Th>Claim</Table.Th>
-              <Table.Th>Service date</Table.Th>
-              <Table.Th>Client prime</Table.Th>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Units</Table.Th>
-              <Table.Th>Billed</Table.Th>
-              <Table.Th>Paid</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                {tab === 'orphaned' ? 'Why unmatched' : tab === 'denied' ? 'Denial' : 'Billing item'}
-              </Table.Th>
-              {tab === 'matched' ? null : <Table.Th>Review</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((line) => (
-              <Table.Tr key={line.id}>
-                <Table.Td>{line.lineNumber}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{line.claimId ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.serviceDate ?? '—'}</Table.Td>
-                <Table.Td>{line.clientPid ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{code(line)}</Table.Td>
-                <Table.Td>{line.units ?? '—'}</Table.Td>
-                <Table.Td>{formatMoney(line.billedAmount)}</Table.Td>
-                <Table.Td>{formatMoney(line.paidAmount)}</Table.Td>
-                <Table.Td miw={100}>
-                  <Badge
-                    variant="light"
-                    color={
-                      line.claimStatus === 'paid' ? 'green' : line.claimStatus === 'denied' ? 'red' : 'gray'
-                    }
-                  >
-                    {line.claimStatus ?? '—'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td maw={360}>
-                  {tab === 'orphaned' ? (
-                    <Text size="sm">{line.matchFailureReason ?? '—'}</Text>
-                  ) : tab === 'denied' ? (
-                    <Text size="sm">
-                      {line.denialReason ?? 'No reason given'}
-                      {line.exceptionCode ? ` (${line.exceptionCode})` : ''}
-                    </Text>
-                  ) : null}
-                  {line.billingItem ? (
-                    <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
-                      {line.billingItem.clientName} · {line.billingItem.date} ·{' '}
-                      {formatMoney(line.billingItem.amount)}
-                      {line.matchConfidence !== null && line.matchConfidence < 1
-                        ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
-                        : line.matchedBy
-                          ? ' · linked by hand'
-                          : ''}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                {tab === 'matched' ? null : (
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {line.acknowledgedAt ? (
-                        <Badge color="teal" variant="light" title={formatExactTime(line.acknowledgedAt)}>
-                          Acknowledged
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={acknowledge.isPending && acknowledge.variables === line.id}
-                          aria-label={`Acknowledge line ${line.lineNumber}`}
-                          onClick={() => acknowledge.mutate(line.id)}
-                        >
-                          Acknowledge
-                        </Button>
-                      )}
-                      {line.matchStatus !== 'MATCHED' ? (
-                        <Button
-                          size="xs"
-                          aria-label={`Link line ${line.lineNumber} by hand`}
-                          onClick={() => onLink(line)}
-                        >
-                          Link by hand
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {data.total > data.pageSize ? (
-        <LabelledPagination
-          label={label}
-          total={Math.ceil(data.total / data.pageSize)}
-          value={page}
-          onChange={onPage}
-        />
-      ) : null}
+      <ListPage
+        list={list}
+        filterLabel={lineLabels[tab]}
+        label={lineLabels[tab]}
+        noun={{ one: 'line', other: 'lines' }}
+        columns={columns}
+        empty={{ title: 'Nothing here', description: emptyText[tab] }}
+      />
+      <LinkLineModal line={linking} onClose={() => setLinking(null)} />
     </>
   );
 }
