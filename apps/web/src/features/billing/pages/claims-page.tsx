@@ -26,7 +26,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { z } from 'zod';
-import { type ClaimImportResult, type ExprsRecordItem } from '@tend/contracts';
+import { type ClaimImportResult, type ExprsRecordItem, type ReconciliationItem } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { buildCsv, downloadCsv } from '../../../components/ui/data-table.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
@@ -152,13 +152,7 @@ export function ClaimsPage() {
       ) : null}
 
       {state.batch ? (
-        <BatchDetail
-          batchId={state.batch}
-          tab={state.tab}
-          page={state.page}
-          onTab={(tab) => setState({ tab })}
-          onPage={(page) => setState({ page })}
-        />
+        <BatchDetail batchId={state.batch} tab={state.tab} onTab={(tab) => setState({ tab })} />
       ) : null}
     </Stack>
   );
@@ -309,19 +303,7 @@ const tabQuery: Record<
   orphaned: { matchStatus: 'ORPHANED' },
 };
 
-function BatchDetail({
-  batchId,
-  tab,
-  page,
-  onTab,
-  onPage,
-}: {
-  batchId: string;
-  tab: Tab;
-  page: number;
-  onTab: (tab: Tab) => void;
-  onPage: (page: number) => void;
-}) {
+function BatchDetail({ batchId, tab, onTab }: { batchId: string; tab: Tab; onTab: (tab: Tab) => void }) {
   const detail = useClaimImport(batchId);
   const data = detail.data;
   if (detail.isError)
@@ -358,11 +340,7 @@ function BatchDetail({
           <Tabs.Tab value="unpaid">Unpaid items</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {tab === 'unpaid' ? (
-        <UnpaidItems batchId={batchId} page={page} onPage={onPage} />
-      ) : (
-        <LineTable key={tab} tab={tab} />
-      )}
+      {tab === 'unpaid' ? <UnpaidItems /> : <LineTable key={tab} tab={tab} />}
     </Stack>
   );
 }
@@ -537,17 +515,15 @@ function LineTable({ tab }: { tab: Exclude<Tab, 'unpaid'> }) {
   );
 }
 
-/** Unpaid items of the service dates the import covers (its lines' first to last date). */
-function UnpaidItems({
-  batchId,
-  page,
-  onPage,
-}: {
-  batchId: string;
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  const allLines = useExprsRecords({ importBatchId: batchId, page: 1, pageSize: 500 });
+/**
+ * The unpaid billing items of the URL's import: its lines' service dates (first to last), then the
+ * items of those dates whose newest claim line is not paid, a page of 50.
+ */
+function useUnpaidOfImport(query: ClaimFilters) {
+  const allLines = useExprsRecords(
+    { importBatchId: query.batch, page: 1, pageSize: 500 },
+    query.batch !== undefined,
+  );
   const dates = (allLines.data?.items ?? [])
     .map((l) => l.serviceDate)
     .filter((d): d is string => Boolean(d))
@@ -556,80 +532,57 @@ function UnpaidItems({
   const to = dates.at(-1);
   const items = useReconciliationItems(
     'unpaid-items',
-    { from, to, page, pageSize: 50 },
+    { from, to, page: query.page, pageSize: linePageSize },
     Boolean(allLines.data),
   );
-  const data = items.data;
-  if (items.isError)
-    return (
-      <LoadErrorAlert
-        title="The unpaid items could not be loaded"
-        error={items.error}
-        onRetry={() => void items.refetch()}
-      />
-    );
-  if (!data)
-    return (
-      <Group justify="center" p="md">
-        <Loader aria-label="Loading unpaid items" />
-      </Group>
-    );
+  return { ...items, from, to };
+}
+
+const unpaidColumn = createColumnHelper<ReconciliationItem>();
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+const unpaidColumns = [
+  unpaidColumn.accessor('date', { header: 'Date', cell: ({ getValue }) => nowrap(getValue()) }),
+  unpaidColumn.accessor('clientName', { header: 'Client' }),
+  unpaidColumn.accessor('caregiverName', { header: 'Caregiver' }),
+  unpaidColumn.accessor((item) => `${item.billingCode}${item.modifier ? ` + ${item.modifier}` : ''}`, {
+    id: 'code',
+    header: 'Code',
+    cell: ({ getValue }) => nowrap(getValue()),
+  }),
+  unpaidColumn.accessor((item) => item.units ?? '—', { id: 'units', header: 'Units' }),
+  unpaidColumn.accessor((item) => formatMoney(item.amount), { id: 'amount', header: 'Amount' }),
+  unpaidColumn.accessor((item) => item.claimStatus ?? 'No claim line', {
+    id: 'claimStatus',
+    header: 'Claim status',
+  }),
+  unpaidColumn.accessor(
+    (item) => `${item.denialReason ?? '—'}${item.exceptionCode ? ` (${item.exceptionCode})` : ''}`,
+    { id: 'denial', header: 'Denial' },
+  ),
+];
+
+function UnpaidItems() {
+  const list = useListPage({
+    schema: claimFilters,
+    useList: useUnpaidOfImport,
+    pageSize: linePageSize,
+    notFilters: ['batch', 'tab'],
+  });
+  const { from, to } = list.result;
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         Exported billing items {from && to ? `from ${from} to ${to} ` : ''}whose newest claim line is not paid
         (denied, pended, or no claim line yet).
       </Text>
-      {data.items.length === 0 ? (
-        <Alert color="green" variant="light" title="Every billing item of these dates is paid">
-          Nothing to follow up.
-        </Alert>
-      ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped withTableBorder aria-label="Unpaid items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Caregiver</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Units</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Claim status</Table.Th>
-                <Table.Th>Denial</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.date}</Table.Td>
-                  <Table.Td>{item.clientName}</Table.Td>
-                  <Table.Td>{item.caregiverName}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {item.billingCode}
-                    {item.modifier ? ` + ${item.modifier}` : ''}
-                  </Table.Td>
-                  <Table.Td>{item.units ?? '—'}</Table.Td>
-                  <Table.Td>{formatMoney(item.amount)}</Table.Td>
-                  <Table.Td>{item.claimStatus ?? 'No claim line'}</Table.Td>
-                  <Table.Td>
-                    {item.denialReason ?? '—'}
-                    {item.exceptionCode ? ` (${item.exceptionCode})` : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {data.total > data.pageSize ? (
-        <LabelledPagination
-          label="Unpaid items"
-          total={Math.ceil(data.total / data.pageSize)}
-          value={page}
-          onChange={onPage}
-        />
-      ) : null}
+      <ListPage
+        list={list}
+        filterLabel="Unpaid items"
+        label="Unpaid items"
+        noun={{ one: 'item', other: 'items' }}
+        columns={unpaidColumns}
+        empty={{ title: 'Every billing item of these dates is paid', description: 'Nothing to follow up.' }}
+      />
     </Stack>
   );
 }
