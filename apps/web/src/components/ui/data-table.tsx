@@ -106,6 +106,8 @@ export interface DataTableProps<T, S extends string = string> {
   /** What to show when there are no rows. */
   empty: DataTableEmpty;
 
+  /** The id of the row to highlight as the current one (e.g. the import shown below the list). */
+  currentRowId?: string | undefined;
   /** Opens a row (detail page or drawer); rows then react to click, Enter and Space. */
   onRowOpen?: (row: T) => void;
 
@@ -273,6 +275,7 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     onRetry,
     empty,
     onRowOpen,
+    currentRowId,
     fetchAll,
     exportColumns,
     exportFileName,
@@ -347,6 +350,11 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
       key={row.id}
       ref={measure?.ref}
       data-index={index}
+      bg={
+        currentRowId !== undefined && row.id === currentRowId
+          ? 'var(--mantine-primary-color-light)'
+          : undefined
+      }
       aria-rowindex={virtualize ? index + 2 : undefined}
       tabIndex={openRow ? 0 : undefined}
       className={openRow ? 'mantine-focus-auto' : undefined}

@@ -3,8 +3,8 @@
  * upload an eXPRS claim CSV or an X12 835 remittance and see what it did (matched / orphaned / denied /
  * rejected rows, the rejected rows downloadable as CSV), the list of imports, and one import's lines in
  * tabs — Matched, Denied (acknowledge), Orphaned (acknowledge, link by hand) — plus the unpaid billing
- * items of the import's service dates. Money with `formatCents`. The chosen import, tab and page live in
- * the URL.
+ * items of the import's service dates. Money with `formatCents`. The chosen import, its tab and page, and
+ * the imports' page (`importsPage`) live in the URL.
  */
 import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -26,10 +26,14 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { z } from 'zod';
-import { type ClaimImportResult, type ExprsRecordItem, type ReconciliationItem } from '@tend/contracts';
+import {
+  type ClaimImportBatch,
+  type ClaimImportResult,
+  type ExprsRecordItem,
+  type ReconciliationItem,
+} from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { buildCsv, downloadCsv } from '../../../components/ui/data-table.tsx';
-import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import {
@@ -49,6 +53,7 @@ const claimFilters = z.object({
   batch: z.uuid().optional(),
   tab: z.enum(tabs).default('matched'),
   page: z.coerce.number().int().min(1).default(1),
+  importsPage: z.coerce.number().int().min(1).default(1),
 });
 type ClaimFilters = z.output<typeof claimFilters>;
 /** The page size of an import's lines. */
@@ -56,11 +61,61 @@ const linePageSize = 50;
 const code = (line: { procedureCode: string | null; modifier: string | null }) =>
   `${line.procedureCode ?? '—'}${line.modifier ? ` + ${line.modifier}` : ''}`;
 
+/** The page size of the imports list. */
+const importPageSize = 10;
+
+/** The imports of the URL's `importsPage`, newest first. */
+const useImportsOfPage = (query: ClaimFilters) =>
+  useClaimImports({ page: query.importsPage, pageSize: importPageSize });
+
+const importColumn = createColumnHelper<ClaimImportBatch>();
+
+/** The imports' columns; the date opens the import (tabs below), the open one is marked current. */
+const importColumnsOpening = (current: string | undefined, onOpen: (batchId: string) => void) => [
+  importColumn.accessor((batch) => formatExactTime(batch.importDate), {
+    id: 'imported',
+    header: 'Imported',
+    cell: ({ getValue, row: { original: batch } }) => (
+      <Anchor
+        component="button"
+        type="button"
+        onClick={() => onOpen(batch.id)}
+        aria-current={batch.id === current ? 'true' : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {getValue()}
+      </Anchor>
+    ),
+  }),
+  importColumn.accessor((batch) => batch.fileName ?? '—', {
+    id: 'file',
+    header: 'File',
+    cell: ({ getValue }) => <span style={{ wordBreak: 'break-all' }}>{getValue()}</span>,
+  }),
+  importColumn.accessor((batch) => (batch.format === 'X12_835' ? 'X12 835' : 'eXPRS CSV'), {
+    id: 'format',
+    header: 'Format',
+  }),
+  importColumn.accessor('rowCount', { header: 'Lines' }),
+  importColumn.accessor('matchedCount', { header: 'Matched' }),
+  importColumn.accessor('orphanedCount', { header: 'Orphaned' }),
+  importColumn.accessor('rejectedCount', { header: 'Rejected' }),
+];
+
 /** See the module comment. */
 export function ClaimsPage() {
   const { state, setState } = useUrlState(claimFilters);
-  const [listPage, setListPage] = useState(1);
-  const imports = useClaimImports({ page: listPage, pageSize: 10 });
+  const imports = useListPage({
+    schema: claimFilters,
+    useList: useImportsOfPage,
+    pageKey: 'importsPage',
+    pageSize: importPageSize,
+    notFilters: ['batch', 'tab'],
+  });
+  const importColumns = useMemo(
+    () => importColumnsOpening(state.batch, (batch) => setState({ batch, tab: 'matched' })),
+    [state.batch, setState],
+  );
   const [result, setResult] = useState<ClaimImportResult | null>(null);
 
   return (
@@ -83,73 +138,19 @@ export function ClaimsPage() {
       {result ? <ImportSummary result={result} /> : null}
 
       <Title order={3}>Imports</Title>
-      {imports.isError ? (
-        <LoadErrorAlert
-          title="The imports could not be loaded"
-          error={imports.error}
-          onRetry={() => void imports.refetch()}
-        />
-      ) : null}
-      {imports.isPending ? (
-        <Group justify="center" p="md">
-          <Loader aria-label="Loading imports" />
-        </Group>
-      ) : imports.data && imports.data.items.length === 0 ? (
-        <Alert color="gray" variant="light" title="No claim file imported yet">
-          Download the claim report from eXPRS (CSV) or the 835 remittance file, then upload it above.
-        </Alert>
-      ) : imports.data ? (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover withTableBorder aria-label="Claim imports">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Imported</Table.Th>
-                  <Table.Th>File</Table.Th>
-                  <Table.Th>Format</Table.Th>
-                  <Table.Th>Lines</Table.Th>
-                  <Table.Th>Matched</Table.Th>
-                  <Table.Th>Orphaned</Table.Th>
-                  <Table.Th>Rejected</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {imports.data.items.map((batch) => (
-                  <Table.Tr
-                    key={batch.id}
-                    bg={batch.id === state.batch ? 'var(--mantine-primary-color-light)' : undefined}
-                  >
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        onClick={() => setState({ batch: batch.id, tab: 'matched' })}
-                        aria-current={batch.id === state.batch ? 'true' : undefined}
-                      >
-                        {formatExactTime(batch.importDate)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{batch.fileName ?? '—'}</Table.Td>
-                    <Table.Td>{batch.format === 'X12_835' ? 'X12 835' : 'eXPRS CSV'}</Table.Td>
-                    <Table.Td>{batch.rowCount}</Table.Td>
-                    <Table.Td>{batch.matchedCount}</Table.Td>
-                    <Table.Td>{batch.orphanedCount}</Table.Td>
-                    <Table.Td>{batch.rejectedCount}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {imports.data.total > imports.data.pageSize ? (
-            <LabelledPagination
-              label="Imports"
-              total={Math.ceil(imports.data.total / imports.data.pageSize)}
-              value={listPage}
-              onChange={setListPage}
-            />
-          ) : null}
-        </>
-      ) : null}
+      <ListPage
+        list={imports}
+        filterLabel="Imports"
+        label="Claim imports"
+        noun={{ one: 'import', other: 'imports' }}
+        columns={importColumns}
+        currentRowId={state.batch}
+        empty={{
+          title: 'No claim file imported yet',
+          description:
+            'Download the claim report from eXPRS (CSV) or the 835 remittance file, then upload it above.',
+        }}
+      />
 
       {state.batch ? (
         <BatchDetail batchId={state.batch} tab={state.tab} onTab={(tab) => setState({ tab })} />
