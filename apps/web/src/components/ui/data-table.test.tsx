@@ -173,6 +173,12 @@ function renderTable(props: Partial<DataTableProps<Person, 'name'>> = {}) {
 }
 
 describe('DataTable', () => {
+  it('marks the current row (currentRowId) and no other', () => {
+    renderTable({ currentRowId: '2' });
+    const rows = within(screen.getByRole('table', { name: 'People' })).getAllByRole('row');
+    expect(rows.map((row) => row.getAttribute('aria-current'))).toEqual([null, null, 'true']);
+  });
+
   it('shows rows findable by name, the total, and aria-sort on the sorted column', () => {
     renderTable({ total: 1234 });
     expect(screen.getByRole('table', { name: 'People' })).toBeInTheDocument();

@@ -345,28 +345,28 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
       }
     : undefined;
 
-  const renderRow = (row: Row<T>, index: number, measure?: { ref: (node: Element | null) => void }) => (
-    <Table.Tr
-      key={row.id}
-      ref={measure?.ref}
-      data-index={index}
-      bg={
-        currentRowId !== undefined && row.id === currentRowId
-          ? 'var(--mantine-primary-color-light)'
-          : undefined
-      }
-      aria-rowindex={virtualize ? index + 2 : undefined}
-      tabIndex={openRow ? 0 : undefined}
-      className={openRow ? 'mantine-focus-auto' : undefined}
-      style={openRow ? { cursor: 'pointer' } : undefined}
-      onClick={openRow?.onClick(row)}
-      onKeyDown={openRow?.onKeyDown(row)}
-    >
-      {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-      ))}
-    </Table.Tr>
-  );
+  const renderRow = (row: Row<T>, index: number, measure?: { ref: (node: Element | null) => void }) => {
+    const current = currentRowId !== undefined && row.id === currentRowId;
+    return (
+      <Table.Tr
+        key={row.id}
+        ref={measure?.ref}
+        data-index={index}
+        aria-current={current ? 'true' : undefined}
+        bg={current ? 'var(--mantine-primary-color-light)' : undefined}
+        aria-rowindex={virtualize ? index + 2 : undefined}
+        tabIndex={openRow ? 0 : undefined}
+        className={openRow ? 'mantine-focus-auto' : undefined}
+        style={openRow ? { cursor: 'pointer' } : undefined}
+        onClick={openRow?.onClick(row)}
+        onKeyDown={openRow?.onKeyDown(row)}
+      >
+        {row.getVisibleCells().map((cell) => (
+          <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  };
 
   const isSortField = (id: string): id is S => (sortFields as readonly string[]).includes(id);
   const columnCount = table.getVisibleLeafColumns().length;

@@ -70,8 +70,8 @@ const useImportsOfPage = (query: ClaimFilters) =>
 
 const importColumn = createColumnHelper<ClaimImportBatch>();
 
-/** The imports' columns; the date opens the import (tabs below), the open one is marked current. */
-const importColumnsOpening = (current: string | undefined, onOpen: (batchId: string) => void) => [
+/** The imports' columns; the date opens the import (its tabs below the list). */
+const importColumnsOpening = (onOpen: (batchId: string) => void) => [
   importColumn.accessor((batch) => formatExactTime(batch.importDate), {
     id: 'imported',
     header: 'Imported',
@@ -80,7 +80,6 @@ const importColumnsOpening = (current: string | undefined, onOpen: (batchId: str
         component="button"
         type="button"
         onClick={() => onOpen(batch.id)}
-        aria-current={batch.id === current ? 'true' : undefined}
         style={{ whiteSpace: 'nowrap' }}
       >
         {getValue()}
@@ -113,8 +112,8 @@ export function ClaimsPage() {
     notFilters: ['batch', 'tab'],
   });
   const importColumns = useMemo(
-    () => importColumnsOpening(state.batch, (batch) => setState({ batch, tab: 'matched' })),
-    [state.batch, setState],
+    () => importColumnsOpening((batch) => setState({ batch, tab: 'matched' })),
+    [setState],
   );
   const [result, setResult] = useState<ClaimImportResult | null>(null);
 
