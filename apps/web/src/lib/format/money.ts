@@ -11,4 +11,4 @@ export const formatMoney = (cents: number | null | undefined): string =>
   typeof cents === 'number' ? formatCents(cents) : '—';
 
 /** Integer cents as a form's dollar input: 1250 → "12.50" (read back with `dollarsToCents`). */
-export const centsToDollarInput = (cents: number): string => (cents / 100).toFixed(2);
+export const dollarsFieldValue = (cents: number): string => (cents / 100).toFixed(2);

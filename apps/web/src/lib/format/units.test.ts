@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarInput, dollarsToCents, formatMoney } from './money.ts';
+import { dollarsFieldValue, dollarsToCents, formatMoney } from './money.ts';
 import { formatCoordinate, formatRecordedCoordinate } from './location.ts';
 import {
   countText,
@@ -17,8 +17,8 @@ describe('money from integer cents', () => {
     expect(formatMoney(123456)).toBe('$1,234.56');
     expect(formatMoney(-250)).toBe('-$2.50');
     expect(formatMoney(null)).toBe('—');
-    expect(centsToDollarInput(1250)).toBe('12.50');
-    expect(dollarsToCents(centsToDollarInput(7))).toBe(7);
+    expect(dollarsFieldValue(1250)).toBe('12.50');
+    expect(dollarsToCents(dollarsFieldValue(7))).toBe(7);
   });
 });
 

@@ -21,7 +21,7 @@ import {
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { useSaveBillingRule } from '../api/billing.ts';
-import { centsToDollarInput } from '../../../lib/format/index.ts';
+import { dollarsFieldValue } from '../../../lib/format/index.ts';
 
 export const caregiverTypeLabels: Record<CaregiverType, string> = {
   DSP_CARE: 'DSP care',
@@ -98,7 +98,7 @@ export function BillingRuleForm({
     modifier: rule?.modifier ?? '',
     description: rule?.description ?? '',
     allowedCaregiverTypes: rule?.allowedCaregiverTypes ?? ['DSP_CARE'],
-    rate: rule ? centsToDollarInput(rule.rateCents) : '',
+    rate: rule ? dollarsFieldValue(rule.rateCents) : '',
     unitMeasure: rule?.unitMeasure ?? 'units_15min',
     effectiveDate: rule?.effectiveDate ?? '',
     expirationDate: rule?.expirationDate ?? '',

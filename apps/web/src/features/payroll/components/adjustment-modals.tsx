@@ -39,7 +39,7 @@ import {
   useUpdateAdjustment,
 } from '../api/payroll.ts';
 import { formatAdjustmentValue } from './format.ts';
-import { centsToDollarInput, formatDay, formatInstant } from '../../../lib/format/index.ts';
+import { dollarsFieldValue, formatDay, formatInstant } from '../../../lib/format/index.ts';
 
 /** What each type adjusts, for the type select and the value label. */
 export const adjustmentTypeLabels: Record<PayrollAdjustmentType, string> = {
@@ -79,7 +79,7 @@ export function parseAdjustmentValue(type: PayrollAdjustmentType, text: string):
 
 /** The value as typed into the form (dollars for AMOUNT). */
 const valueText = (type: PayrollAdjustmentType, value: number) =>
-  type === 'AMOUNT' ? centsToDollarInput(value) : String(value);
+  type === 'AMOUNT' ? dollarsFieldValue(value) : String(value);
 
 export interface AdjustmentModalProps {
   caregiverId: string;
