@@ -18,18 +18,33 @@ import {
 } from './events.ts';
 
 let t: TestApp;
+/** Ids of the jobs enqueued since the last reset, in the order the workflows enqueued them. */
+let enqueuedIds: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
+  // Jobs enqueued within one clock tick share `created_at` (PGlite's clock is coarse), so the list's
+  // newest-first order cannot tell their order apart: record it where it happens.
+  const { jobs } = t.app.deps;
+  const enqueue = jobs.enqueue.bind(jobs);
+  jobs.enqueue = async (input) => {
+    const job = await enqueue(input);
+    enqueuedIds.push(job.id);
+    return job;
+  };
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.execute(sql`delete from processing_job`);
+  enqueuedIds = [];
 });
 
-/** The queued jobs, oldest first, as `{ jobType, metadata }`. */
+/** The queued jobs as stored, in the order they were enqueued, as `{ jobType, status, metadata }`. */
 async function queued() {
   const jobs = await t.app.deps.jobs.listJobs({ limit: 200 });
-  return jobs.reverse().map((job) => ({ jobType: job.jobType, status: job.status, metadata: job.metadata }));
+  const position = (id: string) => enqueuedIds.indexOf(id);
+  return jobs
+    .sort((a, b) => position(a.id) - position(b.id))
+    .map((job) => ({ jobType: job.jobType, status: job.status, metadata: job.metadata }));
 }
 
 describe('composition', () => {
