@@ -33,6 +33,31 @@ export class StorageError extends Error {
   }
 }
 
+/** `OBJECT_EXISTS` for `path` in `bucket` (both drivers' wording). */
+export function objectExists(bucket: string, path: string): StorageError {
+  return new StorageError(
+    'OBJECT_EXISTS',
+    `Object ${JSON.stringify(path)} already exists in bucket ${JSON.stringify(bucket)}.`,
+  );
+}
+
+/** `OBJECT_NOT_FOUND` for `path` in `bucket`, with the backend's error as `cause` when given. */
+export function objectNotFound(bucket: string, path: string, cause?: unknown): StorageError {
+  return new StorageError(
+    'OBJECT_NOT_FOUND',
+    `Object ${JSON.stringify(path)} not found in bucket ${JSON.stringify(bucket)}.`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/**
+ * The failure of a put whose `Readable` body yielded `actual` bytes (a count, or `more than N`)
+ * where the caller's `contentLength` said `expected`.
+ */
+export function lengthMismatch(path: string, actual: number | string, expected: number): Error {
+  return new Error(`Body of ${JSON.stringify(path)} had ${actual} bytes but contentLength said ${expected}.`);
+}
+
 /** Options of {@link StorageDriver.put}. All optional. */
 export interface PutOptions {
   /** MIME type stored with the object. Default `application/octet-stream`. */
@@ -200,6 +225,12 @@ export function assertSafeObjectPath(path: string): void {
     if (segment === '..') reject("contains a '..' segment");
     if (segment === '.') reject("contains a '.' segment");
   }
+}
+
+/** {@link assertSafeBucketId} of `bucket`, then {@link assertSafeObjectPath} of each path. */
+export function assertSafeObjectArgs(bucket: string, ...paths: string[]): void {
+  assertSafeBucketId(bucket);
+  for (const path of paths) assertSafeObjectPath(path);
 }
 
 /** {@link ListOptions} with defaults applied and the prefix normalised (no trailing `/`). */
