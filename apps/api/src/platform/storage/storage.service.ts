@@ -44,10 +44,10 @@ import type { RequestContext } from '../http/context.ts';
 import { StorageError, assertSafeObjectPath, type GetResult, type StorageDriver } from './storage.driver.ts';
 import { storageBuckets, type StorageBucketRow } from './storage.table.ts';
 
-/** Options of {@link createStorageService}. */
 /** Bucket of the files Tend itself produces (billing export batches, payroll exports); created on start by app.ts. */
 export const EXPORTS_BUCKET = 'exports';
 
+/** Options of {@link createStorageService}. */
 export interface StorageServiceOptions {
   db: Database;
   driver: StorageDriver;
@@ -252,416 +252,488 @@ const encodePath = (path: string): string => path.split('/').map(encodeURICompon
  * signed URL.
  */
 export function createStorageService(options: StorageServiceOptions): StorageService {
-  const { db, driver } = options;
-  const now = options.now ?? (() => new Date());
-  const signingKey = Buffer.from(
-    hkdfSync('sha256', options.secret, 'tend-storage', 'tend storage signed-url v1', 32),
-  );
+  const deps: StorageDeps = {
+    db: options.db,
+    driver: options.driver,
+    signingKey: Buffer.from(
+      hkdfSync('sha256', options.secret, 'tend-storage', 'tend storage signed-url v1', 32),
+    ),
+    now: options.now ?? (() => new Date()),
+  };
+  return {
+    ensureBucket: (input) => ensureBucket(deps, input),
+    listBuckets: () => listBuckets(deps),
+    getBucket: async (_ctx, id) => toBucket(await bucketRow(deps, id)),
+    createBucket: (ctx, input) => createBucket(deps, ctx, input),
+    updateBucket: (ctx, id, patch) => updateBucket(deps, ctx, id, patch),
+    deleteBucket: (ctx, id) => deleteBucket(deps, ctx, id),
+    emptyBucket: (ctx, id) => emptyBucket(deps, ctx, id),
+    upload: (ctx, input) => upload(deps, ctx, input),
+    download: (ctx, bucketId, path) => openObject(deps, ctx, bucketId, path, 'session'),
+    downloadSigned: async (ctx, bucketId, path, token) => {
+      verifySignedToken(deps, bucketId, path, token);
+      return openObject(deps, ctx, bucketId, path, 'signed_url');
+    },
+    downloadPublic: (ctx, bucketId, path) => openObject(deps, ctx, bucketId, path, 'public'),
+    info: (ctx, bucketId, path) => info(deps, ctx, bucketId, path),
+    list: (ctx, bucketId, listOptions) => list(deps, ctx, bucketId, listOptions),
+    move: (ctx, bucketId, from, to, moveOptions) =>
+      transfer(deps, 'move', ctx, bucketId, from, to, moveOptions),
+    copy: (ctx, bucketId, from, to, copyOptions) =>
+      transfer(deps, 'copy', ctx, bucketId, from, to, copyOptions),
+    remove: (ctx, bucketId, paths) => remove(deps, ctx, bucketId, paths),
+    createSignedUrl: (ctx, bucketId, path, expiresInSeconds) =>
+      createSignedUrl(deps, ctx, bucketId, path, expiresInSeconds),
+    verifySignedToken: (bucketId, path, token) => verifySignedToken(deps, bucketId, path, token),
+    close: () => deps.driver.close(),
+  };
+}
 
-  const mac = (bucketId: string, path: string, expiresAt: number): Buffer =>
-    createHmac('sha256', signingKey)
-      .update(JSON.stringify([bucketId, path, expiresAt]))
-      .digest();
+/** The service's state: {@link StorageServiceOptions} with the signed-URL key derived and the clock defaulted. */
+interface StorageDeps {
+  db: Database;
+  driver: StorageDriver;
+  /** HMAC-SHA256 key of signed URLs (32 bytes). */
+  signingKey: Buffer;
+  now: () => Date;
+}
 
-  async function bucketRow(id: string): Promise<StorageBucketRow> {
-    const [row] = await db.select().from(storageBuckets).where(eq(storageBuckets.id, id));
+/** {@link StorageService.ensureBucket}. */
+async function ensureBucket(deps: StorageDeps, input: EnsureBucketInput): Promise<StorageBucket> {
+  const values = parse(createStorageBucketInput, input);
+  await deps.db
+    .insert(storageBuckets)
+    .values({ ...values, name: values.name ?? values.id })
+    .onConflictDoNothing({ target: storageBuckets.id });
+  await deps.driver.createBucket(values.id);
+  return toBucket(await bucketRow(deps, values.id));
+}
+
+/** {@link StorageService.listBuckets}. */
+async function listBuckets(deps: StorageDeps): Promise<StorageBucket[]> {
+  const rows = await deps.db.select().from(storageBuckets).orderBy(asc(storageBuckets.id));
+  return rows.map(toBucket);
+}
+
+/** {@link StorageService.createBucket}: the row and its audit event, then the driver bucket, in one transaction. */
+async function createBucket(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  input: CreateStorageBucketInput,
+): Promise<StorageBucket> {
+  const values = parse(createStorageBucketInput, input);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(storageBuckets)
+      .values({ ...values, name: values.name ?? values.id })
+      .onConflictDoNothing({ target: storageBuckets.id })
+      .returning();
+    if (!row) throw new AppError('CONFLICT', `A bucket with id ${JSON.stringify(values.id)} already exists`);
+    await recordAudit(tx, ctx, {
+      action: 'bucket.create',
+      entityType: 'storage_bucket',
+      entityId: row.id,
+      details: {
+        public: row.public,
+        fileSizeLimit: row.fileSizeLimit,
+        allowedMimeTypes: row.allowedMimeTypes,
+      },
+    });
+    await deps.driver.createBucket(row.id); // a failure rolls the row back; a leftover driver bucket is harmless
+    return toBucket(row);
+  });
+}
+
+/** {@link StorageService.updateBucket}. */
+async function updateBucket(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  id: string,
+  patch: UpdateStorageBucketInput,
+): Promise<StorageBucket> {
+  const values = parse(updateStorageBucketInput, patch);
+  const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(storageBuckets)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(storageBuckets.id, id))
+      .returning();
     if (!row) throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(id)} was not found`);
-    return row;
-  }
+    await recordAudit(tx, ctx, {
+      action: 'bucket.update',
+      entityType: 'storage_bucket',
+      entityId: id,
+      details: changes,
+    });
+    return toBucket(row);
+  });
+}
 
-  const objectNotFound = (bucketId: string, path: string) =>
-    new AppError(
-      'NOT_FOUND',
-      `Object ${JSON.stringify(path)} was not found in bucket ${JSON.stringify(bucketId)}`,
-    );
-
-  /** Maps driver refusals of an object operation to AppErrors; anything else is rethrown. */
-  function refusal(
-    error: unknown,
-    bucketId: string,
-    paths: { source?: string; target: string; targetField: string },
-  ): unknown {
-    if (!(error instanceof StorageError)) return error;
-    switch (error.code) {
-      case 'OBJECT_EXISTS':
-        return new AppError(
-          'CONFLICT',
-          `Cannot write ${JSON.stringify(paths.target)} in bucket ${JSON.stringify(bucketId)}: an object already exists at this path; set upsert to replace it`,
-        );
-      case 'OBJECT_NOT_FOUND':
-        return objectNotFound(bucketId, paths.source ?? paths.target);
-      case 'INVALID_PATH':
-        return fieldError(paths.targetField, `is not a valid object path: ${invalidPathReason(error)}`);
-      case 'BUCKET_NOT_EMPTY':
-        return new AppError(
-          'CONFLICT',
-          `Bucket ${JSON.stringify(bucketId)} cannot be deleted: bucket is not empty; empty it first`,
-        );
-    }
-  }
-
-  async function openObject(
-    ctx: RequestContext,
-    bucketId: string,
-    path: string,
-    access: 'session' | 'signed_url' | 'public',
-  ): Promise<GetResult> {
-    checkPath(path, 'path');
-    const bucket = await bucketRow(bucketId);
-    if (access === 'public' && !bucket.public)
-      throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(bucketId)} was not found`);
-    let object: GetResult;
+/** {@link StorageService.deleteBucket}: the driver's BUCKET_NOT_EMPTY rolls the row delete back. */
+async function deleteBucket(deps: StorageDeps, ctx: RequestContext, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(storageBuckets).where(eq(storageBuckets.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(id)} was not found`);
+    await recordAudit(tx, ctx, { action: 'bucket.delete', entityType: 'storage_bucket', entityId: id });
     try {
-      object = await driver.get(bucketId, path);
+      await deps.driver.deleteBucket(id);
     } catch (error) {
+      throw refusal(error, id, { target: '', targetField: 'id' });
+    }
+  });
+}
+
+/** {@link StorageService.emptyBucket}. */
+async function emptyBucket(deps: StorageDeps, ctx: RequestContext, id: string): Promise<{ removed: number }> {
+  await bucketRow(deps, id);
+  const removed = await deps.driver.emptyBucket(id);
+  await recordAudit(deps.db, ctx, {
+    action: 'bucket.empty',
+    entityType: 'storage_bucket',
+    entityId: id,
+    details: { removed },
+  });
+  return { removed };
+}
+
+/**
+ * {@link StorageService.upload}: checks the input against the bucket ({@link checkUpload}), then
+ * streams through {@link limitSize} into the driver. On any failure the body (and limiter) are destroyed.
+ */
+async function upload(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  input: UploadInput,
+): Promise<StorageUploadResult> {
+  const { bucketId, path, body } = input;
+  let limited: ReturnType<typeof limitSize> | undefined;
+  try {
+    checkPath(path, 'path');
+    const bucket = await bucketRow(deps, bucketId);
+    const { contentType, cacheControl, knownSize } = checkUpload(bucket, input);
+    const limit = bucket.fileSizeLimit;
+    if (!Buffer.isBuffer(body) && limit !== null) limited = limitSize(body, limit);
+    const upsert = input.upsert ?? false;
+    let result;
+    try {
+      result = await deps.driver.put(bucketId, path, limited?.stream ?? body, {
+        contentType,
+        cacheControl,
+        upsert,
+        ...(knownSize !== undefined && !Buffer.isBuffer(body) ? { contentLength: knownSize } : {}),
+      });
+    } catch (error) {
+      if (limited?.exceeded()) {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The file is larger than bucket ${JSON.stringify(bucketId)} accepts (at most ${formatBytes(limit ?? 0)})`,
+        );
+      }
       throw refusal(error, bucketId, { target: path, targetField: 'path' });
     }
-    if (access === 'public') return object;
-    try {
-      await recordAudit(db, ctx, {
-        action: 'file.read',
-        entityType: 'storage_object',
-        entityId: objectId(bucketId, path),
-        details: { bucketId, size: object.size, access },
-      });
-    } catch (error) {
-      object.body.destroy();
-      throw error;
-    }
-    return object;
-  }
-
-  function verifySignedToken(bucketId: string, path: string, token: string): Date {
-    const match = TOKEN_PATTERN.exec(token);
-    const invalid = () =>
-      new AppError('FORBIDDEN', 'The signed URL is invalid: its token does not match this object');
-    if (!match) throw invalid();
-    const expiresAt = Number(match[1]);
-    const given = Buffer.from(match[2] as string, 'base64url');
-    const expected = mac(bucketId, path, expiresAt);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-    const expiry = new Date(expiresAt * 1000);
-    if (now().getTime() >= expiry.getTime()) {
-      throw new AppError(
-        'FORBIDDEN',
-        `The signed URL expired at ${expiry.toISOString()}; ask for a new link`,
-      );
-    }
-    return expiry;
-  }
-
-  async function transfer(
-    kind: 'move' | 'copy',
-    ctx: RequestContext,
-    bucketId: string,
-    from: string,
-    to: string,
-    transferOptions: { upsert?: boolean } = {},
-  ): Promise<void> {
-    checkPath(from, 'sourceKey');
-    checkPath(to, 'destinationKey');
-    await bucketRow(bucketId);
-    const upsert = transferOptions.upsert ?? false;
-    try {
-      await driver[kind](bucketId, from, to, { upsert });
-    } catch (error) {
-      throw refusal(error, bucketId, { source: from, target: to, targetField: 'destinationKey' });
-    }
-    await recordAudit(db, ctx, {
-      action: kind === 'move' ? 'file.move' : 'file.copy',
+    await recordAudit(deps.db, ctx, {
+      action: 'file.upload',
       entityType: 'storage_object',
-      entityId: objectId(bucketId, to),
-      details: { bucketId, from, to, upsert },
+      entityId: objectId(bucketId, path),
+      details: { bucketId, size: result.size, contentType, upsert },
     });
+    return { bucketId, path, size: result.size };
+  } catch (error) {
+    limited?.stream.destroy();
+    if (!Buffer.isBuffer(body)) body.destroy();
+    throw error;
   }
+}
 
+/**
+ * The upload's content type (trimmed), Cache-Control (normalised) and byte size when known, checked
+ * in this order against `bucket`. Errors: VALIDATION_FAILED (contentType, cacheControl, size),
+ * UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE (a known size over the bucket's limit).
+ */
+function checkUpload(
+  bucket: StorageBucketRow,
+  input: UploadInput,
+): { contentType: string; cacheControl: string; knownSize: number | undefined } {
+  const contentType = (input.contentType ?? '').trim();
+  if (contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(contentType)) {
+    throw fieldError('contentType', "must be a MIME type such as 'text/csv' or 'image/png'");
+  }
+  if (!isMimeTypeAllowed(contentType, bucket.allowedMimeTypes)) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Bucket ${JSON.stringify(bucket.id)} does not accept files of type ${JSON.stringify(contentType)}; allowed types: ${(bucket.allowedMimeTypes ?? []).join(', ')}`,
+    );
+  }
+  const cacheControl = normalizeCacheControl(input.cacheControl);
+  const knownSize = Buffer.isBuffer(input.body) ? input.body.length : input.size;
+  if (knownSize !== undefined && (!Number.isSafeInteger(knownSize) || knownSize < 0)) {
+    throw fieldError('size', 'must be a whole number of bytes, 0 or more');
+  }
+  const limit = bucket.fileSizeLimit;
+  if (limit !== null && knownSize !== undefined && knownSize > limit) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is ${formatBytes(knownSize)}; bucket ${JSON.stringify(bucket.id)} accepts at most ${formatBytes(limit)}`,
+    );
+  }
+  return { contentType, cacheControl, knownSize };
+}
+
+/**
+ * `body` piped through a pass-through that fails with {@link SizeLimitExceeded} once more than
+ * `limit` bytes went by; `exceeded()` says whether that happened.
+ */
+function limitSize(body: Readable, limit: number) {
+  let seen = 0;
+  let exceeded = false;
+  const stream = new Transform({
+    transform(chunk: Buffer | string, encoding, callback) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+      seen += bytes.length;
+      if (seen > limit) {
+        exceeded = true;
+        callback(new SizeLimitExceeded(`more than ${limit} bytes`));
+      } else {
+        callback(null, bytes);
+      }
+    },
+  });
+  // pipeline forwards a source error into the limiter and destroys the source on a limiter error.
+  pipeline(body, stream, () => {});
+  return { stream, exceeded: () => exceeded };
+}
+
+/** Opens an object for {@link StorageService.download} and its signed and public variants; audits all but public reads. */
+async function openObject(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  bucketId: string,
+  path: string,
+  access: 'session' | 'signed_url' | 'public',
+): Promise<GetResult> {
+  checkPath(path, 'path');
+  const bucket = await bucketRow(deps, bucketId);
+  if (access === 'public' && !bucket.public)
+    throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(bucketId)} was not found`);
+  let object: GetResult;
+  try {
+    object = await deps.driver.get(bucketId, path);
+  } catch (error) {
+    throw refusal(error, bucketId, { target: path, targetField: 'path' });
+  }
+  if (access === 'public') return object;
+  try {
+    await recordAudit(deps.db, ctx, {
+      action: 'file.read',
+      entityType: 'storage_object',
+      entityId: objectId(bucketId, path),
+      details: { bucketId, size: object.size, access },
+    });
+  } catch (error) {
+    object.body.destroy();
+    throw error;
+  }
+  return object;
+}
+
+/** {@link StorageService.info}. */
+async function info(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  bucketId: string,
+  path: string,
+): Promise<StorageObjectInfo> {
+  checkPath(path, 'path');
+  await bucketRow(deps, bucketId);
+  const head = await deps.driver.head(bucketId, path);
+  if (!head) throw objectNotFound(bucketId, path);
+  await recordAudit(deps.db, ctx, {
+    action: 'file.read',
+    entityType: 'storage_object',
+    entityId: objectId(bucketId, path),
+    details: { bucketId, metadataOnly: true },
+  });
   return {
-    async ensureBucket(input) {
-      const values = parse(createStorageBucketInput, input);
-      await db
-        .insert(storageBuckets)
-        .values({ ...values, name: values.name ?? values.id })
-        .onConflictDoNothing({ target: storageBuckets.id });
-      await driver.createBucket(values.id);
-      return toBucket(await bucketRow(values.id));
-    },
+    bucketId,
+    path,
+    name: path.split('/').at(-1) ?? path,
+    size: head.size,
+    contentType: head.contentType,
+    cacheControl: head.cacheControl,
+    lastModified: head.lastModified.toISOString(),
+  };
+}
 
-    async listBuckets() {
-      const rows = await db.select().from(storageBuckets).orderBy(asc(storageBuckets.id));
-      return rows.map(toBucket);
-    },
+/** {@link StorageService.list}. */
+async function list(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  bucketId: string,
+  listOptions: StorageListInput = {},
+): Promise<StorageListEntry[]> {
+  const query = parse(storageListInput, listOptions);
+  const prefix = query.prefix.replace(/\/+$/, '');
+  if (prefix !== '') checkPath(prefix, 'prefix');
+  await bucketRow(deps, bucketId);
+  let entries;
+  try {
+    entries = await deps.driver.list(bucketId, { ...query, prefix });
+  } catch (error) {
+    if (error instanceof RangeError) throw fieldError('body', error.message);
+    throw refusal(error, bucketId, { target: prefix, targetField: 'prefix' });
+  }
+  await recordAudit(deps.db, ctx, {
+    action: 'file.list',
+    entityType: 'storage_bucket',
+    entityId: bucketId,
+    details: { prefix, limit: query.limit, offset: query.offset, returned: entries.length },
+  });
+  return entries.map((entry) => ({
+    name: entry.name,
+    isFolder: entry.isFolder,
+    size: entry.size,
+    contentType: entry.contentType,
+    lastModified: entry.lastModified?.toISOString() ?? null,
+  }));
+}
 
-    async getBucket(_ctx, id) {
-      return toBucket(await bucketRow(id));
-    },
+/** {@link StorageService.move} and {@link StorageService.copy}. */
+async function transfer(
+  deps: StorageDeps,
+  kind: 'move' | 'copy',
+  ctx: RequestContext,
+  bucketId: string,
+  from: string,
+  to: string,
+  transferOptions: { upsert?: boolean } = {},
+): Promise<void> {
+  checkPath(from, 'sourceKey');
+  checkPath(to, 'destinationKey');
+  await bucketRow(deps, bucketId);
+  const upsert = transferOptions.upsert ?? false;
+  try {
+    await deps.driver[kind](bucketId, from, to, { upsert });
+  } catch (error) {
+    throw refusal(error, bucketId, { source: from, target: to, targetField: 'destinationKey' });
+  }
+  await recordAudit(deps.db, ctx, {
+    action: kind === 'move' ? 'file.move' : 'file.copy',
+    entityType: 'storage_object',
+    entityId: objectId(bucketId, to),
+    details: { bucketId, from, to, upsert },
+  });
+}
 
-    async createBucket(ctx, input) {
-      const values = parse(createStorageBucketInput, input);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(storageBuckets)
-          .values({ ...values, name: values.name ?? values.id })
-          .onConflictDoNothing({ target: storageBuckets.id })
-          .returning();
-        if (!row)
-          throw new AppError('CONFLICT', `A bucket with id ${JSON.stringify(values.id)} already exists`);
+/** {@link StorageService.remove}: the audit events of the removed objects in one transaction. */
+async function remove(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  bucketId: string,
+  paths: readonly string[],
+): Promise<string[]> {
+  paths.forEach((path, index) => checkPath(path, `prefixes.${index}`));
+  await bucketRow(deps, bucketId);
+  const removed = await deps.driver.remove(bucketId, paths);
+  if (removed.length > 0) {
+    await deps.db.transaction(async (tx) => {
+      for (const path of removed) {
         await recordAudit(tx, ctx, {
-          action: 'bucket.create',
-          entityType: 'storage_bucket',
-          entityId: row.id,
-          details: {
-            public: row.public,
-            fileSizeLimit: row.fileSizeLimit,
-            allowedMimeTypes: row.allowedMimeTypes,
-          },
-        });
-        await driver.createBucket(row.id); // a failure rolls the row back; a leftover driver bucket is harmless
-        return toBucket(row);
-      });
-    },
-
-    async updateBucket(ctx, id, patch) {
-      const values = parse(updateStorageBucketInput, patch);
-      const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(storageBuckets)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(storageBuckets.id, id))
-          .returning();
-        if (!row) throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(id)} was not found`);
-        await recordAudit(tx, ctx, {
-          action: 'bucket.update',
-          entityType: 'storage_bucket',
-          entityId: id,
-          details: changes,
-        });
-        return toBucket(row);
-      });
-    },
-
-    async deleteBucket(ctx, id) {
-      await db.transaction(async (tx) => {
-        const [row] = await tx.delete(storageBuckets).where(eq(storageBuckets.id, id)).returning();
-        if (!row) throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(id)} was not found`);
-        await recordAudit(tx, ctx, { action: 'bucket.delete', entityType: 'storage_bucket', entityId: id });
-        try {
-          await driver.deleteBucket(id); // BUCKET_NOT_EMPTY rolls the row delete back
-        } catch (error) {
-          throw refusal(error, id, { target: '', targetField: 'id' });
-        }
-      });
-    },
-
-    async emptyBucket(ctx, id) {
-      await bucketRow(id);
-      const removed = await driver.emptyBucket(id);
-      await recordAudit(db, ctx, {
-        action: 'bucket.empty',
-        entityType: 'storage_bucket',
-        entityId: id,
-        details: { removed },
-      });
-      return { removed };
-    },
-
-    async upload(ctx, input) {
-      const { bucketId, path, body } = input;
-      const destroyBody = () => {
-        if (!Buffer.isBuffer(body)) body.destroy();
-      };
-      let limiter: Transform | undefined;
-      let exceeded = false;
-      let bucket: StorageBucketRow | undefined;
-      try {
-        checkPath(path, 'path');
-        bucket = await bucketRow(bucketId);
-        const contentType = (input.contentType ?? '').trim();
-        if (contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(contentType)) {
-          throw fieldError('contentType', "must be a MIME type such as 'text/csv' or 'image/png'");
-        }
-        if (!isMimeTypeAllowed(contentType, bucket.allowedMimeTypes)) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            `Bucket ${JSON.stringify(bucketId)} does not accept files of type ${JSON.stringify(contentType)}; allowed types: ${(bucket.allowedMimeTypes ?? []).join(', ')}`,
-          );
-        }
-        const cacheControl = normalizeCacheControl(input.cacheControl);
-        const knownSize = Buffer.isBuffer(body) ? body.length : input.size;
-        if (knownSize !== undefined && (!Number.isSafeInteger(knownSize) || knownSize < 0)) {
-          throw fieldError('size', 'must be a whole number of bytes, 0 or more');
-        }
-        const limit = bucket.fileSizeLimit;
-        if (limit !== null && knownSize !== undefined && knownSize > limit) {
-          throw new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `The file is ${formatBytes(knownSize)}; bucket ${JSON.stringify(bucketId)} accepts at most ${formatBytes(limit)}`,
-          );
-        }
-        let stored: Buffer | Readable = body;
-        if (!Buffer.isBuffer(body) && limit !== null) {
-          let seen = 0;
-          limiter = new Transform({
-            transform(chunk: Buffer | string, encoding, callback) {
-              const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
-              seen += bytes.length;
-              if (seen > limit) {
-                exceeded = true;
-                callback(new SizeLimitExceeded(`more than ${limit} bytes`));
-              } else {
-                callback(null, bytes);
-              }
-            },
-          });
-          // pipeline forwards a source error into the limiter and destroys the source on a limiter error.
-          pipeline(body, limiter, () => {});
-          stored = limiter;
-        }
-        const upsert = input.upsert ?? false;
-        let result;
-        try {
-          result = await driver.put(bucketId, path, stored, {
-            contentType,
-            cacheControl,
-            upsert,
-            ...(knownSize !== undefined && !Buffer.isBuffer(body) ? { contentLength: knownSize } : {}),
-          });
-        } catch (error) {
-          if (exceeded) {
-            throw new AppError(
-              'PAYLOAD_TOO_LARGE',
-              `The file is larger than bucket ${JSON.stringify(bucketId)} accepts (at most ${formatBytes(limit ?? 0)})`,
-            );
-          }
-          throw refusal(error, bucketId, { target: path, targetField: 'path' });
-        }
-        await recordAudit(db, ctx, {
-          action: 'file.upload',
+          action: 'file.delete',
           entityType: 'storage_object',
           entityId: objectId(bucketId, path),
-          details: { bucketId, size: result.size, contentType, upsert },
-        });
-        return { bucketId, path, size: result.size };
-      } catch (error) {
-        limiter?.destroy();
-        destroyBody();
-        throw error;
-      }
-    },
-
-    download(ctx, bucketId, path) {
-      return openObject(ctx, bucketId, path, 'session');
-    },
-
-    async downloadSigned(ctx, bucketId, path, token) {
-      verifySignedToken(bucketId, path, token);
-      return openObject(ctx, bucketId, path, 'signed_url');
-    },
-
-    downloadPublic(ctx, bucketId, path) {
-      return openObject(ctx, bucketId, path, 'public');
-    },
-
-    async info(ctx, bucketId, path) {
-      checkPath(path, 'path');
-      await bucketRow(bucketId);
-      const head = await driver.head(bucketId, path);
-      if (!head) throw objectNotFound(bucketId, path);
-      await recordAudit(db, ctx, {
-        action: 'file.read',
-        entityType: 'storage_object',
-        entityId: objectId(bucketId, path),
-        details: { bucketId, metadataOnly: true },
-      });
-      return {
-        bucketId,
-        path,
-        name: path.split('/').at(-1) ?? path,
-        size: head.size,
-        contentType: head.contentType,
-        cacheControl: head.cacheControl,
-        lastModified: head.lastModified.toISOString(),
-      };
-    },
-
-    async list(ctx, bucketId, listOptions = {}) {
-      const query = parse(storageListInput, listOptions);
-      const prefix = query.prefix.replace(/\/+$/, '');
-      if (prefix !== '') checkPath(prefix, 'prefix');
-      await bucketRow(bucketId);
-      let entries;
-      try {
-        entries = await driver.list(bucketId, { ...query, prefix });
-      } catch (error) {
-        if (error instanceof RangeError) throw fieldError('body', error.message);
-        throw refusal(error, bucketId, { target: prefix, targetField: 'prefix' });
-      }
-      await recordAudit(db, ctx, {
-        action: 'file.list',
-        entityType: 'storage_bucket',
-        entityId: bucketId,
-        details: { prefix, limit: query.limit, offset: query.offset, returned: entries.length },
-      });
-      return entries.map((entry) => ({
-        name: entry.name,
-        isFolder: entry.isFolder,
-        size: entry.size,
-        contentType: entry.contentType,
-        lastModified: entry.lastModified?.toISOString() ?? null,
-      }));
-    },
-
-    move(ctx, bucketId, from, to, moveOptions) {
-      return transfer('move', ctx, bucketId, from, to, moveOptions);
-    },
-
-    copy(ctx, bucketId, from, to, copyOptions) {
-      return transfer('copy', ctx, bucketId, from, to, copyOptions);
-    },
-
-    async remove(ctx, bucketId, paths) {
-      paths.forEach((path, index) => checkPath(path, `prefixes.${index}`));
-      await bucketRow(bucketId);
-      const removed = await driver.remove(bucketId, paths);
-      if (removed.length > 0) {
-        await db.transaction(async (tx) => {
-          for (const path of removed) {
-            await recordAudit(tx, ctx, {
-              action: 'file.delete',
-              entityType: 'storage_object',
-              entityId: objectId(bucketId, path),
-              details: { bucketId },
-            });
-          }
+          details: { bucketId },
         });
       }
-      return removed;
-    },
+    });
+  }
+  return removed;
+}
 
-    async createSignedUrl(ctx, bucketId, path, expiresInSeconds) {
-      checkPath(path, 'path');
-      const { expiresIn } = parse(storageSignInput, { expiresIn: expiresInSeconds });
-      await bucketRow(bucketId);
-      if (!(await driver.head(bucketId, path))) throw objectNotFound(bucketId, path);
-      const expiresAtSeconds = Math.floor(now().getTime() / 1000) + expiresIn;
-      const token = `${expiresAtSeconds}.${mac(bucketId, path, expiresAtSeconds).toString('base64url')}`;
-      const expiresAt = new Date(expiresAtSeconds * 1000).toISOString();
-      await recordAudit(db, ctx, {
-        action: 'file.sign',
-        entityType: 'storage_object',
-        entityId: objectId(bucketId, path),
-        details: { bucketId, expiresAt },
-      });
-      return {
-        signedUrl: `/api/storage/object/sign/${bucketId}/${encodePath(path)}?token=${token}`,
-        expiresAt,
-      };
-    },
-
-    verifySignedToken,
-
-    close() {
-      return driver.close();
-    },
+/** {@link StorageService.createSignedUrl}: the token is `<expiry, Unix seconds>.<base64url HMAC>`. */
+async function createSignedUrl(
+  deps: StorageDeps,
+  ctx: RequestContext,
+  bucketId: string,
+  path: string,
+  expiresInSeconds: number,
+): Promise<StorageSignedUrl> {
+  checkPath(path, 'path');
+  const { expiresIn } = parse(storageSignInput, { expiresIn: expiresInSeconds });
+  await bucketRow(deps, bucketId);
+  if (!(await deps.driver.head(bucketId, path))) throw objectNotFound(bucketId, path);
+  const expiresAtSeconds = Math.floor(deps.now().getTime() / 1000) + expiresIn;
+  const token = `${expiresAtSeconds}.${mac(deps, bucketId, path, expiresAtSeconds).toString('base64url')}`;
+  const expiresAt = new Date(expiresAtSeconds * 1000).toISOString();
+  await recordAudit(deps.db, ctx, {
+    action: 'file.sign',
+    entityType: 'storage_object',
+    entityId: objectId(bucketId, path),
+    details: { bucketId, expiresAt },
+  });
+  return {
+    signedUrl: `/api/storage/object/sign/${bucketId}/${encodePath(path)}?token=${token}`,
+    expiresAt,
   };
+}
+
+/** {@link StorageService.verifySignedToken}. */
+function verifySignedToken(deps: StorageDeps, bucketId: string, path: string, token: string): Date {
+  const match = TOKEN_PATTERN.exec(token);
+  const invalid = () =>
+    new AppError('FORBIDDEN', 'The signed URL is invalid: its token does not match this object');
+  if (!match) throw invalid();
+  const expiresAt = Number(match[1]);
+  const given = Buffer.from(match[2] as string, 'base64url');
+  const expected = mac(deps, bucketId, path, expiresAt);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  const expiry = new Date(expiresAt * 1000);
+  if (deps.now().getTime() >= expiry.getTime()) {
+    throw new AppError('FORBIDDEN', `The signed URL expired at ${expiry.toISOString()}; ask for a new link`);
+  }
+  return expiry;
+}
+
+/** HMAC-SHA256 of `[bucketId, path, expiresAt]` (JSON) under the signing key. */
+const mac = (deps: StorageDeps, bucketId: string, path: string, expiresAt: number): Buffer =>
+  createHmac('sha256', deps.signingKey)
+    .update(JSON.stringify([bucketId, path, expiresAt]))
+    .digest();
+
+/** The bucket's row. Errors: NOT_FOUND. */
+async function bucketRow(deps: StorageDeps, id: string): Promise<StorageBucketRow> {
+  const [row] = await deps.db.select().from(storageBuckets).where(eq(storageBuckets.id, id));
+  if (!row) throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(id)} was not found`);
+  return row;
+}
+
+const objectNotFound = (bucketId: string, path: string) =>
+  new AppError(
+    'NOT_FOUND',
+    `Object ${JSON.stringify(path)} was not found in bucket ${JSON.stringify(bucketId)}`,
+  );
+
+/** Maps driver refusals of an object operation to AppErrors; anything else is rethrown. */
+function refusal(
+  error: unknown,
+  bucketId: string,
+  paths: { source?: string; target: string; targetField: string },
+): unknown {
+  if (!(error instanceof StorageError)) return error;
+  switch (error.code) {
+    case 'OBJECT_EXISTS':
+      return new AppError(
+        'CONFLICT',
+        `Cannot write ${JSON.stringify(paths.target)} in bucket ${JSON.stringify(bucketId)}: an object already exists at this path; set upsert to replace it`,
+      );
+    case 'OBJECT_NOT_FOUND':
+      return objectNotFound(bucketId, paths.source ?? paths.target);
+    case 'INVALID_PATH':
+      return fieldError(paths.targetField, `is not a valid object path: ${invalidPathReason(error)}`);
+    case 'BUCKET_NOT_EMPTY':
+      return new AppError(
+        'CONFLICT',
+        `Bucket ${JSON.stringify(bucketId)} cannot be deleted: bucket is not empty; empty it first`,
+      );
+  }
 }
