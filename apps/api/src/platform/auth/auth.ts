@@ -13,7 +13,7 @@
  * PKCE and state); it signs in existing accounts only and ends at the web app's `/auth/callback`
  * (google-sign-in.ts; docs/google-sign-in.md).
  */
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions, type GenericEndpointContext, type Session } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { sessionTierForPath, type SessionTier } from '@tend/contracts/session-tiers';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -265,59 +265,75 @@ export function createAuth({
     advanced: { ...sessionCookieOptions(publicUrl), database: { generateId: () => crypto.randomUUID() } },
     rateLimit: { enabled: false },
     hooks: { before: passwordPolicyHook, after: assuranceHook(db) },
-    databaseHooks: {
-      session: {
-        create: {
-          before: async (session) => {
-            const [account] = await db
-              .select({ isActive: userAccounts.isActive })
-              .from(userAccounts)
-              .where(eq(userAccounts.authUserId, session.userId));
-            // No account row or a deactivated one: refuse the session.
-            if (!account?.isActive) return false;
-            return { data: session };
-          },
-          after: async (session, ctx) => {
-            // The session replacing the current one after a password change is no sign-in (password-change.ts).
-            if (ctx?.path === CHANGE_PASSWORD_PATH) return;
-            // Neither write empties the session caches (session-cache.ts): nobody holds this new session yet, and
-            // the last sign-in time is no cached column.
-            const [account] = await withoutSessionInvalidation(async () => {
-              // New sessions are strict_phi / aal1 by column default; a sign-in for a relaxed path starts relaxed.
-              if (tierForSignIn(ctx?.request?.headers ?? ctx?.headers) === 'relaxed') {
-                await db.update(authSessions).set({ tier: 'relaxed' }).where(eq(authSessions.id, session.id));
-              }
-              return db
-                .update(userAccounts)
-                .set({ lastLoginAt: new Date() })
-                .where(eq(userAccounts.authUserId, session.userId))
-                .returning({ id: userAccounts.id, email: userAccounts.email, role: userAccounts.role });
-            });
-            if (account) {
-              await recordAudit(
-                db,
-                {
-                  ...systemContext(auditRequestId(ctx?.request?.headers ?? ctx?.headers)),
-                  ip: session.ipAddress ?? null,
-                  userAgent: session.userAgent ?? null,
-                },
-                {
-                  action: 'auth.sign_in',
-                  entityType: 'user_account',
-                  entityId: account.id,
-                  ...(ctx?.path && signInMethods[ctx.path]
-                    ? { details: { method: signInMethods[ctx.path] } }
-                    : {}),
-                },
-              );
-            }
-          },
-        },
-      },
-    },
+    databaseHooks: { session: { create: sessionCreateHooks(db) } },
   });
 }
 export type Auth = ReturnType<typeof createAuth>;
+
+type SessionCreateHooks = NonNullable<
+  NonNullable<NonNullable<BetterAuthOptions['databaseHooks']>['session']>['create']
+>;
+
+/**
+ * better-auth's hooks around creating a session: before, refuse it unless the user has an active
+ * `user_account` (spec s.6); after, record the sign-in ({@link recordSignIn}).
+ */
+function sessionCreateHooks(db: Database): SessionCreateHooks {
+  return {
+    before: async (session) => {
+      const [account] = await db
+        .select({ isActive: userAccounts.isActive })
+        .from(userAccounts)
+        .where(eq(userAccounts.authUserId, session.userId));
+      // No account row or a deactivated one: refuse the session.
+      if (!account?.isActive) return false;
+      return { data: session };
+    },
+    after: (session, ctx) => recordSignIn(db, session, ctx),
+  };
+}
+
+/**
+ * A new session is a sign-in (unless it replaces one after a password change): starts it relaxed when
+ * the sign-in asked for a relaxed path ({@link tierForSignIn}), sets the account's last sign-in time
+ * and audits `auth.sign_in` with the method ({@link signInMethods}).
+ */
+async function recordSignIn(
+  db: Database,
+  session: Session,
+  ctx: GenericEndpointContext | null,
+): Promise<void> {
+  // The session replacing the current one after a password change is no sign-in (password-change.ts).
+  if (ctx?.path === CHANGE_PASSWORD_PATH) return;
+  // Neither write empties the session caches (session-cache.ts): nobody holds this new session yet, and
+  // the last sign-in time is no cached column.
+  const [account] = await withoutSessionInvalidation(async () => {
+    // New sessions are strict_phi / aal1 by column default; a sign-in for a relaxed path starts relaxed.
+    if (tierForSignIn(ctx?.request?.headers ?? ctx?.headers) === 'relaxed') {
+      await db.update(authSessions).set({ tier: 'relaxed' }).where(eq(authSessions.id, session.id));
+    }
+    return db
+      .update(userAccounts)
+      .set({ lastLoginAt: new Date() })
+      .where(eq(userAccounts.authUserId, session.userId))
+      .returning({ id: userAccounts.id, email: userAccounts.email, role: userAccounts.role });
+  });
+  if (!account) return;
+  await recordAudit(
+    db,
+    {
+      ...systemContext(auditRequestId(ctx?.request?.headers ?? ctx?.headers)),
+      ip: session.ipAddress ?? null,
+      userAgent: session.userAgent ?? null,
+    },
+    {
+      action: 'auth.sign_in',
+      entityType: 'user_account',
+      entityId: account.id,
+      ...(ctx?.path && signInMethods[ctx.path] ? { details: { method: signInMethods[ctx.path] } } : {}),
+    },
+  );
+}
 
 /**
  * Creates an auth user with a credential (password) account, as better-auth's own sign-up does,
