@@ -222,6 +222,8 @@ interface PendingNotice {
 
 /** The dedicated LISTEN connection of one app (PostgreSQL). */
 interface Listener {
+  /** The database's connection string. */
+  url: string;
   client: pg.Client | null;
   listening: boolean;
   closed: boolean;
@@ -242,6 +244,12 @@ export interface SessionCacheWatchOptions {
   onError?: (error: Error) => void;
 }
 
+/** One app's watch: its instance id, its cache's callbacks and, on PostgreSQL, its listening connection. */
+interface SessionWatch extends Required<SessionCacheWatchOptions> {
+  instance: string;
+  listener: Listener | null;
+}
+
 /**
  * Watches `database` for writes to sessions and accounts and, on PostgreSQL, listens for the other instances'
  * notices (see the file doc). Returns `ready` (resolves after the first attempt to listen, whether it worked) and
@@ -256,72 +264,32 @@ export function watchSessionWrites(
   if (!client) throw new Error('session cache: the database handle has no driver client');
   const listener: Listener | null =
     database.kind === 'postgres' && database.url
-      ? { client: null, listening: false, closed: false, timer: null, pending: new Map(), sent: 0 }
+      ? {
+          url: database.url,
+          client: null,
+          listening: false,
+          closed: false,
+          timer: null,
+          pending: new Map(),
+          sent: 0,
+        }
       : null;
-  const instance = randomUUID();
-
-  const notify = (connection: pg.Client, payload: string) =>
-    connection.query('select pg_notify($1, $2)', [SESSION_CACHE_CHANNEL, payload]);
-
-  /**
-   * Empties this cache, then (PostgreSQL) sends `clear:<instance>:<n>` and waits until every instance that was
-   * listening (found by `application_name` in `pg_stat_activity`, in the same statement) has answered
-   * `ack:<instance>:<n>:<its id>` — at most `ECHO_TIMEOUT_MS`.
-   */
-  const invalidate: Invalidate = async () => {
-    clear();
-    const connection = listener?.listening ? listener.client : null;
-    if (!listener || !connection) return;
-    const n = String(++listener.sent);
-    let notice!: PendingNotice;
-    const confirmed = new Promise<void>((resolve) => {
-      const timeout = setTimeout(() => {
-        const missing = [...(notice.expected ?? [])].filter((id) => !notice.acked.has(id));
-        onError(
-          new Error(`session cache notice not confirmed in time by ${missing.join(', ') || 'the database'}`),
-        );
-        notice.done();
-      }, ECHO_TIMEOUT_MS);
-      notice = {
-        acked: new Set(),
-        expected: null,
-        ack(id) {
-          this.acked.add(id);
-          this.check();
-        },
-        check() {
-          if (this.expected && [...this.expected].every((e) => this.acked.has(e))) this.done();
-        },
-        done() {
-          clearTimeout(timeout);
-          listener.pending.delete(n);
-          resolve();
-        },
-      };
-    });
-    listener.pending.set(n, notice);
-    try {
-      const { rows } = await connection.query<{ instances: string[] }>(
-        `select pg_notify($1, $2), (select coalesce(array_agg(substr(application_name, $3)), '{}')
-           from pg_stat_activity where datname = current_database() and application_name like $4) as instances`,
-        [
-          SESSION_CACHE_CHANNEL,
-          `clear:${instance}:${n}`,
-          LISTENER_APPLICATION_PREFIX.length + 1,
-          `${LISTENER_APPLICATION_PREFIX}%`,
-        ],
-      );
-      notice.expected = new Set([...(rows[0]?.instances ?? []), instance]);
-      // Confirmations may have come in before the answer.
-      notice.check();
-    } catch (error) {
-      notice.done();
-      onError(error as Error);
-      return;
-    }
-    await confirmed;
+  const watch: SessionWatch = { instance: randomUUID(), clear, setEnabled, onError, listener };
+  const invalidate: Invalidate = () => invalidateEverywhere(watch);
+  const invalidators = invalidatorsOf(database, client);
+  invalidators.add(invalidate);
+  if (listener) setEnabled(false);
+  return {
+    ready: listener ? connectListener(watch, listener) : Promise.resolve(),
+    async close() {
+      invalidators.delete(invalidate);
+      if (listener) await closeListener(watch, listener);
+    },
   };
+}
 
+/** The invalidators registered on the driver `client`; the first call for a client wraps it (`watchPglite`/`watchPgPool`). */
+function invalidatorsOf(database: DatabaseHandle, client: object): Set<Invalidate> {
   let invalidators = invalidatorsByClient.get(client);
   if (!invalidators) {
     invalidators = new Set();
@@ -329,75 +297,162 @@ export function watchSessionWrites(
     if (database.kind === 'pglite') watchPglite(client as PGlite);
     else watchPgPool(client as pg.Pool);
   }
-  invalidators.add(invalidate);
+  return invalidators;
+}
 
-  let ready = Promise.resolve();
-  if (listener) {
-    setEnabled(false);
-    const connect = async () => {
-      listener.timer = null;
-      const next = new pg.Client({ connectionString: database.url });
-      const down = (error?: Error) => {
-        if (listener.client !== next) return;
-        listener.client = null;
-        listener.listening = false;
-        setEnabled(false);
-        clear();
-        for (const notice of [...listener.pending.values()]) notice.done();
-        next.end().catch(() => undefined);
-        if (error) onError(error);
-        if (!listener.closed) listener.timer = setTimeout(() => void connect(), RECONNECT_MS);
-      };
-      next.on('error', down);
-      next.on('end', () => down());
-      next.on('notification', (message) => {
-        if (message.channel !== SESSION_CACHE_CHANNEL) return;
-        const [kind, writer, n, from] = (message.payload ?? '').split(':');
-        if (kind === 'ack') {
-          if (writer === instance && n !== undefined && from !== undefined)
-            listener.pending.get(n)?.ack(from);
-          return;
-        }
-        // `clear:…` from an instance, or any other notice (e.g. `NOTIFY tend_session_cache` by hand).
-        clear();
-        if (kind !== 'clear' || writer === undefined || n === undefined) return;
-        if (writer === instance) listener.pending.get(n)?.ack(instance);
-        else notify(next, `ack:${writer}:${n}:${instance}`).catch((error: Error) => onError(error));
-      });
-      listener.client = next;
-      try {
-        await next.connect();
-        await next.query(`listen ${SESSION_CACHE_CHANNEL}`);
-        // Named only once listening: writers wait for the instances so named (see `invalidate`).
-        await next.query(`select set_config('application_name', $1, false)`, [
-          `${LISTENER_APPLICATION_PREFIX}${instance}`,
-        ]);
-      } catch (error) {
-        down(error as Error);
-        return;
-      }
-      if (listener.client !== next || listener.closed) return;
-      // Notices sent while nobody listened are lost: start from empty.
-      clear();
-      listener.listening = true;
-      setEnabled(true);
-    };
-    ready = connect();
+const notify = (connection: pg.Client, payload: string) =>
+  connection.query('select pg_notify($1, $2)', [SESSION_CACHE_CHANNEL, payload]);
+
+/**
+ * Empties this cache, then (PostgreSQL) sends `clear:<instance>:<n>` and waits until every instance that was
+ * listening (found by `application_name` in `pg_stat_activity`, in the same statement) has answered
+ * `ack:<instance>:<n>:<its id>` — at most `ECHO_TIMEOUT_MS`.
+ */
+async function invalidateEverywhere(watch: SessionWatch): Promise<void> {
+  watch.clear();
+  const listener = watch.listener;
+  const connection = listener?.listening ? listener.client : null;
+  if (!listener || !connection) return;
+  const n = String(++listener.sent);
+  const { notice, confirmed } = awaitConfirmations(watch, listener, n);
+  try {
+    const { rows } = await connection.query<{ instances: string[] }>(
+      `select pg_notify($1, $2), (select coalesce(array_agg(substr(application_name, $3)), '{}')
+         from pg_stat_activity where datname = current_database() and application_name like $4) as instances`,
+      [
+        SESSION_CACHE_CHANNEL,
+        `clear:${watch.instance}:${n}`,
+        LISTENER_APPLICATION_PREFIX.length + 1,
+        `${LISTENER_APPLICATION_PREFIX}%`,
+      ],
+    );
+    notice.expected = new Set([...(rows[0]?.instances ?? []), watch.instance]);
+    // Confirmations may have come in before the answer.
+    notice.check();
+  } catch (error) {
+    notice.done();
+    watch.onError(error as Error);
+    return;
   }
+  await confirmed;
+}
 
-  return {
-    ready,
-    async close() {
-      invalidators.delete(invalidate);
-      if (!listener) return;
-      listener.closed = true;
-      if (listener.timer) clearTimeout(listener.timer);
-      const current = listener.client;
-      listener.client = null;
-      listener.listening = false;
-      setEnabled(false);
-      for (const notice of [...listener.pending.values()]) notice.done();
-      await current?.end().catch(() => undefined);
-    },
-  };
+/**
+ * Registers notice `n` as pending on `listener`; `confirmed` resolves once every expected instance has confirmed
+ * it, or after `ECHO_TIMEOUT_MS` (reporting the instances that did not), or when the listener goes down.
+ */
+function awaitConfirmations(
+  watch: SessionWatch,
+  listener: Listener,
+  n: string,
+): { notice: PendingNotice; confirmed: Promise<void> } {
+  let notice!: PendingNotice;
+  const confirmed = new Promise<void>((resolve) => {
+    const timeout = setTimeout(() => {
+      const missing = [...(notice.expected ?? [])].filter((id) => !notice.acked.has(id));
+      watch.onError(
+        new Error(`session cache notice not confirmed in time by ${missing.join(', ') || 'the database'}`),
+      );
+      notice.done();
+    }, ECHO_TIMEOUT_MS);
+    notice = {
+      acked: new Set(),
+      expected: null,
+      ack(id) {
+        this.acked.add(id);
+        this.check();
+      },
+      check() {
+        if (this.expected && [...this.expected].every((e) => this.acked.has(e))) this.done();
+      },
+      done() {
+        clearTimeout(timeout);
+        listener.pending.delete(n);
+        resolve();
+      },
+    };
+  });
+  listener.pending.set(n, notice);
+  return { notice, confirmed };
+}
+
+/**
+ * Opens the listening connection: `LISTEN`, then the instance's `application_name`; only then is the cache
+ * emptied and switched on. A failure or a later drop goes to {@link listenerDown}, which retries.
+ */
+async function connectListener(watch: SessionWatch, listener: Listener): Promise<void> {
+  listener.timer = null;
+  const next = new pg.Client({ connectionString: listener.url });
+  const down = (error?: Error) => listenerDown(watch, listener, next, error);
+  next.on('error', down);
+  next.on('end', () => down());
+  next.on('notification', (message) => onNotice(watch, listener, next, message));
+  listener.client = next;
+  try {
+    await next.connect();
+    await next.query(`listen ${SESSION_CACHE_CHANNEL}`);
+    // Named only once listening: writers wait for the instances so named (see `invalidateEverywhere`).
+    await next.query(`select set_config('application_name', $1, false)`, [
+      `${LISTENER_APPLICATION_PREFIX}${watch.instance}`,
+    ]);
+  } catch (error) {
+    down(error as Error);
+    return;
+  }
+  if (listener.client !== next || listener.closed) return;
+  // Notices sent while nobody listened are lost: start from empty.
+  watch.clear();
+  listener.listening = true;
+  watch.setEnabled(true);
+}
+
+/**
+ * The listening connection `connection` dropped or failed: switch the cache off and empty it, release the waiting
+ * writers, report `error` and retry after `RECONNECT_MS` (unless closed). Ignored for a connection already replaced.
+ */
+function listenerDown(watch: SessionWatch, listener: Listener, connection: pg.Client, error?: Error): void {
+  if (listener.client !== connection) return;
+  listener.client = null;
+  listener.listening = false;
+  watch.setEnabled(false);
+  watch.clear();
+  for (const notice of [...listener.pending.values()]) notice.done();
+  connection.end().catch(() => undefined);
+  if (error) watch.onError(error);
+  if (!listener.closed)
+    listener.timer = setTimeout(() => void connectListener(watch, listener), RECONNECT_MS);
+}
+
+/** A notice on the channel: an `ack` of this instance's notice, or a `clear` (answered with an `ack`). */
+function onNotice(
+  watch: SessionWatch,
+  listener: Listener,
+  connection: pg.Client,
+  message: pg.Notification,
+): void {
+  if (message.channel !== SESSION_CACHE_CHANNEL) return;
+  const [kind, writer, n, from] = (message.payload ?? '').split(':');
+  if (kind === 'ack') {
+    if (writer === watch.instance && n !== undefined && from !== undefined)
+      listener.pending.get(n)?.ack(from);
+    return;
+  }
+  // `clear:…` from an instance, or any other notice (e.g. `NOTIFY tend_session_cache` by hand).
+  watch.clear();
+  if (kind !== 'clear' || writer === undefined || n === undefined) return;
+  if (writer === watch.instance) listener.pending.get(n)?.ack(watch.instance);
+  else
+    notify(connection, `ack:${writer}:${n}:${watch.instance}`).catch((error: Error) => watch.onError(error));
+}
+
+/** Stops listening for good: no retry, the cache off, waiting writers released, the connection ended. */
+async function closeListener(watch: SessionWatch, listener: Listener): Promise<void> {
+  listener.closed = true;
+  if (listener.timer) clearTimeout(listener.timer);
+  const current = listener.client;
+  listener.client = null;
+  listener.listening = false;
+  watch.setEnabled(false);
+  for (const notice of [...listener.pending.values()]) notice.done();
+  await current?.end().catch(() => undefined);
 }
