@@ -198,74 +198,111 @@ export async function rotateRefreshToken(
         ),
       )
       .returning();
-    if (!used) {
-      const [row] = await tx.select().from(apiRefreshTokens).where(eq(apiRefreshTokens.tokenHash, tokenHash));
-      if (!row) return new ApiTokenError('refresh_token_invalid', 'This refresh token is not valid');
-      if (!row.usedAt && !row.revokedAt)
-        return new ApiTokenError('refresh_token_expired', 'This refresh token has expired; sign in again');
-      // Reuse: a used (or revoked) token came back. Whoever holds it, the family is no longer trusted.
-      const revoked = await revokeFamily(tx, row.familyId, 'reuse_detected', now);
-      const account = await accountOf(tx, row.userId);
-      if (account)
-        await recordAudit(tx, actingAs(ctx, account, row.familyId, row.createdAt), {
-          action: 'api_token.reuse_detected',
-          entityType: 'user_account',
-          entityId: account.id,
-          outcome: 'denied',
-          details: { familyId: row.familyId, tokenId: row.id, revokedTokens: revoked },
-        });
-      return row.revokedAt && !row.usedAt
-        ? new ApiTokenError('refresh_token_revoked', 'This refresh token was signed out; sign in again')
-        : new ApiTokenError(
-            'refresh_token_reused',
-            'This refresh token was already used; every token of its sign-in is now revoked',
-          );
-    }
+    if (!used) return refusedRefresh(tx, ctx, tokenHash, now);
     const account = await accountOf(tx, used.userId);
     if (!account?.isActive) {
       await revokeFamily(tx, used.familyId, 'account_inactive', now);
       return new ApiTokenError('account_inactive', 'This account is deactivated');
     }
-    const [family] = await tx
-      .select({ startedAt: min(apiRefreshTokens.createdAt) })
-      .from(apiRefreshTokens)
-      .where(eq(apiRefreshTokens.familyId, used.familyId));
-    const startedAt = family?.startedAt ?? used.createdAt;
-    const familyEndsAtMs = startedAt.getTime() + lifetimes.familyTtlS * 1000;
-    if (familyEndsAtMs <= nowMs)
-      return new ApiTokenError('refresh_token_expired', 'This sign-in reached its time limit; sign in again');
-    const next = newRefreshToken(aal);
-    const [child] = await tx
-      .insert(apiRefreshTokens)
-      .values({
-        familyId: used.familyId,
-        parentId: used.id,
-        userId: used.userId,
-        sessionId: used.sessionId,
-        tokenHash: hashRefreshToken(next),
-        expiresAt: new Date(refreshTokenExpiry(nowMs, familyEndsAtMs)),
-        createdAt: now,
-      })
-      .returning({ id: apiRefreshTokens.id });
-    await recordAudit(tx, actingAs(ctx, account, used.familyId, startedAt), {
-      action: 'api_token.refresh',
-      entityType: 'user_account',
-      entityId: account.id,
-      details: { familyId: used.familyId, tokenId: child?.id ?? null, parentId: used.id },
-    });
-    const claims: AccessTokenClaims = {
-      sub: used.userId,
-      uai: account.id,
-      role: account.role,
-      aal,
-      sid: used.familyId,
-      auth_time: Math.floor(startedAt.getTime() / 1000),
-    };
-    return { claims, next, familyEndsAtMs };
+    return issueChild(tx, ctx, { used, account, aal, nowMs, lifetimes });
   });
   if (outcome instanceof ApiTokenError) throw outcome;
   // Signed after the commit: better-auth reads its keys through its own connection.
   return tokenPair(auth, outcome.claims, outcome.next, nowMs, outcome.familyEndsAtMs, lifetimes);
+}
+
+/**
+ * Why the refresh token with hash `tokenHash` could not be used (invalid, expired, reused or revoked; see
+ * {@link rotateRefreshToken}). A used or revoked token that comes back revokes its family and is audited
+ * `api_token.reuse_detected` in `tx`.
+ */
+async function refusedRefresh(
+  tx: Executor,
+  ctx: RequestContext,
+  tokenHash: string,
+  now: Date,
+): Promise<ApiTokenError> {
+  const [row] = await tx.select().from(apiRefreshTokens).where(eq(apiRefreshTokens.tokenHash, tokenHash));
+  if (!row) return new ApiTokenError('refresh_token_invalid', 'This refresh token is not valid');
+  if (!row.usedAt && !row.revokedAt)
+    return new ApiTokenError('refresh_token_expired', 'This refresh token has expired; sign in again');
+  // Reuse: a used (or revoked) token came back. Whoever holds it, the family is no longer trusted.
+  const revoked = await revokeFamily(tx, row.familyId, 'reuse_detected', now);
+  const account = await accountOf(tx, row.userId);
+  if (account)
+    await recordAudit(tx, actingAs(ctx, account, row.familyId, row.createdAt), {
+      action: 'api_token.reuse_detected',
+      entityType: 'user_account',
+      entityId: account.id,
+      outcome: 'denied',
+      details: { familyId: row.familyId, tokenId: row.id, revokedTokens: revoked },
+    });
+  return row.revokedAt && !row.usedAt
+    ? new ApiTokenError('refresh_token_revoked', 'This refresh token was signed out; sign in again')
+    : new ApiTokenError(
+        'refresh_token_reused',
+        'This refresh token was already used; every token of its sign-in is now revoked',
+      );
+}
+
+/**
+ * Stores the successor of the just-used refresh token `used` (same family, `parentId` = `used.id`, expiring no
+ * later than the family's end) and audits `api_token.refresh` in `tx`. Returns the access-token claims, the new
+ * refresh token and the family's end (epoch ms); `refresh_token_expired` once the family's time limit has passed.
+ */
+async function issueChild(
+  tx: Executor,
+  ctx: RequestContext,
+  {
+    used,
+    account,
+    aal,
+    nowMs,
+    lifetimes,
+  }: {
+    used: typeof apiRefreshTokens.$inferSelect;
+    account: Account;
+    aal: AccessTokenClaims['aal'];
+    nowMs: number;
+    lifetimes: ApiTokenLifetimes;
+  },
+): Promise<{ claims: AccessTokenClaims; next: string; familyEndsAtMs: number } | ApiTokenError> {
+  const [family] = await tx
+    .select({ startedAt: min(apiRefreshTokens.createdAt) })
+    .from(apiRefreshTokens)
+    .where(eq(apiRefreshTokens.familyId, used.familyId));
+  const startedAt = family?.startedAt ?? used.createdAt;
+  const familyEndsAtMs = startedAt.getTime() + lifetimes.familyTtlS * 1000;
+  if (familyEndsAtMs <= nowMs)
+    return new ApiTokenError('refresh_token_expired', 'This sign-in reached its time limit; sign in again');
+  const next = newRefreshToken(aal);
+  const [child] = await tx
+    .insert(apiRefreshTokens)
+    .values({
+      familyId: used.familyId,
+      parentId: used.id,
+      userId: used.userId,
+      sessionId: used.sessionId,
+      tokenHash: hashRefreshToken(next),
+      expiresAt: new Date(refreshTokenExpiry(nowMs, familyEndsAtMs)),
+      createdAt: new Date(nowMs),
+    })
+    .returning({ id: apiRefreshTokens.id });
+  await recordAudit(tx, actingAs(ctx, account, used.familyId, startedAt), {
+    action: 'api_token.refresh',
+    entityType: 'user_account',
+    entityId: account.id,
+    details: { familyId: used.familyId, tokenId: child?.id ?? null, parentId: used.id },
+  });
+  const claims: AccessTokenClaims = {
+    sub: used.userId,
+    uai: account.id,
+    role: account.role,
+    aal,
+    sid: used.familyId,
+    auth_time: Math.floor(startedAt.getTime() / 1000),
+  };
+  return { claims, next, familyEndsAtMs };
 }
 
 /** The family and user a refresh token belongs to (any state), or null for an unknown token. */

@@ -94,6 +94,19 @@ export interface AccessTokenVerifierOptions {
   now?: () => number;
 }
 
+/** Claims of a verified access token, with its expiry and issue time (epoch seconds). */
+type VerifiedAccessToken = AccessTokenClaims & { exp: number; iat: number };
+
+/**
+ * A verifier's state: its options, the key set read last (and when, epoch ms), the load in flight, and the tokens
+ * the current set verified (at most `VERIFIED_TOKEN_CACHE_SIZE`, oldest dropped first).
+ */
+interface VerifierState extends Required<AccessTokenVerifierOptions> {
+  cached: { keys: JWTVerifyGetKey; loadedAt: number } | null;
+  loading: Promise<JWTVerifyGetKey> | null;
+  verified: Map<string, VerifiedAccessToken>;
+}
+
 /**
  * Verifies access tokens against a key set kept in process for `JWKS_CACHE_MS`. `verify` resolves to the claims
  * or throws `ApiTokenError` (`token_malformed`, `token_expired`, `token_invalid`).
@@ -104,81 +117,103 @@ export function createAccessTokenVerifier({
   audience,
   now = Date.now,
 }: AccessTokenVerifierOptions) {
-  let cached: { keys: JWTVerifyGetKey; loadedAt: number } | null = null;
-  let loading: Promise<JWTVerifyGetKey> | null = null;
-  type Verified = AccessTokenClaims & { exp: number; iat: number };
-  const verified = new Map<string, Verified>();
-
-  async function keySet(force: boolean): Promise<JWTVerifyGetKey> {
-    const fresh = cached && now() - cached.loadedAt < JWKS_CACHE_MS;
-    if (cached && fresh && !force) return cached.keys;
-    // One load at a time; concurrent requests share it.
-    loading ??= loadKeys()
-      .then((set) => {
-        const keys = createLocalJWKSet(set);
-        cached = { keys, loadedAt: now() };
-        // A removed key must stop verifying: forget what the previous set verified.
-        verified.clear();
-        return keys;
-      })
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  }
-
-  async function check(token: string, keys: JWTVerifyGetKey) {
-    const { payload } = await jwtVerify(token, keys, {
-      issuer,
-      audience,
-      algorithms: ['EdDSA'],
-      requiredClaims: ['exp', 'iat', 'sub'],
-      currentDate: new Date(now()),
-    });
-    return payload;
-  }
-
+  const state: VerifierState = {
+    loadKeys,
+    issuer,
+    audience,
+    now,
+    cached: null,
+    loading: null,
+    verified: new Map(),
+  };
   return {
     /** Drops the cached key set (the next verification reads it again). */
     clear() {
-      cached = null;
-      verified.clear();
+      state.cached = null;
+      state.verified.clear();
     },
-    async verify(token: string): Promise<Verified> {
-      if (!isCompactJws(token))
-        throw new ApiTokenError('token_malformed', 'The access token must be three base64url parts');
-      const known = verified.get(token);
-      if (known && cached && now() - cached.loadedAt < JWKS_CACHE_MS) {
-        if (known.exp * 1000 > now()) return known;
-        verified.delete(token);
-        throw new ApiTokenError('token_expired', 'The access token has expired; refresh it');
-      }
-      let payload;
-      try {
-        try {
-          payload = await check(token, await keySet(false));
-        } catch (error) {
-          const stale = !cached || now() - cached.loadedAt >= JWKS_REFETCH_COOLDOWN_MS;
-          if (!(error instanceof errors.JWKSNoMatchingKey) || !stale) throw error;
-          // A key this process has not seen yet (rotation): read the set again once.
-          payload = await check(token, await keySet(true));
-        }
-      } catch (error) {
-        if (error instanceof errors.JWTExpired)
-          throw new ApiTokenError('token_expired', 'The access token has expired; refresh it');
-        if (error instanceof errors.JOSEError)
-          throw new ApiTokenError('token_invalid', 'The access token is not valid for this server');
-        throw new ApiTokenError('token_malformed', 'The access token could not be read');
-      }
-      const claims = claimsSchema.safeParse(payload);
-      if (!claims.success)
-        throw new ApiTokenError('token_invalid', 'The access token is not a Tend API access token');
-      const result = { ...claims.data, exp: payload.exp as number, iat: payload.iat as number };
-      if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
-      verified.set(token, result);
-      return result;
-    },
+    verify: (token: string) => verifyAccessToken(state, token),
   };
+}
+
+/** Whether the cached key set is younger than `maxAgeMs`. */
+const keysYoungerThan = (state: VerifierState, maxAgeMs: number): boolean =>
+  state.cached !== null && state.now() - state.cached.loadedAt < maxAgeMs;
+
+/** The claims of `token`: from the verified-token cache while the key set is fresh, else checked ({@link checkToken}). */
+async function verifyAccessToken(state: VerifierState, token: string): Promise<VerifiedAccessToken> {
+  if (!isCompactJws(token))
+    throw new ApiTokenError('token_malformed', 'The access token must be three base64url parts');
+  const known = state.verified.get(token);
+  if (known && keysYoungerThan(state, JWKS_CACHE_MS)) {
+    if (known.exp * 1000 > state.now()) return known;
+    state.verified.delete(token);
+    throw new ApiTokenError('token_expired', 'The access token has expired; refresh it');
+  }
+  const payload = await checkToken(state, token);
+  const claims = claimsSchema.safeParse(payload);
+  if (!claims.success)
+    throw new ApiTokenError('token_invalid', 'The access token is not a Tend API access token');
+  const result = { ...claims.data, exp: payload.exp as number, iat: payload.iat as number };
+  if (state.verified.size >= VERIFIED_TOKEN_CACHE_SIZE)
+    state.verified.delete(state.verified.keys().next().value as string);
+  state.verified.set(token, result);
+  return result;
+}
+
+/**
+ * The signed payload of `token`, verified against the key set; a key not in the set reads the set again once (a
+ * rotation), at most every `JWKS_REFETCH_COOLDOWN_MS`. Errors: ApiTokenError `token_expired`, `token_invalid`,
+ * `token_malformed`.
+ */
+async function checkToken(state: VerifierState, token: string) {
+  try {
+    try {
+      return await checkSignature(state, token, await keySet(state, false));
+    } catch (error) {
+      const stale = !keysYoungerThan(state, JWKS_REFETCH_COOLDOWN_MS);
+      if (!(error instanceof errors.JWKSNoMatchingKey) || !stale) throw error;
+      // A key this process has not seen yet (rotation): read the set again once.
+      return await checkSignature(state, token, await keySet(state, true));
+    }
+  } catch (error) {
+    if (error instanceof errors.JWTExpired)
+      throw new ApiTokenError('token_expired', 'The access token has expired; refresh it');
+    if (error instanceof errors.JOSEError)
+      throw new ApiTokenError('token_invalid', 'The access token is not valid for this server');
+    throw new ApiTokenError('token_malformed', 'The access token could not be read');
+  }
+}
+
+/** The cached key set while fresh (unless `force`), else a new read; concurrent reads share one load. */
+async function keySet(state: VerifierState, force: boolean): Promise<JWTVerifyGetKey> {
+  if (state.cached && keysYoungerThan(state, JWKS_CACHE_MS) && !force) return state.cached.keys;
+  // One load at a time; concurrent requests share it.
+  state.loading ??= state
+    .loadKeys()
+    .then((set) => {
+      const keys = createLocalJWKSet(set);
+      state.cached = { keys, loadedAt: state.now() };
+      // A removed key must stop verifying: forget what the previous set verified.
+      state.verified.clear();
+      return keys;
+    })
+    .finally(() => {
+      state.loading = null;
+    });
+  return state.loading;
+}
+
+/** jose's `jwtVerify` of `token` with Tend's issuer, audience, algorithm (EdDSA) and required claims. */
+async function checkSignature(state: VerifierState, token: string, keys: JWTVerifyGetKey) {
+  const { payload } = await jwtVerify(token, keys, {
+    issuer: state.issuer,
+    audience: state.audience,
+    algorithms: ['EdDSA'],
+    requiredClaims: ['exp', 'iat', 'sub'],
+    currentDate: new Date(state.now()),
+  });
+  return payload;
 }
 
 /**
