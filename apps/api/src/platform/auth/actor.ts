@@ -108,77 +108,94 @@ export function createActorResolver({
   db: Database;
   cache: SessionCache<SessionRow>;
 }): ActorResolver {
-  const settings = auth.$context.then((ctx) => ({
-    cookieName: ctx.authCookies.sessionToken.name,
-    dontRememberName: ctx.authCookies.dontRememberToken.name,
-    secret: ctx.secret,
-  }));
-
-  // One statement, prepared once per connection: session by token, joined to the Tend account.
-  const bySessionToken = db
-    .select(sessionRowShape())
-    .from(authSessions)
-    .innerJoin(userAccounts, eq(userAccounts.authUserId, authSessions.userId))
-    .where(eq(authSessions.token, sql.placeholder('token')))
-    .prepare('tend_actor_by_session_token');
-
-  /** The actor query's row for `token`, stored in the cache unless a change happened while it was read. */
-  async function readRow(token: string): Promise<SessionRow | undefined> {
-    const generation = cache.generation;
-    const [row] = await bySessionToken.execute({ token });
-    if (row) cache.set(token, row, generation);
-    return row;
-  }
-
-  /**
-   * better-auth's own path (refresh, expiry clean-up), then the account row. Its writes leave other instances'
-   * caches alone (a later expiry, or the deletion of an expired session: their copies are no more lenient); this
-   * instance's copy is replaced by the row read after it.
-   */
-  async function slowPath(
-    headers: IncomingHttpHeaders,
-    token: string | null,
-  ): Promise<ResolvedSession | null> {
-    if (token !== null) cache.delete(token);
-    const session = await withoutSessionInvalidation(() =>
-      auth.api.getSession({ headers: fromNodeHeaders(headers) }),
-    );
-    if (!session) return null;
-    const row = await readRow(session.session.token);
-    if (!row?.isActive) return null;
-    return toResolved(row, false);
-  }
-
-  async function resolveSession(
-    headers: IncomingHttpHeaders,
-    cookies: Record<string, string | undefined>,
-    { fresh = false }: { fresh?: boolean } = {},
-  ): Promise<ResolvedSession | null> {
-    const { cookieName, dontRememberName, secret } = await settings;
-    const signed = cookies[cookieName];
-    if (!signed) return null;
-    const token = verifySignedCookie(signed, secret);
-    // Anything the fast path cannot verify is better-auth's to judge (it refuses a bad signature).
-    if (!token) return slowPath(headers, null);
-    const cachedRow = fresh ? undefined : cache.get(token);
-    const row = cachedRow ?? (await readRow(token));
-    if (!row?.isActive) return null;
-    const now = Date.now();
-    const expiresAt = row.expiresAt.getTime();
-    const refreshDue = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
-    if (expiresAt <= now || (refreshDue && !cookies[dontRememberName])) return slowPath(headers, token);
-    return toResolved(row, cachedRow !== undefined);
-  }
-
+  const deps: ActorDeps = {
+    auth,
+    cache,
+    settings: auth.$context.then((ctx) => ({
+      cookieName: ctx.authCookies.sessionToken.name,
+      dontRememberName: ctx.authCookies.dontRememberToken.name,
+      secret: ctx.secret,
+    })),
+    bySessionToken: prepareActorQuery(db),
+  };
   return {
-    resolveSession,
+    resolveSession: (headers, cookies, options) => resolveSession(deps, headers, cookies, options),
     async resolve(headers, cookies) {
-      return (await resolveSession(headers, cookies))?.actor ?? null;
+      return (await resolveSession(deps, headers, cookies))?.actor ?? null;
     },
     noteActivity(sessionId, at) {
       cache.patchSession(sessionId, { lastActivityAt: at });
     },
   };
+}
+
+/** What the resolver works with: better-auth, the cache, the session cookie's names and secret, the actor query. */
+interface ActorDeps {
+  auth: Auth;
+  cache: SessionCache<SessionRow>;
+  settings: Promise<{ cookieName: string; dontRememberName: string; secret: string }>;
+  bySessionToken: ReturnType<typeof prepareActorQuery>;
+}
+
+/** One statement, prepared once per connection: session by token, joined to the Tend account. */
+function prepareActorQuery(db: Database) {
+  return db
+    .select(sessionRowShape())
+    .from(authSessions)
+    .innerJoin(userAccounts, eq(userAccounts.authUserId, authSessions.userId))
+    .where(eq(authSessions.token, sql.placeholder('token')))
+    .prepare('tend_actor_by_session_token');
+}
+
+/** {@link ActorResolver.resolveSession}: the fast path of the module comment, else {@link slowPath}. */
+async function resolveSession(
+  deps: ActorDeps,
+  headers: IncomingHttpHeaders,
+  cookies: Record<string, string | undefined>,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<ResolvedSession | null> {
+  const { cookieName, dontRememberName, secret } = await deps.settings;
+  const signed = cookies[cookieName];
+  if (!signed) return null;
+  const token = verifySignedCookie(signed, secret);
+  // Anything the fast path cannot verify is better-auth's to judge (it refuses a bad signature).
+  if (!token) return slowPath(deps, headers, null);
+  const cachedRow = fresh ? undefined : deps.cache.get(token);
+  const row = cachedRow ?? (await readRow(deps, token));
+  if (!row?.isActive) return null;
+  const now = Date.now();
+  const expiresAt = row.expiresAt.getTime();
+  const refreshDue = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
+  if (expiresAt <= now || (refreshDue && !cookies[dontRememberName])) return slowPath(deps, headers, token);
+  return toResolved(row, cachedRow !== undefined);
+}
+
+/** The actor query's row for `token`, stored in the cache unless a change happened while it was read. */
+async function readRow(deps: ActorDeps, token: string): Promise<SessionRow | undefined> {
+  const generation = deps.cache.generation;
+  const [row] = await deps.bySessionToken.execute({ token });
+  if (row) deps.cache.set(token, row, generation);
+  return row;
+}
+
+/**
+ * better-auth's own path (refresh, expiry clean-up), then the account row. Its writes leave other instances'
+ * caches alone (a later expiry, or the deletion of an expired session: their copies are no more lenient); this
+ * instance's copy is replaced by the row read after it.
+ */
+async function slowPath(
+  deps: ActorDeps,
+  headers: IncomingHttpHeaders,
+  token: string | null,
+): Promise<ResolvedSession | null> {
+  if (token !== null) deps.cache.delete(token);
+  const session = await withoutSessionInvalidation(() =>
+    deps.auth.api.getSession({ headers: fromNodeHeaders(headers) }),
+  );
+  if (!session) return null;
+  const row = await readRow(deps, session.session.token);
+  if (!row?.isActive) return null;
+  return toResolved(row, false);
 }
 
 /** The columns of the actor query: the session by token joined to its Tend account. */
