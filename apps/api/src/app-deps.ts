@@ -96,7 +96,8 @@ export async function createAppDeps(options: {
       passwordHasher: options.passwordHasher,
     }),
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
-    jobs: createJobRunner(database, {
+    jobs: createJobRunner({
+      database,
       onError: (error) => options.log.error({ err: error }, 'job runner error'),
     }),
     events: createJobEvents(),

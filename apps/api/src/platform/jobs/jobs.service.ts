@@ -110,129 +110,167 @@ function bossOptions(database: DatabaseHandle): PgBoss.ConstructorOptions {
   };
 }
 
-/** Creates the job runner. `pollingIntervalSeconds` (≥ 0.5) is how often idle workers look for work. */
-export function createJobRunner(
-  database: DatabaseHandle,
-  options: { pollingIntervalSeconds?: number; onError?: (error: unknown) => void } = {},
-): JobRunner {
-  const db: Database = database.db;
-  const handlers = new Map<string, JobHandler>();
-  let boss: PgBoss | null = null;
+/** Options of {@link createJobRunner}. */
+export interface JobRunnerOptions {
+  database: DatabaseHandle;
+  /** How often idle workers look for work, in seconds (≥ 0.5); default 1. */
+  pollingIntervalSeconds?: number;
+  /** Receives pg-boss's errors (the app logs them). */
+  onError?: (error: unknown) => void;
+}
 
-  async function update(id: string, values: Partial<typeof processingJobs.$inferInsert>) {
-    await db.update(processingJobs).set(values).where(eq(processingJobs.id, id));
-  }
-  async function appendLog(id: string, message: string) {
-    const line = `${new Date().toISOString()} ${message}`;
-    await db
-      .update(processingJobs)
-      .set({ log: sql`${processingJobs.log} || ${JSON.stringify([line])}::jsonb` })
-      .where(eq(processingJobs.id, id));
-  }
+/** The runner's state: its options, the registered handlers and, between `start()` and `stop()`, pg-boss. */
+interface RunnerState extends JobRunnerOptions {
+  db: Database;
+  handlers: Map<string, JobHandler>;
+  boss: PgBoss | null;
+}
 
-  async function run(jobType: string, processingJobId: string): Promise<void> {
-    const handler = handlers.get(jobType);
-    const [row] = await db.select().from(processingJobs).where(eq(processingJobs.id, processingJobId));
-    if (!row || !handler || row.status === 'COMPLETED' || row.status === 'CANCELLED') return;
-    if (row.status === 'RUNNING') await appendLog(row.id, 'Resuming after an interruption');
-    await update(row.id, { status: 'RUNNING', startedAt: row.startedAt ?? new Date(), error: null });
-    let lastProgress = row.progress;
-    const ctx: JobContext = {
-      jobId: row.id,
-      metadata: row.metadata ?? {},
-      csvFileId: row.csvFileId,
-      triggeredBy: row.triggeredBy,
-      progress: async (percent, message) => {
-        const clamped = Math.max(0, Math.min(100, Math.round(percent)));
-        if (clamped !== lastProgress) {
-          lastProgress = clamped;
-          await update(row.id, { progress: clamped });
-        }
-        if (message) await appendLog(row.id, message);
-      },
-      log: (message) => appendLog(row.id, message),
-    };
-    try {
-      const result = await handler(ctx);
-      await update(row.id, { status: 'COMPLETED', progress: 100, result, completedAt: new Date() });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof JobInputError) {
-        await update(row.id, { status: 'FAILED', error: message, completedAt: new Date() });
-        await appendLog(row.id, `Failed: ${message}`);
-        return;
-      }
-      await update(row.id, {
-        status: 'FAILED',
-        error: 'The job stopped unexpectedly; it will be retried automatically if attempts remain.',
-      });
-      await appendLog(row.id, 'Failed with an unexpected error');
-      throw error;
-    }
-  }
-
+/** Creates the job runner over `options.database`; jobs run between `start()` and `stop()`. */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const state: RunnerState = { ...options, db: options.database.db, handlers: new Map(), boss: null };
   return {
     register(jobType, handler) {
-      handlers.set(jobType, handler);
+      state.handlers.set(jobType, handler);
     },
-    jobTypes: () => [...handlers.keys()],
-    async enqueue({ jobType, metadata, csvFileId, triggeredBy }) {
-      if (!handlers.has(jobType)) throw new Error(`No handler registered for job type ${jobType}`);
-      const [row] = await db
-        .insert(processingJobs)
-        .values({
-          jobType,
-          metadata: metadata ?? {},
-          csvFileId: csvFileId ?? null,
-          triggeredBy: triggeredBy ?? null,
-        })
-        .returning();
-      if (!row) throw new Error('could not create the job row');
-      if (boss) await boss.send(jobType, { processingJobId: row.id }, { id: row.id });
-      return toProcessingJob(row);
-    },
-    async getJob(id) {
-      const [row] = await db.select().from(processingJobs).where(eq(processingJobs.id, id));
-      return row ? toProcessingJob(row) : null;
-    },
-    async listJobs({ active, limit }) {
-      const rows = await db
-        .select()
-        .from(processingJobs)
-        .where(active ? inArray(processingJobs.status, ['QUEUED', 'RUNNING']) : undefined)
-        .orderBy(desc(processingJobs.createdAt))
-        .limit(limit ?? 50);
-      return rows.map(toProcessingJob);
-    },
-    async start() {
-      boss = new PgBoss(bossOptions(database));
-      boss.on('error', (error) => options.onError?.(error));
-      await boss.start();
-      for (const jobType of handlers.keys()) {
-        await boss.createQueue(jobType);
-        await boss.work<{ processingJobId: string }>(
-          jobType,
-          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-          async ([job]) => {
-            if (job) await run(jobType, job.data.processingJobId);
-          },
-        );
-      }
-      // Rows queued while no runner was up (e.g. enqueued before start) are handed to pg-boss now.
-      const waiting = await db
-        .select({ id: processingJobs.id, jobType: processingJobs.jobType })
-        .from(processingJobs)
-        .where(and(eq(processingJobs.status, 'QUEUED')));
-      for (const job of waiting) {
-        if (handlers.has(job.jobType))
-          await boss.send(job.jobType, { processingJobId: job.id }, { id: job.id });
-      }
-    },
-    async stop() {
-      if (!boss) return;
-      const stopping = boss;
-      boss = null;
-      await stopping.stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
-    },
+    jobTypes: () => [...state.handlers.keys()],
+    enqueue: (input) => enqueue(state, input),
+    getJob: (id) => getJob(state.db, id),
+    listJobs: (listOptions) => listJobs(state.db, listOptions),
+    start: () => start(state),
+    stop: () => stop(state),
   };
+}
+
+/** {@link JobRunner.enqueue}: the row, then (once started) the pg-boss job with the row's id. */
+async function enqueue(state: RunnerState, { jobType, metadata, csvFileId, triggeredBy }: EnqueueInput) {
+  if (!state.handlers.has(jobType)) throw new Error(`No handler registered for job type ${jobType}`);
+  const [row] = await state.db
+    .insert(processingJobs)
+    .values({
+      jobType,
+      metadata: metadata ?? {},
+      csvFileId: csvFileId ?? null,
+      triggeredBy: triggeredBy ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('could not create the job row');
+  if (state.boss) await state.boss.send(jobType, { processingJobId: row.id }, { id: row.id });
+  return toProcessingJob(row);
+}
+
+/** {@link JobRunner.getJob}. */
+async function getJob(db: Database, id: string): Promise<ProcessingJob | null> {
+  const [row] = await db.select().from(processingJobs).where(eq(processingJobs.id, id));
+  return row ? toProcessingJob(row) : null;
+}
+
+/** {@link JobRunner.listJobs}: at most `limit` (default 50), newest first. */
+async function listJobs(db: Database, { active, limit }: { active?: boolean; limit?: number }) {
+  const rows = await db
+    .select()
+    .from(processingJobs)
+    .where(active ? inArray(processingJobs.status, ['QUEUED', 'RUNNING']) : undefined)
+    .orderBy(desc(processingJobs.createdAt))
+    .limit(limit ?? 50);
+  return rows.map(toProcessingJob);
+}
+
+/** {@link JobRunner.start}: pg-boss, one worker per registered job type, then the rows queued meanwhile. */
+async function start(state: RunnerState): Promise<void> {
+  const boss = new PgBoss(bossOptions(state.database));
+  state.boss = boss;
+  boss.on('error', (error) => state.onError?.(error));
+  await boss.start();
+  for (const jobType of state.handlers.keys()) {
+    await boss.createQueue(jobType);
+    await boss.work<{ processingJobId: string }>(
+      jobType,
+      { batchSize: 1, pollingIntervalSeconds: state.pollingIntervalSeconds ?? 1 },
+      async ([job]) => {
+        if (job) await run(state, jobType, job.data.processingJobId);
+      },
+    );
+  }
+  // Rows queued while no runner was up (e.g. enqueued before start) are handed to pg-boss now.
+  const waiting = await state.db
+    .select({ id: processingJobs.id, jobType: processingJobs.jobType })
+    .from(processingJobs)
+    .where(and(eq(processingJobs.status, 'QUEUED')));
+  for (const job of waiting) {
+    if (state.handlers.has(job.jobType))
+      await boss.send(job.jobType, { processingJobId: job.id }, { id: job.id });
+  }
+}
+
+/** {@link JobRunner.stop}: waits up to 10 s for running jobs. */
+async function stop(state: RunnerState): Promise<void> {
+  if (!state.boss) return;
+  const stopping = state.boss;
+  state.boss = null;
+  await stopping.stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+}
+
+/**
+ * Runs the job of row `processingJobId` unless it is unknown, has no handler, or has ended (COMPLETED, CANCELLED).
+ * A handler's result completes the row; a `JobInputError` fails it for good; any other error fails it and is
+ * rethrown, so that pg-boss retries it while attempts remain.
+ */
+async function run(state: RunnerState, jobType: string, processingJobId: string): Promise<void> {
+  const { db } = state;
+  const handler = state.handlers.get(jobType);
+  const [row] = await db.select().from(processingJobs).where(eq(processingJobs.id, processingJobId));
+  if (!row || !handler || row.status === 'COMPLETED' || row.status === 'CANCELLED') return;
+  if (row.status === 'RUNNING') await appendLog(db, row.id, 'Resuming after an interruption');
+  await update(db, row.id, { status: 'RUNNING', startedAt: row.startedAt ?? new Date(), error: null });
+  try {
+    const result = await handler(jobContext(db, row));
+    await update(db, row.id, { status: 'COMPLETED', progress: 100, result, completedAt: new Date() });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof JobInputError) {
+      await update(db, row.id, { status: 'FAILED', error: message, completedAt: new Date() });
+      await appendLog(db, row.id, `Failed: ${message}`);
+      return;
+    }
+    await update(db, row.id, {
+      status: 'FAILED',
+      error: 'The job stopped unexpectedly; it will be retried automatically if attempts remain.',
+    });
+    await appendLog(db, row.id, 'Failed with an unexpected error');
+    throw error;
+  }
+}
+
+/** The handler's view of job `row`: its inputs, and progress and log lines written to the row. */
+function jobContext(db: Database, row: typeof processingJobs.$inferSelect): JobContext {
+  let lastProgress = row.progress;
+  return {
+    jobId: row.id,
+    metadata: row.metadata ?? {},
+    csvFileId: row.csvFileId,
+    triggeredBy: row.triggeredBy,
+    progress: async (percent, message) => {
+      const clamped = Math.max(0, Math.min(100, Math.round(percent)));
+      if (clamped !== lastProgress) {
+        lastProgress = clamped;
+        await update(db, row.id, { progress: clamped });
+      }
+      if (message) await appendLog(db, row.id, message);
+    },
+    log: (message) => appendLog(db, row.id, message),
+  };
+}
+
+async function update(db: Database, id: string, values: Partial<typeof processingJobs.$inferInsert>) {
+  await db.update(processingJobs).set(values).where(eq(processingJobs.id, id));
+}
+
+/** Appends `message` to the row's log, prefixed with the time (ISO-8601). */
+async function appendLog(db: Database, id: string, message: string) {
+  const line = `${new Date().toISOString()} ${message}`;
+  await db
+    .update(processingJobs)
+    .set({ log: sql`${processingJobs.log} || ${JSON.stringify([line])}::jsonb` })
+    .where(eq(processingJobs.id, id));
 }
