@@ -190,6 +190,16 @@ export interface PasswordHasher {
   verify: (input: { hash: string; password: string }) => Promise<boolean>;
 }
 
+/** better-auth's models and the tables they live in (auth.table.ts). */
+const authSchema = {
+  user: authUsers,
+  session: authSessions,
+  account: authAccounts,
+  verification: authVerifications,
+  twoFactor: authTwoFactors,
+  jwks: authJwks,
+};
+
 /** Creates the better-auth instance mounted at `/api/auth`. */
 export function createAuth({
   db,
@@ -212,17 +222,7 @@ export function createAuth({
     // Errors better-auth would show on its own page (an OAuth callback with an unknown, expired or replayed state)
     // go to the web app's /auth/callback, which says what happened in words (docs/google-sign-in.md).
     onAPIError: { errorURL: `${publicUrl}/auth/callback` },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: authUsers,
-        session: authSessions,
-        account: authAccounts,
-        verification: authVerifications,
-        twoFactor: authTwoFactors,
-        jwks: authJwks,
-      },
-    }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     plugins: [
       // callbackURL, errorCallbackURL, newUserCallbackURL and redirectTo: same-origin only, on every path.
       callbackUrlCheck(publicUrl),

@@ -89,8 +89,21 @@ export interface MessagingServiceOptions {
 }
 
 export interface MessagingService {
+  /**
+   * Records and sends one email → the final outbox row. Errors: `MESSAGE_INVALID` when `to` is not one
+   * bare address, `subject` is empty or has a line break, or `text` is empty (no row written);
+   * `MESSAGE_SEND_FAILED` when the provider rejects (the row is `failed` with its error text).
+   */
   sendEmail(input: SendEmailInput): Promise<OutboxMessage>;
+  /**
+   * Records and sends one SMS → the final outbox row. Errors: `MESSAGE_INVALID` when `to` is not E.164
+   * or `body` is empty or longer than {@link maxSmsBodyLength}; `MESSAGE_SEND_FAILED` as for email.
+   */
   sendSms(input: SendSmsInput): Promise<OutboxMessage>;
+  /**
+   * One page of the outbox, newest first (see {@link OutboxPage}). Errors: `MESSAGE_INVALID` when `page`
+   * < 1 or `pageSize` is outside 1..{@link maxOutboxPageSize}.
+   */
   listOutbox(input: ListOutboxInput): Promise<OutboxPage>;
 }
 
@@ -107,130 +120,134 @@ const e164 = /^\+[1-9]\d{1,14}$/;
 const bareEmail = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 
 /**
- * Creates the messaging service.
- *
- * - `sendEmail(input)` → the final outbox row. Errors: `MESSAGE_INVALID` when `to` is not one bare
- *   address, `subject` is empty or has a line break, or `text` is empty (no row written);
- *   `MESSAGE_SEND_FAILED` when the provider rejects (the row is `failed` with its error text).
- * - `sendSms(input)` → the final outbox row. Errors: `MESSAGE_INVALID` when `to` is not E.164 or
- *   `body` is empty or longer than {@link maxSmsBodyLength}; `MESSAGE_SEND_FAILED` as for email.
- * - `listOutbox({ page, pageSize, channel?, to? })` → one page, newest first. Errors:
- *   `MESSAGE_INVALID` when `page` < 1 or `pageSize` is outside 1..{@link maxOutboxPageSize}.
+ * Creates the messaging service over `options` (the database, the providers and the default sender).
  *
  * If the database update after a successful send fails, the database error propagates and the row
  * stays `recorded` (the message may have gone out). Authorization is the caller's job: the outbox
  * holds message bodies, so only admins may list it.
  */
 export function createMessagingService(options: MessagingServiceOptions): MessagingService {
-  const { db } = options;
-
-  async function deliver(
-    values: typeof outboxMessages.$inferInsert,
-    call: (() => Promise<{ providerMessageId: string | null }>) | null,
-  ): Promise<OutboxMessage> {
-    const [row] = await db.insert(outboxMessages).values(values).returning();
-    if (!row) throw new Error('outbox insert returned no row');
-    if (!call) return row;
-
-    let update: Partial<typeof outboxMessages.$inferInsert>;
-    let failure: MessagingError | null = null;
-    try {
-      const result = await call();
-      update = { status: 'sent', providerMessageId: result.providerMessageId, sentAt: new Date() };
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      update = { status: 'failed', error: text.slice(0, maxStoredErrorLength) || 'unknown error' };
-      failure = new MessagingError(
-        'MESSAGE_SEND_FAILED',
-        `${values.channel} provider ${values.provider} failed to send outbox message ${row.id}`,
-        row.id,
-      );
-    }
-    const [updated] = await db
-      .update(outboxMessages)
-      .set(update)
-      .where(eq(outboxMessages.id, row.id))
-      .returning();
-    if (failure) throw failure;
-    if (!updated) throw new Error(`outbox message ${row.id} vanished during send`);
-    return updated;
-  }
-
   return {
-    async sendEmail(input) {
-      const to = input.to.trim();
-      const from = (input.from ?? options.defaultFrom).trim();
-      if (!bareEmail.test(to)) throw invalid('email recipient must be one address');
-      if (from === '') throw invalid('email sender is empty');
-      if (input.subject.trim() === '' || /[\r\n]/.test(input.subject)) {
-        throw invalid('email subject must be one non-empty line');
-      }
-      if (input.text === '') throw invalid('email text body is empty');
-      const provider = options.email;
-      const message = { to, from, subject: input.subject, text: input.text, html: input.html };
-      return deliver(
-        {
-          channel: 'email',
-          toAddress: to,
-          fromAddress: from,
-          subject: input.subject,
-          textBody: input.text,
-          htmlBody: input.html ?? null,
-          provider: provider ? provider.name : 'outbox',
-          status: 'recorded',
-          relatedEntityType: input.relatedEntityType ?? null,
-          relatedEntityId: input.relatedEntityId ?? null,
-        },
-        provider ? () => provider.send(message) : null,
-      );
-    },
-
-    async sendSms(input) {
-      const to = input.to.trim();
-      if (!e164.test(to)) throw invalid('sms recipient must be an E.164 number');
-      if (input.body === '') throw invalid('sms body is empty');
-      if (input.body.length > maxSmsBodyLength) {
-        throw invalid(`sms body is longer than ${maxSmsBodyLength} characters`);
-      }
-      const provider = options.sms;
-      return deliver(
-        {
-          channel: 'sms',
-          toAddress: to,
-          fromAddress: provider?.from ?? null,
-          subject: null,
-          textBody: input.body,
-          htmlBody: null,
-          provider: provider ? provider.name : 'outbox',
-          status: 'recorded',
-          relatedEntityType: input.relatedEntityType ?? null,
-          relatedEntityId: input.relatedEntityId ?? null,
-        },
-        provider ? () => provider.send({ to, body: input.body }) : null,
-      );
-    },
-
-    async listOutbox(input) {
-      if (!Number.isInteger(input.page) || input.page < 1) throw invalid('page must be an integer >= 1');
-      if (!Number.isInteger(input.pageSize) || input.pageSize < 1 || input.pageSize > maxOutboxPageSize) {
-        throw invalid(`pageSize must be an integer from 1 to ${maxOutboxPageSize}`);
-      }
-      const filters: SQL[] = [];
-      if (input.channel) filters.push(eq(outboxMessages.channel, input.channel));
-      if (input.to) filters.push(eq(outboxMessages.toAddress, input.to.trim()));
-      const where = filters.length > 0 ? and(...filters) : undefined;
-
-      const items = await db
-        .select()
-        .from(outboxMessages)
-        .where(where)
-        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize);
-      const [totalRow] = await db.select({ total: count() }).from(outboxMessages).where(where);
-      return { items, total: totalRow?.total ?? 0, page: input.page, pageSize: input.pageSize };
-    },
+    sendEmail: (input) => sendEmail(options, input),
+    sendSms: (input) => sendSms(options, input),
+    listOutbox: (input) => listOutbox(options.db, input),
   };
+}
+
+/** {@link MessagingService.sendEmail}. */
+async function sendEmail(options: MessagingServiceOptions, input: SendEmailInput): Promise<OutboxMessage> {
+  const to = input.to.trim();
+  const from = (input.from ?? options.defaultFrom).trim();
+  if (!bareEmail.test(to)) throw invalid('email recipient must be one address');
+  if (from === '') throw invalid('email sender is empty');
+  if (input.subject.trim() === '' || /[\r\n]/.test(input.subject)) {
+    throw invalid('email subject must be one non-empty line');
+  }
+  if (input.text === '') throw invalid('email text body is empty');
+  const provider = options.email;
+  const message = { to, from, subject: input.subject, text: input.text, html: input.html };
+  return deliver(
+    options.db,
+    {
+      channel: 'email',
+      toAddress: to,
+      fromAddress: from,
+      subject: input.subject,
+      textBody: input.text,
+      htmlBody: input.html ?? null,
+      provider: provider ? provider.name : 'outbox',
+      status: 'recorded',
+      relatedEntityType: input.relatedEntityType ?? null,
+      relatedEntityId: input.relatedEntityId ?? null,
+    },
+    provider ? () => provider.send(message) : null,
+  );
+}
+
+/** {@link MessagingService.sendSms}. */
+async function sendSms(options: MessagingServiceOptions, input: SendSmsInput): Promise<OutboxMessage> {
+  const to = input.to.trim();
+  if (!e164.test(to)) throw invalid('sms recipient must be an E.164 number');
+  if (input.body === '') throw invalid('sms body is empty');
+  if (input.body.length > maxSmsBodyLength) {
+    throw invalid(`sms body is longer than ${maxSmsBodyLength} characters`);
+  }
+  const provider = options.sms;
+  return deliver(
+    options.db,
+    {
+      channel: 'sms',
+      toAddress: to,
+      fromAddress: provider?.from ?? null,
+      subject: null,
+      textBody: input.body,
+      htmlBody: null,
+      provider: provider ? provider.name : 'outbox',
+      status: 'recorded',
+      relatedEntityType: input.relatedEntityType ?? null,
+      relatedEntityId: input.relatedEntityId ?? null,
+    },
+    provider ? () => provider.send({ to, body: input.body }) : null,
+  );
+}
+
+/** {@link MessagingService.listOutbox}. */
+async function listOutbox(db: Database, input: ListOutboxInput): Promise<OutboxPage> {
+  if (!Number.isInteger(input.page) || input.page < 1) throw invalid('page must be an integer >= 1');
+  if (!Number.isInteger(input.pageSize) || input.pageSize < 1 || input.pageSize > maxOutboxPageSize) {
+    throw invalid(`pageSize must be an integer from 1 to ${maxOutboxPageSize}`);
+  }
+  const filters: SQL[] = [];
+  if (input.channel) filters.push(eq(outboxMessages.channel, input.channel));
+  if (input.to) filters.push(eq(outboxMessages.toAddress, input.to.trim()));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+
+  const items = await db
+    .select()
+    .from(outboxMessages)
+    .where(where)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const [totalRow] = await db.select({ total: count() }).from(outboxMessages).where(where);
+  return { items, total: totalRow?.total ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/**
+ * Writes the outbox row (`recorded`); with a provider (`call`), sends and marks the row `sent` (with the
+ * provider's message id) or `failed` (with its error text, then throws `MESSAGE_SEND_FAILED`).
+ */
+async function deliver(
+  db: Database,
+  values: typeof outboxMessages.$inferInsert,
+  call: (() => Promise<{ providerMessageId: string | null }>) | null,
+): Promise<OutboxMessage> {
+  const [row] = await db.insert(outboxMessages).values(values).returning();
+  if (!row) throw new Error('outbox insert returned no row');
+  if (!call) return row;
+
+  let update: Partial<typeof outboxMessages.$inferInsert>;
+  let failure: MessagingError | null = null;
+  try {
+    const result = await call();
+    update = { status: 'sent', providerMessageId: result.providerMessageId, sentAt: new Date() };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    update = { status: 'failed', error: text.slice(0, maxStoredErrorLength) || 'unknown error' };
+    failure = new MessagingError(
+      'MESSAGE_SEND_FAILED',
+      `${values.channel} provider ${values.provider} failed to send outbox message ${row.id}`,
+      row.id,
+    );
+  }
+  const [updated] = await db
+    .update(outboxMessages)
+    .set(update)
+    .where(eq(outboxMessages.id, row.id))
+    .returning();
+  if (failure) throw failure;
+  if (!updated) throw new Error(`outbox message ${row.id} vanished during send`);
+  return updated;
 }
 
 function invalid(message: string): MessagingError {
