@@ -124,37 +124,7 @@ async function openPostgres(admin: pg.Client, name: string, template?: string): 
 }
 
 async function main() {
-  const name = `tend_bench_billing_${process.pid}`;
-  const template = `tend_bench_billing_seed_${SEGMENTS}`;
-  let database: DatabaseHandle;
-  let drop: (() => Promise<void>) | null = null;
-  let seeded = false;
-  if (ENGINE === 'postgres') {
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    if (SEED_TEMPLATE) {
-      const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
-      if (exists.rowCount !== 1) {
-        const fresh = await openPostgres(admin, `${template}_new`);
-        await migrateDatabase(fresh);
-        const seeding = performance.now();
-        await seed(fresh);
-        console.log(
-          `  seeded template ${template} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
-        );
-        await fresh.close();
-        await admin.query(`alter database ${template}_new rename to ${template}`);
-      }
-      seeded = true;
-    }
-    database = await openPostgres(admin, name, SEED_TEMPLATE ? template : undefined);
-    drop = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    database = await openDatabase({});
-  }
+  const { database, seeded, template, drop } = await openBenchDatabase();
   try {
     // A copy of the template gets the migrations added since the template was seeded (none otherwise).
     await migrateDatabase(database);
@@ -181,24 +151,7 @@ async function main() {
         `  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${range.from} to ${range.to})`,
       );
     }
-
-    if (PHASES.has('validate')) {
-      for (const label of ['first run', 're-run']) {
-        const { result: summary, figures } = await measurePhase(database, () =>
-          validateSegmentRange(database.db, range),
-        );
-        const perSecond = summary.segments / figures.seconds;
-        console.log(
-          `  validate (${label}): ${fmt(summary.segments)} segments in ${figures.seconds.toFixed(2)} s = ${fmt(perSecond)} segments/s ` +
-            `(aim ≥ ${fmt(AIM_PER_SECOND)}${ENGINE === 'postgres' ? '' : ', on PostgreSQL'}) · ${fmt(summary.ready)} ready, ` +
-            `${fmt(summary.notReady)} not ready, ${fmt(summary.changed)} written · ${describeFigures(figures)}`,
-        );
-      }
-      const counts = await database.db.execute<{ code: string; n: number }>(sql`
-        select v->>'code' as code, count(*)::int as n
-        from shift_segment g, jsonb_array_elements(g.validation_violations) v group by 1 order by 2 desc`);
-      console.log(`  violations: ${counts.rows.map((r) => `${r.code} ${fmt(Number(r.n))}`).join(', ')}`);
-    }
+    if (PHASES.has('validate')) await benchValidate(database, range);
     if (PHASES.has('export')) await (await import('./bench-billing-export.ts')).benchExport(database, range);
     if (PHASES.has('reconcile'))
       await (await import('./bench-billing-reconcile.ts')).benchReconcile(database);
@@ -206,6 +159,61 @@ async function main() {
     await database.close();
     await drop?.();
   }
+}
+
+/**
+ * The bench database: on PostgreSQL a fresh one (a copy of the seed template with
+ * BENCH_SEED_TEMPLATE=1, seeding the template first when it does not exist yet) and `drop` to remove
+ * it; else an embedded PGlite. `seeded`: the data is there already.
+ */
+async function openBenchDatabase(): Promise<{
+  database: DatabaseHandle;
+  seeded: boolean;
+  template: string;
+  drop: (() => Promise<void>) | null;
+}> {
+  const name = `tend_bench_billing_${process.pid}`;
+  const template = `tend_bench_billing_seed_${SEGMENTS}`;
+  if (ENGINE !== 'postgres') return { database: await openDatabase({}), seeded: false, template, drop: null };
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  if (SEED_TEMPLATE) {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount !== 1) {
+      const fresh = await openPostgres(admin, `${template}_new`);
+      await migrateDatabase(fresh);
+      const seeding = performance.now();
+      await seed(fresh);
+      console.log(`  seeded template ${template} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+      await fresh.close();
+      await admin.query(`alter database ${template}_new rename to ${template}`);
+    }
+  }
+  const database = await openPostgres(admin, name, SEED_TEMPLATE ? template : undefined);
+  const drop = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return { database, seeded: SEED_TEMPLATE, template, drop };
+}
+
+/** The "validate" phase: `validateSegmentRange` over every date twice (first run, re-run), then the violation counts. */
+async function benchValidate(database: DatabaseHandle, range: { from: string; to: string }): Promise<void> {
+  for (const label of ['first run', 're-run']) {
+    const { result: summary, figures } = await measurePhase(database, () =>
+      validateSegmentRange(database.db, range),
+    );
+    const perSecond = summary.segments / figures.seconds;
+    console.log(
+      `  validate (${label}): ${fmt(summary.segments)} segments in ${figures.seconds.toFixed(2)} s = ${fmt(perSecond)} segments/s ` +
+        `(aim ≥ ${fmt(AIM_PER_SECOND)}${ENGINE === 'postgres' ? '' : ', on PostgreSQL'}) · ${fmt(summary.ready)} ready, ` +
+        `${fmt(summary.notReady)} not ready, ${fmt(summary.changed)} written · ${describeFigures(figures)}`,
+    );
+  }
+  const counts = await database.db.execute<{ code: string; n: number }>(sql`
+    select v->>'code' as code, count(*)::int as n
+    from shift_segment g, jsonb_array_elements(g.validation_violations) v group by 1 order by 2 desc`);
+  console.log(`  violations: ${counts.rows.map((r) => `${r.code} ${fmt(Number(r.n))}`).join(', ')}`);
 }
 
 await main();

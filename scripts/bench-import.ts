@@ -151,6 +151,7 @@ function* csvLines(): Generator<string> {
 // ---------------------------------------------------------------------------------------------------
 // Child: one engine's run. Prints one JSON line with its figures.
 
+/** Runs one engine in this (child) process: the COPY baseline with `copyOnly`, else the import. */
 async function runEngine(
   engine: 'postgres' | 'pglite',
   csvFile: string,
@@ -158,11 +159,25 @@ async function runEngine(
   url: string | undefined,
   copyOnly: boolean,
 ) {
+  const app = await startSeededApp(dataDir, url);
+  if (copyOnly) {
+    // Its own process, so the baseline's file generation does not count in the import's memory.
+    const copy = url ? await copyBaseline(app.deps.database, url, dataDir) : null;
+    await app.close();
+    console.log(
+      JSON.stringify({ copySeconds: copy?.seconds ?? null, copyCpuSeconds: copy?.cpuSeconds ?? null }),
+    );
+    return;
+  }
+  const figures = await measureImport(app, engine, csvFile);
+  await app.close();
+  console.log(JSON.stringify({ engine, ...figures }));
+}
+
+/** The app on the engine (`url`: PostgreSQL, else PGlite in `dataDir`) with the job runner, its people seeded once. */
+async function startSeededApp(dataDir: string, url: string | undefined) {
   const { buildApp } = await import('../apps/api/src/app.ts');
   const { loadConfig } = await import('../apps/api/src/platform/config/config.ts');
-  const { systemContext } = await import('../apps/api/src/platform/http/context.ts');
-  const { uploadShiftImport, startCsvImport } =
-    await import('../apps/api/src/modules/shifts/shift-import.service.ts');
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -171,7 +186,7 @@ async function runEngine(
   });
   const app = await buildApp({ config, jobs: true });
   await app.ready();
-  const { database, storage, jobs } = app.deps;
+  const { database } = app.deps;
   // The COPY process seeded the people already on PostgreSQL (the same ids for both runs).
   const seeded = await database.query<{ n: number }>('select count(*)::int as n from caregiver');
   if (!seeded.rows[0]?.n)
@@ -179,28 +194,27 @@ async function runEngine(
       `insert into caregiver (name) select 'Bench Caregiver ' || lpad(g::text, 3, '0') from generate_series(1, ${CAREGIVERS}) g;
        insert into client (name, pid) select 'Bench Client ' || lpad(g::text, 3, '0'), 'P' || g from generate_series(1, ${CLIENTS}) g;`,
     );
+  return app;
+}
 
-  if (copyOnly) {
-    // Its own process, so the baseline's file generation does not count in the import's memory.
-    const copy = url ? await copyBaseline(database, url, dataDir) : null;
-    await app.close();
-    console.log(
-      JSON.stringify({ copySeconds: copy?.seconds ?? null, copyCpuSeconds: copy?.cpuSeconds ?? null }),
-    );
-    return;
-  }
+/**
+ * Uploads `csvFile` and runs the import job to its end (polled every 100 ms), measuring wall time,
+ * this process's CPU and memory (RSS and heap sampled every 50 ms) and, on PostgreSQL, the server's CPU.
+ */
+async function measureImport(
+  app: Awaited<ReturnType<typeof startSeededApp>>,
+  engine: 'postgres' | 'pglite',
+  csvFile: string,
+) {
+  const { systemContext } = await import('../apps/api/src/platform/http/context.ts');
+  const { uploadShiftImport, startCsvImport } =
+    await import('../apps/api/src/modules/shifts/shift-import.service.ts');
+  const { database, storage, jobs } = app.deps;
   const serverCpuBefore = engine === 'postgres' ? await backendCpu(database) : null;
-
   const ctx = systemContext('bench');
   global.gc?.();
   const baselineMb = process.memoryUsage.rss() / 1e6;
-  let peakRss = process.memoryUsage.rss();
-  let peakHeap = 0;
-  const sampler = setInterval(() => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed + usage.external);
-  }, 50);
+  const memory = sampleMemory();
   const deps = { db: database.db, storage, jobs, agencyTimeZone: ZONE };
   const cpuStarted = process.cpuUsage();
   const started = performance.now();
@@ -217,29 +231,41 @@ async function runEngine(
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStarted);
-  clearInterval(sampler);
+  const peak = memory.stop();
   const serverCpuAfter = serverCpuBefore ? await backendCpu(database) : null;
-  const serverCpuSeconds =
-    serverCpuBefore && serverCpuAfter ? cpuSecondsBetween(serverCpuBefore, serverCpuAfter) : null;
   const result = finished?.result as { created: number; rejected: unknown[] } | null;
   const counted = await database.query<{ n: number }>('select count(*)::int as n from shift');
-  await app.close();
-  console.log(
-    JSON.stringify({
-      engine,
-      status: finished?.status,
-      error: finished?.error ?? null,
-      created: result?.created ?? 0,
-      rejected: result?.rejected.length ?? 0,
-      shifts: counted.rows[0]?.n ?? 0,
-      seconds,
-      baselineMb,
-      peakMb: peakRss / 1e6,
-      peakHeapMb: peakHeap / 1e6,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      serverCpuSeconds,
-    }),
-  );
+  return {
+    status: finished?.status,
+    error: finished?.error ?? null,
+    created: result?.created ?? 0,
+    rejected: result?.rejected.length ?? 0,
+    shifts: counted.rows[0]?.n ?? 0,
+    seconds,
+    baselineMb,
+    peakMb: peak.rss / 1e6,
+    peakHeapMb: peak.heap / 1e6,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    serverCpuSeconds:
+      serverCpuBefore && serverCpuAfter ? cpuSecondsBetween(serverCpuBefore, serverCpuAfter) : null,
+  };
+}
+
+/** Samples this process's RSS and heap + external bytes every 50 ms; `stop` ends it and gives the peaks (bytes). */
+function sampleMemory(): { stop: () => { rss: number; heap: number } } {
+  let rss = process.memoryUsage.rss();
+  let heap = 0;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    rss = Math.max(rss, usage.rss);
+    heap = Math.max(heap, usage.heapUsed + usage.external);
+  }, 50);
+  return {
+    stop: () => {
+      clearInterval(sampler);
+      return { rss, heap };
+    },
+  };
 }
 
 /**
@@ -366,31 +392,50 @@ async function main() {
     `Generated ${ROWS.toLocaleString('en-US')} visits (${(statSync(csvFile).size / 1e6).toFixed(1)} MB) in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
   );
   const rows: Record<string, unknown>[] = [];
-  for (const engine of ENGINES) {
-    const dataDir = mkdtempSync(path.join(dir, `${engine}-`));
-    let url: string | undefined;
-    const admin = engine === 'postgres' ? new pg.Client({ connectionString: BASE_URL }) : null;
-    const name = `tend_bench_import_${process.pid}`;
+  for (const engine of ENGINES) rows.push(await benchEngine(engine, dir, csvFile));
+  rmSync(dir, { recursive: true, force: true });
+  printWallAndMemory(rows);
+  printCpu(rows);
+  console.log('\nbase MB: the import process (app, driver, job runner) before the import.');
+  console.log(
+    'peak MB: the most it held while importing (RSS every 50 ms; on PGlite the database is in it too).',
+  );
+  console.log(
+    'heap MB: the most JavaScript heap + external buffers in use, garbage not yet collected included.',
+  );
+  console.log(
+    'CPU: the import process (on PGlite the database too) and, on PostgreSQL, the server processes of the bench database; COPY server: the backend of the psql \\copy.',
+  );
+  console.log('Aims: app/COPY ≥ 0.25 on PostgreSQL; < 20 s (PostgreSQL) and < 60 s (PGlite); peak < 400 MB.');
+}
+
+/** One engine's figures: on PostgreSQL a fresh database (dropped after) and the COPY baseline first. */
+async function benchEngine(engine: string, dir: string, csvFile: string): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(dir, `${engine}-`));
+  let url: string | undefined;
+  const admin = engine === 'postgres' ? new pg.Client({ connectionString: BASE_URL }) : null;
+  const name = `tend_bench_import_${process.pid}`;
+  if (admin) {
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const parsed = new URL(BASE_URL);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  }
+  try {
+    const copy = url ? await child('--copy', engine, csvFile, dataDir, url) : {};
+    return { ...(await child('--engine', engine, csvFile, dataDir, url ?? '')), ...copy };
+  } finally {
     if (admin) {
-      await admin.connect();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.query(`create database ${name}`);
-      const parsed = new URL(BASE_URL);
-      parsed.pathname = `/${name}`;
-      url = parsed.toString();
-    }
-    try {
-      const copy = url ? await child('--copy', engine, csvFile, dataDir, url) : {};
-      rows.push({ ...(await child('--engine', engine, csvFile, dataDir, url ?? '')), ...copy });
-    } finally {
-      if (admin) {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   }
-  rmSync(dir, { recursive: true, force: true });
+}
 
+/** The table of status, counts, wall time, rows/s, memory and the COPY comparison per engine. */
+function printWallAndMemory(rows: Record<string, unknown>[]): void {
   console.log(`\nImport of ${ROWS.toLocaleString('en-US')} visits through the real job`);
   console.log(
     'engine     status     created  rejected  wall s   rows/s  base MB  peak MB  heap MB   COPY rows/s  app/COPY',
@@ -416,6 +461,10 @@ async function main() {
     );
     if (typeof r.error === 'string') console.log(`  ${String(r.engine)} error: ${r.error}`);
   }
+}
+
+/** The table of CPU seconds per engine: the import process, the server, and the COPY's server CPU. */
+function printCpu(rows: Record<string, unknown>[]): void {
   console.log('\nCPU seconds (load-independent: what the work costs, whatever else the machine runs)');
   console.log('engine     import process  server  total   COPY server  app/COPY by CPU');
   for (const r of rows) {
@@ -434,17 +483,6 @@ async function main() {
       ].join(' '),
     );
   }
-  console.log('\nbase MB: the import process (app, driver, job runner) before the import.');
-  console.log(
-    'peak MB: the most it held while importing (RSS every 50 ms; on PGlite the database is in it too).',
-  );
-  console.log(
-    'heap MB: the most JavaScript heap + external buffers in use, garbage not yet collected included.',
-  );
-  console.log(
-    'CPU: the import process (on PGlite the database too) and, on PostgreSQL, the server processes of the bench database; COPY server: the backend of the psql \\copy.',
-  );
-  console.log('Aims: app/COPY ≥ 0.25 on PostgreSQL; < 20 s (PostgreSQL) and < 60 s (PGlite); peak < 400 MB.');
 }
 
 if (process.argv[2] === '--engine' || process.argv[2] === '--copy') {

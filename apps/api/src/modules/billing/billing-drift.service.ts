@@ -44,6 +44,25 @@ export async function detectBillingDrift(
   executor: Executor,
   range: { from: string; to: string },
 ): Promise<BillingDriftSummary> {
+  const items = await readItemsOfRange(executor, range);
+  const summary: BillingDriftSummary = { items: items.size, drifted: 0, changed: 0 };
+  if (!items.size) return summary;
+  const writes = await findDriftChanges(executor, items);
+  summary.drifted = [...items.values()].filter((item) => item.hasDrift).length;
+  for (const write of writes) {
+    const before = items.get(write.id);
+    if (before?.hasDrift && !write.fields.length) summary.drifted -= 1;
+    if (!before?.hasDrift && write.fields.length) summary.drifted += 1;
+  }
+  summary.changed = await writeDrift(executor, writes);
+  return summary;
+}
+
+/** The non-VOID items dated in the range, and those of other dates whose segment's shift is now in it, by id. */
+async function readItemsOfRange(
+  executor: Executor,
+  range: { from: string; to: string },
+): Promise<Map<string, ItemDriftState>> {
   const segmentIds = await findSegmentIdsOfDates(executor, { fromDate: range.from, toDate: range.to });
   const items = new Map<string, ItemDriftState>();
   const collect = (rows: Record<string, unknown>[]) => {
@@ -67,9 +86,18 @@ export async function detectBillingDrift(
         and shift_segment_id = any(${sql.param(segmentIds.slice(i, i + SLICE))}::uuid[])`);
     collect(bySegment.rows);
   }
-  const summary: BillingDriftSummary = { items: items.size, drifted: 0, changed: 0 };
-  if (!items.size) return summary;
+  return items;
+}
 
+/**
+ * The items whose drift changed, with their drift fields now (empty: no drift). An item whose
+ * segment's snapshot hashes as stored has none (its stored snapshot is not read); the others'
+ * stored snapshots are compared field by field (`snapshotDrift`), a deleted segment or shift being drift.
+ */
+async function findDriftChanges(
+  executor: Executor,
+  items: Map<string, ItemDriftState>,
+): Promise<{ id: string; fields: BillingDriftField[] }[]> {
   const current = await findSegmentBillingValues(
     executor,
     [...items.values()].map((item) => item.segmentId),
@@ -102,12 +130,15 @@ export async function detectBillingDrift(
         writes.push({ id: item.id, fields });
     }
   }
-  summary.drifted = [...items.values()].filter((item) => item.hasDrift).length;
-  for (const write of writes) {
-    const before = items.get(write.id);
-    if (before?.hasDrift && !write.fields.length) summary.drifted -= 1;
-    if (!before?.hasDrift && write.fields.length) summary.drifted += 1;
-  }
+  return writes;
+}
+
+/** Writes `hasDrift`, `driftFields` and `driftDetectedAt` (now, or null when cleared); returns the rows updated. */
+async function writeDrift(
+  executor: Executor,
+  writes: { id: string; fields: BillingDriftField[] }[],
+): Promise<number> {
+  let changed = 0;
   for (let i = 0; i < writes.length; i += SLICE) {
     const slice = writes.slice(i, i + SLICE);
     const result = await executor.execute(sql`
@@ -117,7 +148,7 @@ export async function detectBillingDrift(
       from unnest(${sql.param(slice.map((w) => w.id))}::uuid[],
         ${sql.param(slice.map((w) => JSON.stringify(w.fields)))}::jsonb[]) as v(id, fields)
       where b.id = v.id`);
-    summary.changed += Number((result as { rowCount?: number | null }).rowCount ?? 0);
+    changed += Number((result as { rowCount?: number | null }).rowCount ?? 0);
   }
-  return summary;
+  return changed;
 }

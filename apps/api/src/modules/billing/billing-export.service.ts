@@ -524,6 +524,7 @@ export async function createBillingExport(
   }
 }
 
+/** Steps 1–3 of {@link createBillingExport}, writing the file rows to `file`. */
 async function exportIntoFile(
   deps: BillingExportDeps,
   ctx: RequestContext,
@@ -531,9 +532,35 @@ async function exportIntoFile(
   userId: string | null,
   file: BatchFile,
 ): Promise<BillingExportCreated> {
-  let prepared: { batchId: string } & WrittenItems;
+  const prepared = await writePendingBatch(deps, input, userId, file);
+  await file.handle.close();
   try {
-    prepared = await deps.db.transaction(async (tx) => {
+    const completed = await completeBatch(deps, ctx, input, prepared, file);
+    const names = await findUserNames(deps.db, { ids: [completed.exportedBy] });
+    return {
+      batch: toBatch(completed, names.get(completed.exportedBy ?? '') ?? null),
+      skippedNoRule: prepared.skippedNoRule,
+    };
+  } catch (error) {
+    await deleteUnfinishedBatch(deps.db, prepared.batchId);
+    throw error;
+  }
+}
+
+/**
+ * Step 1 of {@link createBillingExport}: under the export lock, the PENDING batch, then its items,
+ * their first history rows (old null → EXPORTED) and the file rows, a window at a time. Errors:
+ * CONFLICT when nothing is billable (the transaction is rolled back, so no empty batch remains) or
+ * when another export billed a segment meanwhile (unique index).
+ */
+async function writePendingBatch(
+  deps: BillingExportDeps,
+  input: BillingExportCreate,
+  userId: string | null,
+  file: BatchFile,
+): Promise<{ batchId: string } & WrittenItems> {
+  try {
+    return await deps.db.transaction(async (tx) => {
       // One export at a time: a concurrent export of an overlapping range waits, then sees the items.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('billing_export'))`);
       const range = { fromDate: input.dateFrom, toDate: input.dateTo };
@@ -549,9 +576,7 @@ async function exportIntoFile(
         .returning();
       if (!batchRow) throw new AppError('INTERNAL');
       await appendToFile(file, batchCsvHeader());
-      // Items, their first history rows (old null → EXPORTED) and the file rows, a window at a time.
       const written = await writeBatchItems(tx, range, batchRow.id, userId, file, deps);
-      // Nothing billed: the transaction is rolled back, so no empty batch remains.
       if (!written.rowCount)
         throw new AppError(
           'CONFLICT',
@@ -569,67 +594,74 @@ async function exportIntoFile(
       );
     throw error;
   }
-  await file.handle.close();
+}
 
+/**
+ * Steps 2 and 3 of {@link createBillingExport}: streams the closed file to the `exports` bucket, then
+ * marks the batch COMPLETED with its file name, path, SHA-256, row count and total, audited
+ * `billing_export.create`. Returns the batch row.
+ */
+async function completeBatch(
+  deps: BillingExportDeps,
+  ctx: RequestContext,
+  input: BillingExportCreate,
+  prepared: { batchId: string } & WrittenItems,
+  file: BatchFile,
+) {
   const { batchId, total, rowCount } = prepared;
-  try {
-    const fileSha256 = file.hash.digest('hex');
-    const fileName = `billing-export-${input.dateFrom}-to-${input.dateTo}-${batchId.slice(0, 8)}.csv`;
-    const filePath = `billing-exports/${batchId}.csv`;
-    await deps.storage.upload(ctx, {
-      bucketId: EXPORTS_BUCKET,
-      path: filePath,
-      body: createReadStream(file.path),
-      size: file.bytes,
-      contentType: 'text/csv',
-      cacheControl: 'no-store',
+  const fileSha256 = file.hash.digest('hex');
+  const fileName = `billing-export-${input.dateFrom}-to-${input.dateTo}-${batchId.slice(0, 8)}.csv`;
+  const filePath = `billing-exports/${batchId}.csv`;
+  await deps.storage.upload(ctx, {
+    bucketId: EXPORTS_BUCKET,
+    path: filePath,
+    body: createReadStream(file.path),
+    size: file.bytes,
+    contentType: 'text/csv',
+    cacheControl: 'no-store',
+  });
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(billingExportBatches)
+      .set({
+        status: 'COMPLETED',
+        fileName,
+        filePath,
+        fileSha256,
+        rowCount,
+        totalAmount: total,
+        updatedAt: new Date(),
+      })
+      .where(eq(billingExportBatches.id, batchId))
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    await recordAudit(tx, ctx, {
+      action: 'billing_export.create',
+      entityType: 'billing_export_batch',
+      entityId: batchId,
+      details: {
+        dateFrom: input.dateFrom,
+        dateTo: input.dateTo,
+        rowCount,
+        totalAmountCents: total,
+        skippedBilled: prepared.billedCount,
+        skippedNoRule: prepared.skippedNoRule,
+      },
     });
-    const completed = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(billingExportBatches)
-        .set({
-          status: 'COMPLETED',
-          fileName,
-          filePath,
-          fileSha256,
-          rowCount,
-          totalAmount: total,
-          updatedAt: new Date(),
-        })
-        .where(eq(billingExportBatches.id, batchId))
-        .returning();
-      if (!row) throw new AppError('INTERNAL');
-      await recordAudit(tx, ctx, {
-        action: 'billing_export.create',
-        entityType: 'billing_export_batch',
-        entityId: batchId,
-        details: {
-          dateFrom: input.dateFrom,
-          dateTo: input.dateTo,
-          rowCount,
-          totalAmountCents: total,
-          skippedBilled: prepared.billedCount,
-          skippedNoRule: prepared.skippedNoRule,
-        },
-      });
-      return row;
-    });
-    const names = await findUserNames(deps.db, { ids: [completed.exportedBy] });
-    return {
-      batch: toBatch(completed, names.get(completed.exportedBy ?? '') ?? null),
-      skippedNoRule: prepared.skippedNoRule,
-    };
-  } catch (error) {
-    await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from billing_status_history where billing_item_id in
-        (select id from billing_item where export_batch_id = ${batchId}::uuid)`);
-      await tx.execute(sql`delete from billing_item where export_batch_id = ${batchId}::uuid`);
-      await tx.execute(
-        sql`delete from billing_export_batch where id = ${batchId}::uuid and status = 'PENDING'`,
-      );
-    });
-    throw error;
-  }
+    return row;
+  });
+}
+
+/** After step 2 or 3 failed: deletes the PENDING batch, its items and their history (nothing else refers to them yet). */
+async function deleteUnfinishedBatch(db: Database, batchId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from billing_status_history where billing_item_id in
+      (select id from billing_item where export_batch_id = ${batchId}::uuid)`);
+    await tx.execute(sql`delete from billing_item where export_batch_id = ${batchId}::uuid`);
+    await tx.execute(
+      sql`delete from billing_export_batch where id = ${batchId}::uuid and status = 'PENDING'`,
+    );
+  });
 }
 
 /** Batches, newest first, paged. Audited `billing_export.list`. */

@@ -127,36 +127,86 @@ export function matchByFacts(
   takenBy: Map<string, number>,
 ): MatchOutcome[] {
   const outcomes = new Map<number, MatchOutcome>();
-  const orphan = (key: number, reason: string) =>
-    outcomes.set(key, { key, itemId: null, confidence: null, reason });
-  // 2. By client, date, code, modifier and units.
-  const factIndex = new Map<string, MatchItem[]>();
+  const candidates = candidatePairs(rest, factIndex(items, takenBy), outcomes);
+  const lostTo = takeClosestPairs(candidates, takenBy, outcomes);
+  for (const line of rest) {
+    if (!outcomes.has(line.key))
+      outcomes.set(line.key, orphaned(line.key, unmatchedReason(line, lostTo, candidates.nearestMiss)));
+  }
+  return [...rest].sort((a, b) => a.key - b.key).map((line) => outcomes.get(line.key) as MatchOutcome);
+}
+
+const orphaned = (key: number, reason: string): MatchOutcome => ({
+  key,
+  itemId: null,
+  confidence: null,
+  reason,
+});
+
+/** The key facts are matched by: client prime, service date, procedure code and modifier (normalized). */
+const factKey = (pid: string, date: string, code: string, modifier: string | null) =>
+  `${norm(pid)}|${date}|${norm(code)}|${norm(modifier)}`;
+
+/** The items step 2 may take (EXPORTED, matched by no earlier import, not taken) by {@link factKey}, once per client prime. */
+function factIndex(
+  items: readonly MatchItem[],
+  takenBy: ReadonlyMap<string, number>,
+): Map<string, MatchItem[]> {
+  const index = new Map<string, MatchItem[]>();
   for (const item of items) {
     if (item.status !== 'EXPORTED' || item.matchedElsewhere || takenBy.has(item.id)) continue;
     for (const pid of item.clientPids) {
-      const key = `${norm(pid)}|${item.date}|${norm(item.billingCode)}|${norm(item.modifier)}`;
-      factIndex.set(key, [...(factIndex.get(key) ?? []), item]);
+      const key = factKey(pid, item.date, item.billingCode, item.modifier);
+      index.set(key, [...(index.get(key) ?? []), item]);
     }
   }
-  interface Pair {
-    line: MatchLine;
-    item: MatchItem;
-    distance: number;
-  }
-  const pairs: Pair[] = [];
-  const pairsOfLine = new Map<number, Pair[]>();
-  const pairsOfItem = new Map<string, Pair[]>();
-  const nearestMiss = new Map<number, { units: number; tolerance: number }>();
+  return index;
+}
+
+/** A line and an item of the same facts within the unit tolerance; `distance` 0..1 (module comment). */
+interface Pair {
+  line: MatchLine;
+  item: MatchItem;
+  distance: number;
+}
+
+/** Every candidate pair, indexed by line and by item, and per line the nearest item outside the tolerance. */
+interface CandidatePairs {
+  pairs: Pair[];
+  pairsOfLine: Map<number, Pair[]>;
+  pairsOfItem: Map<string, Pair[]>;
+  nearestMiss: Map<number, { units: number; tolerance: number }>;
+}
+
+/**
+ * The pairs of each line with the indexed items of its facts whose units are within
+ * `unitTolerance` (distance = |Δunits| / tolerance, rounded to 0.01; 1 when either has no units). A
+ * line without a client prime, service date or procedure code is ORPHANED at once (in `outcomes`).
+ */
+function candidatePairs(
+  rest: readonly MatchLine[],
+  index: Map<string, MatchItem[]>,
+  outcomes: Map<number, MatchOutcome>,
+): CandidatePairs {
+  const found: CandidatePairs = {
+    pairs: [],
+    pairsOfLine: new Map(),
+    pairsOfItem: new Map(),
+    nearestMiss: new Map(),
+  };
   for (const line of rest) {
-    const idText = line.billingId
-      ? `No billing item has billing id ${line.billingId.trim()}, and`
-      : 'The line has no billing id, and';
     if (!line.clientPid || !line.serviceDate || !line.procedureCode) {
-      orphan(line.key, `${idText} it lacks a client prime, service date or procedure code to search by`);
+      const idText = line.billingId
+        ? `No billing item has billing id ${line.billingId.trim()}, and`
+        : 'The line has no billing id, and';
+      outcomes.set(
+        line.key,
+        orphaned(line.key, `${idText} it lacks a client prime, service date or procedure code to search by`),
+      );
       continue;
     }
-    const candidates = factIndex.get(
-      `${norm(line.clientPid)}|${line.serviceDate}|${norm(line.procedureCode)}|${norm(line.modifier)}`,
+    const candidates = index.get(
+      factKey(line.clientPid, line.serviceDate, line.procedureCode, line.modifier),
     );
     const seen = new Set<string>();
     for (const item of candidates ?? []) {
@@ -167,19 +217,33 @@ export function matchByFacts(
         const tolerance = unitTolerance(item.units);
         const difference = Math.abs(line.units - item.units);
         if (difference > tolerance + 1e-9) {
-          const miss = nearestMiss.get(line.key);
+          const miss = found.nearestMiss.get(line.key);
           if (!miss || Math.abs(miss.units - line.units) > difference)
-            nearestMiss.set(line.key, { units: item.units, tolerance });
+            found.nearestMiss.set(line.key, { units: item.units, tolerance });
           continue;
         }
         distance = round2(difference / tolerance);
       }
       const pair = { line, item, distance };
-      pairs.push(pair);
-      pairsOfLine.set(line.key, [...(pairsOfLine.get(line.key) ?? []), pair]);
-      pairsOfItem.set(item.id, [...(pairsOfItem.get(item.id) ?? []), pair]);
+      found.pairs.push(pair);
+      found.pairsOfLine.set(line.key, [...(found.pairsOfLine.get(line.key) ?? []), pair]);
+      found.pairsOfItem.set(item.id, [...(found.pairsOfItem.get(item.id) ?? []), pair]);
     }
   }
+  return found;
+}
+
+/**
+ * Takes the pairs closest first (then by line, then item id): confidence = 0.95 − 0.35 × distance. A
+ * line with two equally close free items, or an item with two equally close open lines, is ambiguous:
+ * those lines are ORPHANED. Returns, for a line whose item went to a closer line, that line's key.
+ */
+function takeClosestPairs(
+  candidates: CandidatePairs,
+  takenBy: Map<string, number>,
+  outcomes: Map<number, MatchOutcome>,
+): Map<number, number> {
+  const { pairs, pairsOfLine, pairsOfItem } = candidates;
   pairs.sort(
     (a, b) => a.distance - b.distance || a.line.key - b.line.key || a.item.id.localeCompare(b.item.id),
   );
@@ -195,9 +259,12 @@ export function matchByFacts(
       (p) => p.item.id !== item.id && p.distance === distance && !takenBy.has(p.item.id),
     );
     if (otherItems.length) {
-      orphan(
+      outcomes.set(
         line.key,
-        `${otherItems.length + 1} billing items fit equally well (client, date, code, units): link the right one by hand`,
+        orphaned(
+          line.key,
+          `${otherItems.length + 1} billing items fit equally well (client, date, code, units): link the right one by hand`,
+        ),
       );
       continue;
     }
@@ -205,10 +272,11 @@ export function matchByFacts(
       (p) => p.line.key !== line.key && p.distance === distance && !outcomes.has(p.line.key),
     );
     if (otherLines.length) {
+      const keys = [line.key, ...otherLines.map((o) => o.line.key)].sort((a, b) => a - b).join(', ');
       for (const p of [pair, ...otherLines])
-        orphan(
+        outcomes.set(
           p.line.key,
-          `Lines ${[line.key, ...otherLines.map((o) => o.line.key)].sort((a, b) => a - b).join(', ')} fit one billing item equally well: link the right one by hand`,
+          orphaned(p.line.key, `Lines ${keys} fit one billing item equally well: link the right one by hand`),
         );
       continue;
     }
@@ -220,28 +288,23 @@ export function matchByFacts(
       reason: null,
     });
   }
-  for (const line of rest) {
-    if (outcomes.has(line.key)) continue;
-    const idText = line.billingId
-      ? `No billing item has billing id ${line.billingId.trim()}`
-      : 'The line has no billing id';
-    const winner = lostTo.get(line.key);
-    const miss = nearestMiss.get(line.key);
-    if (winner !== undefined)
-      orphan(
-        line.key,
-        `${idText}; the billing item that fits was matched to line ${winner}, which is closer`,
-      );
-    else if (miss)
-      orphan(
-        line.key,
-        `${idText}; the nearest exported item for this client, date and code has ${miss.units} units, outside the tolerance of ±${round2(miss.tolerance)}`,
-      );
-    else
-      orphan(
-        line.key,
-        `${idText}, and no unmatched exported item has this client prime, service date, procedure code and modifier`,
-      );
-  }
-  return [...rest].sort((a, b) => a.key - b.key).map((line) => outcomes.get(line.key) as MatchOutcome);
+  return lostTo;
+}
+
+/** Why a line step 2 did not match is ORPHANED: its item went to a closer line, the nearest item is outside the tolerance, or no item has its facts. */
+function unmatchedReason(
+  line: MatchLine,
+  lostTo: ReadonlyMap<number, number>,
+  nearestMiss: CandidatePairs['nearestMiss'],
+): string {
+  const idText = line.billingId
+    ? `No billing item has billing id ${line.billingId.trim()}`
+    : 'The line has no billing id';
+  const winner = lostTo.get(line.key);
+  const miss = nearestMiss.get(line.key);
+  if (winner !== undefined)
+    return `${idText}; the billing item that fits was matched to line ${winner}, which is closer`;
+  if (miss)
+    return `${idText}; the nearest exported item for this client, date and code has ${miss.units} units, outside the tolerance of ±${round2(miss.tolerance)}`;
+  return `${idText}, and no unmatched exported item has this client prime, service date, procedure code and modifier`;
 }

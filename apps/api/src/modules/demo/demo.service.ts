@@ -442,436 +442,654 @@ export async function loadDemoAgency(
  * EVV status from `evaluateEvv`, so the exceptions below show up as they would after an import:
  * ~0.5% missing clock-out (MISSING_CLOCK_OUT), ~1% no clock-out location (MISSING_LOCATION), ~1% times
  * corrected by the office (MANUALLY_ADJUSTED), ~3% clock-ins 1–5 km from home on a community outing
- * (still VERIFIED: the geofence check flags them, DOMAIN.md).
+ * (still VERIFIED: the geofence check flags them, DOMAIN.md). The steps draw from `random` in a fixed
+ * order (plans, then visits day by day), so the same seed gives the same agency.
  */
 function generateAgency(people: DemoPeople, random: () => number, now: Date) {
-  const randInt = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const today = localDate(now, DEMO_TIME_ZONE);
-  const todayDay = dayNumber(today);
   const [year = 1970, month = 1, dayOfMonth = 1] = today.split('-').map(Number);
-  const firstDay = Date.UTC(year, month - 1 - DEMO_MONTHS_OF_SHIFTS, dayOfMonth) / DAY_MS;
-
-  // Caregivers live in the town of their index and serve their own county when they can. Each has a
-  // weekly template of regular visits (as primary caregiver): no two within 45 min of travel, at most
-  // 32 h a week (room to cover for colleagues within the 40 h FLSA week). Day-to-day changes (relief
-  // days, 2:1 visits, other start times) happen only when nobody's regular visits suffer.
-  const caregiverCounty = people.caregivers.map(
-    (_, i) => (oregonTowns[i % oregonTowns.length] as OregonTown).county,
+  const calendar: DemoCalendar = {
+    today,
+    firstDay: Date.UTC(year, month - 1 - DEMO_MONTHS_OF_SHIFTS, dayOfMonth) / DAY_MS,
+    lastDay: dayNumber(today),
+  };
+  const roster = emptyRoster(people);
+  const plans = people.clients.map((client, clientIndex) =>
+    planClient(roster, client, clientIndex, calendar, random),
   );
-  const TRAVEL_MINUTES = 45;
-  type Slot = { client: number; weekday: number; start: number; end: number };
-  const templates = people.caregivers.map(() => [] as Slot[]);
-  const templateMinutes = people.caregivers.map(() => 0);
-  const backupMinutes = people.caregivers.map(() => 0);
-  const fits = (caregiver: number, slots: Slot[]) =>
-    (templateMinutes[caregiver] ?? 0) + slots.reduce((sum, slot) => sum + slot.end - slot.start, 0) <=
-      32 * 60 && slots.every((slot) => keepsTemplate(caregiver, slot));
-  /** True when `slot` leaves room (travel included) for the caregiver's regular visits to other clients that weekday. */
-  const keepsTemplate = (caregiver: number, slot: Slot) =>
-    (templates[caregiver] ?? []).every(
-      (t) =>
-        t.client === slot.client ||
-        t.weekday !== slot.weekday ||
-        !(t.start < slot.end + TRAVEL_MINUTES && slot.start < t.end + TRAVEL_MINUTES),
-    );
-
-  const budgetRows: (typeof budgets.$inferInsert)[] = [];
-  const plans: ClientPlan[] = people.clients.map((client, clientIndex) => {
-    const home = movePoint(client.town, 2000 * Math.sqrt(random()), 2 * Math.PI * random());
-    // OR526 attendant care sized by the service element (family support budgets are smaller).
-    const annualHours = client.serviceElement === 'SE 150' ? 300 + 300 * random() : 400 + 600 * random();
-    const inQuarterHours = random() < 0.7;
-    const lines: BudgetLine[] = [
-      inQuarterHours
-        ? {
-            procCode: 'OR526',
-            svcModifierCd: null,
-            units: roundTo(annualHours * 4, 40),
-            measure: '15-minute units',
-            term: 'annual',
-          }
-        : {
-            procCode: 'OR526',
-            svcModifierCd: null,
-            units: roundTo(annualHours, 10),
-            measure: 'hours',
-            term: 'annual',
-          },
-    ];
-    // The schedule uses 80–95% of the authorized hours, spread over 2–5 visits a week (no bunching).
-    const weeklyHours = (annualHours / 52) * (0.8 + 0.15 * random());
-    const visitsPerWeek = Math.min(5, Math.max(2, Math.round(weeklyHours / (2.5 + 2.5 * random()))));
-    const visitMinutes = Math.min(
-      480,
-      Math.max(120, Math.floor((weeklyHours * 60) / visitsPerWeek / 15) * 15),
-    );
-    const weekdays = [0, 1, 2, 3, 4, 5, 6]
-      .map((d) => ({ d, key: random() + (d === 0 || d === 6 ? 0.35 : 0) }))
-      .sort((a, b) => a.key - b.key)
-      .slice(0, visitsPerWeek)
-      .map((entry) => entry.d);
-    const preferredStart = 420 + 15 * randInt(0, 44);
-
-    const extras: BudgetLine[] = [];
-    if (random() < 0.35)
-      extras.push({
-        procCode: 'OR507',
-        svcModifierCd: null,
-        units: randInt(7, 14),
-        measure: 'days',
-        term: 'annual',
-      });
-    if (random() < 0.3)
-      extras.push({
-        procCode: 'OR502',
-        svcModifierCd: null,
-        units: 20 + 5 * randInt(0, 4),
-        measure: 'hours',
-        term: 'monthly',
-      });
-    if (random() < 0.15) {
-      // 2:1 staffing one visit a week, two caregivers billing the ZE line.
-      extras.push({
-        procCode: 'OR526',
-        svcModifierCd: 'ZE',
-        units: roundTo((visitMinutes / 15) * 2 * 52 * 0.85, 40),
-        measure: '15-minute units',
-        term: 'annual',
-      });
-    }
-    lines.push(...extras.slice(0, 2));
-    const has = (code: string, modifier: string | null = null) =>
-      lines.some((l) => l.procCode === code && l.svcModifierCd === modifier);
-
-    // Regular caregivers: a primary whose template has room for every visit (trying start times up to
-    // 3 h from the preferred one, own county first), plus 0–2 backups from the county who fit too.
-    const wanted = Math.max(
-      has('OR526', 'ZE') ? 2 : 1,
-      1 + (visitsPerWeek >= 3 || random() < 0.3 ? 1 : 0) + (visitsPerWeek >= 5 && random() < 0.5 ? 1 : 0),
-    );
-    const tie = people.caregivers.map(() => random());
-    const byLoad = (list: number[]) =>
-      [...list].sort(
-        (a, b) =>
-          (templateMinutes[a] ?? 0) +
-            0.3 * (backupMinutes[a] ?? 0) -
-            ((templateMinutes[b] ?? 0) + 0.3 * (backupMinutes[b] ?? 0)) || (tie[a] ?? 0) - (tie[b] ?? 0),
-      );
-    const everyone = people.caregivers.map((_, i) => i);
-    const local = byLoad(everyone.filter((i) => caregiverCounty[i] === client.town.county));
-    const starts = [0, 2, -2, 4, -4, 6, -6, 8, -8, 10, -10, 12, -12]
-      .map((k) => preferredStart + 15 * k)
-      .filter((m) => m >= 420 && m <= 1080);
-    const slotsAt = (start: number): Slot[] =>
-      weekdays.map((weekday) => ({ client: clientIndex, weekday, start, end: start + visitMinutes }));
-    let startMinutes = preferredStart;
-    let primary: number | undefined;
-    for (const candidates of [local, byLoad(everyone)]) {
-      for (const start of starts) {
-        primary = candidates.find((i) => fits(i, slotsAt(start)));
-        if (primary !== undefined) {
-          startMinutes = start;
-          break;
-        }
-      }
-      if (primary !== undefined) break;
-    }
-    primary ??= local[0] ?? 0;
-    const slots = slotsAt(startMinutes);
-    templates[primary]?.push(...slots);
-    templateMinutes[primary] = (templateMinutes[primary] ?? 0) + visitsPerWeek * visitMinutes;
-    const others = local.filter((i) => i !== primary);
-    const backups = [...others.filter((i) => fits(i, slots)), ...others.filter((i) => !fits(i, slots))].slice(
-      0,
-      wanted - 1,
-    );
-    for (const i of backups) backupMinutes[i] = (backupMinutes[i] ?? 0) + visitsPerWeek * visitMinutes;
-    const regulars = [primary, ...backups];
-
-    const current = ispYear(client.ispMonth, today);
-    const years = [current];
-    if (dayNumber(current.effectiveDate) > firstDay) years.push(ispYear(client.ispMonth, today, 1));
-    // Last year's plan (when this one began inside the visit window) authorized up to 10% more.
-    const clientBudgets: ClientPlan['budgets'] = [];
-    for (const [k, span] of years.entries()) {
-      for (const line of lines) {
-        const factor = k === 0 ? 1 : 1 + 0.1 * random();
-        const units =
-          line.measure === '15-minute units'
-            ? roundTo(line.units * factor, 40)
-            : Math.round(line.units * factor);
-        clientBudgets.push({ ...line, units, ...span });
-      }
-    }
-    budgetRows.push(
-      ...clientBudgets.map((line) => ({
-        clientId: client.id,
-        budgetClientId: client.budgetClientId,
-        ...line,
-      })),
-    );
-    return {
-      index: clientIndex,
-      client,
-      home,
-      weekdays,
-      startMinutes,
-      visitMinutes,
-      caregiverIndexes: regulars,
-      nextReliefDay: firstDay + randInt(3, 28),
-      budgets: clientBudgets,
-    };
-  });
-
-  // Caregivers: no overlapping visits (45 min travel between), at most 40 h a workweek (FLSA, Sunday–Saturday).
-  const TRAVEL_MS = 45 * MINUTE_MS;
-  const busy = people.caregivers.map(() => [] as { start: number; end: number }[]);
-  const weekMinutes = new Map<string, number>();
-  const isFree = (caregiver: number, start: number, end: number, week: number) => {
-    if ((weekMinutes.get(`${caregiver}|${week}`) ?? 0) + (end - start) / MINUTE_MS > 40 * 60) return false;
-    const list = busy[caregiver] ?? [];
-    for (let k = list.length - 1; k >= 0; k--) {
-      const other = list[k] as { start: number; end: number };
-      if (other.start < start - 2 * DAY_MS) break;
-      if (other.start < end + TRAVEL_MS && start < other.end + TRAVEL_MS) return false;
-    }
-    return true;
-  };
-  const book = (caregiver: number, start: number, end: number, week: number) => {
-    busy[caregiver]?.push({ start, end });
-    const key = `${caregiver}|${week}`;
-    weekMinutes.set(key, (weekMinutes.get(key) ?? 0) + (end - start) / MINUTE_MS);
-  };
-  const gpsNoise = (home: Point) => movePoint(home, 5 + 25 * random(), 2 * Math.PI * random());
-
-  const visits: DemoVisit[] = [];
-  const used = new Map<string, number>();
-  const recordVisit = (
-    plan: ClientPlan,
-    caregiverIndex: number,
-    day: number,
-    start: number,
-    end: number,
-    billingCode: string,
-    mod1: string | null,
-  ) => {
-    const lengthMinutes = (end - start) / MINUTE_MS;
-    const evvInTime = start + randInt(-8, 7) * MINUTE_MS;
-    const worked = Math.min(480, Math.max(120, lengthMinutes + randInt(-10, 10)));
-    const evvOutTime = evvInTime + worked * MINUTE_MS;
-    const visit: DemoVisit = {
-      plan,
-      caregiverIndex,
-      date: isoDateOf(day),
-      billingCode,
-      mod1,
-      evvInTime,
-      evvOutTime,
-      plannedEnd: evvOutTime,
-      evvIn: gpsNoise(plan.home),
-      evvOut: gpsNoise(plan.home),
-      adjustment: null,
-    };
-    const exception = random();
-    if (exception < 0.005) {
-      // The caregiver never clocked out.
-      visit.evvOutTime = null;
-      visit.evvOut = null;
-    } else if (exception < 0.015) {
-      // Clocked out with location services off.
-      visit.evvOut = null;
-    } else if (exception < 0.025) {
-      const at = zonedTimeToUtc(isoDateOf(day + 1), 540 + randInt(0, 120), DEMO_TIME_ZONE).getTime();
-      visit.adjustment =
-        random() < 0.5
-          ? {
-              at,
-              field: 'evvOutTime',
-              from: evvOutTime + randInt(90, 300) * MINUTE_MS,
-              to: evvOutTime,
-              reason: 'Caregiver forgot to clock out; end time corrected from the shift note',
-            }
-          : {
-              at,
-              field: 'evvInTime',
-              from: evvInTime + randInt(15, 45) * MINUTE_MS,
-              to: evvInTime,
-              reason: 'EVV app would not open on arrival; start time confirmed with the family',
-            };
-    } else if (exception < 0.055) {
-      // Community outing: the caregiver met the client at the day programme, library or store.
-      visit.evvIn = movePoint(plan.home, 1000 + 4000 * random(), 2 * Math.PI * random());
-    }
-    visits.push(visit);
-  };
-
-  for (let day = firstDay; day <= todayDay; day++) {
-    const weekday = weekdayOf(day);
-    const week = Math.floor((day + 4) / 7);
-    const date = isoDateOf(day);
-    for (const plan of plans) {
-      if (!plan.weekdays.includes(weekday)) continue;
-      if (random() < 0.04) continue; // cancelled: illness, appointment, family visit
-      // Budgets are "not to be exceeded" (DOMAIN.md): OR507 days per plan year, OR502 hours per month
-      // and OR526+ZE quarter-hours per plan year are counted (with 10 min of clock slack a visit).
-      const line = (code: string, modifier: string | null = null) =>
-        plan.budgets.find(
-          (b) =>
-            b.procCode === code &&
-            b.svcModifierCd === modifier &&
-            b.effectiveDate <= date &&
-            b.expirationDate >= date,
-        );
-      const reliefLine = line('OR507');
-      const statePlanLine = line('OR502');
-      const twoToOneLine = line('OR526', 'ZE');
-      const usageKey = (code: string, period: string) => `${plan.index}|${code}|${period}`;
-      const reliefKey = usageKey('OR507', reliefLine?.effectiveDate ?? '');
-      const statePlanKey = usageKey('OR502', date.slice(0, 7));
-      const twoToOneKey = usageKey('OR526ZE', twoToOneLine?.effectiveDate ?? '');
-      const regular: VisitKind = {
-        billingCode: 'OR526',
-        mod1: null,
-        startMinutes: plan.startMinutes,
-        lengthMinutes: plan.visitMinutes,
-        twoToOne: false,
-        usage: null,
-      };
-      let kind = regular;
-      if (reliefLine && day >= plan.nextReliefDay && (used.get(reliefKey) ?? 0) + 1 <= reliefLine.units) {
-        // A relief care day while the family is away.
-        kind = {
-          ...regular,
-          billingCode: 'OR507',
-          startMinutes: 480 + 15 * randInt(0, 8),
-          lengthMinutes: 360 + 15 * randInt(0, 8),
-          usage: { key: reliefKey, amount: 1 },
-        };
-        plan.nextReliefDay = day + randInt(21, 35);
-      } else if (
-        twoToOneLine &&
-        weekday === plan.weekdays[0] &&
-        random() < 0.75 &&
-        (used.get(twoToOneKey) ?? 0) + (2 * (regular.lengthMinutes + 10)) / 15 <= twoToOneLine.units
-      ) {
-        kind = {
-          ...regular,
-          mod1: 'ZE',
-          twoToOne: true,
-          usage: { key: twoToOneKey, amount: (2 * (regular.lengthMinutes + 10)) / 15 },
-        };
-      } else if (statePlanLine && random() < 0.2) {
-        const minutes = 120 + 15 * randInt(0, 4);
-        if ((used.get(statePlanKey) ?? 0) + (minutes + 10) / 60 <= statePlanLine.units) {
-          kind = {
-            ...regular,
-            billingCode: 'OR502',
-            lengthMinutes: minutes,
-            usage: { key: statePlanKey, amount: (minutes + 10) / 60 },
-          };
-        }
-      } else if (random() < 0.15) {
-        kind = {
-          ...regular,
-          startMinutes: Math.min(1080, Math.max(420, regular.startMinutes + 15 * randInt(-4, 4))),
-        };
-      }
-      const regulars = plan.caregiverIndexes;
-      const first = random() < 0.7 ? 0 : Math.floor(random() * regulars.length);
-      const order = [...regulars.slice(first), ...regulars.slice(0, first)];
-      const county = plan.client.town.county;
-      const partnerPool = [
-        ...regulars,
-        ...people.caregivers.map((_, i) => i).filter((i) => caregiverCounty[i] === county),
-      ];
-      /** Staff for `visit`: someone free who keeps their other regular visits that day (or, when `lenient`, anyone free). */
-      const staff = (visit: VisitKind, lenient: boolean) => {
-        const start = zonedTimeToUtc(date, visit.startMinutes, DEMO_TIME_ZONE).getTime();
-        const end = start + visit.lengthMinutes * MINUTE_MS;
-        const slot: Slot = {
-          client: plan.index,
-          weekday,
-          start: visit.startMinutes,
-          end: visit.startMinutes + visit.lengthMinutes,
-        };
-        const strict = (i: number) => isFree(i, start, end, week) && keepsTemplate(i, slot);
-        const caregiver =
-          order.find(strict) ?? (lenient ? order.find((i) => isFree(i, start, end, week)) : undefined);
-        if (caregiver === undefined) return null;
-        const partner = visit.twoToOne ? partnerPool.find((i) => i !== caregiver && strict(i)) : undefined;
-        if (visit.twoToOne && partner === undefined) return null;
-        return { start, end, caregiver, partner };
-      };
-      // A change from the routine happens only if nobody's regular visits suffer; else the routine visit.
-      let staffed = kind === regular ? null : staff(kind, false);
-      if (!staffed) {
-        kind = regular;
-        staffed = staff(regular, true);
-      }
-      if (!staffed) continue; // nobody free: the visit is missed
-      const { start, end, caregiver, partner } = staffed;
-      if (kind.usage) used.set(kind.usage.key, (used.get(kind.usage.key) ?? 0) + kind.usage.amount);
-      for (const who of partner === undefined ? [caregiver] : [caregiver, partner]) {
-        book(who, start, end, week);
-        recordVisit(plan, who, day, start, end, kind.billingCode, kind.mod1);
-      }
-    }
-  }
+  const budgetRows: (typeof budgets.$inferInsert)[] = plans.flatMap((plan) =>
+    plan.budgets.map((line) => ({
+      clientId: plan.client.id,
+      budgetClientId: plan.client.budgetClientId,
+      ...line,
+    })),
+  );
+  const visits = scheduleVisits(roster, plans, calendar, random);
 
   // Nothing in the future: drop visits (today's) that are not over yet.
   const nowMs = now.getTime();
   const past = visits.filter((v) => Math.max(v.evvInTime, v.plannedEnd, v.adjustment?.from ?? 0) <= nowMs);
-  const importedAt = now.toISOString();
-  const shiftRows = past.map((visit, n) => {
-    const { plan, adjustment } = visit;
-    const evvInTime = new Date(visit.evvInTime);
-    const evvOutTime = visit.evvOutTime === null ? null : new Date(visit.evvOutTime);
-    const facts = {
-      evvInTime,
-      evvOutTime,
-      evvInLat: visit.evvIn.lat,
-      evvInLong: visit.evvIn.long,
-      evvOutLat: visit.evvOut?.lat ?? null,
-      evvOutLong: visit.evvOut?.long ?? null,
-      adjusted: adjustment !== null,
-      adjustmentReason: adjustment?.reason ?? null,
-    };
-    const evv = evaluateEvv(facts);
-    const changeHistory: ShiftChange[] = [
-      { at: importedAt, by: null, action: 'import', reason: 'Demo data', changes: {} },
-    ];
-    if (adjustment) {
-      changeHistory.push({
-        at: new Date(Math.min(adjustment.at, nowMs)).toISOString(),
-        by: null,
-        byName: 'Office supervisor (demo)',
-        action: 'evv-adjustment',
-        reason: adjustment.reason,
-        changes: {
-          [adjustment.field]: {
-            from: new Date(adjustment.from).toISOString(),
-            to: new Date(adjustment.to).toISOString(),
-          },
-        },
-      });
-    }
-    const { adjusted: _adjusted, adjustmentReason: _reason, ...evvColumns } = facts;
-    return {
-      ...evvColumns,
-      providerMedicaidId: DEMO_PROVIDER_MEDICAID_ID,
-      billingCode: visit.billingCode,
-      mod1: visit.mod1,
-      pid: plan.client.pid,
-      date: visit.date,
-      caregiverId: (people.caregivers[visit.caregiverIndex] as { id: string }).id,
-      clientId: plan.client.id,
-      givShiftId: `DEMO-${n + 1}`,
-      evvStatus: evv.status,
-      evvStatusReason: evv.reason,
-      timeZone: DEMO_TIME_ZONE,
-      externalSequence: 1,
-      changeHistory,
-    };
-  });
+  const shiftRows = past.map((visit, n) => demoShiftRow(visit, n, people, now));
   return { budgets: budgetRows, shifts: shiftRows };
+}
+
+/** The days the demo visits span: `firstDay` … `lastDay` (day numbers), `today` as YYYY-MM-DD. */
+interface DemoCalendar {
+  today: string;
+  firstDay: number;
+  lastDay: number;
+}
+
+/** An integer from `min` to `max` (both included) drawn from `random`. */
+const randomInt = (random: () => number, min: number, max: number) =>
+  min + Math.floor(random() * (max - min + 1));
+
+// ---------------------------------------------------------------------------------------------
+// Regular caregivers: weekly templates
+
+/** Travel time kept free between two visits of one caregiver, in minutes. */
+const TRAVEL_MINUTES = 45;
+/** Most minutes a week of regular visits (as primary): room to cover for colleagues within the 40 h FLSA week. */
+const TEMPLATE_MAX_MINUTES = 32 * 60;
+
+/** A regular weekly visit in a caregiver's template: minutes after local midnight on `weekday` (0 = Sunday). */
+interface Slot {
+  client: number;
+  weekday: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The caregivers' weekly templates, by index into `people.caregivers`. Caregivers live in the town of
+ * their index and serve their own county when they can. Each has a weekly template of regular visits
+ * (as primary caregiver): no two within 45 min of travel, at most 32 h a week. Day-to-day changes
+ * (relief days, 2:1 visits, other start times) happen only when nobody's regular visits suffer.
+ */
+interface Roster {
+  caregiverCount: number;
+  caregiverCounty: string[];
+  templates: Slot[][];
+  /** Minutes a week of each caregiver's template. */
+  templateMinutes: number[];
+  /** Minutes a week each caregiver is a backup for. */
+  backupMinutes: number[];
+}
+
+function emptyRoster(people: DemoPeople): Roster {
+  return {
+    caregiverCount: people.caregivers.length,
+    caregiverCounty: people.caregivers.map(
+      (_, i) => (oregonTowns[i % oregonTowns.length] as OregonTown).county,
+    ),
+    templates: people.caregivers.map(() => [] as Slot[]),
+    templateMinutes: people.caregivers.map(() => 0),
+    backupMinutes: people.caregivers.map(() => 0),
+  };
+}
+
+/** True when `slot` leaves room (travel included) for the caregiver's regular visits to other clients that weekday. */
+function keepsTemplate(roster: Roster, caregiver: number, slot: Slot): boolean {
+  return (roster.templates[caregiver] ?? []).every(
+    (t) =>
+      t.client === slot.client ||
+      t.weekday !== slot.weekday ||
+      !(t.start < slot.end + TRAVEL_MINUTES && slot.start < t.end + TRAVEL_MINUTES),
+  );
+}
+
+/** True when `slots` fit the caregiver's template: within 32 h a week and clear of its other visits. */
+function fitsTemplate(roster: Roster, caregiver: number, slots: Slot[]): boolean {
+  return (
+    (roster.templateMinutes[caregiver] ?? 0) + slots.reduce((sum, slot) => sum + slot.end - slot.start, 0) <=
+      TEMPLATE_MAX_MINUTES && slots.every((slot) => keepsTemplate(roster, caregiver, slot))
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A client's plan: home, budget lines, weekly schedule, regular caregivers
+
+/**
+ * The plan of `client`: a home within 2 km of the town centre, its budget lines (this ISP year's
+ * and, when that began inside the visit window, last year's), its weekly schedule and its regular
+ * caregivers, entered into `roster`'s templates.
+ */
+function planClient(
+  roster: Roster,
+  client: DemoClient,
+  clientIndex: number,
+  calendar: DemoCalendar,
+  random: () => number,
+): ClientPlan {
+  const home = movePoint(client.town, 2000 * Math.sqrt(random()), 2 * Math.PI * random());
+  const { annualHours, line } = attendantCareLine(client, random);
+  const schedule = weeklySchedule(annualHours, random);
+  const lines = [line, ...extraLines(schedule.visitMinutes, random)];
+  const { startMinutes, regulars } = assignRegulars(
+    roster,
+    clientIndex,
+    client.town.county,
+    lines,
+    schedule,
+    random,
+  );
+  return {
+    index: clientIndex,
+    client,
+    home,
+    weekdays: schedule.weekdays,
+    startMinutes,
+    visitMinutes: schedule.visitMinutes,
+    caregiverIndexes: regulars,
+    budgets: budgetYears(client, lines, calendar, random),
+    nextReliefDay: calendar.firstDay + randomInt(random, 3, 28),
+  };
+}
+
+/** OR526 attendant care sized by the service element (family support budgets are smaller), in hours or 15-minute units. */
+function attendantCareLine(
+  client: DemoClient,
+  random: () => number,
+): { annualHours: number; line: BudgetLine } {
+  const annualHours = client.serviceElement === 'SE 150' ? 300 + 300 * random() : 400 + 600 * random();
+  const line: BudgetLine =
+    random() < 0.7
+      ? {
+          procCode: 'OR526',
+          svcModifierCd: null,
+          units: roundTo(annualHours * 4, 40),
+          measure: '15-minute units',
+          term: 'annual',
+        }
+      : {
+          procCode: 'OR526',
+          svcModifierCd: null,
+          units: roundTo(annualHours, 10),
+          measure: 'hours',
+          term: 'annual',
+        };
+  return { annualHours, line };
+}
+
+/** A client's week: which weekdays, the preferred start (minutes after midnight) and the visit length. */
+interface WeeklySchedule {
+  visitsPerWeek: number;
+  visitMinutes: number;
+  weekdays: number[];
+  preferredStart: number;
+}
+
+/**
+ * The schedule uses 80–95% of the authorized hours, spread over 2–5 visits a week (no bunching) of
+ * 2–8 h in quarter-hours, weekdays favoured, starting 07:00–18:00.
+ */
+function weeklySchedule(annualHours: number, random: () => number): WeeklySchedule {
+  const weeklyHours = (annualHours / 52) * (0.8 + 0.15 * random());
+  const visitsPerWeek = Math.min(5, Math.max(2, Math.round(weeklyHours / (2.5 + 2.5 * random()))));
+  const visitMinutes = Math.min(480, Math.max(120, Math.floor((weeklyHours * 60) / visitsPerWeek / 15) * 15));
+  const weekdays = [0, 1, 2, 3, 4, 5, 6]
+    .map((d) => ({ d, key: random() + (d === 0 || d === 6 ? 0.35 : 0) }))
+    .sort((a, b) => a.key - b.key)
+    .slice(0, visitsPerWeek)
+    .map((entry) => entry.d);
+  const preferredStart = 420 + 15 * randomInt(random, 0, 44);
+  return { visitsPerWeek, visitMinutes, weekdays, preferredStart };
+}
+
+/** At most two lines besides attendant care: OR507 relief days, OR502 state-plan hours, OR526+ZE 2:1 staffing. */
+function extraLines(visitMinutes: number, random: () => number): BudgetLine[] {
+  const extras: BudgetLine[] = [];
+  if (random() < 0.35)
+    extras.push({
+      procCode: 'OR507',
+      svcModifierCd: null,
+      units: randomInt(random, 7, 14),
+      measure: 'days',
+      term: 'annual',
+    });
+  if (random() < 0.3)
+    extras.push({
+      procCode: 'OR502',
+      svcModifierCd: null,
+      units: 20 + 5 * randomInt(random, 0, 4),
+      measure: 'hours',
+      term: 'monthly',
+    });
+  if (random() < 0.15) {
+    // 2:1 staffing one visit a week, two caregivers billing the ZE line.
+    extras.push({
+      procCode: 'OR526',
+      svcModifierCd: 'ZE',
+      units: roundTo((visitMinutes / 15) * 2 * 52 * 0.85, 40),
+      measure: '15-minute units',
+      term: 'annual',
+    });
+  }
+  return extras.slice(0, 2);
+}
+
+/**
+ * Regular caregivers: a primary whose template has room for every visit (trying start times up to
+ * 3 h from the preferred one, own county first), plus 0–2 backups from the county who fit too (two
+ * regulars at least with a 2:1 line). Enters the primary's slots and the backups' minutes in `roster`.
+ */
+function assignRegulars(
+  roster: Roster,
+  clientIndex: number,
+  county: string,
+  lines: BudgetLine[],
+  schedule: WeeklySchedule,
+  random: () => number,
+): { startMinutes: number; regulars: number[] } {
+  const { visitsPerWeek, visitMinutes, weekdays, preferredStart } = schedule;
+  const hasTwoToOne = lines.some((l) => l.procCode === 'OR526' && l.svcModifierCd === 'ZE');
+  const wanted = Math.max(
+    hasTwoToOne ? 2 : 1,
+    1 + (visitsPerWeek >= 3 || random() < 0.3 ? 1 : 0) + (visitsPerWeek >= 5 && random() < 0.5 ? 1 : 0),
+  );
+  const tie = Array.from({ length: roster.caregiverCount }, () => random());
+  const load = (i: number) => (roster.templateMinutes[i] ?? 0) + 0.3 * (roster.backupMinutes[i] ?? 0);
+  const byLoad = (list: number[]) =>
+    [...list].sort((a, b) => load(a) - load(b) || (tie[a] ?? 0) - (tie[b] ?? 0));
+  const everyone = Array.from({ length: roster.caregiverCount }, (_, i) => i);
+  const local = byLoad(everyone.filter((i) => roster.caregiverCounty[i] === county));
+  const starts = [0, 2, -2, 4, -4, 6, -6, 8, -8, 10, -10, 12, -12]
+    .map((k) => preferredStart + 15 * k)
+    .filter((m) => m >= 420 && m <= 1080);
+  const slotsAt = (start: number): Slot[] =>
+    weekdays.map((weekday) => ({ client: clientIndex, weekday, start, end: start + visitMinutes }));
+  let startMinutes = preferredStart;
+  let primary: number | undefined;
+  for (const candidates of [local, byLoad(everyone)]) {
+    for (const start of starts) {
+      primary = candidates.find((i) => fitsTemplate(roster, i, slotsAt(start)));
+      if (primary !== undefined) {
+        startMinutes = start;
+        break;
+      }
+    }
+    if (primary !== undefined) break;
+  }
+  primary ??= local[0] ?? 0;
+  const slots = slotsAt(startMinutes);
+  roster.templates[primary]?.push(...slots);
+  roster.templateMinutes[primary] = (roster.templateMinutes[primary] ?? 0) + visitsPerWeek * visitMinutes;
+  const others = local.filter((i) => i !== primary);
+  const backups = [
+    ...others.filter((i) => fitsTemplate(roster, i, slots)),
+    ...others.filter((i) => !fitsTemplate(roster, i, slots)),
+  ].slice(0, wanted - 1);
+  for (const i of backups)
+    roster.backupMinutes[i] = (roster.backupMinutes[i] ?? 0) + visitsPerWeek * visitMinutes;
+  return { startMinutes, regulars: [primary, ...backups] };
+}
+
+/**
+ * The client's budget lines per ISP year: this year's, and last year's when this one began inside
+ * the visit window (last year's plan authorized up to 10% more).
+ */
+function budgetYears(
+  client: DemoClient,
+  lines: BudgetLine[],
+  calendar: DemoCalendar,
+  random: () => number,
+): ClientPlan['budgets'] {
+  const current = ispYear(client.ispMonth, calendar.today);
+  const years = [current];
+  if (dayNumber(current.effectiveDate) > calendar.firstDay)
+    years.push(ispYear(client.ispMonth, calendar.today, 1));
+  const clientBudgets: ClientPlan['budgets'] = [];
+  for (const [k, span] of years.entries()) {
+    for (const line of lines) {
+      const factor = k === 0 ? 1 : 1 + 0.1 * random();
+      const units =
+        line.measure === '15-minute units'
+          ? roundTo(line.units * factor, 40)
+          : Math.round(line.units * factor);
+      clientBudgets.push({ ...line, units, ...span });
+    }
+  }
+  return clientBudgets;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visits day by day
+
+/** Travel time kept free between two visits of one caregiver, in milliseconds. */
+const TRAVEL_MS = TRAVEL_MINUTES * MINUTE_MS;
+/** Most minutes a caregiver works in a workweek (FLSA, Sunday–Saturday). */
+const WORKWEEK_MAX_MINUTES = 40 * 60;
+
+/**
+ * What the day-by-day scheduling keeps: each caregiver's booked visits (epoch ms, in booking order)
+ * and minutes per workweek (`caregiver|week`), and the budget usage counted so far (`usageKey`).
+ */
+interface Bookings {
+  busy: { start: number; end: number }[][];
+  weekMinutes: Map<string, number>;
+  used: Map<string, number>;
+}
+
+/** Caregivers: no overlapping visits (45 min travel between), at most 40 h a workweek (FLSA, Sunday–Saturday). */
+function isFree(bookings: Bookings, caregiver: number, start: number, end: number, week: number): boolean {
+  if (
+    (bookings.weekMinutes.get(`${caregiver}|${week}`) ?? 0) + (end - start) / MINUTE_MS >
+    WORKWEEK_MAX_MINUTES
+  )
+    return false;
+  const list = bookings.busy[caregiver] ?? [];
+  for (let k = list.length - 1; k >= 0; k--) {
+    const other = list[k] as { start: number; end: number };
+    if (other.start < start - 2 * DAY_MS) break;
+    if (other.start < end + TRAVEL_MS && start < other.end + TRAVEL_MS) return false;
+  }
+  return true;
+}
+
+function book(bookings: Bookings, caregiver: number, start: number, end: number, week: number): void {
+  bookings.busy[caregiver]?.push({ start, end });
+  const key = `${caregiver}|${week}`;
+  bookings.weekMinutes.set(key, (bookings.weekMinutes.get(key) ?? 0) + (end - start) / MINUTE_MS);
+}
+
+/** Every visit from `calendar.firstDay` to `calendar.lastDay`, client by client within a day. */
+function scheduleVisits(roster: Roster, plans: ClientPlan[], calendar: DemoCalendar, random: () => number) {
+  const bookings: Bookings = {
+    busy: Array.from({ length: roster.caregiverCount }, () => [] as { start: number; end: number }[]),
+    weekMinutes: new Map(),
+    used: new Map(),
+  };
+  const visits: DemoVisit[] = [];
+  for (let day = calendar.firstDay; day <= calendar.lastDay; day++) {
+    for (const plan of plans) {
+      if (!plan.weekdays.includes(weekdayOf(day))) continue;
+      if (random() < 0.04) continue; // cancelled: illness, appointment, family visit
+      visits.push(...visitsOfDay(roster, bookings, plan, day, random));
+    }
+  }
+  return visits;
+}
+
+/**
+ * The client's visit on `day` (two with 2:1 staffing, none when nobody is free): a change from the
+ * routine happens only if nobody's regular visits suffer; else the routine visit.
+ */
+function visitsOfDay(
+  roster: Roster,
+  bookings: Bookings,
+  plan: ClientPlan,
+  day: number,
+  random: () => number,
+): DemoVisit[] {
+  const regular: VisitKind = {
+    billingCode: 'OR526',
+    mod1: null,
+    startMinutes: plan.startMinutes,
+    lengthMinutes: plan.visitMinutes,
+    twoToOne: false,
+    usage: null,
+  };
+  let kind = visitKindOfDay(bookings.used, plan, regular, day, random);
+  const regulars = plan.caregiverIndexes;
+  const first = random() < 0.7 ? 0 : Math.floor(random() * regulars.length);
+  const team: VisitTeam = {
+    order: [...regulars.slice(first), ...regulars.slice(0, first)],
+    partnerPool: [
+      ...regulars,
+      ...roster.caregiverCounty.flatMap((county, i) => (county === plan.client.town.county ? [i] : [])),
+    ],
+  };
+  let staffed = kind === regular ? null : staffVisit(roster, bookings, plan, day, team, kind, false);
+  if (!staffed) {
+    kind = regular;
+    staffed = staffVisit(roster, bookings, plan, day, team, regular, true);
+  }
+  if (!staffed) return []; // nobody free: the visit is missed
+  const { start, end, caregiver, partner } = staffed;
+  const week = Math.floor((day + 4) / 7);
+  if (kind.usage)
+    bookings.used.set(kind.usage.key, (bookings.used.get(kind.usage.key) ?? 0) + kind.usage.amount);
+  return (partner === undefined ? [caregiver] : [caregiver, partner]).map((who) => {
+    book(bookings, who, start, end, week);
+    return generateVisit(plan, who, day, start, end, kind, random);
+  });
+}
+
+/**
+ * The visit `day` would bring if staffing allows: a relief care day (OR507) every 21–35 days, the
+ * week's 2:1 visit (OR526+ZE), now and then an OR502 state-plan visit or another start time, else
+ * `regular`. Budgets are "not to be exceeded" (DOMAIN.md): OR507 days per plan year, OR502 hours per
+ * month and OR526+ZE quarter-hours per plan year are counted in `used` (with 10 min of clock slack a visit).
+ */
+function visitKindOfDay(
+  used: Map<string, number>,
+  plan: ClientPlan,
+  regular: VisitKind,
+  day: number,
+  random: () => number,
+): VisitKind {
+  const date = isoDateOf(day);
+  const line = (code: string, modifier: string | null = null) =>
+    plan.budgets.find(
+      (b) =>
+        b.procCode === code &&
+        b.svcModifierCd === modifier &&
+        b.effectiveDate <= date &&
+        b.expirationDate >= date,
+    );
+  const reliefLine = line('OR507');
+  const statePlanLine = line('OR502');
+  const twoToOneLine = line('OR526', 'ZE');
+  const usageKey = (code: string, period: string) => `${plan.index}|${code}|${period}`;
+  const reliefKey = usageKey('OR507', reliefLine?.effectiveDate ?? '');
+  const statePlanKey = usageKey('OR502', date.slice(0, 7));
+  const twoToOneKey = usageKey('OR526ZE', twoToOneLine?.effectiveDate ?? '');
+  if (reliefLine && day >= plan.nextReliefDay && (used.get(reliefKey) ?? 0) + 1 <= reliefLine.units) {
+    // A relief care day while the family is away.
+    const kind = {
+      ...regular,
+      billingCode: 'OR507',
+      startMinutes: 480 + 15 * randomInt(random, 0, 8),
+      lengthMinutes: 360 + 15 * randomInt(random, 0, 8),
+      usage: { key: reliefKey, amount: 1 },
+    };
+    plan.nextReliefDay = day + randomInt(random, 21, 35);
+    return kind;
+  }
+  const twoToOneUnits = (2 * (regular.lengthMinutes + 10)) / 15;
+  if (
+    twoToOneLine &&
+    weekdayOf(day) === plan.weekdays[0] &&
+    random() < 0.75 &&
+    (used.get(twoToOneKey) ?? 0) + twoToOneUnits <= twoToOneLine.units
+  )
+    return { ...regular, mod1: 'ZE', twoToOne: true, usage: { key: twoToOneKey, amount: twoToOneUnits } };
+  if (statePlanLine && random() < 0.2) {
+    const minutes = 120 + 15 * randomInt(random, 0, 4);
+    if ((used.get(statePlanKey) ?? 0) + (minutes + 10) / 60 <= statePlanLine.units)
+      return {
+        ...regular,
+        billingCode: 'OR502',
+        lengthMinutes: minutes,
+        usage: { key: statePlanKey, amount: (minutes + 10) / 60 },
+      };
+    return regular;
+  }
+  if (random() < 0.15)
+    return {
+      ...regular,
+      startMinutes: Math.min(1080, Math.max(420, regular.startMinutes + 15 * randomInt(random, -4, 4))),
+    };
+  return regular;
+}
+
+/** Who may staff a client's visit: the regulars in the day's order, and for a 2:1 partner the county's caregivers too. */
+interface VisitTeam {
+  order: number[];
+  partnerPool: number[];
+}
+
+/**
+ * Staff for `visit` on `day`: someone free who keeps their other regular visits that day (or, when
+ * `lenient`, anyone free), and a partner who keeps theirs for a 2:1 visit. Null when nobody fits.
+ * Start and end are epoch milliseconds.
+ */
+function staffVisit(
+  roster: Roster,
+  bookings: Bookings,
+  plan: ClientPlan,
+  day: number,
+  team: VisitTeam,
+  visit: VisitKind,
+  lenient: boolean,
+): { start: number; end: number; caregiver: number; partner: number | undefined } | null {
+  const week = Math.floor((day + 4) / 7);
+  const start = zonedTimeToUtc(isoDateOf(day), visit.startMinutes, DEMO_TIME_ZONE).getTime();
+  const end = start + visit.lengthMinutes * MINUTE_MS;
+  const slot: Slot = {
+    client: plan.index,
+    weekday: weekdayOf(day),
+    start: visit.startMinutes,
+    end: visit.startMinutes + visit.lengthMinutes,
+  };
+  const strict = (i: number) => isFree(bookings, i, start, end, week) && keepsTemplate(roster, i, slot);
+  const caregiver =
+    team.order.find(strict) ??
+    (lenient ? team.order.find((i) => isFree(bookings, i, start, end, week)) : undefined);
+  if (caregiver === undefined) return null;
+  const partner = visit.twoToOne ? team.partnerPool.find((i) => i !== caregiver && strict(i)) : undefined;
+  if (visit.twoToOne && partner === undefined) return null;
+  return { start, end, caregiver, partner };
+}
+
+/** Phones report 5–30 m of GPS noise around the home. */
+const gpsNoise = (home: Point, random: () => number) =>
+  movePoint(home, 5 + 25 * random(), 2 * Math.PI * random());
+
+/**
+ * The EVV record of one caregiver's visit booked from `start` to `end` (epoch ms): clock-in within
+ * 8 min of the start, 2–8 h worked (±10 min of the plan), GPS noise around the home, and now and
+ * then an exception (`withEvvException`).
+ */
+function generateVisit(
+  plan: ClientPlan,
+  caregiverIndex: number,
+  day: number,
+  start: number,
+  end: number,
+  kind: VisitKind,
+  random: () => number,
+): DemoVisit {
+  const lengthMinutes = (end - start) / MINUTE_MS;
+  const evvInTime = start + randomInt(random, -8, 7) * MINUTE_MS;
+  const worked = Math.min(480, Math.max(120, lengthMinutes + randomInt(random, -10, 10)));
+  const evvOutTime = evvInTime + worked * MINUTE_MS;
+  const visit: DemoVisit = {
+    plan,
+    caregiverIndex,
+    date: isoDateOf(day),
+    billingCode: kind.billingCode,
+    mod1: kind.mod1,
+    evvInTime,
+    evvOutTime,
+    plannedEnd: evvOutTime,
+    evvIn: gpsNoise(plan.home, random),
+    evvOut: gpsNoise(plan.home, random),
+    adjustment: null,
+  };
+  return withEvvException(visit, day, random);
+}
+
+/**
+ * `visit` with, now and then, an EVV exception: ~0.5% no clock-out, ~1% no clock-out location, ~1%
+ * a time corrected by the office the next morning, ~3% a clock-in 1–5 km from home (community outing).
+ */
+function withEvvException(visit: DemoVisit, day: number, random: () => number): DemoVisit {
+  const exception = random();
+  if (exception < 0.005) {
+    // The caregiver never clocked out.
+    visit.evvOutTime = null;
+    visit.evvOut = null;
+  } else if (exception < 0.015) {
+    // Clocked out with location services off.
+    visit.evvOut = null;
+  } else if (exception < 0.025) {
+    const { evvInTime } = visit;
+    const evvOutTime = visit.plannedEnd;
+    const at = zonedTimeToUtc(isoDateOf(day + 1), 540 + randomInt(random, 0, 120), DEMO_TIME_ZONE).getTime();
+    visit.adjustment =
+      random() < 0.5
+        ? {
+            at,
+            field: 'evvOutTime',
+            from: evvOutTime + randomInt(random, 90, 300) * MINUTE_MS,
+            to: evvOutTime,
+            reason: 'Caregiver forgot to clock out; end time corrected from the shift note',
+          }
+        : {
+            at,
+            field: 'evvInTime',
+            from: evvInTime + randomInt(random, 15, 45) * MINUTE_MS,
+            to: evvInTime,
+            reason: 'EVV app would not open on arrival; start time confirmed with the family',
+          };
+  } else if (exception < 0.055) {
+    // Community outing: the caregiver met the client at the day programme, library or store.
+    visit.evvIn = movePoint(visit.plan.home, 1000 + 4000 * random(), 2 * Math.PI * random());
+  }
+  return visit;
+}
+
+/**
+ * The `shift` row of the `n`-th visit: EVV columns and status (`evaluateEvv`), the import entry of
+ * its change history at `now`, and the office's adjustment when there is one (never after `now`).
+ */
+function demoShiftRow(visit: DemoVisit, n: number, people: DemoPeople, now: Date) {
+  const { plan, adjustment } = visit;
+  const facts = {
+    evvInTime: new Date(visit.evvInTime),
+    evvOutTime: visit.evvOutTime === null ? null : new Date(visit.evvOutTime),
+    evvInLat: visit.evvIn.lat,
+    evvInLong: visit.evvIn.long,
+    evvOutLat: visit.evvOut?.lat ?? null,
+    evvOutLong: visit.evvOut?.long ?? null,
+    adjusted: adjustment !== null,
+    adjustmentReason: adjustment?.reason ?? null,
+  };
+  const evv = evaluateEvv(facts);
+  const changeHistory: ShiftChange[] = [
+    { at: now.toISOString(), by: null, action: 'import', reason: 'Demo data', changes: {} },
+  ];
+  if (adjustment) {
+    changeHistory.push({
+      at: new Date(Math.min(adjustment.at, now.getTime())).toISOString(),
+      by: null,
+      byName: 'Office supervisor (demo)',
+      action: 'evv-adjustment',
+      reason: adjustment.reason,
+      changes: {
+        [adjustment.field]: {
+          from: new Date(adjustment.from).toISOString(),
+          to: new Date(adjustment.to).toISOString(),
+        },
+      },
+    });
+  }
+  const { adjusted: _adjusted, adjustmentReason: _reason, ...evvColumns } = facts;
+  return {
+    ...evvColumns,
+    providerMedicaidId: DEMO_PROVIDER_MEDICAID_ID,
+    billingCode: visit.billingCode,
+    mod1: visit.mod1,
+    pid: plan.client.pid,
+    date: visit.date,
+    caregiverId: (people.caregivers[visit.caregiverIndex] as { id: string }).id,
+    clientId: plan.client.id,
+    givShiftId: `DEMO-${n + 1}`,
+    evvStatus: evv.status,
+    evvStatusReason: evv.reason,
+    timeZone: DEMO_TIME_ZONE,
+    externalSequence: 1,
+    changeHistory,
+  };
 }

@@ -15,6 +15,7 @@ import {
   type PayPeriodSettings,
   type PayPeriodSettingsInput,
   type PayrollAdjustmentType,
+  type PayrollCaregiver,
   type PayrollCaregiverDetail,
   type PayrollPeriodView,
   type PayrollSegment,
@@ -42,7 +43,7 @@ import {
   shiftPayPeriod,
   weekdayOf,
 } from './pay-period.ts';
-import { computePayroll, payrollTotals, type PaidSegment } from './payroll.ts';
+import { computePayroll, payrollTotals, type PaidSegment, type PayrollPerson } from './payroll.ts';
 import { payrollAdjustments, payrollVersions } from './payroll.table.ts';
 import { loadAdjustments } from './payroll-adjustments.service.ts';
 import { loadVersions } from './paid-times.service.ts';
@@ -338,7 +339,35 @@ export async function getCaregiverPayroll(
   const all = await segmentsWithPay(db, period, caregiverId);
   const adjustments = await periodAdjustmentValues(db, period, caregiverId);
   const people = new Map([[caregiverId, person]]);
-  const summary = computePayroll(paidIntervals(all), adjustments, weeks, people)[0] ?? {
+  const summary =
+    computePayroll(paidIntervals(all), adjustments, weeks, people)[0] ?? emptyPayrollRow(caregiverId, person);
+  const segments = segmentsInPeriod(all, period);
+  const adjustmentRows = await loadAdjustments(db, {
+    caregiverId,
+    fromDate: period.start,
+    toDate: period.end,
+    includeInactive: true,
+  });
+  await recordAudit(db, ctx, {
+    action: 'payroll.list',
+    entityType: 'caregiver',
+    entityId: caregiverId,
+    details: { periodStart: period.start, segments: segments.length, adjustments: adjustmentRows.length },
+  });
+  return {
+    period,
+    timeZone: config.timeZone,
+    caregiverId,
+    caregiverName: person.name,
+    summary,
+    segments,
+    adjustments: adjustmentRows,
+  };
+}
+
+/** The payroll row of a caregiver with no time and no adjustment in the period. */
+function emptyPayrollRow(caregiverId: string, person: PayrollPerson): PayrollCaregiver {
+  return {
     caregiverId,
     caregiverName: person.name,
     externalId: person.externalId,
@@ -353,6 +382,17 @@ export async function getCaregiverPayroll(
     adjustmentCount: 0,
     weeks: [],
   };
+}
+
+/**
+ * The segments of the period, ordered by paid start (else service date): those whose paid interval
+ * overlaps the period's instants, with the hours inside it; without valid paid times, those whose
+ * service date is in the period, with no hours.
+ */
+function segmentsInPeriod(
+  all: Awaited<ReturnType<typeof segmentsWithPay>>,
+  period: PayPeriod,
+): PayrollSegment[] {
   const startsAt = Date.parse(period.startsAt);
   const endsAt = Date.parse(period.endsAt);
   const segments: PayrollSegment[] = all.flatMap((s) => {
@@ -386,28 +426,7 @@ export async function getCaregiverPayroll(
       },
     ];
   });
-  segments.sort((a, b) => (a.paidStart ?? a.date).localeCompare(b.paidStart ?? b.date));
-  const adjustmentRows = await loadAdjustments(db, {
-    caregiverId,
-    fromDate: period.start,
-    toDate: period.end,
-    includeInactive: true,
-  });
-  await recordAudit(db, ctx, {
-    action: 'payroll.list',
-    entityType: 'caregiver',
-    entityId: caregiverId,
-    details: { periodStart: period.start, segments: segments.length, adjustments: adjustmentRows.length },
-  });
-  return {
-    period,
-    timeZone: config.timeZone,
-    caregiverId,
-    caregiverName: person.name,
-    summary,
-    segments,
-    adjustments: adjustmentRows,
-  };
+  return segments.sort((a, b) => (a.paidStart ?? a.date).localeCompare(b.paidStart ?? b.date));
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;

@@ -44,43 +44,59 @@ export function computePayroll(
   weeks: Workweek[],
   people: Map<string, PayrollPerson>,
 ): PayrollCaregiver[] {
-  const byWeek = hoursByWeek(
-    segments.map((s) => ({ shiftId: s.segmentId, caregiverId: s.caregiverId, start: s.start, end: s.end })),
-    weeks,
+  const sums = new Map<string, CaregiverSums>();
+  addWeeks(
+    sums,
+    hoursByWeek(
+      segments.map((s) => ({ shiftId: s.segmentId, caregiverId: s.caregiverId, start: s.start, end: s.end })),
+      weeks,
+    ),
   );
+  addAdjustments(sums, adjustments);
   const versioned = new Set(segments.filter((s) => s.hasPayrollVersion).map((s) => s.segmentId));
-  const rows = new Map<
-    string,
-    {
-      hours: number;
-      overtime: number;
-      weeks: PayrollCaregiver['weeks'];
-      segmentIds: Set<string>;
-      hourAdjustments: number;
-      miles: number;
-      cents: number;
-      adjustmentCount: number;
-    }
-  >();
-  const row = (caregiverId: string) => {
-    let value = rows.get(caregiverId);
-    if (!value) {
-      value = {
-        hours: 0,
-        overtime: 0,
-        weeks: [],
-        segmentIds: new Set(),
-        hourAdjustments: 0,
-        miles: 0,
-        cents: 0,
-        adjustmentCount: 0,
-      };
-      rows.set(caregiverId, value);
-    }
-    return value;
-  };
+  const result = [...sums].map(([caregiverId, value]) =>
+    payrollRow(caregiverId, value, people.get(caregiverId), versioned),
+  );
+  return result.sort(
+    (a, b) => a.caregiverName.localeCompare(b.caregiverName) || a.caregiverId.localeCompare(b.caregiverId),
+  );
+}
+
+/** One caregiver's running sums: hours unrounded, the weeks' rows (rounded), segments paid, adjustments by type. */
+interface CaregiverSums {
+  hours: number;
+  overtime: number;
+  weeks: PayrollCaregiver['weeks'];
+  segmentIds: Set<string>;
+  hourAdjustments: number;
+  miles: number;
+  cents: number;
+  adjustmentCount: number;
+}
+
+/** The caregiver's sums in `sums`, created empty on first use. */
+function sumsOf(sums: Map<string, CaregiverSums>, caregiverId: string): CaregiverSums {
+  let value = sums.get(caregiverId);
+  if (!value) {
+    value = {
+      hours: 0,
+      overtime: 0,
+      weeks: [],
+      segmentIds: new Set(),
+      hourAdjustments: 0,
+      miles: 0,
+      cents: 0,
+      adjustmentCount: 0,
+    };
+    sums.set(caregiverId, value);
+  }
+  return value;
+}
+
+/** Adds each caregiver workweek: its hours and overtime (FLSA, `hoursByWeek`), its rounded week row and its segments. */
+function addWeeks(sums: Map<string, CaregiverSums>, byWeek: ReturnType<typeof hoursByWeek>): void {
   for (const week of byWeek) {
-    const value = row(week.caregiverId);
+    const value = sumsOf(sums, week.caregiverId);
     value.hours += week.hours;
     value.overtime += week.overtimeHours;
     const hours = roundHours(week.hours);
@@ -93,40 +109,45 @@ export function computePayroll(
     });
     for (const id of week.shiftIds) value.segmentIds.add(id);
   }
+}
+
+/** Adds the period's adjustments: HOURS to paid hours, MILEAGE to miles, any other type to cents (rounded). */
+function addAdjustments(sums: Map<string, CaregiverSums>, adjustments: PeriodAdjustment[]): void {
   for (const adjustment of adjustments) {
-    const value = row(adjustment.caregiverId);
+    const value = sumsOf(sums, adjustment.caregiverId);
     value.adjustmentCount += 1;
     if (adjustment.adjustmentType === 'HOURS') value.hourAdjustments += adjustment.adjustmentValue;
     else if (adjustment.adjustmentType === 'MILEAGE') value.miles += adjustment.adjustmentValue;
     else value.cents += Math.round(adjustment.adjustmentValue);
   }
-  const result: PayrollCaregiver[] = [];
-  for (const [caregiverId, value] of rows) {
-    const person = people.get(caregiverId);
-    const total = roundHours(value.hours);
-    const overtimeHours = roundHours(value.overtime);
-    const regularHours = roundHours(total - overtimeHours);
-    const hourAdjustments = roundHours(value.hourAdjustments);
-    value.weeks.sort((a, b) => a.weekName.localeCompare(b.weekName));
-    result.push({
-      caregiverId,
-      caregiverName: person?.name ?? '',
-      externalId: person?.externalId ?? null,
-      regularHours,
-      overtimeHours,
-      hourAdjustments,
-      mileageMiles: roundHours(value.miles),
-      amountAdjustmentCents: value.cents,
-      totalPaidHours: roundHours(total + hourAdjustments),
-      segmentCount: value.segmentIds.size,
-      payrollVersionCount: [...value.segmentIds].filter((id) => versioned.has(id)).length,
-      adjustmentCount: value.adjustmentCount,
-      weeks: value.weeks,
-    });
-  }
-  return result.sort(
-    (a, b) => a.caregiverName.localeCompare(b.caregiverName) || a.caregiverId.localeCompare(b.caregiverId),
-  );
+}
+
+/** A caregiver's payroll row: totals rounded once (regular = total − overtime; paid = total + hour adjustments), weeks in order. */
+function payrollRow(
+  caregiverId: string,
+  value: CaregiverSums,
+  person: PayrollPerson | undefined,
+  versioned: ReadonlySet<string>,
+): PayrollCaregiver {
+  const total = roundHours(value.hours);
+  const overtimeHours = roundHours(value.overtime);
+  const hourAdjustments = roundHours(value.hourAdjustments);
+  value.weeks.sort((a, b) => a.weekName.localeCompare(b.weekName));
+  return {
+    caregiverId,
+    caregiverName: person?.name ?? '',
+    externalId: person?.externalId ?? null,
+    regularHours: roundHours(total - overtimeHours),
+    overtimeHours,
+    hourAdjustments,
+    mileageMiles: roundHours(value.miles),
+    amountAdjustmentCents: value.cents,
+    totalPaidHours: roundHours(total + hourAdjustments),
+    segmentCount: value.segmentIds.size,
+    payrollVersionCount: [...value.segmentIds].filter((id) => versioned.has(id)).length,
+    adjustmentCount: value.adjustmentCount,
+    weeks: value.weeks,
+  };
 }
 
 /** Sums of the rows (the period totals and the export's totals). */

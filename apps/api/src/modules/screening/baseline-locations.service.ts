@@ -23,9 +23,10 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import { liveShiftIdsSql, loadShiftPunches } from './shift-punches.ts';
+import { liveShiftIdsSql, loadShiftPunches, type ShiftPunchRow } from './shift-punches.ts';
 import { distanceMeters, isUsableCoordinate, type LatLong } from './baseline-learning.ts';
 import { fenceOf, runLocationScreening } from './location-screening.service.ts';
+import type { BaselineFence } from './location-screening.ts';
 import { approvedLocations, baselineLocations } from './screening.table.ts';
 
 /** Most punches per side returned for the map (an evenly spaced sample beyond this). */
@@ -158,7 +159,35 @@ export async function getBaselineDetail(
     .where(eq(approvedLocations.clientId, clientId))
     .orderBy(asc(approvedLocations.createdAt), asc(approvedLocations.id));
   const punches = await loadShiftPunches(db, [clientId]);
-  const fence = fenceOf(row?.row);
+  const { inPoints, outPoints } = classifyPunches(punches, fenceOf(row?.row));
+  const baseline = row
+    ? toBaseline(row.row, clientName, { approved: Number(row.approved), open: Number(row.open) })
+    : notYetLearnedBaseline(clientId, clientName, punches, approved.length);
+  await recordAudit(db, ctx, {
+    action: 'baseline_location.read',
+    entityType: 'client',
+    entityId: clientId,
+    details: { points: inPoints.length + outPoints.length },
+  });
+  return {
+    baseline,
+    inPoints: sample(inPoints, MAX_MAP_POINTS),
+    outPoints: sample(outPoints, MAX_MAP_POINTS),
+    totalPoints: inPoints.length + outPoints.length,
+    sampled: inPoints.length > MAX_MAP_POINTS || outPoints.length > MAX_MAP_POINTS,
+    approvedLocations: approved.map(toApprovedLocation),
+  };
+}
+
+/**
+ * The punches with usable coordinates as map points: `dominant` when within the fence's radius of its
+ * centre for that side (the other side's centre when the side has none), `noise` otherwise; every
+ * point is `other` without a learned fence.
+ */
+function classifyPunches(
+  punches: ShiftPunchRow[],
+  fence: BaselineFence | null,
+): { inPoints: BaselinePoint[]; outPoints: BaselinePoint[] } {
   const classify = (point: LatLong, center: LatLong | null): BaselinePoint => ({
     ...point,
     class: !fence
@@ -182,50 +211,45 @@ export async function getBaselineDetail(
         ),
       );
   }
-  const baseline = row
-    ? toBaseline(row.row, clientName, { approved: Number(row.approved), open: Number(row.open) })
-    : {
-        ...toBaseline(
-          {
-            id: clientId,
-            clientId,
-            inLat: null,
-            inLong: null,
-            outLat: null,
-            outLong: null,
-            radiusMeters: null,
-            inClusterSizes: [],
-            outClusterSizes: [],
-            inOutlierCount: 0,
-            outOutlierCount: 0,
-            sampleSize: punches.filter(
-              (p) =>
-                isUsableCoordinate(p.evvInLat, p.evvInLong) || isUsableCoordinate(p.evvOutLat, p.evvOutLong),
-            ).length,
-            inConfidence: null,
-            outConfidence: null,
-            lastUpdated: null,
-            createdAt: new Date(0),
-            updatedAt: new Date(0),
-          },
-          clientName,
-          { approved: approved.length, open: 0 },
-        ),
-      };
-  await recordAudit(db, ctx, {
-    action: 'baseline_location.read',
-    entityType: 'client',
-    entityId: clientId,
-    details: { points: inPoints.length + outPoints.length },
-  });
-  return {
-    baseline,
-    inPoints: sample(inPoints, MAX_MAP_POINTS),
-    outPoints: sample(outPoints, MAX_MAP_POINTS),
-    totalPoints: inPoints.length + outPoints.length,
-    sampled: inPoints.length > MAX_MAP_POINTS || outPoints.length > MAX_MAP_POINTS,
-    approvedLocations: approved.map(toApprovedLocation),
-  };
+  return { inPoints, outPoints };
+}
+
+/**
+ * The baseline of a client never screened: nothing learned, its sample size the punches with a usable
+ * clock-in or clock-out location, no open findings.
+ */
+function notYetLearnedBaseline(
+  clientId: string,
+  clientName: string,
+  punches: ShiftPunchRow[],
+  approvedCount: number,
+): BaselineLocation {
+  const sampleSize = punches.filter(
+    (p) => isUsableCoordinate(p.evvInLat, p.evvInLong) || isUsableCoordinate(p.evvOutLat, p.evvOutLong),
+  ).length;
+  return toBaseline(
+    {
+      id: clientId,
+      clientId,
+      inLat: null,
+      inLong: null,
+      outLat: null,
+      outLong: null,
+      radiusMeters: null,
+      inClusterSizes: [],
+      outClusterSizes: [],
+      inOutlierCount: 0,
+      outOutlierCount: 0,
+      sampleSize,
+      inConfidence: null,
+      outConfidence: null,
+      lastUpdated: null,
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+    },
+    clientName,
+    { approved: approvedCount, open: 0 },
+  );
 }
 
 /** A client's approved locations, oldest first. Errors: NOT_FOUND (no such client). Audited as `baseline_location.read`. */

@@ -175,53 +175,22 @@ export async function screenIncidents(
 ): Promise<ScreenIncidentsSummary> {
   const scope = options.scope ?? 'changed';
   const batchSize = options.batchSize ?? INCIDENT_SCREENING_BATCH;
-  const now = options.now ?? new Date();
-  const termRows = await db
-    .select({ term: terms.term, label: terms.label, shouldRedact: terms.shouldRedact })
-    .from(terms);
-  const mapper = compilePhraseMapper(termRows);
-  const specific = new Map<string, string[]>();
-  for (const row of await db
-    .select({ clientName: clientSpecificTerms.clientName, term: clientSpecificTerms.term })
-    .from(clientSpecificTerms)) {
-    const key = row.clientName.trim().toLowerCase();
-    specific.set(key, [...(specific.get(key) ?? []), row.term]);
-  }
-  const clientRedactors = new Map<string, Redactor>();
-  const caregiverRedactors = new Map<string, Redactor>();
-
-  const [totals] = await db
-    .select({ shifts: countDistinct(shiftNotes.shiftId) })
-    .from(shiftNotes)
-    .where(isNotNull(shiftNotes.shiftId));
-  const total = totals?.shifts ?? 0;
-  const summary: ScreenIncidentsSummary = {
-    shiftsWithNotes: total,
-    screened: 0,
-    changed: 0,
-    incidents: 0,
-    notes: 0,
-    aiRefined: 0,
-  };
+  const run = await startScreeningRun(db, options);
+  const { summary } = run;
+  const total = summary.shiftsWithNotes;
   let after: string | null = null;
   let done = 0;
   await options.onProgress?.(0, total);
   for (;;) {
-    const groups: { shiftId: string | null; changedAt: Date | null }[] = await db
-      .select({ shiftId: shiftNotes.shiftId, changedAt: max(shiftNotes.updatedAt) })
-      .from(shiftNotes)
-      .where(and(isNotNull(shiftNotes.shiftId), after ? gt(shiftNotes.shiftId, after) : undefined))
-      .groupBy(shiftNotes.shiftId)
-      .orderBy(asc(shiftNotes.shiftId))
-      .limit(batchSize);
+    const groups = await nextShiftsWithNotes(db, after, batchSize);
     if (!groups.length) break;
     after = groups.at(-1)?.shiftId ?? null;
     const states = await findShiftScreeningStates(
       db,
-      groups.map((g) => g.shiftId as string),
+      groups.map((g) => g.shiftId),
     );
     const due = groups.flatMap((g) => {
-      const state = states.get(g.shiftId as string);
+      const state = states.get(g.shiftId);
       if (!state || state.deleted) return [];
       const notesChanged =
         !state.incidentScreened ||
@@ -229,143 +198,256 @@ export async function screenIncidents(
         (g.changedAt !== null && g.changedAt > state.incidentScreenedAt);
       return scope === 'all' || notesChanged ? [{ state, notesChanged }] : [];
     });
-    if (due.length) await screenBatch(due);
+    if (due.length) await screenBatch(run, due);
     done += groups.length;
     await options.onProgress?.(done, total);
   }
   return summary;
+}
 
-  function redactorsFor(state: ShiftScreeningState, names: Awaited<ReturnType<typeof findPeopleNames>>) {
-    let client = clientRedactors.get(state.clientId);
-    if (!client) {
-      const name = names.clients.get(state.clientId) ?? '';
-      client = compileRedactor(specific.get(name.trim().toLowerCase()) ?? [], name ? [name] : []);
-      clientRedactors.set(state.clientId, client);
-    }
-    let caregiver = caregiverRedactors.get(state.caregiverId);
-    if (!caregiver) {
-      const name = names.caregivers.get(state.caregiverId) ?? '';
-      caregiver = compileRedactor([], name ? [name] : []);
-      caregiverRedactors.set(state.caregiverId, caregiver);
-    }
-    return [client, caregiver];
+/**
+ * One run of {@link screenIncidents}: the phrase mapper compiled from the Terms, the client-specific
+ * terms by lower-cased client name, the redactors compiled so far (by client and caregiver id), the
+ * stamp written (`now`) and the summary counted so far.
+ */
+interface ScreeningRun {
+  db: Database;
+  options: ScreenIncidentsOptions;
+  now: Date;
+  mapper: PhraseMapper;
+  specificTerms: Map<string, string[]>;
+  clientRedactors: Map<string, Redactor>;
+  caregiverRedactors: Map<string, Redactor>;
+  summary: ScreenIncidentsSummary;
+}
+
+/** Reads the Terms, the client-specific terms and the number of shifts with notes; a run with nothing screened yet. */
+async function startScreeningRun(db: Database, options: ScreenIncidentsOptions): Promise<ScreeningRun> {
+  const now = options.now ?? new Date();
+  const termRows = await db
+    .select({ term: terms.term, label: terms.label, shouldRedact: terms.shouldRedact })
+    .from(terms);
+  const specificTerms = new Map<string, string[]>();
+  for (const row of await db
+    .select({ clientName: clientSpecificTerms.clientName, term: clientSpecificTerms.term })
+    .from(clientSpecificTerms)) {
+    const key = row.clientName.trim().toLowerCase();
+    specificTerms.set(key, [...(specificTerms.get(key) ?? []), row.term]);
   }
+  const [totals] = await db
+    .select({ shifts: countDistinct(shiftNotes.shiftId) })
+    .from(shiftNotes)
+    .where(isNotNull(shiftNotes.shiftId));
+  return {
+    db,
+    options,
+    now,
+    mapper: compilePhraseMapper(termRows),
+    specificTerms,
+    clientRedactors: new Map(),
+    caregiverRedactors: new Map(),
+    summary: {
+      shiftsWithNotes: totals?.shifts ?? 0,
+      screened: 0,
+      changed: 0,
+      incidents: 0,
+      notes: 0,
+      aiRefined: 0,
+    },
+  };
+}
 
-  async function screenBatch(batch: { state: ShiftScreeningState; notesChanged: boolean }[]) {
-    const shiftStates = batch.map((b) => b.state);
-    const notesChanged = new Set(batch.filter((b) => b.notesChanged).map((b) => b.state.id));
-    const noteRows = await db
-      .select({
-        shiftId: shiftNotes.shiftId,
-        prompt: shiftNotes.prompt,
-        documentation: shiftNotes.documentation,
-        submittedAt: shiftNotes.submittedAt,
-      })
-      .from(shiftNotes)
-      .where(
-        inArray(
-          shiftNotes.shiftId,
-          shiftStates.map((s) => s.id),
-        ),
-      )
-      .orderBy(asc(shiftNotes.submittedAt), asc(shiftNotes.id));
-    summary.notes += noteRows.length;
-    const byShift = new Map<string, ScreeningNote[]>();
-    for (const row of noteRows) {
-      const list = byShift.get(row.shiftId as string) ?? [];
-      list.push(row);
-      byShift.set(row.shiftId as string, list);
-    }
-    const names = await findPeopleNames(db, {
-      clientIds: [...new Set(shiftStates.map((s) => s.clientId))].filter((id) => !clientRedactors.has(id)),
-      caregiverIds: [...new Set(shiftStates.map((s) => s.caregiverId))].filter(
-        (id) => !caregiverRedactors.has(id),
-      ),
-    });
-    const writes: IncidentScreeningWrite[] = [];
-    const unchanged: string[] = [];
-    for (const state of shiftStates) {
-      let result = screenShiftNotes(
-        mapper,
-        byShift.get(state.id) ?? [],
-        redactorsFor(state, names),
-        options.timeZone,
-        fallbackDiscovery(state),
-      );
-      if (options.ai && result.severity) {
-        const refined = await refine(options.ai, result);
-        if (refined) {
-          result = refined;
-          summary.aiRefined += 1;
-        }
-      }
-      summary.screened += 1;
-      if (result.severity) summary.incidents += 1;
-      const same =
-        state.incidentScreened &&
-        (state.incidentSeverity ?? null) === result.severity &&
-        sameList(state.incidentCategories, result.severity ? result.categories : null) &&
-        (state.incidentReason ?? null) === result.reason &&
-        (state.incidentAnalyzedNotes ?? null) === result.analyzedNotes &&
-        sameDate(state.incidentReportDueAt, result.reportDueAt);
-      if (same) {
-        if (notesChanged.has(state.id)) unchanged.push(state.id);
-        continue;
-      }
-      const before = new Set(state.incidentCategories ?? []);
-      writes.push({
-        shiftId: state.id,
-        severity: result.severity,
-        categories: result.severity ? result.categories : null,
-        reason: result.reason,
-        analyzedNotes: result.analyzedNotes,
-        reportDueAt: result.reportDueAt,
-        reopen: state.incidentHandled && result.categories.some((id) => !before.has(id)),
-      });
-    }
-    summary.changed += writes.length;
-    await db.transaction(async (tx) => {
-      await writeIncidentScreening(tx, writes, now);
-      // An unchanged result keeps the stored stamp (a re-run changes nothing), except where the notes
-      // changed since it: then the stamp moves so the shift is not picked again.
-      await stampIncidentScreened(tx, unchanged, now);
-    });
+/** The next `limit` shift ids with notes after `after` (keyset order), with their notes' latest `updated_at`. */
+async function nextShiftsWithNotes(
+  db: Database,
+  after: string | null,
+  limit: number,
+): Promise<{ shiftId: string; changedAt: Date | null }[]> {
+  const groups = await db
+    .select({ shiftId: shiftNotes.shiftId, changedAt: max(shiftNotes.updatedAt) })
+    .from(shiftNotes)
+    .where(and(isNotNull(shiftNotes.shiftId), after ? gt(shiftNotes.shiftId, after) : undefined))
+    .groupBy(shiftNotes.shiftId)
+    .orderBy(asc(shiftNotes.shiftId))
+    .limit(limit);
+  return groups as { shiftId: string; changedAt: Date | null }[];
+}
+
+/**
+ * Screens a batch of due shifts and writes, in one transaction, the results that changed
+ * (`writeIncidentScreening`) and the stamp of those whose notes changed but whose result did not.
+ */
+async function screenBatch(
+  run: ScreeningRun,
+  batch: { state: ShiftScreeningState; notesChanged: boolean }[],
+): Promise<void> {
+  const { db, summary } = run;
+  const shiftStates = batch.map((b) => b.state);
+  const notesChanged = new Set(batch.filter((b) => b.notesChanged).map((b) => b.state.id));
+  const notesByShift = await readNotesByShift(
+    run,
+    shiftStates.map((s) => s.id),
+  );
+  const names = await findPeopleNames(db, {
+    clientIds: [...new Set(shiftStates.map((s) => s.clientId))].filter((id) => !run.clientRedactors.has(id)),
+    caregiverIds: [...new Set(shiftStates.map((s) => s.caregiverId))].filter(
+      (id) => !run.caregiverRedactors.has(id),
+    ),
+  });
+  const writes: IncidentScreeningWrite[] = [];
+  const unchanged: string[] = [];
+  for (const state of shiftStates) {
+    const result = await screenShift(run, state, notesByShift.get(state.id) ?? [], names);
+    summary.screened += 1;
+    if (result.severity) summary.incidents += 1;
+    const write = incidentWrite(state, result);
+    if (write) writes.push(write);
+    else if (notesChanged.has(state.id)) unchanged.push(state.id);
   }
+  summary.changed += writes.length;
+  await db.transaction(async (tx) => {
+    await writeIncidentScreening(tx, writes, run.now);
+    // An unchanged result keeps the stored stamp (a re-run changes nothing), except where the notes
+    // changed since it: then the stamp moves so the shift is not picked again.
+    await stampIncidentScreened(tx, unchanged, run.now);
+  });
+}
 
-  async function refine(ai: AiEndpoint, result: ShiftIncidentResult): Promise<ShiftIncidentResult | null> {
-    const decisions = await refineFindings(
-      ai,
-      result.redactedNotes,
-      result.categories.map((categoryId) => ({
-        categoryId,
-        severity: severityOf([categoryId]) as IncidentSeverity,
-      })),
-      { fetch: options.fetch },
-    );
-    if (!decisions) return null;
-    const kept = decisions.filter((d) => d.verdict === 'confirm');
-    if (!kept.length)
-      return {
-        ...result,
-        severity: null,
-        categories: [],
-        reason: null,
-        analyzedNotes: null,
-        reportDueAt: null,
-      };
-    let severity: IncidentSeverity | null = null;
-    for (const d of kept)
-      if (!severity || severityRank(d.severity) < severityRank(severity)) severity = d.severity;
-    const dismissed = decisions.filter((d) => d.verdict === 'dismiss').map((d) => d.categoryId);
-    const keptIds = kept.map((d) => d.categoryId);
+/** The notes of `shiftIds`, by shift, in submission order (then id); counts them in the run's summary. */
+async function readNotesByShift(
+  run: ScreeningRun,
+  shiftIds: string[],
+): Promise<Map<string, ScreeningNote[]>> {
+  const noteRows = await run.db
+    .select({
+      shiftId: shiftNotes.shiftId,
+      prompt: shiftNotes.prompt,
+      documentation: shiftNotes.documentation,
+      submittedAt: shiftNotes.submittedAt,
+    })
+    .from(shiftNotes)
+    .where(inArray(shiftNotes.shiftId, shiftIds))
+    .orderBy(asc(shiftNotes.submittedAt), asc(shiftNotes.id));
+  run.summary.notes += noteRows.length;
+  const byShift = new Map<string, ScreeningNote[]>();
+  for (const row of noteRows) {
+    const list = byShift.get(row.shiftId as string) ?? [];
+    list.push(row);
+    byShift.set(row.shiftId as string, list);
+  }
+  return byShift;
+}
+
+/** One shift's result: its notes screened with its client's and caregiver's redactors, then refined by the AI when configured and an incident was found. */
+async function screenShift(
+  run: ScreeningRun,
+  state: ShiftScreeningState,
+  notes: ScreeningNote[],
+  names: PeopleNames,
+): Promise<ShiftIncidentResult> {
+  const result = screenShiftNotes(
+    run.mapper,
+    notes,
+    redactorsFor(run, state, names),
+    run.options.timeZone,
+    fallbackDiscovery(state),
+  );
+  if (!run.options.ai || !result.severity) return result;
+  const refined = await refineWithAi(run.options.ai, result, run.options.fetch);
+  if (!refined) return result;
+  run.summary.aiRefined += 1;
+  return refined;
+}
+
+type PeopleNames = Awaited<ReturnType<typeof findPeopleNames>>;
+
+/** The redactors of a shift's notes: its client's (name and client-specific terms) and its caregiver's (name), compiled once per run. */
+function redactorsFor(run: ScreeningRun, state: ShiftScreeningState, names: PeopleNames): Redactor[] {
+  let client = run.clientRedactors.get(state.clientId);
+  if (!client) {
+    const name = names.clients.get(state.clientId) ?? '';
+    client = compileRedactor(run.specificTerms.get(name.trim().toLowerCase()) ?? [], name ? [name] : []);
+    run.clientRedactors.set(state.clientId, client);
+  }
+  let caregiver = run.caregiverRedactors.get(state.caregiverId);
+  if (!caregiver) {
+    const name = names.caregivers.get(state.caregiverId) ?? '';
+    caregiver = compileRedactor([], name ? [name] : []);
+    run.caregiverRedactors.set(state.caregiverId, caregiver);
+  }
+  return [client, caregiver];
+}
+
+/**
+ * The write of `result` onto the shift, or null when the stored result is the same. A category not
+ * found before reopens a handled incident (file comment).
+ */
+function incidentWrite(
+  state: ShiftScreeningState,
+  result: ShiftIncidentResult,
+): IncidentScreeningWrite | null {
+  const same =
+    state.incidentScreened &&
+    (state.incidentSeverity ?? null) === result.severity &&
+    sameList(state.incidentCategories, result.severity ? result.categories : null) &&
+    (state.incidentReason ?? null) === result.reason &&
+    (state.incidentAnalyzedNotes ?? null) === result.analyzedNotes &&
+    sameDate(state.incidentReportDueAt, result.reportDueAt);
+  if (same) return null;
+  const before = new Set(state.incidentCategories ?? []);
+  return {
+    shiftId: state.id,
+    severity: result.severity,
+    categories: result.severity ? result.categories : null,
+    reason: result.reason,
+    analyzedNotes: result.analyzedNotes,
+    reportDueAt: result.reportDueAt,
+    reopen: state.incidentHandled && result.categories.some((id) => !before.has(id)),
+  };
+}
+
+/**
+ * `result` as the AI review leaves it (DOMAIN.md "AI is optional"): only the confirmed categories,
+ * severity the highest of them, the dismissed ones named in the reason; no incident when none is
+ * confirmed. Null when the AI gave no answer (the phrase result stands).
+ */
+async function refineWithAi(
+  ai: AiEndpoint,
+  result: ShiftIncidentResult,
+  fetchImpl: typeof fetch | undefined,
+): Promise<ShiftIncidentResult | null> {
+  const decisions = await refineFindings(
+    ai,
+    result.redactedNotes,
+    result.categories.map((categoryId) => ({
+      categoryId,
+      severity: severityOf([categoryId]) as IncidentSeverity,
+    })),
+    { fetch: fetchImpl },
+  );
+  if (!decisions) return null;
+  const kept = decisions.filter((d) => d.verdict === 'confirm');
+  if (!kept.length)
     return {
       ...result,
-      severity,
-      categories: keptIds,
-      reason: `${result.reason ?? ''}${dismissed.length ? ` (AI review dismissed: ${dismissed.join(', ')})` : ' (AI review confirmed)'}`,
-      reportDueAt: result.reportDueAt,
+      severity: null,
+      categories: [],
+      reason: null,
+      analyzedNotes: null,
+      reportDueAt: null,
     };
-  }
+  let severity: IncidentSeverity | null = null;
+  for (const d of kept)
+    if (!severity || severityRank(d.severity) < severityRank(severity)) severity = d.severity;
+  const dismissed = decisions.filter((d) => d.verdict === 'dismiss').map((d) => d.categoryId);
+  const keptIds = kept.map((d) => d.categoryId);
+  return {
+    ...result,
+    severity,
+    categories: keptIds,
+    reason: `${result.reason ?? ''}${dismissed.length ? ` (AI review dismissed: ${dismissed.join(', ')})` : ' (AI review confirmed)'}`,
+    reportDueAt: result.reportDueAt,
+  };
 }
 
 /**

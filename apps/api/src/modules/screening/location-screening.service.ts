@@ -215,6 +215,31 @@ async function prepareBatch(
   summary: LocationScreeningSummary,
 ): Promise<PreparedBatch> {
   const readStart = performance.now();
+  const read = await readBatch(db, batch);
+  summary.readMs += performance.now() - readStart;
+
+  const learnStart = performance.now();
+  const learned = learnBaselines(batch, read, scope, summary);
+  summary.learnMs += performance.now() - learnStart;
+
+  const screenStart = performance.now();
+  const desired = screenShifts(learned, read.approvedRows, shared);
+  const screenedIds = learned.toScreen.map((shift) => shift.id);
+  const prepared = diffFindings(read.existing, desired, screenedIds, summary);
+  summary.screenMs += performance.now() - screenStart;
+  return { ...prepared, baselineWrites: learned.baselineWrites, screenedIds };
+}
+
+/** What {@link prepareBatch} reads for a batch of clients. */
+interface BatchRead {
+  punches: ShiftPunchRow[];
+  storedRows: BaselineRow[];
+  approvedRows: (typeof approvedLocations.$inferSelect)[];
+  existing: FindingRow[];
+}
+
+/** The batch's shift punches, stored baselines, approved locations and stored findings. */
+async function readBatch(db: Database, batch: string[]): Promise<BatchRead> {
   const punches = await loadShiftPunches(db, batch);
   const storedRows = await db
     .select()
@@ -239,26 +264,36 @@ async function prepareBatch(
     })
     .from(suspiciousLocations)
     .where(inArray(suspiciousLocations.clientId, batch));
-  summary.readMs += performance.now() - readStart;
+  return { punches, storedRows, approvedRows, existing };
+}
 
-  const stored = new Map(storedRows.map((row) => [row.clientId, row]));
-  const approvedByClient = new Map<string, Fence[]>();
-  for (const row of approvedRows) {
-    const list = approvedByClient.get(row.clientId) ?? [];
-    list.push({ center: { lat: row.lat, long: row.long }, radiusMeters: row.radiusMeters });
-    approvedByClient.set(row.clientId, list);
-  }
+/** The batch's baselines after learning: what to write, the fence per client, the shifts to screen. */
+interface LearnedBatch {
+  baselineWrites: BaselineWrite[];
+  fences: Map<string, BaselineFence | null>;
+  toScreen: ShiftPunchRow[];
+}
+
+/**
+ * Per client, (re)learns the baseline when the re-learning rule says so (`shouldRelearn`, DOMAIN.md
+ * "Geofence"): a learned one is written, an insufficient sample clears a baseline learned before (or
+ * records the new sample size). The shifts to screen are the due ones (every one with scope `all`),
+ * and every shift of a client whose baseline was (re)learned.
+ */
+function learnBaselines(
+  batch: string[],
+  read: BatchRead,
+  scope: 'due' | 'all',
+  summary: LocationScreeningSummary,
+): LearnedBatch {
+  const stored = new Map(read.storedRows.map((row) => [row.clientId, row]));
   const byClient = new Map<string, ShiftPunchRow[]>();
-  for (const row of punches) {
+  for (const row of read.punches) {
     const list = byClient.get(row.clientId);
     if (list) list.push(row);
     else byClient.set(row.clientId, [row]);
   }
-
-  const baselineWrites: BaselineWrite[] = [];
-  const toScreen: ShiftPunchRow[] = [];
-  const fences = new Map<string, BaselineFence | null>();
-  const learnStart = performance.now();
+  const learned: LearnedBatch = { baselineWrites: [], fences: new Map(), toScreen: [] };
   for (const clientId of batch) {
     const rows = byClient.get(clientId) ?? [];
     const points = rows.map(toPunches);
@@ -271,7 +306,11 @@ async function prepareBatch(
     let fence = fenceOf(row);
     let relearned = false;
     if (result?.status === 'learned') {
-      baselineWrites.push({ clientId, baseline: result.baseline, sampleSize: result.baseline.sampleSize });
+      learned.baselineWrites.push({
+        clientId,
+        baseline: result.baseline,
+        sampleSize: result.baseline.sampleSize,
+      });
       fence = {
         in: result.baseline.in,
         out: result.baseline.out,
@@ -281,23 +320,35 @@ async function prepareBatch(
       summary.baselinesLearned += 1;
     } else if (result?.status === 'insufficient') {
       if (!row || row.sampleSize !== result.sampleSize || learnedBefore)
-        baselineWrites.push({ clientId, baseline: null, sampleSize: result.sampleSize });
+        learned.baselineWrites.push({ clientId, baseline: null, sampleSize: result.sampleSize });
       relearned = learnedBefore;
       fence = null;
     }
     if (!fence) summary.clientsWithoutBaseline += 1;
-    fences.set(clientId, fence);
+    learned.fences.set(clientId, fence);
     for (const shift of rows) {
-      if (relearned || scope === 'all' || shift.due) toScreen.push(shift);
+      if (relearned || scope === 'all' || shift.due) learned.toScreen.push(shift);
     }
   }
-  summary.learnMs += performance.now() - learnStart;
+  return learned;
+}
 
-  const screenStart = performance.now();
+/** The findings the screened shifts should have, keyed `shiftId|suspiciousType` (`screenShift`, location-screening.ts). */
+function screenShifts(
+  learned: LearnedBatch,
+  approvedRows: BatchRead['approvedRows'],
+  shared: ReadonlyMap<string, number>,
+): Map<string, NewFinding> {
+  const approvedByClient = new Map<string, Fence[]>();
+  for (const row of approvedRows) {
+    const list = approvedByClient.get(row.clientId) ?? [];
+    list.push({ center: { lat: row.lat, long: row.long }, radiusMeters: row.radiusMeters });
+    approvedByClient.set(row.clientId, list);
+  }
   const desired = new Map<string, NewFinding>();
-  for (const shift of toScreen) {
+  for (const shift of learned.toScreen) {
     const findings = screenShift(shift, {
-      baseline: fences.get(shift.clientId) ?? null,
+      baseline: learned.fences.get(shift.clientId) ?? null,
       approved: approvedByClient.get(shift.clientId) ?? [],
       sharedClientCounts: shared,
     });
@@ -310,9 +361,26 @@ async function prepareBatch(
       });
     }
   }
-  const screenedIds = toScreen.map((shift) => shift.id);
+  return desired;
+}
+
+/**
+ * The stored findings of the screened shifts against the desired ones (file comment): a new one is
+ * inserted, a changed one updated (keeping its review), one that no longer holds removed unless
+ * reviewed; an unchanged one is counted only.
+ */
+function diffFindings(
+  existing: FindingRow[],
+  desired: Map<string, NewFinding>,
+  screenedIds: string[],
+  summary: LocationScreeningSummary,
+): Pick<PreparedBatch, 'toInsert' | 'toUpdate' | 'toRemove'> {
   const screenedSet = new Set(screenedIds);
-  const prepared: PreparedBatch = { toInsert: [], toUpdate: [], toRemove: [], baselineWrites, screenedIds };
+  const diff: Pick<PreparedBatch, 'toInsert' | 'toUpdate' | 'toRemove'> = {
+    toInsert: [],
+    toUpdate: [],
+    toRemove: [],
+  };
   const seen = new Set<string>();
   for (const row of existing) {
     if (!screenedSet.has(row.shiftId)) continue;
@@ -320,13 +388,12 @@ async function prepareBatch(
     const want = desired.get(key);
     seen.add(key);
     if (!want) {
-      if (!row.reviewed) prepared.toRemove.push(row.id);
+      if (!row.reviewed) diff.toRemove.push(row.id);
     } else if (sameFinding(row, want)) summary.findingsUnchanged += 1;
-    else prepared.toUpdate.push({ ...want, id: row.id });
+    else diff.toUpdate.push({ ...want, id: row.id });
   }
-  for (const [key, want] of desired) if (!seen.has(key)) prepared.toInsert.push(want);
-  summary.screenMs += performance.now() - screenStart;
-  return prepared;
+  for (const [key, want] of desired) if (!seen.has(key)) diff.toInsert.push(want);
+  return diff;
 }
 
 /**

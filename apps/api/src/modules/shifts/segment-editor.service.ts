@@ -308,95 +308,141 @@ export async function splitSegment(
 ): Promise<[SegmentDetail, SegmentDetail]> {
   const { parts, date } = await db.transaction(async (tx) => {
     const { row, shift } = await lockForEdit(tx, id, input.expectedUpdatedAt);
-    if (!row.evvStart || !row.evvEnd)
-      throw AppError.field('at', 'cannot split a segment without both a start and an end time');
-    const splitAt = new Date(input.at);
-    if (splitAt <= row.evvStart || splitAt >= row.evvEnd)
-      throw AppError.field(
-        'at',
-        `must be after the segment's start (${row.evvStart.toISOString()}) and before its end (${row.evvEnd.toISOString()})`,
-      );
-    const at = new Date();
-    const by = ctx.actor?.userAccountId ?? null;
-    const segmentGroupId = row.segmentGroupId ?? randomUUID();
-    const diff = (changes: ShiftChange['changes'], field: string, from: unknown, to: unknown) => {
-      if (from !== to) changes[field] = { from, to };
-    };
-    const history = (changes: ShiftChange['changes']): ShiftChange => ({
-      at: at.toISOString(),
-      by,
-      action: 'split',
+    const split: SplitPoint = {
+      ...splitPointOf(row, input.at),
+      at: new Date(),
+      by: ctx.actor?.userAccountId ?? null,
       reason: input.reason,
-      changes,
-    });
-
-    const firstChanges: ShiftChange['changes'] = {};
-    diff(firstChanges, 'evvEnd', row.evvEnd.toISOString(), splitAt.toISOString());
-    diff(firstChanges, 'evvOutLat', row.evvOutLat, null);
-    diff(firstChanges, 'evvOutLong', row.evvOutLong, null);
-    diff(firstChanges, 'billingCode', row.billingCode, input.first.billingCode);
-    diff(firstChanges, 'modifier', row.modifier, input.first.modifier);
-    diff(firstChanges, 'creationSource', row.creationSource, splitSource);
-    diff(firstChanges, 'segmentGroupId', row.segmentGroupId, segmentGroupId);
-    await tx
-      .update(shiftSegments)
-      .set({
-        evvEnd: splitAt,
-        evvOutLat: null,
-        evvOutLong: null,
-        billingCode: input.first.billingCode,
-        modifier: input.first.modifier,
-        creationSource: splitSource,
-        segmentGroupId,
-        changeHistory: sql`${shiftSegments.changeHistory} || ${JSON.stringify([history(firstChanges)])}::jsonb`,
-        updatedAt: at,
-      })
-      .where(eq(shiftSegments.id, id));
-
-    const secondChanges: ShiftChange['changes'] = {};
-    diff(secondChanges, 'evvStart', row.evvStart.toISOString(), splitAt.toISOString());
-    diff(secondChanges, 'evvInLat', row.evvInLat, null);
-    diff(secondChanges, 'evvInLong', row.evvInLong, null);
-    diff(secondChanges, 'billingCode', row.billingCode, input.second.billingCode);
-    diff(secondChanges, 'modifier', row.modifier, input.second.modifier);
-    diff(secondChanges, 'creationSource', row.creationSource, splitSource);
-    diff(secondChanges, 'segmentGroupId', row.segmentGroupId, segmentGroupId);
-    const [second] = await tx
-      .insert(shiftSegments)
-      .values({
-        shiftId: row.shiftId,
-        evvStart: splitAt,
-        evvEnd: row.evvEnd,
-        evvInLat: null,
-        evvInLong: null,
-        evvOutLat: row.evvOutLat,
-        evvOutLong: row.evvOutLong,
-        billingCode: input.second.billingCode,
-        modifier: input.second.modifier,
-        segmentGroupId,
-        respiteHandled: row.respiteHandled,
-        creationSource: splitSource,
-        activeView: row.activeView,
-        notes: row.notes,
-        changeHistory: [...row.changeHistory, history(secondChanges)],
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: shiftSegments.id });
-    if (!second) throw new AppError('INTERNAL');
-    await revalidateAndStamp(deps, tx, shift.date, [id, second.id], at);
+      segmentGroupId: row.segmentGroupId ?? randomUUID(),
+    };
+    await shortenToFirstPart(tx, row, split, input.first);
+    const secondId = await insertSecondPart(tx, row, split, input.second);
+    await revalidateAndStamp(deps, tx, shift.date, [id, secondId], split.at);
     await recordAudit(tx, ctx, {
       action: 'segment.split',
       entityType: 'shift_segment',
       entityId: id,
-      details: { shiftId: shift.id, newSegmentId: second.id, segmentGroupId },
+      details: { shiftId: shift.id, newSegmentId: secondId, segmentGroupId: split.segmentGroupId },
     });
     const parts: [SegmentDetail, SegmentDetail] = [
       await loadSegment(tx, id),
-      await loadSegment(tx, second.id),
+      await loadSegment(tx, secondId),
     ];
     return { parts, date: shift.date };
   });
   await deps.revalidateSegments({ from: date, to: null });
   return parts;
+}
+
+/** One split: the segment's start and end, the split instant, who split it when and why, the parts' group id. */
+interface SplitPoint {
+  start: Date;
+  end: Date;
+  splitAt: Date;
+  at: Date;
+  by: string | null;
+  reason: SegmentSplit['reason'];
+  segmentGroupId: string;
+}
+
+/** The `split` history entry of a part, with its changed fields. */
+function splitEntry(split: SplitPoint, changes: ShiftChange['changes']): ShiftChange {
+  return { at: split.at.toISOString(), by: split.by, action: 'split', reason: split.reason, changes };
+}
+
+/** The segment's start and end and the split instant `at`. Errors: VALIDATION_FAILED naming `at` (see {@link splitSegment}). */
+function splitPointOf(row: SegmentRow, at: string): { start: Date; end: Date; splitAt: Date } {
+  if (!row.evvStart || !row.evvEnd)
+    throw AppError.field('at', 'cannot split a segment without both a start and an end time');
+  const splitAt = new Date(at);
+  if (splitAt <= row.evvStart || splitAt >= row.evvEnd)
+    throw AppError.field(
+      'at',
+      `must be after the segment's start (${row.evvStart.toISOString()}) and before its end (${row.evvEnd.toISOString()})`,
+    );
+  return { start: row.evvStart, end: row.evvEnd, splitAt };
+}
+
+/** `{ from, to }` of each field whose value changes, for a history entry. */
+function changedFields(fields: [field: string, from: unknown, to: unknown][]): ShiftChange['changes'] {
+  const changes: ShiftChange['changes'] = {};
+  for (const [field, from, to] of fields) if (from !== to) changes[field] = { from, to };
+  return changes;
+}
+
+/** The original row becomes the first part: start..split, no clock-out point, the first code. */
+async function shortenToFirstPart(
+  tx: Executor,
+  row: SegmentRow,
+  split: SplitPoint,
+  code: SegmentSplit['first'],
+): Promise<void> {
+  const changes = changedFields([
+    ['evvEnd', split.end.toISOString(), split.splitAt.toISOString()],
+    ['evvOutLat', row.evvOutLat, null],
+    ['evvOutLong', row.evvOutLong, null],
+    ['billingCode', row.billingCode, code.billingCode],
+    ['modifier', row.modifier, code.modifier],
+    ['creationSource', row.creationSource, splitSource],
+    ['segmentGroupId', row.segmentGroupId, split.segmentGroupId],
+  ]);
+  await tx
+    .update(shiftSegments)
+    .set({
+      evvEnd: split.splitAt,
+      evvOutLat: null,
+      evvOutLong: null,
+      billingCode: code.billingCode,
+      modifier: code.modifier,
+      creationSource: splitSource,
+      segmentGroupId: split.segmentGroupId,
+      changeHistory: sql`${shiftSegments.changeHistory} || ${JSON.stringify([splitEntry(split, changes)])}::jsonb`,
+      updatedAt: split.at,
+    })
+    .where(eq(shiftSegments.id, row.id));
+}
+
+/**
+ * A new row is the second part: split..end, the clock-out point, the second code, the original's
+ * history, notes and respite handling (no `billingId` nor `givData`). Returns its id.
+ */
+async function insertSecondPart(
+  tx: Executor,
+  row: SegmentRow,
+  split: SplitPoint,
+  code: SegmentSplit['second'],
+): Promise<string> {
+  const changes = changedFields([
+    ['evvStart', split.start.toISOString(), split.splitAt.toISOString()],
+    ['evvInLat', row.evvInLat, null],
+    ['evvInLong', row.evvInLong, null],
+    ['billingCode', row.billingCode, code.billingCode],
+    ['modifier', row.modifier, code.modifier],
+    ['creationSource', row.creationSource, splitSource],
+    ['segmentGroupId', row.segmentGroupId, split.segmentGroupId],
+  ]);
+  const [second] = await tx
+    .insert(shiftSegments)
+    .values({
+      shiftId: row.shiftId,
+      evvStart: split.splitAt,
+      evvEnd: split.end,
+      evvInLat: null,
+      evvInLong: null,
+      evvOutLat: row.evvOutLat,
+      evvOutLong: row.evvOutLong,
+      billingCode: code.billingCode,
+      modifier: code.modifier,
+      segmentGroupId: split.segmentGroupId,
+      respiteHandled: row.respiteHandled,
+      creationSource: splitSource,
+      activeView: row.activeView,
+      notes: row.notes,
+      changeHistory: [...row.changeHistory, splitEntry(split, changes)],
+      createdAt: split.at,
+      updatedAt: split.at,
+    })
+    .returning({ id: shiftSegments.id });
+  if (!second) throw new AppError('INTERNAL');
+  return second.id;
 }

@@ -167,6 +167,17 @@ function groupBy(intervals: Interval[], key: (s: SegmentFacts) => string) {
   return groups;
 }
 
+/** Violations found so far: segment id → code → the first violation of that code. */
+type Found = Map<string, Map<SegmentViolationCode, SegmentViolationItem>>;
+
+/** Records `item` for `segment` (a context segment gets none; the first violation of a code stays). */
+function addViolation(found: Found, segment: SegmentFacts, item: SegmentViolationItem): void {
+  if (!segment.validate) return;
+  let list = found.get(segment.id);
+  if (!list) found.set(segment.id, (list = new Map<SegmentViolationCode, SegmentViolationItem>()));
+  if (!list.has(item.code as SegmentViolationCode)) list.set(item.code as SegmentViolationCode, item);
+}
+
 /**
  * Validates `segments` (those with `validate` true; the others are context) against the catalogue.
  * Returns segment id → violations (catalogue order; empty = READY). Budget use is counted per line in
@@ -179,106 +190,159 @@ export function validateSegments(input: {
   rules: readonly RuleFacts[];
   budgets: readonly BudgetFacts[];
 }): Map<string, SegmentViolationItem[]> {
-  const found = new Map<string, Map<SegmentViolationCode, SegmentViolationItem>>();
-  const add = (segment: SegmentFacts, item: SegmentViolationItem) => {
-    if (!segment.validate) return;
-    let list = found.get(segment.id);
-    if (!list) found.set(segment.id, (list = new Map<SegmentViolationCode, SegmentViolationItem>()));
-    if (!list.has(item.code as SegmentViolationCode)) list.set(item.code as SegmentViolationCode, item);
-  };
-
+  const found: Found = new Map();
   const findBudget = budgetIndex(input.budgets);
   const budgetOf = new Map<string, BudgetFacts | null>();
   const intervals: Interval[] = [];
   for (const segment of input.segments) {
-    const start = segment.evvStart?.getTime();
-    const end = segment.evvEnd?.getTime();
-    if (start === undefined) add(segment, violation('MISSING_CLOCK_IN', 'The segment has no clock-in time'));
-    if (end === undefined) add(segment, violation('MISSING_CLOCK_OUT', 'The segment has no clock-out time'));
-    if (start !== undefined && end !== undefined) {
-      if (end <= start)
-        add(segment, violation('END_NOT_AFTER_START', 'The clock-out is not after the clock-in'));
-      else {
-        if (end - start > maxSegmentMs) {
-          const hours = Math.round(((end - start) / 3_600_000) * 100) / 100;
-          add(
-            segment,
-            violation('SHIFT_OVER_24H', `The segment lasts ${hours} h (more than 24 h)`, { hours }),
-          );
-        }
-        intervals.push({ segment, start, end });
-      }
-      const shiftStart = segment.shiftStart?.getTime();
-      const shiftEnd = segment.shiftEnd?.getTime();
-      if ((shiftStart !== undefined && start < shiftStart) || (shiftEnd !== undefined && end > shiftEnd))
-        add(
-          segment,
-          violation('SEGMENT_OUTSIDE_SHIFT', "The segment runs outside its shift's clock-in and clock-out", {
-            startsEarlyMinutes:
-              shiftStart !== undefined && start < shiftStart ? Math.round((shiftStart - start) / 60_000) : 0,
-            endsLateMinutes:
-              shiftEnd !== undefined && end > shiftEnd ? Math.round((end - shiftEnd) / 60_000) : 0,
-          }),
-        );
-    }
-    const code = segment.billingCode?.trim();
-    if (!code) add(segment, violation('MISSING_BILLING_CODE', 'The segment has no billing code'));
-    else {
-      const rule = ruleFor(input.rules, code, segment.modifier, segment.date);
-      const label = `${norm(code)}${segment.modifier?.trim() ? ` ${norm(segment.modifier)}` : ''}`;
-      if (!rule)
-        add(segment, violation('NO_RATE_FOR_CODE', `No billing-code rule for ${label} on ${segment.date}`));
-      else if (!segment.caregiverType || !rule.allowedCaregiverTypes.includes(segment.caregiverType))
-        add(
-          segment,
-          violation(
-            'CAREGIVER_TYPE_NOT_ALLOWED',
-            `Caregiver type ${segment.caregiverType ?? 'unknown'} may not bill ${label}`,
-            {
-              ruleId: rule.id,
-              caregiverType: segment.caregiverType,
-              allowed: [...rule.allowedCaregiverTypes],
-            },
-          ),
-        );
-      const line = findBudget(segment.clientId, code, segment.modifier, segment.date);
-      budgetOf.set(segment.id, line);
-      if (!line)
-        add(
-          segment,
-          violation('NO_ACTIVE_BUDGET', `The client has no budget for ${label} on ${segment.date}`),
-        );
-    }
-    if (!segment.hasAllCoordinates)
-      add(
-        segment,
-        violation('LOCATION_UNVERIFIED', 'A clock-in or clock-out location is missing', {
-          reason: 'missing_coordinates',
-        }),
-      );
-    else if (segment.openLocationFindings > 0)
-      add(
-        segment,
-        violation('LOCATION_UNVERIFIED', 'A MEDIUM or HIGH suspicious location is not reviewed yet', {
-          reason: 'unreviewed_finding',
-          findings: segment.openLocationFindings,
-        }),
-      );
-    if (segment.noteCount === 0)
-      add(segment, violation('SHIFT_NOTE_MISSING', 'No shift note is matched to the shift'));
+    checkTimes(found, segment, intervals);
+    checkCode(found, segment, input.rules, findBudget, budgetOf);
+    checkLocationAndNotes(found, segment);
   }
+  checkOverlaps(found, intervals);
+  checkBudgetUse(found, input.segments, budgetOf);
 
+  const order = Object.keys(segmentViolationCatalogue);
+  const result = new Map<string, SegmentViolationItem[]>();
+  for (const segment of input.segments) {
+    if (!segment.validate) continue;
+    const list = [...(found.get(segment.id)?.values() ?? [])];
+    list.sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code));
+    result.set(segment.id, list);
+  }
+  return result;
+}
+
+/**
+ * The clock rules: MISSING_CLOCK_IN, MISSING_CLOCK_OUT, END_NOT_AFTER_START, SHIFT_OVER_24H (exactly
+ * 24 h is allowed) and SEGMENT_OUTSIDE_SHIFT. A segment with a positive length joins `intervals` (the
+ * overlap checks).
+ */
+function checkTimes(found: Found, segment: SegmentFacts, intervals: Interval[]): void {
+  const start = segment.evvStart?.getTime();
+  const end = segment.evvEnd?.getTime();
+  if (start === undefined)
+    addViolation(found, segment, violation('MISSING_CLOCK_IN', 'The segment has no clock-in time'));
+  if (end === undefined)
+    addViolation(found, segment, violation('MISSING_CLOCK_OUT', 'The segment has no clock-out time'));
+  if (start === undefined || end === undefined) return;
+  if (end <= start)
+    addViolation(found, segment, violation('END_NOT_AFTER_START', 'The clock-out is not after the clock-in'));
+  else {
+    if (end - start > maxSegmentMs) {
+      const hours = Math.round(((end - start) / 3_600_000) * 100) / 100;
+      addViolation(
+        found,
+        segment,
+        violation('SHIFT_OVER_24H', `The segment lasts ${hours} h (more than 24 h)`, { hours }),
+      );
+    }
+    intervals.push({ segment, start, end });
+  }
+  const shiftStart = segment.shiftStart?.getTime();
+  const shiftEnd = segment.shiftEnd?.getTime();
+  if ((shiftStart !== undefined && start < shiftStart) || (shiftEnd !== undefined && end > shiftEnd))
+    addViolation(
+      found,
+      segment,
+      violation('SEGMENT_OUTSIDE_SHIFT', "The segment runs outside its shift's clock-in and clock-out", {
+        startsEarlyMinutes:
+          shiftStart !== undefined && start < shiftStart ? Math.round((shiftStart - start) / 60_000) : 0,
+        endsLateMinutes: shiftEnd !== undefined && end > shiftEnd ? Math.round((end - shiftEnd) / 60_000) : 0,
+      }),
+    );
+}
+
+/**
+ * The billing rules: MISSING_BILLING_CODE, NO_RATE_FOR_CODE (no rule in effect on the date),
+ * CAREGIVER_TYPE_NOT_ALLOWED and NO_ACTIVE_BUDGET; the segment's budget line goes into `budgetOf`.
+ */
+function checkCode(
+  found: Found,
+  segment: SegmentFacts,
+  rules: readonly RuleFacts[],
+  findBudget: ReturnType<typeof budgetIndex>,
+  budgetOf: Map<string, BudgetFacts | null>,
+): void {
+  const code = segment.billingCode?.trim();
+  if (!code) {
+    addViolation(found, segment, violation('MISSING_BILLING_CODE', 'The segment has no billing code'));
+    return;
+  }
+  const rule = ruleFor(rules, code, segment.modifier, segment.date);
+  const label = `${norm(code)}${segment.modifier?.trim() ? ` ${norm(segment.modifier)}` : ''}`;
+  if (!rule)
+    addViolation(
+      found,
+      segment,
+      violation('NO_RATE_FOR_CODE', `No billing-code rule for ${label} on ${segment.date}`),
+    );
+  else if (!segment.caregiverType || !rule.allowedCaregiverTypes.includes(segment.caregiverType))
+    addViolation(
+      found,
+      segment,
+      violation(
+        'CAREGIVER_TYPE_NOT_ALLOWED',
+        `Caregiver type ${segment.caregiverType ?? 'unknown'} may not bill ${label}`,
+        {
+          ruleId: rule.id,
+          caregiverType: segment.caregiverType,
+          allowed: [...rule.allowedCaregiverTypes],
+        },
+      ),
+    );
+  const line = findBudget(segment.clientId, code, segment.modifier, segment.date);
+  budgetOf.set(segment.id, line);
+  if (!line)
+    addViolation(
+      found,
+      segment,
+      violation('NO_ACTIVE_BUDGET', `The client has no budget for ${label} on ${segment.date}`),
+    );
+}
+
+/** LOCATION_UNVERIFIED (a coordinate missing, or an open MEDIUM/HIGH finding) and SHIFT_NOTE_MISSING. */
+function checkLocationAndNotes(found: Found, segment: SegmentFacts): void {
+  if (!segment.hasAllCoordinates)
+    addViolation(
+      found,
+      segment,
+      violation('LOCATION_UNVERIFIED', 'A clock-in or clock-out location is missing', {
+        reason: 'missing_coordinates',
+      }),
+    );
+  else if (segment.openLocationFindings > 0)
+    addViolation(
+      found,
+      segment,
+      violation('LOCATION_UNVERIFIED', 'A MEDIUM or HIGH suspicious location is not reviewed yet', {
+        reason: 'unreviewed_finding',
+        findings: segment.openLocationFindings,
+      }),
+    );
+  if (segment.noteCount === 0)
+    addViolation(found, segment, violation('SHIFT_NOTE_MISSING', 'No shift note is matched to the shift'));
+}
+
+/**
+ * CAREGIVER_OVERLAP (a caregiver's segments of different shifts at the same time) and
+ * CLIENT_SEGMENT_OVERLAP (a client's segments at the same time, unless one is 2:1 staffing), on both
+ * segments of each pair.
+ */
+function checkOverlaps(found: Found, intervals: Interval[]): void {
   overlaps(
     groupBy(intervals, (s) => s.caregiverId),
     (a, b) => a.shiftId === b.shiftId,
     (a, b) => {
-      add(
+      addViolation(
+        found,
         a,
         violation('CAREGIVER_OVERLAP', 'The caregiver has another shift at the same time', {
           otherShiftId: b.shiftId,
         }),
       );
-      add(
+      addViolation(
+        found,
         b,
         violation('CAREGIVER_OVERLAP', 'The caregiver has another shift at the same time', {
           otherShiftId: a.shiftId,
@@ -291,13 +355,15 @@ export function validateSegments(input: {
     groupBy(intervals, (s) => s.clientId),
     (a, b) => twoToOne(a) || twoToOne(b),
     (a, b) => {
-      add(
+      addViolation(
+        found,
         a,
         violation('CLIENT_SEGMENT_OVERLAP', 'The client has another segment at the same time', {
           otherSegmentId: b.id,
         }),
       );
-      add(
+      addViolation(
+        found,
         b,
         violation('CLIENT_SEGMENT_OVERLAP', 'The client has another segment at the same time', {
           otherSegmentId: a.id,
@@ -305,9 +371,19 @@ export function validateSegments(input: {
       );
     },
   );
+}
 
-  // Budget use in time order per line.
-  const ordered = [...input.segments].sort(
+/**
+ * BUDGET_UNITS_EXCEEDED: budget use in time order per line (service date, start, id), from the line's
+ * `usedBefore`, in its measure (see {@link validateSegments}); every segment from the one that passes
+ * the authorized units gets the violation. A line of unknown measure is not checked.
+ */
+function checkBudgetUse(
+  found: Found,
+  segments: readonly SegmentFacts[],
+  budgetOf: Map<string, BudgetFacts | null>,
+): void {
+  const ordered = [...segments].sort(
     (a, b) =>
       (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
       (a.evvStart?.getTime() ?? 0) - (b.evvStart?.getTime() ?? 0) ||
@@ -330,7 +406,8 @@ export function validateSegments(input: {
     } else if (minutes !== null) state.total += segmentUnits(line.measure, minutes);
     if (minutes !== null && state.total > line.units + 1e-9) {
       const usedThrough = Math.round(state.total * 100) / 100;
-      add(
+      addViolation(
+        found,
         segment,
         violation(
           'BUDGET_UNITS_EXCEEDED',
@@ -340,14 +417,4 @@ export function validateSegments(input: {
       );
     }
   }
-
-  const order = Object.keys(segmentViolationCatalogue);
-  const result = new Map<string, SegmentViolationItem[]>();
-  for (const segment of input.segments) {
-    if (!segment.validate) continue;
-    const list = [...(found.get(segment.id)?.values() ?? [])];
-    list.sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code));
-    result.set(segment.id, list);
-  }
-  return result;
 }

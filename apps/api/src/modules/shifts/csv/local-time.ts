@@ -162,95 +162,97 @@ function parseOffset(text: string): number | null {
   return (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
 }
 
+/** Each IANA zone of the US and its territories with the normalised names people type for it. */
+const TIME_ZONE_NAME_GROUPS: readonly [zone: string, names: readonly string[]][] = [
+  [
+    'America/Los_Angeles',
+    [
+      'pst',
+      'pdt',
+      'pt',
+      'pacific',
+      'pacifictime',
+      'pacificstandardtime',
+      'pacificdaylighttime',
+      'us/pacific',
+      'pst8pdt',
+    ],
+  ],
+  [
+    'America/Denver',
+    [
+      'mst',
+      'mdt',
+      'mt',
+      'mountain',
+      'mountaintime',
+      'mountainstandardtime',
+      'mountaindaylighttime',
+      'us/mountain',
+      'mst7mdt',
+    ],
+  ],
+  ['America/Phoenix', ['arizona', 'us/arizona', 'usmountainstandardtime']],
+  [
+    'America/Chicago',
+    [
+      'cst',
+      'cdt',
+      'ct',
+      'central',
+      'centraltime',
+      'centralstandardtime',
+      'centraldaylighttime',
+      'us/central',
+      'cst6cdt',
+    ],
+  ],
+  [
+    'America/New_York',
+    [
+      'est',
+      'edt',
+      'et',
+      'eastern',
+      'easterntime',
+      'easternstandardtime',
+      'easterndaylighttime',
+      'us/eastern',
+      'est5edt',
+    ],
+  ],
+  [
+    'America/Anchorage',
+    [
+      'akst',
+      'akdt',
+      'akt',
+      'alaska',
+      'alaskatime',
+      'alaskanstandardtime',
+      'alaskandaylighttime',
+      'us/alaska',
+    ],
+  ],
+  [
+    'Pacific/Honolulu',
+    ['hst', 'hast', 'hawaii', 'hawaiitime', 'hawaiianstandardtime', 'hawaiistandardtime', 'us/hawaii'],
+  ],
+  ['America/Puerto_Rico', ['ast', 'atlantic', 'puertorico']],
+  ['Pacific/Guam', ['chst', 'chamorro', 'chamorrostandardtime', 'guam']],
+  ['Pacific/Pago_Pago', ['sst', 'samoa', 'us/samoa', 'americansamoa']],
+  ['UTC', ['utc', 'gmt', 'z', 'zulu', 'coordinateduniversaltime']],
+];
+
 /**
  * US time-zone names people type instead of IANA ids, keyed by a normalised spelling (lower case,
  * no spaces, dots, underscores or hyphens). Abbreviations name the region, not the offset: `PST` and
  * `PDT` both mean America/Los_Angeles, so daylight saving follows the date. Checked before Intl,
  * which would read `EST`/`MST`/`HST` as fixed offsets without daylight saving.
  */
-export const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = (() => {
-  const groups: [string, string[]][] = [
-    [
-      'America/Los_Angeles',
-      [
-        'pst',
-        'pdt',
-        'pt',
-        'pacific',
-        'pacifictime',
-        'pacificstandardtime',
-        'pacificdaylighttime',
-        'us/pacific',
-        'pst8pdt',
-      ],
-    ],
-    [
-      'America/Denver',
-      [
-        'mst',
-        'mdt',
-        'mt',
-        'mountain',
-        'mountaintime',
-        'mountainstandardtime',
-        'mountaindaylighttime',
-        'us/mountain',
-        'mst7mdt',
-      ],
-    ],
-    ['America/Phoenix', ['arizona', 'us/arizona', 'usmountainstandardtime']],
-    [
-      'America/Chicago',
-      [
-        'cst',
-        'cdt',
-        'ct',
-        'central',
-        'centraltime',
-        'centralstandardtime',
-        'centraldaylighttime',
-        'us/central',
-        'cst6cdt',
-      ],
-    ],
-    [
-      'America/New_York',
-      [
-        'est',
-        'edt',
-        'et',
-        'eastern',
-        'easterntime',
-        'easternstandardtime',
-        'easterndaylighttime',
-        'us/eastern',
-        'est5edt',
-      ],
-    ],
-    [
-      'America/Anchorage',
-      [
-        'akst',
-        'akdt',
-        'akt',
-        'alaska',
-        'alaskatime',
-        'alaskanstandardtime',
-        'alaskandaylighttime',
-        'us/alaska',
-      ],
-    ],
-    [
-      'Pacific/Honolulu',
-      ['hst', 'hast', 'hawaii', 'hawaiitime', 'hawaiianstandardtime', 'hawaiistandardtime', 'us/hawaii'],
-    ],
-    ['America/Puerto_Rico', ['ast', 'atlantic', 'puertorico']],
-    ['Pacific/Guam', ['chst', 'chamorro', 'chamorrostandardtime', 'guam']],
-    ['Pacific/Pago_Pago', ['sst', 'samoa', 'us/samoa', 'americansamoa']],
-    ['UTC', ['utc', 'gmt', 'z', 'zulu', 'coordinateduniversaltime']],
-  ];
-  return Object.fromEntries(groups.flatMap(([zone, names]) => names.map((name) => [name, zone])));
-})();
+export const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  TIME_ZONE_NAME_GROUPS.flatMap(([zone, names]) => names.map((name) => [name, zone])),
+);
 
 /**
  * The IANA zone a time-zone cell names, or null when it names none. `TIME_ZONE_ALIASES` first, then
