@@ -14,7 +14,14 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row,
+  type Table as TanStackTable,
+} from '@tanstack/react-table';
 import {
   measureElement,
   observeElementRect,
@@ -217,8 +224,6 @@ export async function fetchAllPages<T>(
   }
 }
 
-// ---- Errors --------------------------------------------------------------------------------------
-
 // ---- The table -----------------------------------------------------------------------------------
 
 const interactiveSelector =
@@ -231,7 +236,7 @@ function fromInnerControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLEle
   return control !== null && event.currentTarget.contains(control) && control !== event.currentTarget;
 }
 
-function csvColumnsOf<T>(table: ReturnType<typeof useReactTable<T>>): CsvColumn<T>[] {
+function csvColumnsOf<T>(table: TanStackTable<T>): CsvColumn<T>[] {
   return table
     .getAllLeafColumns()
     .filter((column) => column.accessorFn !== undefined)
@@ -251,39 +256,50 @@ function csvColumnsOf<T>(table: ReturnType<typeof useReactTable<T>>): CsvColumn<
  * `aria-rowindex` kept) when a page holds more than `virtualizeAbove` rows.
  */
 export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
-  const {
-    label,
-    noun,
-    summary,
-    columns,
-    rows,
-    total,
-    totalExact = true,
-    getRowId,
-    page,
-    pageSize,
-    onPageChange,
-    onPageSizeChange,
-    pageSizeOptions = defaultPageSizes,
-    sortFields = [],
-    sort,
-    order = 'asc',
-    onSortChange,
-    loading = false,
-    fetching = false,
-    error,
-    onRetry,
-    empty,
-    onRowOpen,
-    currentRowId,
-    fetchAll,
-    exportColumns,
-    exportFileName,
-    virtualizeAbove = 50,
-  } = props;
+  const { noun, summary, rows, total, totalExact = true, loading = false, fetching = false } = props;
+  const { error, onRetry, empty, fetchAll } = props;
+  const table = useRowModel(props);
+  const pageCount = usePageCount(props);
+  const csv = useCsvExport(props, table);
 
+  const failedWithoutRows = !loading && error !== undefined && error !== null && rows === undefined;
+  const isEmpty = !loading && rows !== undefined && rows.length === 0 && (total ?? 0) === 0;
+  return (
+    <Stack gap="sm">
+      {summary && !fetchAll ? (
+        summary
+      ) : (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          {summary ?? <TotalLine {...{ noun, total, totalExact, loading, fetching }} />}
+          {fetchAll ? <ExportCsvButton exporting={csv.exporting} total={total} onExport={csv.run} /> : null}
+        </Group>
+      )}
+      {csv.error !== undefined ? (
+        <LoadErrorAlert title="The CSV export failed" error={csv.error} onRetry={csv.run} />
+      ) : null}
+      {error !== undefined && error !== null ? (
+        <LoadErrorAlert title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} />
+      ) : null}
+      {failedWithoutRows ? null : isEmpty ? (
+        <EmptyState title={empty.title} description={empty.description} py="xl">
+          {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
+        </EmptyState>
+      ) : (
+        <TableGrid table={table} {...props} />
+      )}
+      {!isEmpty && !failedWithoutRows ? <Pager {...props} pageCount={pageCount} /> : null}
+    </Stack>
+  );
+}
+
+/** The TanStack table over the current page's rows (no client paging or sorting: the server does both). */
+function useRowModel<T, S extends string>({
+  rows,
+  columns,
+  getRowId,
+}: DataTableProps<T, S>): TanStackTable<T> {
   const data = useMemo(() => rows ?? [], [rows]);
-  const table = useReactTable<T>({
+  return useReactTable<T>({
     data,
     columns,
     getRowId: (row) => getRowId(row),
@@ -292,13 +308,115 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     manualSorting: true,
     enableSorting: false,
   });
+}
 
+/**
+ * The number of pages for the total (at least 1). A filter that shrank the result can leave the URL
+ * on a page that no longer exists: the table then goes to the last page.
+ */
+function usePageCount<T, S extends string>({
+  total,
+  page,
+  pageSize,
+  onPageChange,
+}: DataTableProps<T, S>): number {
   const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));
-  // A filter that shrank the result can leave the URL on a page that no longer exists.
   useEffect(() => {
     if (total !== undefined && total > 0 && page > pageCount) onPageChange(pageCount);
   }, [total, page, pageCount, onPageChange]);
+  return pageCount;
+}
 
+/**
+ * The CSV export of the whole filter: `run` fetches every row through `fetchAll` and saves
+ * "<exportFileName or label>-<YYYY-MM-DD>.csv"; `error` is the last failure, cleared by the next run.
+ */
+function useCsvExport<T, S extends string>(
+  { fetchAll, exportColumns, exportFileName, label }: DataTableProps<T, S>,
+  table: TanStackTable<T>,
+) {
+  const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const exportCsv = async () => {
+    if (!fetchAll) return;
+    setExporting(true);
+    setError(undefined);
+    try {
+      const all = await fetchAll();
+      const date = new Date().toISOString().slice(0, 10);
+      downloadCsv(
+        `${exportFileName ?? label.toLowerCase().replaceAll(/\s+/g, '-')}-${date}.csv`,
+        toCsv(exportColumns ?? csvColumnsOf(table), all),
+      );
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, error, run: () => void exportCsv() };
+}
+
+/** "123 clients" (a skeleton before the first answer), and a spinner while new rows are on their way. */
+function TotalLine({
+  noun,
+  total,
+  totalExact,
+  loading,
+  fetching,
+}: Pick<DataTableProps<unknown>, 'noun' | 'total'> & {
+  totalExact: boolean;
+  loading: boolean;
+  fetching: boolean;
+}) {
+  return (
+    <Group gap="xs" aria-live="polite">
+      {total !== undefined ? (
+        <Text size="sm" fw={500}>
+          {formatTotal(total, noun, totalExact)}
+        </Text>
+      ) : loading ? (
+        <Skeleton height={16} width={90} aria-hidden />
+      ) : null}
+      {fetching && !loading ? (
+        <>
+          <Loader size="xs" aria-hidden />
+          <VisuallyHidden>Updating</VisuallyHidden>
+        </>
+      ) : null}
+    </Group>
+  );
+}
+
+function ExportCsvButton({
+  exporting,
+  total,
+  onExport,
+}: {
+  exporting: boolean;
+  total: number | undefined;
+  onExport: () => void;
+}) {
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      loading={exporting}
+      disabled={!total}
+      onClick={onExport}
+    >
+      Export CSV
+    </Button>
+  );
+}
+
+/**
+ * The scroll box and the table: header, then skeleton rows on the first load, else the page's rows
+ * (only those in view when the page holds more than `virtualizeAbove`).
+ */
+function TableGrid<T, S extends string>(props: DataTableProps<T, S> & { table: TanStackTable<T> }) {
+  const { table, label, rows, loading = false, fetching = false, onRowOpen, virtualizeAbove = 50 } = props;
   const tableRows = table.getRowModel().rows;
   const virtualize = tableRows.length > virtualizeAbove;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -310,98 +428,65 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     measureElement: measureRowOrEstimate,
     overscan: 10,
   });
-
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(undefined);
-  const exportCsv = async () => {
-    if (!fetchAll) return;
-    setExporting(true);
-    setExportError(undefined);
-    try {
-      const all = await fetchAll();
-      const date = new Date().toISOString().slice(0, 10);
-      downloadCsv(
-        `${exportFileName ?? label.toLowerCase().replaceAll(/\s+/g, '-')}-${date}.csv`,
-        toCsv(exportColumns ?? csvColumnsOf(table), all),
-      );
-    } catch (caught) {
-      setExportError(caught);
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const openRow = onRowOpen
-    ? {
-        onClick: (row: Row<T>) => (event: MouseEvent<HTMLTableRowElement>) => {
-          if (!fromInnerControl(event)) onRowOpen(row.original);
-        },
-        onKeyDown: (row: Row<T>) => (event: KeyboardEvent<HTMLTableRowElement>) => {
-          if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
-            event.preventDefault();
-            onRowOpen(row.original);
-          }
-        },
-      }
-    : undefined;
-
-  const renderRow = (row: Row<T>, index: number, measure?: { ref: (node: Element | null) => void }) => {
-    const current = currentRowId !== undefined && row.id === currentRowId;
-    return (
-      <Table.Tr
-        key={row.id}
-        ref={measure?.ref}
-        data-index={index}
-        aria-current={current ? 'true' : undefined}
-        bg={current ? 'var(--mantine-primary-color-light)' : undefined}
-        aria-rowindex={virtualize ? index + 2 : undefined}
-        tabIndex={openRow ? 0 : undefined}
-        className={openRow ? 'mantine-focus-auto' : undefined}
-        style={openRow ? { cursor: 'pointer' } : undefined}
-        onClick={openRow?.onClick(row)}
-        onKeyDown={openRow?.onKeyDown(row)}
-      >
-        {row.getVisibleCells().map((cell) => (
-          <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-        ))}
-      </Table.Tr>
-    );
-  };
-
-  const isSortField = (id: string): id is S => (sortFields as readonly string[]).includes(id);
   const columnCount = table.getVisibleLeafColumns().length;
-  let body: ReactNode;
-  if (virtualize) {
-    const items = virtualizer.getVirtualItems();
-    const paddingTop = items[0]?.start ?? 0;
-    const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-    body = (
-      <>
-        {paddingTop > 0 ? (
-          <tr aria-hidden style={{ height: paddingTop }}>
-            <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
-          </tr>
-        ) : null}
-        {items.map((item) => {
-          const row = tableRows[item.index];
-          return row ? renderRow(row, item.index, { ref: virtualizer.measureElement }) : null;
-        })}
-        {paddingBottom > 0 ? (
-          <tr aria-hidden style={{ height: paddingBottom }}>
-            <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
-          </tr>
-        ) : null}
-      </>
-    );
-  } else {
-    body = tableRows.map((row, index) => renderRow(row, index));
-  }
+  const rowProps = { virtualize, currentRowId: props.currentRowId, onRowOpen };
+  return (
+    <div
+      ref={scrollRef}
+      // Positioned, so that absolutely positioned cell content (a visually hidden header) scrolls
+      // with the table instead of widening the page on a narrow screen.
+      style={{
+        position: 'relative',
+        ...(virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }),
+      }}
+    >
+      <Table
+        aria-label={label}
+        aria-busy={loading || fetching}
+        aria-rowcount={virtualize ? tableRows.length + 1 : undefined}
+        highlightOnHover={onRowOpen !== undefined}
+        stickyHeader={virtualize}
+        verticalSpacing="xs"
+      >
+        <TableHeader {...props} virtualize={virtualize} />
+        <Table.Tbody>
+          {loading && rows === undefined ? (
+            <SkeletonRows columnCount={columnCount} />
+          ) : virtualize ? (
+            <VirtualRows rows={tableRows} virtualizer={virtualizer} columnCount={columnCount} {...rowProps} />
+          ) : (
+            tableRows.map((row, index) => <DataRow key={row.id} row={row} index={index} {...rowProps} />)
+          )}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
 
-  const showSkeleton = loading && rows === undefined;
-  const failedWithoutRows = !loading && error !== undefined && error !== null && rows === undefined;
-  const isEmpty = !loading && rows !== undefined && rows.length === 0 && (total ?? 0) === 0;
+/** Five placeholder rows of the table's width, hidden from assistive technology. */
+function SkeletonRows({ columnCount }: { columnCount: number }) {
+  return Array.from({ length: 5 }, (_, index) => (
+    <Table.Tr key={index} aria-hidden>
+      {Array.from({ length: columnCount }, (__, cell) => (
+        <Table.Td key={cell}>
+          <Skeleton height={14} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
 
-  const header = (
+/** The header row; a column the server sorts by is a button that toggles its order. */
+function TableHeader<T, S extends string>({
+  table,
+  sortFields = [],
+  sort,
+  order = 'asc',
+  onSortChange,
+  virtualize,
+}: DataTableProps<T, S> & { table: TanStackTable<T>; virtualize: boolean }) {
+  const isSortField = (id: string): id is S => (sortFields as readonly string[]).includes(id);
+  return (
     <Table.Thead>
       {table.getHeaderGroups().map((group) => (
         <Table.Tr key={group.id} aria-rowindex={virtualize ? 1 : undefined}>
@@ -410,153 +495,185 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
               ? null
               : flexRender(headerCell.column.columnDef.header, headerCell.getContext());
             const columnId = headerCell.column.id;
-            if (onSortChange === undefined || !isSortField(columnId)) {
-              return (
-                <Table.Th key={headerCell.id} scope="col">
-                  {content}
-                </Table.Th>
-              );
-            }
-            const active = sort === columnId;
-            const SortIcon = !active ? IconSelector : order === 'asc' ? IconArrowUp : IconArrowDown;
-            return (
-              <Table.Th
-                key={headerCell.id}
-                scope="col"
-                aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-              >
-                <UnstyledButton
-                  className="mantine-focus-auto"
-                  onClick={() => onSortChange(columnId, active && order === 'asc' ? 'desc' : 'asc')}
-                  style={{
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    gap: 4,
-                    fontWeight: 'inherit',
-                    fontSize: 'inherit',
-                    color: 'inherit',
-                  }}
-                >
-                  {content}
-                  <SortIcon size={14} aria-hidden stroke={active ? 2.25 : 1.5} />
-                </UnstyledButton>
+            return onSortChange === undefined || !isSortField(columnId) ? (
+              <Table.Th key={headerCell.id} scope="col">
+                {content}
               </Table.Th>
+            ) : (
+              <SortableHeader
+                key={headerCell.id}
+                active={sort === columnId}
+                order={order}
+                onSort={(next) => onSortChange(columnId, next)}
+              >
+                {content}
+              </SortableHeader>
             );
           })}
         </Table.Tr>
       ))}
     </Table.Thead>
   );
+}
 
+/** A sortable column's header: `aria-sort` and an arrow for the current order; a click sorts it (asc first). */
+function SortableHeader({
+  active,
+  order,
+  onSort,
+  children,
+}: {
+  active: boolean;
+  order: SortOrder;
+  onSort: (order: SortOrder) => void;
+  children: ReactNode;
+}) {
+  const SortIcon = !active ? IconSelector : order === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Stack gap="sm">
-      {summary && !fetchAll ? (
-        summary
+    <Table.Th scope="col" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton
+        className="mantine-focus-auto"
+        onClick={() => onSort(active && order === 'asc' ? 'desc' : 'asc')}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 4,
+          fontWeight: 'inherit',
+          fontSize: 'inherit',
+          color: 'inherit',
+        }}
+      >
+        {children}
+        <SortIcon size={14} aria-hidden stroke={active ? 2.25 : 1.5} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+interface RowOptions<T> {
+  virtualize: boolean;
+  currentRowId: string | undefined;
+  onRowOpen: ((row: T) => void) | undefined;
+}
+
+/** The rows in view of a long page, with spacer rows standing for those above and below. */
+function VirtualRows<T>({
+  rows,
+  virtualizer,
+  columnCount,
+  ...rowOptions
+}: RowOptions<T> & {
+  rows: Row<T>[];
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  columnCount: number;
+}) {
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const spacer = (height: number) => (
+    <tr aria-hidden style={{ height }}>
+      <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
+    </tr>
+  );
+  return (
+    <>
+      {paddingTop > 0 ? spacer(paddingTop) : null}
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row ? (
+          <DataRow
+            key={row.id}
+            row={row}
+            index={item.index}
+            measureRef={virtualizer.measureElement}
+            {...rowOptions}
+          />
+        ) : null;
+      })}
+      {paddingBottom > 0 ? spacer(paddingBottom) : null}
+    </>
+  );
+}
+
+/**
+ * One row: marked `aria-current` when it is the current one; with `onRowOpen`, focusable and opened
+ * by a click (not on a control inside it), Enter or Space.
+ */
+function DataRow<T>({
+  row,
+  index,
+  measureRef,
+  virtualize,
+  currentRowId,
+  onRowOpen,
+}: RowOptions<T> & { row: Row<T>; index: number; measureRef?: (node: Element | null) => void }) {
+  const current = currentRowId !== undefined && row.id === currentRowId;
+  const opens = onRowOpen !== undefined;
+  return (
+    <Table.Tr
+      ref={measureRef}
+      data-index={index}
+      aria-current={current ? 'true' : undefined}
+      bg={current ? 'var(--mantine-primary-color-light)' : undefined}
+      aria-rowindex={virtualize ? index + 2 : undefined}
+      tabIndex={opens ? 0 : undefined}
+      className={opens ? 'mantine-focus-auto' : undefined}
+      style={opens ? { cursor: 'pointer' } : undefined}
+      onClick={
+        onRowOpen &&
+        ((event: MouseEvent<HTMLTableRowElement>) => {
+          if (!fromInnerControl(event)) onRowOpen(row.original);
+        })
+      }
+      onKeyDown={
+        onRowOpen &&
+        ((event: KeyboardEvent<HTMLTableRowElement>) => {
+          if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
+            event.preventDefault();
+            onRowOpen(row.original);
+          }
+        })
+      }
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+/** "Rows per page" (when the owner lets it change) and the page buttons (when there is more than one page). */
+function Pager<T, S extends string>({
+  label,
+  page,
+  pageSize,
+  pageCount,
+  onPageChange,
+  onPageSizeChange,
+  pageSizeOptions = defaultPageSizes,
+}: DataTableProps<T, S> & { pageCount: number }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      {onPageSizeChange ? (
+        <NativeSelect
+          label="Rows per page"
+          size="xs"
+          w={130}
+          value={String(pageSize)}
+          data={[...new Set([...pageSizeOptions, pageSize])].sort((a, b) => a - b).map(String)}
+          onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
+        />
       ) : (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          {summary ?? (
-            <Group gap="xs" aria-live="polite">
-              {total !== undefined ? (
-                <Text size="sm" fw={500}>
-                  {formatTotal(total, noun, totalExact)}
-                </Text>
-              ) : loading ? (
-                <Skeleton height={16} width={90} aria-hidden />
-              ) : null}
-              {fetching && !loading ? (
-                <>
-                  <Loader size="xs" aria-hidden />
-                  <VisuallyHidden>Updating</VisuallyHidden>
-                </>
-              ) : null}
-            </Group>
-          )}
-          {fetchAll ? (
-            <Button
-              variant="default"
-              size="sm"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting}
-              disabled={!total}
-              onClick={() => void exportCsv()}
-            >
-              Export CSV
-            </Button>
-          ) : null}
-        </Group>
+        <span />
       )}
-
-      {exportError !== undefined ? (
-        <LoadErrorAlert title="The CSV export failed" error={exportError} onRetry={() => void exportCsv()} />
+      {pageCount > 1 ? (
+        <LabelledPagination
+          label={label}
+          total={pageCount}
+          value={Math.min(page, pageCount)}
+          onChange={onPageChange}
+        />
       ) : null}
-      {error !== undefined && error !== null ? (
-        <LoadErrorAlert title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} />
-      ) : null}
-
-      {failedWithoutRows ? null : isEmpty ? (
-        <EmptyState title={empty.title} description={empty.description} py="xl">
-          {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
-        </EmptyState>
-      ) : (
-        <div
-          ref={scrollRef}
-          // Positioned, so that absolutely positioned cell content (a visually hidden header) scrolls
-          // with the table instead of widening the page on a narrow screen.
-          style={{
-            position: 'relative',
-            ...(virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }),
-          }}
-        >
-          <Table
-            aria-label={label}
-            aria-busy={loading || fetching}
-            aria-rowcount={virtualize ? tableRows.length + 1 : undefined}
-            highlightOnHover={onRowOpen !== undefined}
-            stickyHeader={virtualize}
-            verticalSpacing="xs"
-          >
-            {header}
-            <Table.Tbody>
-              {showSkeleton
-                ? Array.from({ length: 5 }, (_, index) => (
-                    <Table.Tr key={index} aria-hidden>
-                      {Array.from({ length: columnCount }, (__, cell) => (
-                        <Table.Td key={cell}>
-                          <Skeleton height={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                : body}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
-
-      {!isEmpty && !failedWithoutRows ? (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          {onPageSizeChange ? (
-            <NativeSelect
-              label="Rows per page"
-              size="xs"
-              w={130}
-              value={String(pageSize)}
-              data={[...new Set([...pageSizeOptions, pageSize])].sort((a, b) => a - b).map(String)}
-              onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
-            />
-          ) : (
-            <span />
-          )}
-          {pageCount > 1 ? (
-            <LabelledPagination
-              label={label}
-              total={pageCount}
-              value={Math.min(page, pageCount)}
-              onChange={onPageChange}
-            />
-          ) : null}
-        </Group>
-      ) : null}
-    </Stack>
+    </Group>
   );
 }

@@ -7,7 +7,14 @@
 import { Button, Code, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo, useState } from 'react';
-import { auditActions, auditListQuery, auditOutcomes, type AuditEvent } from '@tend/contracts';
+import {
+  auditActions,
+  auditListQuery,
+  auditOutcomes,
+  type AuditEvent,
+  type AuditListQuery,
+} from '@tend/contracts';
+import type { SetUrlState } from '../../../lib/url-state.ts';
 import { type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
@@ -111,17 +118,6 @@ export function AuditLogPage() {
   });
   const { query, setQuery: setState } = list;
   const [openEvent, setOpenEvent] = useState<AuditEvent | null>(null);
-  const range = useMemo<[string | null, string | null]>(
-    () => [isoToDay(query.from), isoToDay(query.to)],
-    [query.from, query.to],
-  );
-  const entityTypeOptions = useMemo(
-    () =>
-      query.entityType && !entityTypes.some((type) => type.value === query.entityType)
-        ? [...entityTypes, { value: query.entityType, label: query.entityType }]
-        : entityTypes,
-    [query.entityType],
-  );
 
   return (
     <Stack gap="md">
@@ -136,73 +132,7 @@ export function AuditLogPage() {
       <ListPage
         list={list}
         filterLabel="Filter the audit log"
-        filters={
-          <>
-            <Select
-              label="Action"
-              placeholder="Any action"
-              data={[...auditActions]}
-              value={query.action ?? null}
-              onChange={(value) => setState({ action: value ?? undefined })}
-              searchable
-              clearable
-              w={210}
-            />
-            <Select
-              label="Entity type"
-              placeholder="Any entity"
-              data={entityTypeOptions}
-              value={query.entityType ?? null}
-              onChange={(value) => setState({ entityType: value ?? undefined, entityId: undefined })}
-              clearable
-              w={170}
-            />
-            <DebouncedTextInput
-              label="Actor"
-              placeholder="Email contains"
-              value={query.actor}
-              onCommit={(actor) => setState({ actor })}
-              w={200}
-            />
-            <Select
-              label="Outcome"
-              placeholder="Any outcome"
-              data={auditOutcomes.map((outcome) => ({ value: outcome, label: outcomeLabels[outcome] }))}
-              value={query.outcome ?? null}
-              onChange={(value) => setState({ outcome: auditOutcomes.find((outcome) => outcome === value) })}
-              clearable
-              w={150}
-            />
-            <DatePickerInput
-              type="range"
-              label="Date range"
-              placeholder="Any date"
-              value={range}
-              onChange={([from, to]) => {
-                // Wait for both ends unless the range is cleared.
-                if (from && !to) return;
-                setState({
-                  from: from ? dayToIso(from, 'start') : undefined,
-                  to: to ? dayToIso(to, 'end') : undefined,
-                });
-              }}
-              allowSingleDateInRange
-              clearable
-              maxDate={new Date()}
-              w={250}
-            />
-            {query.entityId && (
-              <Button
-                variant="light"
-                size="sm"
-                aria-label={`Remove the filter on entity ${query.entityId}`}
-                onClick={() => setState({ entityId: undefined })}
-              >
-                Entity {shortId(query.entityId)} ✕
-              </Button>
-            )}
-          </>
-        }
+        filters={<AuditFilters query={query} setQuery={setState} />}
         label="Audit events"
         noun={{ one: 'event', other: 'events' }}
         columns={columns}
@@ -219,5 +149,100 @@ export function AuditLogPage() {
       />
       <AuditEventModal event={openEvent} onClose={() => setOpenEvent(null)} />
     </Stack>
+  );
+}
+
+/** Action, entity type (and a removable entity id), actor, outcome and date range. */
+function AuditFilters({ query, setQuery }: { query: AuditListQuery; setQuery: SetUrlState<AuditListQuery> }) {
+  const entityTypeOptions = useMemo(
+    () =>
+      query.entityType && !entityTypes.some((type) => type.value === query.entityType)
+        ? [...entityTypes, { value: query.entityType, label: query.entityType }]
+        : entityTypes,
+    [query.entityType],
+  );
+
+  return (
+    <>
+      <Select
+        label="Action"
+        placeholder="Any action"
+        data={[...auditActions]}
+        value={query.action ?? null}
+        onChange={(value) => setQuery({ action: value ?? undefined })}
+        searchable
+        clearable
+        w={210}
+      />
+      <Select
+        label="Entity type"
+        placeholder="Any entity"
+        data={entityTypeOptions}
+        value={query.entityType ?? null}
+        onChange={(value) => setQuery({ entityType: value ?? undefined, entityId: undefined })}
+        clearable
+        w={170}
+      />
+      <DebouncedTextInput
+        label="Actor"
+        placeholder="Email contains"
+        value={query.actor}
+        onCommit={(actor) => setQuery({ actor })}
+        w={200}
+      />
+      <Select
+        label="Outcome"
+        placeholder="Any outcome"
+        data={auditOutcomes.map((outcome) => ({ value: outcome, label: outcomeLabels[outcome] }))}
+        value={query.outcome ?? null}
+        onChange={(value) => setQuery({ outcome: auditOutcomes.find((outcome) => outcome === value) })}
+        clearable
+        w={150}
+      />
+      <AuditDateRange from={query.from} to={query.to} onChange={setQuery} />
+      {query.entityId && (
+        <Button
+          variant="light"
+          size="sm"
+          aria-label={`Remove the filter on entity ${query.entityId}`}
+          onClick={() => setQuery({ entityId: undefined })}
+        >
+          Entity {shortId(query.entityId)} ✕
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The date range as local days; sends the start of the first and the end of the last as instants. */
+function AuditDateRange({
+  from,
+  to,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+}) {
+  const range = useMemo<[string | null, string | null]>(() => [isoToDay(from), isoToDay(to)], [from, to]);
+  return (
+    <DatePickerInput
+      type="range"
+      label="Date range"
+      placeholder="Any date"
+      value={range}
+      onChange={([start, end]) => {
+        // Wait for both ends unless the range is cleared.
+        if (start && !end) return;
+        onChange({
+          from: start ? dayToIso(start, 'start') : undefined,
+          to: end ? dayToIso(end, 'end') : undefined,
+        });
+      }}
+      allowSingleDateInRange
+      clearable
+      maxDate={new Date()}
+      w={250}
+    />
   );
 }

@@ -107,16 +107,11 @@ function validatePhoneReset(values: PhoneResetValues) {
   return errors;
 }
 
-/** The code step: the texted code and the new password, twice. */
-function PhoneCodeStep({
-  phone,
-  onDone,
-  onRestart,
-}: {
-  phone: string;
-  onDone: () => void;
-  onRestart: () => void;
-}) {
+/**
+ * The code step's form: the code and the new password, checked here first; submit resets the
+ * password with the code (the API's field errors land on their inputs, the rest in `unmatched`).
+ */
+function usePhoneResetForm(phone: string, onDone: () => void) {
   const reset = useResetPasswordWithPhoneCode();
   const resend = useRequestPhonePasswordReset();
   const [unmatched, setUnmatched] = useState<FieldError[]>([]);
@@ -143,6 +138,20 @@ function PhoneCodeStep({
       },
     );
   });
+  return { form, submit, reset, resend, unmatched };
+}
+
+/** The code step: the texted code and the new password, twice. */
+function PhoneCodeStep({
+  phone,
+  onDone,
+  onRestart,
+}: {
+  phone: string;
+  onDone: () => void;
+  onRestart: () => void;
+}) {
+  const { form, submit, reset, resend, unmatched } = usePhoneResetForm(phone, onDone);
   return (
     <form onSubmit={submit} noValidate aria-label="Choose a new password with the code">
       <Stack gap="sm">

@@ -84,11 +84,37 @@ interface SignUpValues {
   password: string;
 }
 
-/** "Create an account": by email or by phone, with a password. */
-export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
+type SignUpErrors = Partial<Record<keyof SignUpValues, string>>;
+
+/** The browser's checks of a sign-up by email or by phone: required fields, then their shapes. */
+function signUpErrors(by: 'email' | 'phone', values: SignUpValues, identity: string): SignUpErrors {
+  const next: SignUpErrors = {};
+  if (!identity || !values.password) {
+    next[by === 'email' ? 'email' : 'phoneNumber'] = identity ? undefined : SIGN_UP_REQUIRED_MESSAGE;
+    if (!values.password) next.password = SIGN_UP_REQUIRED_MESSAGE;
+  } else if (by === 'email' && !looksLikeEmail(identity)) next.email = 'Email must be a valid email address';
+  else if (by === 'phone' && !looksLikePhone(identity)) next.phoneNumber = PHONE_HINT;
+  else if (values.password.length < 8) next.password = 'Password must be at least 8 characters';
+  return next;
+}
+
+/** The API's field errors on the form's fields, several on one field joined with "; ". */
+function apiSignUpErrors(error: ApiError, values: SignUpValues): SignUpErrors {
+  const fieldErrors: SignUpErrors = {};
+  for (const fieldError of error.fieldErrors) {
+    if (fieldError.path in values) {
+      const key = fieldError.path as keyof SignUpValues;
+      fieldErrors[key] = fieldErrors[key] ? `${fieldErrors[key]}; ${fieldError.message}` : fieldError.message;
+    }
+  }
+  return fieldErrors;
+}
+
+/** The sign-up form's state (by email or phone, values, errors) and its submit. */
+function useSignUpForm() {
   const [by, setBy] = useState<'email' | 'phone'>('email');
   const [values, setValues] = useState<SignUpValues>({ name: '', email: '', phoneNumber: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof SignUpValues, string>>>({});
+  const [errors, setErrors] = useState<SignUpErrors>({});
   const signUp = useSignUp();
   const set = (field: keyof SignUpValues) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -96,15 +122,8 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next: typeof errors = {};
     const identity = by === 'email' ? values.email.trim() : normalPhone(values.phoneNumber);
-    if (!identity || !values.password) {
-      next[by === 'email' ? 'email' : 'phoneNumber'] = identity ? undefined : SIGN_UP_REQUIRED_MESSAGE;
-      if (!values.password) next.password = SIGN_UP_REQUIRED_MESSAGE;
-    } else if (by === 'email' && !looksLikeEmail(identity))
-      next.email = 'Email must be a valid email address';
-    else if (by === 'phone' && !looksLikePhone(identity)) next.phoneNumber = PHONE_HINT;
-    else if (values.password.length < 8) next.password = 'Password must be at least 8 characters';
+    const next = signUpErrors(by, values, identity);
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     signUp.mutate(
@@ -115,22 +134,17 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
       },
       {
         onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const fieldErrors: typeof errors = {};
-          for (const fieldError of error.fieldErrors) {
-            if (fieldError.path in values) {
-              const key = fieldError.path as keyof SignUpValues;
-              fieldErrors[key] = fieldErrors[key]
-                ? `${fieldErrors[key]}; ${fieldError.message}`
-                : fieldError.message;
-            }
-          }
-          setErrors(fieldErrors);
+          if (error instanceof ApiError) setErrors(apiSignUpErrors(error, values));
         },
       },
     );
   };
+  return { by, setBy, values, errors, setErrors, set, submit, signUp };
+}
 
+/** "Create an account": by email or by phone, with a password. */
+export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
+  const { by, setBy, values, errors, setErrors, set, submit, signUp } = useSignUpForm();
   if (signUp.data?.confirmBy === 'email') {
     return (
       <Alert
@@ -178,28 +192,7 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
           ]}
         />
         <TextInput label="Your name" autoComplete="name" value={values.name} onChange={set('name')} />
-        {by === 'email' ? (
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-          />
-        ) : (
-          <TextInput
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            description={PHONE_HINT}
-            required
-            value={values.phoneNumber}
-            onChange={set('phoneNumber')}
-            error={errors.phoneNumber}
-          />
-        )}
+        <IdentityInput by={by} values={values} errors={errors} set={set} />
         <PasswordInput
           label="Password"
           description={passwordHint}
@@ -330,5 +323,36 @@ export function PhoneSignInForm({ onSignedIn, returnTo }: DoneProps) {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The email, or the phone number, to sign up with. */
+function IdentityInput({
+  by,
+  values,
+  errors,
+  set,
+}: Pick<ReturnType<typeof useSignUpForm>, 'by' | 'values' | 'errors' | 'set'>) {
+  return by === 'email' ? (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={values.email}
+      onChange={set('email')}
+      error={errors.email}
+    />
+  ) : (
+    <TextInput
+      label="Phone number"
+      type="tel"
+      autoComplete="tel"
+      description={PHONE_HINT}
+      required
+      value={values.phoneNumber}
+      onChange={set('phoneNumber')}
+      error={errors.phoneNumber}
+    />
   );
 }

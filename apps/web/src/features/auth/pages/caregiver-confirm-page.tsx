@@ -59,7 +59,11 @@ function useCodeFlow(destination: Destination) {
   };
 }
 
-function CodeForm({ destination }: { destination: Destination }) {
+/**
+ * The code form's state: the code (digits only), submit (signs in, then opens /), and "Send a new
+ * code" with its cooldown (`waitS`, seconds left) and whether a new code was sent.
+ */
+function useCodeForm(destination: Destination) {
   const navigate = useNavigate();
   const { signIn, resend, submit: submitCode, sendAgain: resendCode } = useCodeFlow(destination);
   const [sentAt, setSentAt] = useState(() => Date.now());
@@ -95,28 +99,20 @@ function CodeForm({ destination }: { destination: Destination }) {
       form.setFieldValue('otp', '');
     });
   };
-  const startAgain =
-    destination.channel === 'sms'
-      ? `/caregiver/login?${new URLSearchParams({ by: 'sms', phone: destination.phone }).toString()}`
-      : `/caregiver/login?${new URLSearchParams({ email: destination.email }).toString()}`;
+  return { form, submit, sendAgain, waitS, resent, signIn, resend };
+}
 
+/** Where to start again: the caregiver sign-in with this number or email filled in. */
+const startAgainPath = (destination: Destination) =>
+  destination.channel === 'sms'
+    ? `/caregiver/login?${new URLSearchParams({ by: 'sms', phone: destination.phone }).toString()}`
+    : `/caregiver/login?${new URLSearchParams({ email: destination.email }).toString()}`;
+
+function CodeForm({ destination }: { destination: Destination }) {
+  const { form, submit, sendAgain, waitS, resent, signIn, resend } = useCodeForm(destination);
+  const sms = destination.channel === 'sms';
   return (
-    <AuthCard
-      title="Enter your sign-in code"
-      subtitle={
-        destination.channel === 'sms' ? (
-          <>
-            If <b>{destination.phone}</b> belongs to a caregiver account, Tend has texted it a 6-digit code.
-            It works once, for 5 minutes.
-          </>
-        ) : (
-          <>
-            If <b>{destination.email}</b> belongs to a caregiver account, Tend has emailed it a 6-digit code.
-            It works once, for 5 minutes.
-          </>
-        )
-      }
-    >
+    <AuthCard title="Enter your sign-in code" subtitle={<CodeSentTo destination={destination} />}>
       {resent && !resend.error && (
         <Alert
           variant="light"
@@ -159,7 +155,7 @@ function CodeForm({ destination }: { destination: Destination }) {
         >
           {waitS > 0 ? `Send a new code (in ${waitS} s)` : 'Send a new code'}
         </Button>
-        <Anchor component={Link} to={startAgain} size="sm">
+        <Anchor component={Link} to={startAgainPath(destination)} size="sm">
           {sms ? 'Use another number' : 'Use another email'}
         </Anchor>
       </Group>
@@ -169,6 +165,21 @@ function CodeForm({ destination }: { destination: Destination }) {
           : 'No email? Check your spam folder, or ask your agency’s office to check the email address they have for you.'}
       </Text>
     </AuthCard>
+  );
+}
+
+/** Where the code went and how long it works. */
+function CodeSentTo({ destination }: { destination: Destination }) {
+  return destination.channel === 'sms' ? (
+    <>
+      If <b>{destination.phone}</b> belongs to a caregiver account, Tend has texted it a 6-digit code. It
+      works once, for 5 minutes.
+    </>
+  ) : (
+    <>
+      If <b>{destination.email}</b> belongs to a caregiver account, Tend has emailed it a 6-digit code. It
+      works once, for 5 minutes.
+    </>
   );
 }
 

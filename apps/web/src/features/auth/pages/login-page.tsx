@@ -61,12 +61,18 @@ const loadSignInValidator = (): Promise<Validator> =>
 /** Keeps focus in the form: a blur would validate the empty email and move these links mid-click. */
 const keepFocus = (event: { preventDefault: () => void }) => event.preventDefault();
 
-export function LoginPage() {
+type WayIn = 'signup' | 'link' | 'phone';
+
+/**
+ * The URL state of /login: `forgot=1` (the recovery step) or `mode` (another way in), with the
+ * logout `reason` in words and the same-origin `redirect`; the setters keep `reason` and `redirect`.
+ */
+function useLoginUrl() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
   const forgot = searchParams.get('forgot') === '1';
   const modeParam = searchParams.get('mode');
-  const mode = modeParam === 'signup' || modeParam === 'link' || modeParam === 'phone' ? modeParam : null;
+  const mode: WayIn | null =
+    modeParam === 'signup' || modeParam === 'link' || modeParam === 'phone' ? modeParam : null;
   /** Shows or hides the recovery step, keeping `reason` and `redirect` in the URL. */
   const setForgot = (on: boolean) =>
     setSearchParams((params) => {
@@ -77,7 +83,7 @@ export function LoginPage() {
       return next;
     });
   /** Switches to another way in (`mode`), or back to email + password (null). */
-  const setMode = (next: 'signup' | 'link' | 'phone' | null) =>
+  const setMode = (next: WayIn | null) =>
     setSearchParams((params) => {
       const updated = new URLSearchParams(params);
       updated.delete('forgot');
@@ -85,25 +91,23 @@ export function LoginPage() {
       else updated.delete('mode');
       return updated;
     });
-  const clientConfig = useClientConfig();
-  const signUpEnabled = clientConfig.data?.signUpEnabled === true;
-  const googleSignInEnabled = clientConfig.data?.googleSignInEnabled === true;
-  const googleSignIn = useGoogleSignIn();
-  const resend = useResendConfirmation();
-  const signIn = useSignIn();
-  const setupStatus = useSetupStatus();
   const reasonMessage = logoutReasonMessage(searchParams.get('reason'));
   const redirect = safeRedirectPath(searchParams.get('redirect'));
+  return { forgot, mode, setForgot, setMode, reasonMessage, redirect };
+}
+
+/**
+ * Email + password sign-in and its second step: the form (validated with contracts `signInInput`
+ * once loaded), the sign-in and code mutations, the typed code, and where a signed-in person goes.
+ */
+function usePasswordSignIn(redirect: string | null) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
   const verifyCode = useVerifyTotpSignIn();
   const [code, setCode] = useState('');
-  const codeStep = signIn.error instanceof TwoFactorRequiredError;
-  const unconfirmed = signIn.error instanceof SignInError && signIn.error.code === 'EMAIL_NOT_VERIFIED';
-  const other = forgot || mode !== null;
   const afterSignIn = (actor: Me) => {
     void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
   };
-  useEffect(() => clearSessionEndReason(), []);
-
   const form = useForm<SignInInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -114,26 +118,10 @@ export function LoginPage() {
   useEffect(() => {
     loadSignInValidator().catch(() => undefined);
   }, []);
-
   const submitValid = form.onSubmit((values) => {
     verifyCode.reset();
-    signIn.mutate(
-      { ...values, returnTo: redirect },
-      {
-        onSuccess: (actor) => {
-          void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
-        },
-      },
-    );
+    signIn.mutate({ ...values, returnTo: redirect }, { onSuccess: afterSignIn });
   });
-  const submitCode = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    verifyCode.mutate(code, {
-      onSuccess: (actor) => {
-        void navigate(redirect ?? (isAdmin(actor) ? '/admin' : '/'), { replace: true });
-      },
-    });
-  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // If the schema cannot load (connection lost), the server still validates the sign-in.
@@ -141,182 +129,63 @@ export function LoginPage() {
       .catch(() => undefined)
       .then(() => submitValid());
   };
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verifyCode.mutate(code, { onSuccess: afterSignIn });
+  };
+  const startOver = () => {
+    setCode('');
+    signIn.reset();
+    verifyCode.reset();
+  };
+  return { form, signIn, verifyCode, code, setCode, submit, submitCode, startOver, afterSignIn };
+}
+
+/** The card's subtitle for the step on screen. */
+function loginSubtitle(forgot: boolean, mode: WayIn | null, codeStep: boolean): string {
+  if (forgot) return 'Reset your password.';
+  if (mode === 'signup') return 'With your email or phone number and a password.';
+  if (mode === 'link') return 'Sign in with a link sent to your email.';
+  if (mode === 'phone') return 'Sign in with your phone number.';
+  if (codeStep) return 'Two-step verification: one more step.';
+  return 'Use the email and password your agency gave you.';
+}
+
+export function LoginPage() {
+  const { forgot, mode, setForgot, setMode, reasonMessage, redirect } = useLoginUrl();
+  const clientConfig = useClientConfig();
+  const signUpEnabled = clientConfig.data?.signUpEnabled === true;
+  const googleSignInEnabled = clientConfig.data?.googleSignInEnabled === true;
+  const googleSignIn = useGoogleSignIn();
+  const resend = useResendConfirmation();
+  const setupStatus = useSetupStatus();
+  const password = usePasswordSignIn(redirect);
+  const { form, signIn, afterSignIn } = password;
+  const codeStep = signIn.error instanceof TwoFactorRequiredError;
+  const unconfirmed = signIn.error instanceof SignInError && signIn.error.code === 'EMAIL_NOT_VERIFIED';
+  const other = forgot || mode !== null;
+  useEffect(() => clearSessionEndReason(), []);
 
   return (
     <AuthCard
       title={mode === 'signup' ? 'Create a Tend account' : 'Sign in to Tend'}
-      subtitle={
-        forgot
-          ? 'Reset your password.'
-          : mode === 'signup'
-            ? 'With your email or phone number and a password.'
-            : mode === 'link'
-              ? 'Sign in with a link sent to your email.'
-              : mode === 'phone'
-                ? 'Sign in with your phone number.'
-                : codeStep
-                  ? 'Two-step verification: one more step.'
-                  : 'Use the email and password your agency gave you.'
-      }
+      subtitle={loginSubtitle(forgot, mode, codeStep)}
     >
-      {reasonMessage && (
-        <Alert
-          variant="light"
-          color="blue"
-          icon={<IconInfoCircle aria-hidden />}
-          role="status"
-          data-testid="logout-reason"
-        >
-          {reasonMessage}
-        </Alert>
-      )}
-      {setupStatus.data?.needsSetup && (
-        <Alert variant="light" color="yellow" title="Tend is not set up yet">
-          Open the one-time setup link the server printed when it started to create the first administrator.
-        </Alert>
-      )}
+      <LoginNotices reasonMessage={reasonMessage} needsSetup={setupStatus.data?.needsSetup === true} />
       {signIn.error && !codeStep && !other && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
-      {unconfirmed && !other && (
-        <>
-          {resend.isSuccess ? (
-            <Alert variant="light" color="green" role="status" data-testid="confirmation-resent">
-              A new confirmation link is on its way to {resend.variables}. It works for 24 hours.
-            </Alert>
-          ) : (
-            resend.error && <ApiErrorAlert title="The email was not sent" error={resend.error} />
-          )}
-          <Button
-            variant="light"
-            loading={resend.isPending}
-            onClick={() => resend.mutate(form.values.email)}
-            fullWidth
-          >
-            Send the confirmation email again
-          </Button>
-        </>
-      )}
+      {unconfirmed && !other && <ResendConfirmation resend={resend} email={form.values.email} />}
       <Suspense fallback={<PageLoader />}>
         {forgot && <PasswordRecoveryForm initialEmail={form.values.email} onBack={() => setForgot(false)} />}
         {mode === 'signup' && signUpEnabled && <SignUpForm onSignedIn={afterSignIn} returnTo={redirect} />}
         {mode === 'link' && <MagicLinkForm initialEmail={form.values.email} />}
         {mode === 'phone' && <PhoneSignInForm onSignedIn={afterSignIn} returnTo={redirect} />}
       </Suspense>
-      {codeStep && !other && (
-        <form onSubmit={submitCode} noValidate aria-label="Two-step verification">
-          <Stack gap="sm">
-            {verifyCode.error && <ApiErrorAlert title="Verification failed" error={verifyCode.error} />}
-            <TextInput
-              label="Verification code"
-              description="The 6-digit code from your authenticator app, or one of your backup codes."
-              autoComplete="one-time-code"
-              inputMode="text"
-              required
-              autoFocus
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              error={code.length > 40 ? 'A code is at most a few characters long' : undefined}
-            />
-            <Button type="submit" loading={verifyCode.isPending} disabled={!code.trim()} fullWidth mt="xs">
-              Verify
-            </Button>
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setCode('');
-                signIn.reset();
-                verifyCode.reset();
-              }}
-            >
-              Use another account
-            </Button>
-          </Stack>
-        </form>
-      )}
-      <form onSubmit={submit} noValidate aria-label="Sign in" hidden={codeStep || other}>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            autoFocus
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+      {codeStep && !other && <TwoStepForm {...password} />}
+      <PasswordForm {...password} hidden={codeStep || other} />
       {googleSignInEnabled && !codeStep && !other && (
-        <Stack gap="xs">
-          {googleSignIn.error && <ApiErrorAlert title="Google sign-in failed" error={googleSignIn.error} />}
-          <Button
-            variant="default"
-            leftSection={<IconBrandGoogle size={18} aria-hidden />}
-            loading={googleSignIn.isPending || googleSignIn.isSuccess}
-            onClick={() => googleSignIn.mutate(redirect)}
-            fullWidth
-          >
-            Continue with Google
-          </Button>
-        </Stack>
+        <GoogleSignIn googleSignIn={googleSignIn} redirect={redirect} />
       )}
-      {!codeStep && (
-        <Text size="sm" c="dimmed" component="div">
-          <Stack gap={4} align="flex-start">
-            {mode !== null && (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onMouseDown={keepFocus}
-                onClick={() => setMode(null)}
-              >
-                Use email and password
-              </Anchor>
-            )}
-            {mode !== 'link' && (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onMouseDown={keepFocus}
-                onClick={() => setMode('link')}
-              >
-                Email me a sign-in link
-              </Anchor>
-            )}
-            {mode !== 'phone' && (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onMouseDown={keepFocus}
-                onClick={() => setMode('phone')}
-              >
-                Use a phone number
-              </Anchor>
-            )}
-            {signUpEnabled && mode !== 'signup' && (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onMouseDown={keepFocus}
-                onClick={() => setMode('signup')}
-              >
-                No account yet? Create one
-              </Anchor>
-            )}
-          </Stack>
-        </Text>
-      )}
+      {!codeStep && <WaysIn mode={mode} signUpEnabled={signUpEnabled} onMode={setMode} />}
       <Text size="sm" c="dimmed">
         {!other && !codeStep && (
           <>
@@ -337,5 +206,161 @@ export function LoginPage() {
         </Anchor>
       </Text>
     </AuthCard>
+  );
+}
+
+/** Why the last session ended (`?reason=`), and a notice while Tend has no administrator yet. */
+function LoginNotices({ reasonMessage, needsSetup }: { reasonMessage: string | null; needsSetup: boolean }) {
+  return (
+    <>
+      {reasonMessage && (
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconInfoCircle aria-hidden />}
+          role="status"
+          data-testid="logout-reason"
+        >
+          {reasonMessage}
+        </Alert>
+      )}
+      {needsSetup && (
+        <Alert variant="light" color="yellow" title="Tend is not set up yet">
+          Open the one-time setup link the server printed when it started to create the first administrator.
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** For an account whose email is not confirmed yet: send the confirmation email again. */
+function ResendConfirmation({
+  resend,
+  email,
+}: {
+  resend: ReturnType<typeof useResendConfirmation>;
+  email: string;
+}) {
+  return (
+    <>
+      {resend.isSuccess ? (
+        <Alert variant="light" color="green" role="status" data-testid="confirmation-resent">
+          A new confirmation link is on its way to {resend.variables}. It works for 24 hours.
+        </Alert>
+      ) : (
+        resend.error && <ApiErrorAlert title="The email was not sent" error={resend.error} />
+      )}
+      <Button variant="light" loading={resend.isPending} onClick={() => resend.mutate(email)} fullWidth>
+        Send the confirmation email again
+      </Button>
+    </>
+  );
+}
+
+type PasswordSignIn = ReturnType<typeof usePasswordSignIn>;
+
+/** The second step of an account with two-step verification: the authenticator (or backup) code. */
+function TwoStepForm({ verifyCode, code, setCode, submitCode, startOver }: PasswordSignIn) {
+  return (
+    <form onSubmit={submitCode} noValidate aria-label="Two-step verification">
+      <Stack gap="sm">
+        {verifyCode.error && <ApiErrorAlert title="Verification failed" error={verifyCode.error} />}
+        <TextInput
+          label="Verification code"
+          description="The 6-digit code from your authenticator app, or one of your backup codes."
+          autoComplete="one-time-code"
+          inputMode="text"
+          required
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={code.length > 40 ? 'A code is at most a few characters long' : undefined}
+        />
+        <Button type="submit" loading={verifyCode.isPending} disabled={!code.trim()} fullWidth mt="xs">
+          Verify
+        </Button>
+        <Button variant="subtle" onClick={startOver}>
+          Use another account
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Email and password; kept mounted (hidden) during the other steps so what was typed stays. */
+function PasswordForm({ form, signIn, submit, hidden }: PasswordSignIn & { hidden: boolean }) {
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in" hidden={hidden}>
+      <Stack gap="sm">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** "Continue with Google" (it ends at `/auth/callback`), with its error. */
+function GoogleSignIn({
+  googleSignIn,
+  redirect,
+}: {
+  googleSignIn: ReturnType<typeof useGoogleSignIn>;
+  redirect: string | null;
+}) {
+  return (
+    <Stack gap="xs">
+      {googleSignIn.error && <ApiErrorAlert title="Google sign-in failed" error={googleSignIn.error} />}
+      <Button
+        variant="default"
+        leftSection={<IconBrandGoogle size={18} aria-hidden />}
+        loading={googleSignIn.isPending || googleSignIn.isSuccess}
+        onClick={() => googleSignIn.mutate(redirect)}
+        fullWidth
+      >
+        Continue with Google
+      </Button>
+    </Stack>
+  );
+}
+
+/** Links to the other ways in than the one on screen (sign-up only when the server allows it). */
+function WaysIn({
+  mode,
+  signUpEnabled,
+  onMode,
+}: {
+  mode: WayIn | null;
+  signUpEnabled: boolean;
+  onMode: (mode: WayIn | null) => void;
+}) {
+  const link = (to: WayIn | null, label: string) => (
+    <Anchor component="button" type="button" size="sm" onMouseDown={keepFocus} onClick={() => onMode(to)}>
+      {label}
+    </Anchor>
+  );
+  return (
+    <Text size="sm" c="dimmed" component="div">
+      <Stack gap={4} align="flex-start">
+        {mode !== null && link(null, 'Use email and password')}
+        {mode !== 'link' && link('link', 'Email me a sign-in link')}
+        {mode !== 'phone' && link('phone', 'Use a phone number')}
+        {signUpEnabled && mode !== 'signup' && link('signup', 'No account yet? Create one')}
+      </Stack>
+    </Text>
   );
 }

@@ -6,7 +6,7 @@
  * (a refused password shows every reason the server's password policy gives).
  */
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -45,7 +45,12 @@ function AlreadySetUp() {
   );
 }
 
-function SetupForm({ initialToken }: { initialToken: string }) {
+/**
+ * The setup form's state and submit: completes the setup, then signs the new administrator in and
+ * opens /admin. A 409 (set up meanwhile) refreshes the setup status; other field errors land on
+ * their inputs, the rest in `unmatched`.
+ */
+function useSetupForm(initialToken: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const completeSetup = useCompleteSetup();
@@ -90,6 +95,11 @@ function SetupForm({ initialToken }: { initialToken: string }) {
     void queryClient.invalidateQueries({ queryKey: setupStatusQueryOptions().queryKey });
   });
 
+  return { form, submit, completeSetup, signIn, unmatched };
+}
+
+function SetupForm({ initialToken }: { initialToken: string }) {
+  const { form, submit, completeSetup, signIn, unmatched } = useSetupForm(initialToken);
   const setupError = completeSetup.error;
   const badToken = setupError instanceof ApiError && setupError.status === 403;
 
@@ -130,39 +140,7 @@ function SetupForm({ initialToken }: { initialToken: string }) {
               {...form.getInputProps('token')}
             />
           )}
-          <Group grow align="flex-start">
-            <TextInput
-              label="First name"
-              required
-              autoComplete="given-name"
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              required
-              autoComplete="family-name"
-              {...form.getInputProps('lastName')}
-            />
-          </Group>
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            description={passwordHint}
-            required
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <Checkbox
-            label="Load the demo agency (clearly labelled sample data)"
-            description="Sample clients, caregivers and case managers to explore Tend. Leave unticked for a real agency."
-            {...form.getInputProps('loadDemoData', { type: 'checkbox' })}
-          />
+          <AdministratorFields form={form} />
           <Button type="submit" loading={completeSetup.isPending || signIn.isPending} mt="xs">
             Create the administrator
           </Button>
@@ -175,6 +153,41 @@ function SetupForm({ initialToken }: { initialToken: string }) {
         </Anchor>
       </Text>
     </AuthCard>
+  );
+}
+
+/** The first administrator's name, email and password, and whether to load the demo agency. */
+function AdministratorFields({ form }: { form: UseFormReturnType<SetupInput> }) {
+  return (
+    <>
+      <Group grow align="flex-start">
+        <TextInput
+          label="First name"
+          required
+          autoComplete="given-name"
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          required
+          autoComplete="family-name"
+          {...form.getInputProps('lastName')}
+        />
+      </Group>
+      <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+      <PasswordInput
+        label="Password"
+        description={passwordHint}
+        required
+        autoComplete="new-password"
+        {...form.getInputProps('password')}
+      />
+      <Checkbox
+        label="Load the demo agency (clearly labelled sample data)"
+        description="Sample clients, caregivers and case managers to explore Tend. Leave unticked for a real agency."
+        {...form.getInputProps('loadDemoData', { type: 'checkbox' })}
+      />
+    </>
   );
 }
 

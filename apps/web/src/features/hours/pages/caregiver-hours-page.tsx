@@ -21,8 +21,13 @@ import {
 import { IconChartBar, IconUpload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { useSearchParam } from '../../../lib/url-state.ts';
-import { caregiverHoursQuery, type CaregiverWeek } from '@tend/contracts';
+import { useSearchParam, type SetUrlState } from '../../../lib/url-state.ts';
+import {
+  caregiverHoursQuery,
+  type CaregiverHoursPage as CaregiverHoursResult,
+  type CaregiverHoursQuery,
+  type CaregiverWeek,
+} from '@tend/contracts';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { useCaregiverHours } from '../api/caregiver-hours.ts';
@@ -220,42 +225,10 @@ export function CaregiverHoursPage() {
       <ListPage
         list={list}
         filterLabel="Filter caregiver hours"
-        filters={
-          <>
-            <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
-            <PersonSelect
-              kind="caregivers"
-              label="Caregiver"
-              placeholder="Any caregiver"
-              value={query.caregiverId}
-              onChange={(caregiverId) => setState({ caregiverId })}
-            />
-            <Switch
-              label="Overtime only"
-              checked={Boolean(query.overtimeOnly)}
-              onChange={(event) => setState({ overtimeOnly: event.currentTarget.checked || undefined })}
-              mb={8}
-            />
-            <Switch
-              label="Unhandled only"
-              checked={Boolean(query.unhandledOnly)}
-              onChange={(event) => setState({ unhandledOnly: event.currentTarget.checked || undefined })}
-              mb={8}
-            />
-          </>
-        }
+        filters={<HoursFilters query={query} setQuery={setState} />}
         label="Caregiver weeks"
         noun={{ one: 'caregiver-week', other: 'caregiver-weeks' }}
-        summary={
-          data ? (
-            <Text size="sm" data-testid="hours-totals">
-              {formatDay(data.from)} – {formatDay(data.to)} · {data.totals.weeks} caregiver-week
-              {data.totals.weeks === 1 ? '' : 's'} · {formatWorkedHours(data.totals.hours)} worked ·{' '}
-              {data.totals.overtimeWeeks} with overtime ({formatWorkedHours(data.totals.overtimeHours)}) ·{' '}
-              {data.totals.overlapWeeks} with overlapping shifts · {data.totals.unhandledWeeks} need review
-            </Text>
-          ) : undefined
-        }
+        summary={data ? <HoursTotals data={data} /> : undefined}
         columns={columns}
         noMatch={{
           title: 'No weeks match these filters',
@@ -283,5 +256,51 @@ export function CaregiverHoursPage() {
         onClose={() => setChart(undefined)}
       />
     </Stack>
+  );
+}
+
+/** The date range, caregiver, "Overtime only" and "Unhandled only" filters. */
+function HoursFilters({
+  query,
+  setQuery,
+}: {
+  query: CaregiverHoursQuery;
+  setQuery: SetUrlState<CaregiverHoursQuery>;
+}) {
+  return (
+    <>
+      <DateRangeFilter from={query.from} to={query.to} onChange={setQuery} />
+      <PersonSelect
+        kind="caregivers"
+        label="Caregiver"
+        placeholder="Any caregiver"
+        value={query.caregiverId}
+        onChange={(caregiverId) => setQuery({ caregiverId })}
+      />
+      <Switch
+        label="Overtime only"
+        checked={Boolean(query.overtimeOnly)}
+        onChange={(event) => setQuery({ overtimeOnly: event.currentTarget.checked || undefined })}
+        mb={8}
+      />
+      <Switch
+        label="Unhandled only"
+        checked={Boolean(query.unhandledOnly)}
+        onChange={(event) => setQuery({ unhandledOnly: event.currentTarget.checked || undefined })}
+        mb={8}
+      />
+    </>
+  );
+}
+
+/** The range's totals: caregiver-weeks, hours worked, overtime, overlaps and weeks to review. */
+function HoursTotals({ data }: { data: CaregiverHoursResult }) {
+  return (
+    <Text size="sm" data-testid="hours-totals">
+      {formatDay(data.from)} – {formatDay(data.to)} · {data.totals.weeks} caregiver-week
+      {data.totals.weeks === 1 ? '' : 's'} · {formatWorkedHours(data.totals.hours)} worked ·{' '}
+      {data.totals.overtimeWeeks} with overtime ({formatWorkedHours(data.totals.overtimeHours)}) ·{' '}
+      {data.totals.overlapWeeks} with overlapping shifts · {data.totals.unhandledWeeks} need review
+    </Text>
   );
 }

@@ -95,66 +95,68 @@ export interface AdjustmentModalProps {
   onClose: () => void;
 }
 
-/** See the module comment. Mounted only while open. */
-export function AdjustmentModal(props: AdjustmentModalProps) {
-  const { adjustment, caregiverId, caregiverName, segments, timeZone, onClose } = props;
-  const editing = Boolean(adjustment);
-  const [values, setValues] = useState<Record<Field, string>>({
-    adjustmentType: adjustment?.adjustmentType ?? 'HOURS',
-    adjustmentValue: adjustment ? valueText(adjustment.adjustmentType, adjustment.adjustmentValue) : '',
-    shiftSegmentId: adjustment?.shiftSegmentId ?? props.segmentId ?? '',
-    effectiveDate:
-      adjustment?.effectiveDate ??
-      segments.find((s) => s.segmentId === props.segmentId)?.date ??
-      props.periodStart,
-    reason: '',
-    notes: adjustment?.notes ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+type FieldValues = Record<Field, string>;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The form's first values: the adjustment's when editing, else the preselected segment and its date. */
+const initialValues = ({
+  adjustment,
+  segments,
+  segmentId,
+  periodStart,
+}: AdjustmentModalProps): FieldValues => ({
+  adjustmentType: adjustment?.adjustmentType ?? 'HOURS',
+  adjustmentValue: adjustment ? valueText(adjustment.adjustmentType, adjustment.adjustmentValue) : '',
+  shiftSegmentId: adjustment?.shiftSegmentId ?? segmentId ?? '',
+  effectiveDate:
+    adjustment?.effectiveDate ?? segments.find((s) => s.segmentId === segmentId)?.date ?? periodStart,
+  reason: '',
+  notes: adjustment?.notes ?? '',
+});
+
+/** The API's field errors that name one of the form's fields (`body.<field>`), labelled. */
+function apiFieldErrors(error: unknown): FieldErrors {
+  const next: FieldErrors = {};
+  if (!(error instanceof ApiError)) return next;
+  for (const fieldError of error.fieldErrors) {
+    const field = fieldError.path.replace(/^body\./, '') as Field;
+    if (Object.hasOwn(labels, field)) next[field] = labelMessage(fieldError.message, labels[field]);
+  }
+  return next;
+}
+
+/**
+ * The adjustment form's state: values, errors (the browser's checks, then the API's on their
+ * inputs), and `submit`, which creates or updates the adjustment and closes with a toast.
+ */
+function useAdjustmentForm(props: AdjustmentModalProps) {
+  const { adjustment, caregiverId, caregiverName, onClose } = props;
+  const [values, setValues] = useState<FieldValues>(() => initialValues(props));
+  const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateAdjustment();
   const update = useUpdateAdjustment();
-  const failed = editing ? update.error : create.error;
   const type = values.adjustmentType as PayrollAdjustmentType;
-  const unmatched =
-    failed instanceof ApiError
-      ? failed.fieldErrors.filter((e) => !Object.hasOwn(labels, e.path.replace(/^body\./, '')))
-      : [];
-
   const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const onApiError = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    const next: Partial<Record<Field, string>> = {};
-    for (const fieldError of error.fieldErrors) {
-      const field = fieldError.path.replace(/^body\./, '') as Field;
-      if (Object.hasOwn(labels, field)) next[field] = labelMessage(fieldError.message, labels[field]);
-    }
-    setErrors(next);
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError) setErrors(apiFieldErrors(error));
   };
   const done = (title: string) => {
     notifications.show({ color: 'green', title, message: caregiverName });
     onClose();
   };
-
   const submit = () => {
-    const next: Partial<Record<Field, string>> = {};
+    const next: FieldErrors = {};
     const value = parseAdjustmentValue(type, values.adjustmentValue);
     if (value === null) next.adjustmentValue = labelMessage('must be a number', labels.adjustmentValue);
     if (!values.reason.trim()) next.reason = labelMessage('is required', labels.reason);
     if (!values.effectiveDate) next.effectiveDate = labelMessage('is required', labels.effectiveDate);
     setErrors(next);
     if (Object.keys(next).length || value === null) return;
+    const { reason, notes, effectiveDate } = values;
     if (adjustment)
       update.mutate(
-        {
-          id: adjustment.id,
-          patch: {
-            adjustmentValue: value,
-            reason: values.reason,
-            notes: values.notes,
-            effectiveDate: values.effectiveDate,
-          },
-        },
-        { onSuccess: () => done('Adjustment changed'), onError: onApiError },
+        { id: adjustment.id, patch: { adjustmentValue: value, reason, notes, effectiveDate } },
+        { onSuccess: () => done('Adjustment changed'), onError },
       );
     else
       create.mutate(
@@ -163,20 +165,34 @@ export function AdjustmentModal(props: AdjustmentModalProps) {
           shiftSegmentId: values.shiftSegmentId || null,
           adjustmentType: type,
           adjustmentValue: value,
-          reason: values.reason,
-          notes: values.notes,
-          effectiveDate: values.effectiveDate,
+          reason,
+          notes,
+          effectiveDate,
         },
-        { onSuccess: () => done('Adjustment added'), onError: onApiError },
+        { onSuccess: () => done('Adjustment added'), onError },
       );
   };
-
   const text = (field: Field) => ({
     value: values[field],
     error: errors[field],
     onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
   });
+  const failed = adjustment ? update.error : create.error;
+  return { values, errors, type, set, text, submit, failed, pending: create.isPending || update.isPending };
+}
 
+type AdjustmentForm = ReturnType<typeof useAdjustmentForm>;
+
+/** See the module comment. Mounted only while open. */
+export function AdjustmentModal(props: AdjustmentModalProps) {
+  const { adjustment, caregiverName, onClose } = props;
+  const editing = Boolean(adjustment);
+  const form = useAdjustmentForm(props);
+  const { failed } = form;
+  const unmatched =
+    failed instanceof ApiError
+      ? failed.fieldErrors.filter((e) => !Object.hasOwn(labels, e.path.replace(/^body\./, '')))
+      : [];
   return (
     <Modal
       opened
@@ -187,7 +203,7 @@ export function AdjustmentModal(props: AdjustmentModalProps) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          form.submit();
         }}
         noValidate
         aria-label={editing ? 'Edit adjustment' : 'Add adjustment'}
@@ -199,56 +215,21 @@ export function AdjustmentModal(props: AdjustmentModalProps) {
               reason.
             </Text>
           ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label={labels.adjustmentType}
-              data={(Object.keys(adjustmentTypeLabels) as PayrollAdjustmentType[]).map((value) => ({
-                value,
-                label: adjustmentTypeLabels[value],
-              }))}
-              value={values.adjustmentType}
-              onChange={(value) => set('adjustmentType', value ?? 'HOURS')}
-              disabled={editing}
-              allowDeselect={false}
-            />
-            <TextInput label={valueLabels[type]} inputMode="decimal" required {...text('adjustmentValue')} />
-            <Select
-              label={labels.shiftSegmentId}
-              description="Optional: the segment this is about."
-              placeholder="Not about one segment"
-              data={segments.map((s) => ({
-                value: s.segmentId,
-                label: `${formatDay(s.date)} · ${s.clientName}${
-                  s.paidStart ? ` · ${formatInstant(s.paidStart, timeZone)}` : ''
-                }`,
-              }))}
-              value={values.shiftSegmentId || null}
-              onChange={(value) => {
-                set('shiftSegmentId', value ?? '');
-                const date = segments.find((s) => s.segmentId === value)?.date;
-                if (date) set('effectiveDate', date);
-              }}
-              clearable
-              disabled={editing}
-              error={errors.shiftSegmentId}
-            />
-            <TextInput
-              type="date"
-              label={labels.effectiveDate}
-              description="Decides the pay period."
-              required
-              {...text('effectiveDate')}
-            />
-          </SimpleGrid>
+          <AdjustmentFields
+            form={form}
+            editing={editing}
+            segments={props.segments}
+            timeZone={props.timeZone}
+          />
           <Textarea
             label={editing ? 'Reason for the change' : labels.reason}
             autosize
             minRows={2}
             maxLength={500}
             required
-            {...text('reason')}
+            {...form.text('reason')}
           />
-          <Textarea label={labels.notes} autosize minRows={2} maxLength={2000} {...text('notes')} />
+          <Textarea label={labels.notes} autosize minRows={2} maxLength={2000} {...form.text('notes')} />
           {failed && (unmatched.length || !(failed instanceof ApiError) || !failed.fieldErrors.length) ? (
             <ApiErrorAlert error={failed} title="The adjustment was not saved" fieldErrors={unmatched} />
           ) : null}
@@ -256,13 +237,70 @@ export function AdjustmentModal(props: AdjustmentModalProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
+            <Button type="submit" loading={form.pending}>
               {editing ? 'Save change' : 'Add adjustment'}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Type and value, the segment it is about (picking one sets the date) and the date. */
+function AdjustmentFields({
+  form: { values, errors, type, set, text },
+  editing,
+  segments,
+  timeZone,
+}: {
+  form: AdjustmentForm;
+  editing: boolean;
+  segments: PayrollSegment[];
+  timeZone: string;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Select
+        label={labels.adjustmentType}
+        data={(Object.keys(adjustmentTypeLabels) as PayrollAdjustmentType[]).map((value) => ({
+          value,
+          label: adjustmentTypeLabels[value],
+        }))}
+        value={values.adjustmentType}
+        onChange={(value) => set('adjustmentType', value ?? 'HOURS')}
+        disabled={editing}
+        allowDeselect={false}
+      />
+      <TextInput label={valueLabels[type]} inputMode="decimal" required {...text('adjustmentValue')} />
+      <Select
+        label={labels.shiftSegmentId}
+        description="Optional: the segment this is about."
+        placeholder="Not about one segment"
+        data={segments.map((s) => ({
+          value: s.segmentId,
+          label: `${formatDay(s.date)} · ${s.clientName}${
+            s.paidStart ? ` · ${formatInstant(s.paidStart, timeZone)}` : ''
+          }`,
+        }))}
+        value={values.shiftSegmentId || null}
+        onChange={(value) => {
+          set('shiftSegmentId', value ?? '');
+          const date = segments.find((s) => s.segmentId === value)?.date;
+          if (date) set('effectiveDate', date);
+        }}
+        clearable
+        disabled={editing}
+        error={errors.shiftSegmentId}
+      />
+      <TextInput
+        type="date"
+        label={labels.effectiveDate}
+        description="Decides the pay period."
+        required
+        {...text('effectiveDate')}
+      />
+    </SimpleGrid>
   );
 }
 
@@ -378,47 +416,54 @@ export function AdjustmentHistoryModal({
           </Table.Thead>
           <Table.Tbody>
             {history.data.items.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  {formatInstant(row.createdAt, timeZone)}
-                  <Text size="xs" c="dimmed">
-                    by {row.createdByName ?? 'a former user'}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatAdjustmentValue(row.adjustmentType, row.adjustmentValue)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {row.effectiveDate ? formatDay(row.effectiveDate) : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{row.reason}</Text>
-                  {row.notes ? (
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-                      {row.notes}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  {row.isActive ? (
-                    <Badge color="green" variant="light">
-                      Current
-                    </Badge>
-                  ) : row.replacedById ? (
-                    <Badge color="gray" variant="light">
-                      Replaced
-                    </Badge>
-                  ) : (
-                    <Badge color="red" variant="light">
-                      Deactivated
-                    </Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
+              <AdjustmentVersionRow key={row.id} row={row} timeZone={timeZone} />
             ))}
           </Table.Tbody>
         </Table>
       )}
     </Modal>
+  );
+}
+
+/** One version: when and by whom it was saved, its value, date, reason and notes, and its state. */
+function AdjustmentVersionRow({ row, timeZone }: { row: PayrollAdjustment; timeZone: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {formatInstant(row.createdAt, timeZone)}
+        <Text size="xs" c="dimmed">
+          by {row.createdByName ?? 'a former user'}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatAdjustmentValue(row.adjustmentType, row.adjustmentValue)}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {row.effectiveDate ? formatDay(row.effectiveDate) : '—'}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{row.reason}</Text>
+        {row.notes ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+            {row.notes}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        {row.isActive ? (
+          <Badge color="green" variant="light">
+            Current
+          </Badge>
+        ) : row.replacedById ? (
+          <Badge color="gray" variant="light">
+            Replaced
+          </Badge>
+        ) : (
+          <Badge color="red" variant="light">
+            Deactivated
+          </Badge>
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -23,8 +23,11 @@ export interface PaidTimesModalProps {
 const labels = { evvStart: 'Paid start', evvEnd: 'Paid end', reason: 'Reason' } as const;
 type Field = keyof typeof labels;
 
-/** See the module comment. Mounted only while open. */
-export function PaidTimesModal({ segment, timeZone, onClose }: PaidTimesModalProps) {
+/**
+ * The paid-times form: values, errors on their inputs (the browser's checks, then the API's), `save`
+ * (sets the version) and `revert` (removes it, paying the EVV times); each closes with a toast.
+ */
+function usePaidTimesForm({ segment, timeZone, onClose }: PaidTimesModalProps) {
   const [values, setValues] = useState<Record<Field, string>>({
     evvStart: toZonedInput(segment.paidStart, timeZone),
     evvEnd: toZonedInput(segment.paidEnd, timeZone),
@@ -33,10 +36,6 @@ export function PaidTimesModal({ segment, timeZone, onClose }: PaidTimesModalPro
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const setVersion = useSetPayrollVersion();
   const deleteVersion = useDeletePayrollVersion();
-  const failed = setVersion.error ?? deleteVersion.error;
-  const unmatched =
-    failed instanceof ApiError ? failed.fieldErrors.filter((e) => !Object.hasOwn(labels, e.path)) : [];
-
   const fieldErrorsOf = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
     const next: Partial<Record<Field, string>> = {};
@@ -91,6 +90,16 @@ export function PaidTimesModal({ segment, timeZone, onClose }: PaidTimesModalPro
     },
   });
 
+  return { input, save, revert, setVersion, deleteVersion };
+}
+
+/** See the module comment. Mounted only while open. */
+export function PaidTimesModal(props: PaidTimesModalProps) {
+  const { segment, timeZone, onClose } = props;
+  const { input, save, revert, setVersion, deleteVersion } = usePaidTimesForm(props);
+  const failed = setVersion.error ?? deleteVersion.error;
+  const unmatched =
+    failed instanceof ApiError ? failed.fieldErrors.filter((e) => !Object.hasOwn(labels, e.path)) : [];
   return (
     <Modal
       opened

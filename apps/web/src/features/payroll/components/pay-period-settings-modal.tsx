@@ -32,21 +32,7 @@ export function PayPeriodSettingsModal({ settings, onClose, onSaved }: PayPeriod
       ? save.error.fieldErrors.find((e) => e.path === 'anchorDate')?.message
       : undefined;
 
-  const submit = () =>
-    save.mutate(
-      { frequency, anchorDate },
-      {
-        onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            title: 'Pay period saved',
-            message: `${capitalize(saved.frequency)}, periods starting ${formatDay(saved.anchorDate)}`,
-          });
-          onSaved(saved.recentPeriods[0]?.start);
-          onClose();
-        },
-      },
-    );
+  const submit = () => saveSettings(save, { frequency, anchorDate }, onSaved, onClose);
 
   return (
     <Modal opened onClose={onClose} title="Pay period settings" size="md">
@@ -64,20 +50,7 @@ export function PayPeriodSettingsModal({ settings, onClose, onSaved }: PayPeriod
             first day of the FLSA workweek, so overtime is counted per workweek inside each period.
             {settings.isDefault ? ' Not set yet: the default is biweekly.' : ''}
           </Text>
-          <div>
-            <Text size="sm" fw={500} id="pay-frequency-label" mb={4}>
-              How often caregivers are paid
-            </Text>
-            <SegmentedControl
-              aria-labelledby="pay-frequency-label"
-              value={frequency}
-              onChange={(value) => setFrequency(value)}
-              data={[
-                { value: 'weekly', label: 'Weekly' },
-                { value: 'biweekly', label: 'Every two weeks' },
-              ]}
-            />
-          </div>
+          <PayFrequencyField value={frequency} onChange={setFrequency} />
           <TextInput
             type="date"
             label="First day of a pay period"
@@ -104,5 +77,51 @@ export function PayPeriodSettingsModal({ settings, onClose, onSaved }: PayPeriod
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Saves the settings; on success a toast, then the current period under them is shown and the dialog closes. */
+function saveSettings(
+  save: ReturnType<typeof useSavePayPeriodSettings>,
+  input: { frequency: PayPeriodFrequency; anchorDate: string },
+  onSaved: PayPeriodSettingsModalProps['onSaved'],
+  onClose: () => void,
+) {
+  save.mutate(input, {
+    onSuccess: (saved) => {
+      notifications.show({
+        color: 'green',
+        title: 'Pay period saved',
+        message: `${capitalize(saved.frequency)}, periods starting ${formatDay(saved.anchorDate)}`,
+      });
+      onSaved(saved.recentPeriods[0]?.start);
+      onClose();
+    },
+  });
+}
+
+/** Weekly or every two weeks, labelled "How often caregivers are paid". */
+function PayFrequencyField({
+  value,
+  onChange,
+}: {
+  value: PayPeriodFrequency;
+  onChange: (frequency: PayPeriodFrequency) => void;
+}) {
+  return (
+    <div>
+      <Text size="sm" fw={500} id="pay-frequency-label" mb={4}>
+        How often caregivers are paid
+      </Text>
+      <SegmentedControl
+        aria-labelledby="pay-frequency-label"
+        value={value}
+        onChange={(next) => onChange(next)}
+        data={[
+          { value: 'weekly', label: 'Weekly' },
+          { value: 'biweekly', label: 'Every two weeks' },
+        ]}
+      />
+    </div>
   );
 }

@@ -7,31 +7,11 @@
  */
 import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconDownload,
-  IconSettings,
-  IconUpload,
-} from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconChevronLeft, IconChevronRight, IconDownload, IconSettings } from '@tabler/icons-react';
 import { z } from 'zod';
-import type { PayrollExport } from '@tend/contracts';
+import type { PayPeriod, PayrollExport, PayrollPeriodView } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
@@ -45,14 +25,8 @@ import {
 } from '../api/payroll.ts';
 import { CaregiverPayrollDrawer } from '../components/caregiver-payroll-drawer.tsx';
 import { PayPeriodSettingsModal } from '../components/pay-period-settings-modal.tsx';
-import {
-  formatCents,
-  formatDay,
-  formatHours,
-  formatInstant,
-  formatMiles,
-  formatPeriod,
-} from '../../../lib/format/index.ts';
+import { PayrollReport } from '../components/payroll-report.tsx';
+import { formatHours, formatInstant, formatMiles, formatPeriod } from '../../../lib/format/index.ts';
 
 const pageState = z.object({
   periodStart: z
@@ -150,22 +124,17 @@ function ExportsTable({ timeZone }: { timeZone: string }) {
   );
 }
 
-/** See the module comment. */
-export function PayrollPage() {
-  const { state, setState } = useUrlState(pageState);
-  const settings = usePayPeriodSettings();
-  const payroll = usePayroll(state.periodStart);
-  const exportPayroll = useCreatePayrollExport();
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const data = payroll.data;
-  const timeZone = data?.timeZone ?? settings.data?.timeZone ?? 'UTC';
-  const periodOptions = (settings.data?.recentPeriods ?? []).map((p) => ({
-    value: p.start,
-    label: formatPeriod(p),
-  }));
-  if (data && !periodOptions.some((o) => o.value === data.period.start))
-    periodOptions.unshift({ value: data.period.start, label: formatPeriod(data.period) });
+/** The recent periods to pick from, with the shown period first when it is not among them. */
+function periodOptionsOf(recentPeriods: PayPeriod[], data: PayrollPeriodView | undefined) {
+  const options = recentPeriods.map((p) => ({ value: p.start, label: formatPeriod(p) }));
+  if (data && !options.some((o) => o.value === data.period.start))
+    options.unshift({ value: data.period.start, label: formatPeriod(data.period) });
+  return options;
+}
 
+/** "Export payroll" of the shown period: stores the CSV, says so, and starts its download. */
+function usePayrollExport(data: PayrollPeriodView | undefined) {
+  const exportPayroll = useCreatePayrollExport();
   const runExport = () => {
     if (!data) return;
     exportPayroll.mutate(data.period.start, {
@@ -179,66 +148,34 @@ export function PayrollPage() {
       },
     });
   };
+  return { exportPayroll, runExport };
+}
 
+/** See the module comment. */
+export function PayrollPage() {
+  const { state, setState } = useUrlState(pageState);
+  const settings = usePayPeriodSettings();
+  const payroll = usePayroll(state.periodStart);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const data = payroll.data;
+  const { exportPayroll, runExport } = usePayrollExport(data);
+  const timeZone = data?.timeZone ?? settings.data?.timeZone ?? 'UTC';
+  const setPeriod = (periodStart: string | undefined) => setState({ periodStart, caregiver: undefined });
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2}>Payroll</Title>
-          <Text c="dimmed" size="sm" mt={4} maw={780}>
-            What each caregiver is paid for a pay period: hours from the segments’ paid times (the EVV times
-            unless you set others), overtime beyond {data?.overtimeThresholdHours ?? 40} hours in each FLSA
-            workweek, mileage and adjustments.
-            {data
-              ? ` ${capitalize(data.frequency)} periods; workweeks start ${capitalize(data.workweekStart)} at midnight (${data.timeZone}).`
-              : ''}
-          </Text>
-        </div>
-        <Button
-          variant="default"
-          leftSection={<IconSettings size={16} aria-hidden />}
-          onClick={() => setSettingsOpen(true)}
-          disabled={!settings.data}
-        >
-          Pay period settings
-        </Button>
-      </Group>
-
-      <Group role="search" aria-label="Pick a pay period" align="flex-end" gap="sm" wrap="wrap">
-        <Button
-          variant="default"
-          leftSection={<IconChevronLeft size={16} aria-hidden />}
-          onClick={() => data && setState({ periodStart: data.previousPeriodStart, caregiver: undefined })}
-          disabled={!data}
-        >
-          Previous period
-        </Button>
-        <Select
-          label="Pay period"
-          data={periodOptions}
-          value={data?.period.start ?? state.periodStart ?? null}
-          onChange={(value) => setState({ periodStart: value ?? undefined, caregiver: undefined })}
-          allowDeselect={false}
-          w={260}
-        />
-        <Button
-          variant="default"
-          rightSection={<IconChevronRight size={16} aria-hidden />}
-          onClick={() => data && setState({ periodStart: data.nextPeriodStart, caregiver: undefined })}
-          disabled={!data}
-        >
-          Next period
-        </Button>
-        <Button
-          leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={runExport}
-          loading={exportPayroll.isPending}
-          disabled={!data || data.items.length === 0}
-        >
-          Export payroll
-        </Button>
-      </Group>
-
+      <PayrollHeading
+        data={data}
+        settingsLoaded={Boolean(settings.data)}
+        onSettings={() => setSettingsOpen(true)}
+      />
+      <PeriodBar
+        data={data}
+        periodStart={state.periodStart}
+        options={periodOptionsOf(settings.data?.recentPeriods ?? [], data)}
+        onPeriod={setPeriod}
+        exporting={exportPayroll.isPending}
+        onExport={runExport}
+      />
       {exportPayroll.error ? (
         <ApiErrorAlert
           error={exportPayroll.error}
@@ -253,113 +190,12 @@ export function PayrollPage() {
           onRetry={() => void payroll.refetch()}
         />
       ) : null}
-
       {payroll.isPending ? (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading the payroll" />
         </Group>
       ) : data ? (
-        <>
-          <Text size="sm" data-testid="payroll-totals">
-            {formatDay(data.period.start)} – {formatDay(data.period.end)} · {data.totals.caregivers} caregiver
-            {data.totals.caregivers === 1 ? '' : 's'} · regular {formatHours(data.totals.regularHours)} ·
-            overtime {formatHours(data.totals.overtimeHours)} · mileage{' '}
-            {formatMiles(data.totals.mileageMiles)} · amount adjustments{' '}
-            {formatCents(data.totals.amountAdjustmentCents)} · total paid{' '}
-            {formatHours(data.totals.totalPaidHours)}
-          </Text>
-          {data.items.length === 0 ? (
-            <Alert variant="light" color="gray" title="Nothing to pay in this period — import EVV shifts">
-              <Text size="sm">
-                Payroll comes from the shift segments of the period. Import an EVV export, pick an earlier
-                period, or open a caregiver to add an adjustment.
-              </Text>
-              <Button
-                component={Link}
-                to="/upload"
-                mt="sm"
-                leftSection={<IconUpload size={16} aria-hidden />}
-              >
-                Import EVV file
-              </Button>
-            </Alert>
-          ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover withTableBorder aria-label="Payroll by caregiver">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Caregiver</Table.Th>
-                    <Table.Th>Regular</Table.Th>
-                    <Table.Th>Overtime</Table.Th>
-                    <Table.Th>Mileage</Table.Th>
-                    <Table.Th>Adjustments</Table.Th>
-                    <Table.Th>Total paid hours</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((row) => (
-                    <Table.Tr key={row.caregiverId}>
-                      <Table.Td>
-                        {row.caregiverName}
-                        <Text size="xs" c="dimmed">
-                          {row.externalId ? `ID ${row.externalId} · ` : ''}
-                          {row.segmentCount} segment{row.segmentCount === 1 ? '' : 's'}
-                          {row.payrollVersionCount ? ` · ${row.payrollVersionCount} with paid times set` : ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatHours(row.regularHours)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {row.overtimeHours > 0 ? (
-                          <Badge color="red" variant="filled" miw="max-content">
-                            Overtime {formatHours(row.overtimeHours)}
-                          </Badge>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            None
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMiles(row.mileageMiles)}</Table.Td>
-                      <Table.Td>
-                        {row.adjustmentCount ? (
-                          <Stack gap={0}>
-                            {row.hourAdjustments ? (
-                              <Text size="sm">{formatHours(row.hourAdjustments)}</Text>
-                            ) : null}
-                            {row.amountAdjustmentCents ? (
-                              <Text size="sm">{formatCents(row.amountAdjustmentCents)}</Text>
-                            ) : null}
-                            <Text size="xs" c="dimmed">
-                              {row.adjustmentCount} adjustment{row.adjustmentCount === 1 ? '' : 's'}
-                            </Text>
-                          </Stack>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            None
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatHours(row.totalPaidHours)}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setState({ caregiver: row.caregiverId }, { resetPage: false })}
-                          aria-label={`Payroll details of ${row.caregiverName}`}
-                        >
-                          Details
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </>
+        <PayrollReport data={data} onOpen={(caregiver) => setState({ caregiver }, { resetPage: false })} />
       ) : null}
 
       <Title order={3} mt="md">
@@ -371,7 +207,7 @@ export function PayrollPage() {
         <PayPeriodSettingsModal
           settings={settings.data}
           onClose={() => setSettingsOpen(false)}
-          onSaved={(periodStart) => setState({ periodStart, caregiver: undefined })}
+          onSaved={setPeriod}
         />
       ) : null}
       <CaregiverPayrollDrawer
@@ -380,5 +216,94 @@ export function PayrollPage() {
         onClose={() => setState({ caregiver: undefined }, { resetPage: false })}
       />
     </Stack>
+  );
+}
+
+/** The title, what payroll counts (the period's frequency, workweek and zone), and "Pay period settings". */
+function PayrollHeading({
+  data,
+  settingsLoaded,
+  onSettings,
+}: {
+  data: PayrollPeriodView | undefined;
+  settingsLoaded: boolean;
+  onSettings: () => void;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Title order={2}>Payroll</Title>
+        <Text c="dimmed" size="sm" mt={4} maw={780}>
+          What each caregiver is paid for a pay period: hours from the segments’ paid times (the EVV times
+          unless you set others), overtime beyond {data?.overtimeThresholdHours ?? 40} hours in each FLSA
+          workweek, mileage and adjustments.
+          {data
+            ? ` ${capitalize(data.frequency)} periods; workweeks start ${capitalize(data.workweekStart)} at midnight (${data.timeZone}).`
+            : ''}
+        </Text>
+      </div>
+      <Button
+        variant="default"
+        leftSection={<IconSettings size={16} aria-hidden />}
+        onClick={onSettings}
+        disabled={!settingsLoaded}
+      >
+        Pay period settings
+      </Button>
+    </Group>
+  );
+}
+
+/** Previous / pick / next pay period (in the URL as `periodStart`, closing the drawer) and "Export payroll". */
+function PeriodBar({
+  data,
+  periodStart,
+  options,
+  onPeriod,
+  exporting,
+  onExport,
+}: {
+  data: PayrollPeriodView | undefined;
+  periodStart: string | undefined;
+  options: { value: string; label: string }[];
+  onPeriod: (periodStart: string | undefined) => void;
+  exporting: boolean;
+  onExport: () => void;
+}) {
+  return (
+    <Group role="search" aria-label="Pick a pay period" align="flex-end" gap="sm" wrap="wrap">
+      <Button
+        variant="default"
+        leftSection={<IconChevronLeft size={16} aria-hidden />}
+        onClick={() => data && onPeriod(data.previousPeriodStart)}
+        disabled={!data}
+      >
+        Previous period
+      </Button>
+      <Select
+        label="Pay period"
+        data={options}
+        value={data?.period.start ?? periodStart ?? null}
+        onChange={(value) => onPeriod(value ?? undefined)}
+        allowDeselect={false}
+        w={260}
+      />
+      <Button
+        variant="default"
+        rightSection={<IconChevronRight size={16} aria-hidden />}
+        onClick={() => data && onPeriod(data.nextPeriodStart)}
+        disabled={!data}
+      >
+        Next period
+      </Button>
+      <Button
+        leftSection={<IconDownload size={16} aria-hidden />}
+        onClick={onExport}
+        loading={exporting}
+        disabled={!data || data.items.length === 0}
+      >
+        Export payroll
+      </Button>
+    </Group>
   );
 }

@@ -110,6 +110,36 @@ export function usePersonForm<TValues extends FormValues, TInput, TRecord extend
   );
 
   const archive = record ? (
+    <PersonArchiveControl record={record} noun={noun} setArchived={setArchived} onDone={onDone} />
+  ) : undefined;
+
+  return {
+    form,
+    frame: {
+      onSubmit,
+      saving: create.isPending || update.isPending,
+      submitError,
+      formError: form.errors[FORM_ERROR],
+      hasFieldErrors: Object.keys(form.errors).some((key) => key !== FORM_ERROR),
+      archive,
+    },
+  };
+}
+
+/** Archive or unarchive an existing record, with its notification; then `onDone`. */
+function PersonArchiveControl<TRecord extends PersonRecord>({
+  record,
+  noun,
+  setArchived,
+  onDone,
+}: {
+  record: TRecord;
+  noun: string;
+  setArchived: ArchiveMutation<TRecord>;
+  onDone: (record: TRecord) => void;
+}) {
+  const title = capitalize(noun);
+  return (
     <ArchiveControl
       archived={record.archived}
       name={record.name}
@@ -134,17 +164,5 @@ export function usePersonForm<TValues extends FormValues, TInput, TRecord extend
         )
       }
     />
-  ) : undefined;
-
-  return {
-    form,
-    frame: {
-      onSubmit,
-      saving: create.isPending || update.isPending,
-      submitError,
-      formError: form.errors[FORM_ERROR],
-      hasFieldErrors: Object.keys(form.errors).some((key) => key !== FORM_ERROR),
-      archive,
-    },
-  };
+  );
 }

@@ -86,8 +86,11 @@ const splitFields: Record<string, string> = {
   reason: 'reason',
 };
 
-/** Split into two parts with their own codes; the first keeps the clock-in point, the second the clock-out. */
-export function SplitForm({ segment, onDone }: FormProps) {
+/**
+ * The split form's state: the split minute (suggested, in the visit's zone), both parts' codes and
+ * the reason; submit checks them with contracts `segmentSplit`, then splits (errors on their inputs).
+ */
+function useSplitForm({ segment, onDone }: FormProps) {
   const split = useSplitSegment();
   const zone = timeZoneOf(segment);
   const [unmatched, setUnmatched] = useState<FieldError[]>([]);
@@ -102,12 +105,6 @@ export function SplitForm({ segment, onDone }: FormProps) {
       reason: '',
     },
   });
-  if (!segment.evvStart || !segment.evvEnd)
-    return (
-      <Alert color="yellow" variant="light">
-        This segment has no start or no end time, so it cannot be split. Correct the shift’s times first.
-      </Alert>
-    );
   const submit = form.onSubmit((values) => {
     const at = fromZonedInput(String(values.at), zone);
     if (!at) {
@@ -140,6 +137,18 @@ export function SplitForm({ segment, onDone }: FormProps) {
       },
     );
   });
+  return { form, submit, split, zone, unmatched };
+}
+
+/** Split into two parts with their own codes; the first keeps the clock-in point, the second the clock-out. */
+export function SplitForm({ segment, onDone }: FormProps) {
+  const { form, submit, split, zone, unmatched } = useSplitForm({ segment, onDone });
+  if (!segment.evvStart || !segment.evvEnd)
+    return (
+      <Alert color="yellow" variant="light">
+        This segment has no start or no end time, so it cannot be split. Correct the shift’s times first.
+      </Alert>
+    );
   return (
     <form onSubmit={submit} noValidate aria-label="Split segment">
       <Stack gap="sm">
@@ -158,31 +167,7 @@ export function SplitForm({ segment, onDone }: FormProps) {
           label={`${splitLabels.at} (${zone})`}
           {...form.getInputProps('at')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={splitLabels.firstCode}
-            required
-            maxLength={20}
-            {...form.getInputProps('firstCode')}
-          />
-          <TextInput
-            label={splitLabels.firstModifier}
-            maxLength={10}
-            {...form.getInputProps('firstModifier')}
-          />
-          <TextInput
-            label={splitLabels.secondCode}
-            description="e.g. OR507 for relief care"
-            required
-            maxLength={20}
-            {...form.getInputProps('secondCode')}
-          />
-          <TextInput
-            label={splitLabels.secondModifier}
-            maxLength={10}
-            {...form.getInputProps('secondModifier')}
-          />
-        </SimpleGrid>
+        <SplitCodeFields form={form} />
         <Textarea
           label={splitLabels.reason}
           description="Why the visit is billed as two services (kept in the history)."
@@ -202,6 +187,28 @@ export function SplitForm({ segment, onDone }: FormProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The procedure code and modifier of each part. */
+function SplitCodeFields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput label={splitLabels.firstCode} required maxLength={20} {...form.getInputProps('firstCode')} />
+      <TextInput label={splitLabels.firstModifier} maxLength={10} {...form.getInputProps('firstModifier')} />
+      <TextInput
+        label={splitLabels.secondCode}
+        description="e.g. OR507 for relief care"
+        required
+        maxLength={20}
+        {...form.getInputProps('secondCode')}
+      />
+      <TextInput
+        label={splitLabels.secondModifier}
+        maxLength={10}
+        {...form.getInputProps('secondModifier')}
+      />
+    </SimpleGrid>
   );
 }
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { shiftCorrection, shiftFieldLabels, type FieldError, type ShiftDetail } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -87,13 +87,16 @@ function toCorrection(
   return { body, errors, changed };
 }
 
-function CorrectionForm({ shift, onDone }: { shift: ShiftDetail; onDone: () => void }) {
+/**
+ * The correction form's state: starts from the shift's values; submit sends only what changed
+ * (checked with contracts `shiftCorrection`), or says nothing changed; errors land on their inputs.
+ */
+function useCorrectionForm(shift: ShiftDetail, onDone: () => void) {
   const correct = useCorrectShift();
   const [initial] = useState(() => initialValues(shift));
   const [unmatched, setUnmatched] = useState<FieldError[]>([]);
   const [nothingChanged, setNothingChanged] = useState(false);
   const form = useForm<FormValues>({ mode: 'controlled', initialValues: initial });
-  const zone = shift.timeZone ?? 'your browser’s time zone';
 
   const submit = form.onSubmit((values) => {
     setNothingChanged(false);
@@ -128,6 +131,12 @@ function CorrectionForm({ shift, onDone }: { shift: ShiftDetail; onDone: () => v
       },
     );
   });
+  return { form, submit, correct, unmatched, nothingChanged };
+}
+
+function CorrectionForm({ shift, onDone }: { shift: ShiftDetail; onDone: () => void }) {
+  const { form, submit, correct, unmatched, nothingChanged } = useCorrectionForm(shift, onDone);
+  const zone = shift.timeZone ?? 'your browser’s time zone';
 
   return (
     <form onSubmit={submit} noValidate aria-label="Correct shift">
@@ -145,25 +154,7 @@ function CorrectionForm({ shift, onDone }: { shift: ShiftDetail; onDone: () => v
             Nothing was changed. Edit at least one value before saving.
           </Alert>
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="datetime-local"
-            step={1}
-            label={`${labels.evvInTime} (${zone})`}
-            {...form.getInputProps('evvInTime')}
-          />
-          <TextInput
-            type="datetime-local"
-            step={1}
-            label={`${labels.evvOutTime} (${zone})`}
-            {...form.getInputProps('evvOutTime')}
-          />
-          {coordinateFields.map((field) => (
-            <TextInput key={field} label={labels[field]} inputMode="decimal" {...form.getInputProps(field)} />
-          ))}
-          <TextInput label={labels.billingCode} maxLength={20} {...form.getInputProps('billingCode')} />
-          <TextInput label={labels.mod1} maxLength={10} {...form.getInputProps('mod1')} />
-        </SimpleGrid>
+        <CorrectionFields form={form} zone={zone} />
         <Textarea
           label={labels.reason}
           description="Why the recorded values are wrong (kept in the history)."
@@ -183,6 +174,31 @@ function CorrectionForm({ shift, onDone }: { shift: ShiftDetail; onDone: () => v
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The correctable fields: clock-in and clock-out in the visit's zone, coordinates, code and modifier. */
+function CorrectionFields({ form, zone }: { form: UseFormReturnType<FormValues>; zone: string }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput
+        type="datetime-local"
+        step={1}
+        label={`${labels.evvInTime} (${zone})`}
+        {...form.getInputProps('evvInTime')}
+      />
+      <TextInput
+        type="datetime-local"
+        step={1}
+        label={`${labels.evvOutTime} (${zone})`}
+        {...form.getInputProps('evvOutTime')}
+      />
+      {coordinateFields.map((field) => (
+        <TextInput key={field} label={labels[field]} inputMode="decimal" {...form.getInputProps(field)} />
+      ))}
+      <TextInput label={labels.billingCode} maxLength={20} {...form.getInputProps('billingCode')} />
+      <TextInput label={labels.mod1} maxLength={10} {...form.getInputProps('mod1')} />
+    </SimpleGrid>
   );
 }
 

@@ -66,17 +66,29 @@ function LegendMarker({ kind }: { kind: MarkerKind }) {
   );
 }
 
-export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 320 }: ShiftMapProps) {
-  const config = useClientConfig();
-  const tiles = config.data?.map;
-  const locations = [
-    { kind: 'in' as const, lat: evvInLat, long: evvInLong },
-    { kind: 'out' as const, lat: evvOutLat, long: evvOutLong },
-  ].map((location) => ({
+/** A clock-in or clock-out location: whether it was recorded and whether it can be plotted. */
+interface MapLocation {
+  kind: MarkerKind;
+  lat: number | null;
+  long: number | null;
+  present: boolean;
+  valid: boolean;
+}
+
+const locationsOf = (recorded: Pick<MapLocation, 'kind' | 'lat' | 'long'>[]): MapLocation[] =>
+  recorded.map((location) => ({
     ...location,
     present: location.lat !== null && location.long !== null,
     valid: isValidCoordinate(location.lat, location.long),
   }));
+
+export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 320 }: ShiftMapProps) {
+  const config = useClientConfig();
+  const tiles = config.data?.map;
+  const locations = locationsOf([
+    { kind: 'in', lat: evvInLat, long: evvInLong },
+    { kind: 'out', lat: evvOutLat, long: evvOutLong },
+  ]);
   const plotted = locations.filter((location) => location.valid);
   const points = plotted.map((location) => [location.lat, location.long] as LatLngTuple);
   const notes = locations
@@ -103,29 +115,9 @@ export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 
             style={{ height, width: '100%', background: 'var(--mantine-color-gray-1)' }}
           >
             {tiles ? <TileLayer url={tiles.tileUrl} attribution={escapeHtml(tiles.attribution)} /> : null}
-            {plotted.map((location) => {
-              const style = markerStyle[location.kind];
-              return (
-                <CircleMarker
-                  key={location.kind}
-                  center={[location.lat as number, location.long as number]}
-                  radius={style.radius}
-                  pathOptions={{
-                    color: style.color,
-                    weight: style.weight,
-                    fill: style.fill,
-                    fillColor: style.color,
-                    fillOpacity: style.fill ? 0.85 : 0,
-                  }}
-                  // Leaflet reads className only when the marker is created (not from pathOptions).
-                  className={`shift-map-marker shift-map-marker-${location.kind}`}
-                >
-                  <Tooltip>
-                    {style.label}: {formatRecordedCoordinate(location.lat, location.long)}
-                  </Tooltip>
-                </CircleMarker>
-              );
-            })}
+            {plotted.map((location) => (
+              <ShiftMarker key={location.kind} location={location} />
+            ))}
             <FitToPoints points={points} />
           </MapContainer>
         </Box>
@@ -142,25 +134,56 @@ export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 
           </Text>
         </Box>
       )}
-      <Group gap="lg" role="list" aria-label="Map legend">
-        {locations.map((location) => (
-          <Group key={location.kind} gap={6} role="listitem" wrap="nowrap">
-            <LegendMarker kind={location.kind} />
-            <Text size="sm">
-              {markerStyle[location.kind].label}
-              <Text span c="dimmed" size="sm">
-                {' '}
-                {location.valid ? formatRecordedCoordinate(location.lat, location.long) : '(not on the map)'}
-              </Text>
-            </Text>
-          </Group>
-        ))}
-      </Group>
+      <MapLegend locations={locations} />
       {notes.map((note) => (
         <Text key={note} size="sm" c="orange.9">
           {note}
         </Text>
       ))}
     </Stack>
+  );
+}
+
+/** One plotted location: its marker (ring or dot) with the coordinates as a tooltip. */
+function ShiftMarker({ location }: { location: MapLocation }) {
+  const style = markerStyle[location.kind];
+  return (
+    <CircleMarker
+      center={[location.lat as number, location.long as number]}
+      radius={style.radius}
+      pathOptions={{
+        color: style.color,
+        weight: style.weight,
+        fill: style.fill,
+        fillColor: style.color,
+        fillOpacity: style.fill ? 0.85 : 0,
+      }}
+      // Leaflet reads className only when the marker is created (not from pathOptions).
+      className={`shift-map-marker shift-map-marker-${location.kind}`}
+    >
+      <Tooltip>
+        {style.label}: {formatRecordedCoordinate(location.lat, location.long)}
+      </Tooltip>
+    </CircleMarker>
+  );
+}
+
+/** Each location's marker shape, name and coordinates (or that it is not on the map). */
+function MapLegend({ locations }: { locations: MapLocation[] }) {
+  return (
+    <Group gap="lg" role="list" aria-label="Map legend">
+      {locations.map((location) => (
+        <Group key={location.kind} gap={6} role="listitem" wrap="nowrap">
+          <LegendMarker kind={location.kind} />
+          <Text size="sm">
+            {markerStyle[location.kind].label}
+            <Text span c="dimmed" size="sm">
+              {' '}
+              {location.valid ? formatRecordedCoordinate(location.lat, location.long) : '(not on the map)'}
+            </Text>
+          </Text>
+        </Group>
+      ))}
+    </Group>
   );
 }

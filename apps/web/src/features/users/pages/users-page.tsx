@@ -19,7 +19,8 @@ import { IconKey, IconPencil, IconSend, IconUserPlus } from '@tabler/icons-react
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { roles, userListQuery, userSortFields, type UserAccount, type UserListQuery } from '@tend/contracts';
-import { type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { type CsvColumn, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { SetUrlState } from '../../../lib/url-state.ts';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
@@ -103,35 +104,33 @@ function userColumns(
     {
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      cell: ({ row }) => (
-        <Group gap={4} wrap="nowrap">
-          {accountStatus(row.original) === 'Invited' && (
-            <Tooltip label="Send the invitation again">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Send the invitation again to ${row.original.fullName ?? row.original.email}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onResend(row.original);
-                }}
-              >
-                <IconSend size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${row.original.fullName ?? row.original.email}`}
-              onClick={() => onEdit(row.original)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
+      cell: ({ row }) => <UserActions user={row.original} onEdit={onEdit} onResend={onResend} />,
     },
   ];
+}
+
+/** The CSV of the users list: every column as text. */
+const userExportColumns: CsvColumn<UserAccount>[] = [
+  { header: 'Name', value: (user) => user.fullName },
+  { header: 'Email', value: (user) => user.email },
+  { header: 'Role', value: (user) => roleLabels[user.role] },
+  { header: 'Job title', value: (user) => user.functionalRole },
+  { header: 'Phone', value: (user) => user.phone },
+  { header: 'Status', value: (user) => accountStatus(user) },
+  { header: 'Last sign-in', value: (user) => user.lastLoginAt },
+  { header: 'Created', value: (user) => user.createdAt },
+];
+
+/** Sends a new invitation link to `user`; a toast says until when it works. */
+function resendInvitation(mutate: ReturnType<typeof useResendInvitation>['mutate'], user: UserAccount) {
+  mutate(user.id, {
+    onSuccess: (sent) =>
+      notifications.show({
+        color: 'green',
+        title: 'Invitation sent again',
+        message: `${user.fullName ?? user.email} got a new link, valid until ${formatExactTime(sent.expiresAt)}. The old link no longer works.`,
+      }),
+  });
 }
 
 export function UsersPage() {
@@ -149,42 +148,13 @@ export function UsersPage() {
   const resend = useResendInvitation();
   const { mutate: resendMutate } = resend;
   const columns = useMemo(
-    () =>
-      userColumns(setEditing, (user) =>
-        resendMutate(user.id, {
-          onSuccess: (sent) =>
-            notifications.show({
-              color: 'green',
-              title: 'Invitation sent again',
-              message: `${user.fullName ?? user.email} got a new link, valid until ${formatExactTime(sent.expiresAt)}. The old link no longer works.`,
-            }),
-        }),
-      ),
+    () => userColumns(setEditing, (user) => resendInvitation(resendMutate, user)),
     [resendMutate],
   );
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1}>Users</Title>
-          <Text c="dimmed">
-            The accounts that can sign in to Tend, their roles and whether they are active.
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconKey size={18} aria-hidden />}
-            onClick={() => setCreating(true)}
-          >
-            Create with password
-          </Button>
-          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setInviting(true)}>
-            Invite user
-          </Button>
-        </Group>
-      </Group>
+      <UsersHeading onCreate={() => setCreating(true)} onInvite={() => setInviting(true)} />
       {resend.error && (
         <ApiErrorAlert
           title="The invitation was not sent again"
@@ -196,50 +166,12 @@ export function UsersPage() {
       <ListPage
         list={list}
         filterLabel="Filter users"
-        filters={
-          <>
-            <DebouncedTextInput
-              label="Search"
-              placeholder="Name or email"
-              value={query.q}
-              onCommit={(q) => setState({ q })}
-              w={240}
-            />
-            <Select
-              label="Role"
-              placeholder="Any role"
-              data={roleOptions}
-              value={query.role ?? null}
-              onChange={(value) => setState({ role: roles.find((role) => role === value) })}
-              clearable
-              w={160}
-            />
-            <Select
-              label="Status"
-              data={statusOptions}
-              value={query.active}
-              onChange={(value) =>
-                setState({ active: (value as UserListQuery['active'] | null) ?? undefined })
-              }
-              allowDeselect={false}
-              w={160}
-            />
-          </>
-        }
+        filters={<UserFilters query={query} setQuery={setState} />}
         label="Users"
         noun={{ one: 'user', other: 'users' }}
         columns={columns}
         onRowOpen={setEditing}
-        exportColumns={[
-          { header: 'Name', value: (user) => user.fullName },
-          { header: 'Email', value: (user) => user.email },
-          { header: 'Role', value: (user) => roleLabels[user.role] },
-          { header: 'Job title', value: (user) => user.functionalRole },
-          { header: 'Phone', value: (user) => user.phone },
-          { header: 'Status', value: (user) => accountStatus(user) },
-          { header: 'Last sign-in', value: (user) => user.lastLoginAt },
-          { header: 'Created', value: (user) => user.createdAt },
-        ]}
+        exportColumns={userExportColumns}
         exportFileName="users"
         noMatch={{
           title: 'No users match these filters',
@@ -261,5 +193,98 @@ export function UsersPage() {
         onClose={() => setEditing(null)}
       />
     </Stack>
+  );
+}
+
+/** "Send the invitation again" (an invited account only) and "Edit". */
+function UserActions({
+  user,
+  onEdit,
+  onResend,
+}: {
+  user: UserAccount;
+  onEdit: (user: UserAccount) => void;
+  onResend: (user: UserAccount) => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {accountStatus(user) === 'Invited' && (
+        <Tooltip label="Send the invitation again">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Send the invitation again to ${user.fullName ?? user.email}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              onResend(user);
+            }}
+          >
+            <IconSend size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label="Edit">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Edit ${user.fullName ?? user.email}`}
+          onClick={() => onEdit(user)}
+        >
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The title, what the page is for, "Create with password" and "Invite user". */
+function UsersHeading({ onCreate, onInvite }: { onCreate: () => void; onInvite: () => void }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Title order={1}>Users</Title>
+        <Text c="dimmed">
+          The accounts that can sign in to Tend, their roles and whether they are active.
+        </Text>
+      </div>
+      <Group gap="sm">
+        <Button variant="default" leftSection={<IconKey size={18} aria-hidden />} onClick={onCreate}>
+          Create with password
+        </Button>
+        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onInvite}>
+          Invite user
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Search (name or email), role and status. */
+function UserFilters({ query, setQuery }: { query: UserListQuery; setQuery: SetUrlState<UserListQuery> }) {
+  return (
+    <>
+      <DebouncedTextInput
+        label="Search"
+        placeholder="Name or email"
+        value={query.q}
+        onCommit={(q) => setQuery({ q })}
+        w={240}
+      />
+      <Select
+        label="Role"
+        placeholder="Any role"
+        data={roleOptions}
+        value={query.role ?? null}
+        onChange={(value) => setQuery({ role: roles.find((role) => role === value) })}
+        clearable
+        w={160}
+      />
+      <Select
+        label="Status"
+        data={statusOptions}
+        value={query.active}
+        onChange={(value) => setQuery({ active: (value as UserListQuery['active'] | null) ?? undefined })}
+        allowDeselect={false}
+        w={160}
+      />
+    </>
   );
 }
