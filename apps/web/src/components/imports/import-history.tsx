@@ -35,6 +35,7 @@ const statusBadges: Record<JobStatus, { color: string; label: string }> = {
   CANCELLED: { color: 'gray', label: 'Cancelled' },
 };
 
+/** An upload's status: waiting for its mapping, or its job's state with live progress while it runs. */
 function Status({ file }: { file: ImportFileSummary }) {
   const job = file.latestJob;
   if (!job)

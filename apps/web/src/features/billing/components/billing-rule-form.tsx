@@ -59,6 +59,7 @@ const labels: Record<string, string> = {
 const inputLabels: Record<string, string> = { ...labels, rate: 'Rate per unit' };
 delete inputLabels.rateCents;
 
+/** The request body from the form values: the rate in cents (NaN when not dollars), empty optional text null. */
 function toBody(values: Values) {
   return {
     billingCode: values.billingCode,
@@ -73,6 +74,7 @@ function toBody(values: Values) {
 }
 
 const contractErrors = contractValidator(billingCodeRuleInput, labels);
+/** The contract's errors, the rate's reported on the dollars input. */
 function validate(values: Values) {
   const errors: Record<string, string> = { ...(contractErrors(toBody(values)) as Record<string, string>) };
   if (errors.rateCents) delete errors.rateCents;

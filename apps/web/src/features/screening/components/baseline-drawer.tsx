@@ -49,6 +49,7 @@ const kindOptions = approvedLocationKinds.map((value) => ({
 }));
 const labels = { label: 'Label', kind: 'Kind', lat: 'Latitude', long: 'Longitude', radiusMeters: 'Radius' };
 
+/** One figure of the baseline: its label above its value, named as a group. */
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div role="group" aria-label={`${label}: ${value}`}>

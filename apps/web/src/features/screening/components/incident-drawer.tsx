@@ -31,6 +31,7 @@ import { formatExactTime } from '../../../lib/format/index.ts';
 
 const labels = { note: 'Note' };
 
+/** "Mark handled" (or, `again`, "Update handling note") with the required note. */
 function HandleForm({ shiftId, again }: { shiftId: string; again: boolean }) {
   const handle = useHandleIncident();
   const form = useForm({

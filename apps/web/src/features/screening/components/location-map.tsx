@@ -62,6 +62,7 @@ const valid = (lat: number | null | undefined, long: number | null | undefined):
   Math.abs(lat) <= 90 &&
   Math.abs(long) <= 180;
 
+/** Fits the view to `points` whenever they change. */
 function FitTo({ points }: { points: LatLngTuple[] }) {
   const map = useMap();
   const key = JSON.stringify(points);
@@ -72,6 +73,7 @@ function FitTo({ points }: { points: LatLngTuple[] }) {
   return null;
 }
 
+/** Reports the clicked coordinate, or the centre on Enter. */
 function PickHandler({ onPick }: { onPick: (lat: number, long: number) => void }) {
   const map = useMapEvents({
     click: (event) => onPick(event.latlng.lat, event.latlng.lng),

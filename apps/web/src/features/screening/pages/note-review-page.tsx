@@ -32,6 +32,7 @@ import { formatExactTime, formatZonedInstant } from '../../../lib/format/index.t
 
 const uuid = z.uuid();
 
+/** One fact of the note: its label above its value. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -45,6 +46,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The candidate shifts as radio rows (a click on the row picks it), or why there are none. */
 function Candidates({
   candidates,
   value,

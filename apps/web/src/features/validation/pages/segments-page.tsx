@@ -41,6 +41,7 @@ const segmentFilters = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
 
+/** The current calendar month. */
 function thisMonth() {
   const now = new Date();
   const first = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1));
