@@ -82,6 +82,30 @@ export interface ColumnMappingStepProps<P extends { line: number; errors: unknow
   onCancel: () => void;
 }
 
+/** The mapping being edited: the column map, the time zone, what the map lacks, its preview and the start. */
+function useColumnMapping<P extends { line: number; errors: unknown[] }>(
+  kind: ImportKindClient<P>,
+  fields: ImportFieldsUi,
+  detail: ImportDetail,
+) {
+  const [map, setMap] = useState<ImportColumnMap>(() => initialMap(detail));
+  const [timeZone, setTimeZone] = useState(detail.agencyTimeZone);
+  const problems = useMemo(() => fields.problems(map), [map, fields]);
+  const options = useMemo(() => ({ columnMap: map, timeZone }), [map, timeZone]);
+  const preview = useImportPreview(kind, detail.file.id, options, problems.length === 0);
+  const start = useStartImport(kind);
+  const setField = (header: string, value: string | null) => {
+    setMap((current) => {
+      const next = { ...current };
+      if (value && value !== SKIP && value in fields.labels) next[header] = value;
+      else delete next[header];
+      return next;
+    });
+    start.reset();
+  };
+  return { map, setField, timeZone, setTimeZone, problems, preview, start };
+}
+
 /** The mapping table, time zone, problems, preview and "Start import" for one uploaded CSV. */
 export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>({
   kind,
@@ -94,184 +118,32 @@ export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>
   onCancel,
 }: ColumnMappingStepProps<P>) {
   const analysis = detail.analysis;
-  const fileId = detail.file.id;
-  const [map, setMap] = useState<ImportColumnMap>(() => initialMap(detail));
-  const [timeZone, setTimeZone] = useState(detail.agencyTimeZone);
-  const zones = useMemo(() => timeZoneOptions(detail.agencyTimeZone), [detail.agencyTimeZone]);
-  const problems = useMemo(() => fields.problems(map), [map, fields]);
-  const options = useMemo(() => ({ columnMap: map, timeZone }), [map, timeZone]);
-  const preview = useImportPreview(kind, fileId, options, problems.length === 0);
-  const start = useStartImport(kind);
-
+  const { map, setField, timeZone, setTimeZone, problems, preview, start } = useColumnMapping(
+    kind,
+    fields,
+    detail,
+  );
   if (!analysis) return null;
-
-  const setField = (header: string, value: string | null) => {
-    setMap((current) => {
-      const next = { ...current };
-      if (value && value !== SKIP && value in fields.labels) next[header] = value;
-      else delete next[header];
-      return next;
-    });
-    start.reset();
-  };
-
-  const mappedCount = analysis.headers.filter((header) => map[header]).length;
-  const hasZoneColumn = Object.values(map).includes('timeZone');
-  const rejectedInPreview = preview.data?.rows.filter((row) => row.errors.length > 0).length ?? 0;
   const startBlocked = problems.length > 0;
-
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={3}>Map the columns of {detail.file.originalName}</Title>
-        <Text size="sm" c="dimmed">
-          Tend found {analysis.headers.length} columns (
-          {analysis.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by{' '}
-          {analysis.delimiter === '\t' ? 'tabs' : `“${analysis.delimiter}”`}). Choose the Tend field each
-          column holds; columns set to “Don’t import” are kept in the stored file but not imported.{' '}
-          {formatHint}
-        </Text>
-      </Stack>
-
-      {detail.file.columnMap ? (
-        <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
-          Using the mapping you chose for this file when it was imported.
-        </Alert>
-      ) : analysis.savedFrom ? (
-        <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
-          Using the mapping saved from {analysis.savedFrom.originalName} on{' '}
-          {formatExactTime(analysis.savedFrom.uploadDate)}. Check it below; any change is saved for the next
-          file with this header.
-        </Alert>
-      ) : null}
-
-      <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table aria-label="Column mapping" verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Column in the file</Table.Th>
-                <Table.Th scope="col">Sample values</Table.Th>
-                <Table.Th scope="col" w={320}>
-                  Tend field
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {analysis.headers.map((header, index) => {
-                const samples = analysis.sampleRows
-                  .map((row) => row[index] ?? '')
-                  .filter((value) => value.trim() !== '')
-                  .slice(0, 3);
-                return (
-                  <Table.Tr key={`${header}-${index}`}>
-                    <Table.Td>
-                      <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
-                        {header || `(column ${index + 1} has no name)`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {samples.length ? (
-                        <Stack gap={0}>
-                          {samples.map((sample, sampleIndex) => (
-                            <Text key={sampleIndex} size="xs" ff="monospace" truncate="end" maw={260}>
-                              {sample}
-                            </Text>
-                          ))}
-                        </Stack>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          (empty in the first rows)
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Select
-                        aria-label={`Tend field for column ${header || index + 1}`}
-                        data={fieldOptions(header, map, fields)}
-                        value={map[header] ?? SKIP}
-                        onChange={(value) => setField(header, value)}
-                        allowDeselect={false}
-                        maxDropdownHeight={320}
-                        comboboxProps={{ width: 320, position: 'bottom-start' }}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <Select
-          label="Time zone of local times"
-          description={
-            hasZoneColumn
-              ? 'Rows whose time zone column is empty use this zone'
-              : 'Times that name no zone are read in this zone'
-          }
-          data={zones}
-          value={timeZone}
-          onChange={(value) => {
-            if (value) setTimeZone(value);
-          }}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="No time zone matches"
-          w={340}
-        />
-        <Text size="sm" c="dimmed" pb={6}>
-          {mappedCount} of {analysis.headers.length} columns imported
-        </Text>
-      </Group>
-
-      {problems.length > 0 ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title="The mapping needs attention"
-          aria-live="polite"
-        >
-          <List size="sm" spacing={2}>
-            {problems.map((problem) => (
-              <List.Item key={problem}>{problem}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      ) : null}
-
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Title order={4}>Preview</Title>
-          {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
-        </Group>
-        {problems.length > 0 ? (
-          <Text size="sm" c="dimmed">
-            {previewNeeds}
-          </Text>
-        ) : preview.error ? (
-          <ApiErrorAlert error={preview.error} title="The preview could not be read" />
-        ) : preview.data ? (
-          <>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {preview.data.rows.length === 1
-                ? 'The first row'
-                : `The first ${preview.data.rows.length} rows`}{' '}
-              as Tend reads them
-              {rejectedInPreview
-                ? `: ${rejectedInPreview} would be rejected (highlighted); the others would be imported.`
-                : '.'}
-            </Text>
-            {renderPreview(preview.data.rows, timeZone)}
-          </>
-        ) : (
-          <Loader size="sm" aria-label="Loading the preview" />
-        )}
-      </Stack>
-
+      <MappingIntro detail={detail} analysis={analysis} formatHint={formatHint} />
+      <ColumnMapTable analysis={analysis} map={map} fields={fields} onChange={setField} />
+      <TimeZoneField
+        agencyTimeZone={detail.agencyTimeZone}
+        value={timeZone}
+        onChange={setTimeZone}
+        hasZoneColumn={Object.values(map).includes('timeZone')}
+        mappedCount={analysis.headers.filter((header) => map[header]).length}
+        columnCount={analysis.headers.length}
+      />
+      {problems.length > 0 ? <MappingProblems problems={problems} /> : null}
+      <MappingPreview
+        preview={preview}
+        blocked={startBlocked}
+        previewNeeds={previewNeeds}
+        render={(rows) => renderPreview(rows, timeZone)}
+      />
       {start.error ? (
         <ApiErrorAlert
           error={start.error}
@@ -279,7 +151,6 @@ export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>
           hint="Fix the mapping and try again, or choose another file."
         />
       ) : null}
-
       <Group justify="space-between" wrap="wrap">
         <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onCancel}>
           Choose another file
@@ -296,13 +167,240 @@ export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>
             aria-describedby={startBlocked ? 'start-import-reason' : undefined}
             loading={start.isPending}
             onClick={() =>
-              start.mutate({ id: fileId, options: { columnMap: map, timeZone } }, { onSuccess: onStarted })
+              start.mutate(
+                { id: detail.file.id, options: { columnMap: map, timeZone } },
+                { onSuccess: onStarted },
+              )
             }
           >
             Start import
           </Button>
         </Group>
       </Group>
+    </Stack>
+  );
+}
+
+type Analysis = NonNullable<ImportDetail['analysis']>;
+
+/** The step's title, what Tend read of the file, and whether a saved mapping is in use. */
+function MappingIntro({
+  detail,
+  analysis,
+  formatHint,
+}: {
+  detail: ImportDetail;
+  analysis: Analysis;
+  formatHint: ReactNode;
+}) {
+  return (
+    <>
+      <Stack gap={4}>
+        <Title order={3}>Map the columns of {detail.file.originalName}</Title>
+        <Text size="sm" c="dimmed">
+          Tend found {analysis.headers.length} columns (
+          {analysis.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by{' '}
+          {analysis.delimiter === '\t' ? 'tabs' : `“${analysis.delimiter}”`}). Choose the Tend field each
+          column holds; columns set to “Don’t import” are kept in the stored file but not imported.{' '}
+          {formatHint}
+        </Text>
+      </Stack>
+      {detail.file.columnMap ? (
+        <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
+          Using the mapping you chose for this file when it was imported.
+        </Alert>
+      ) : analysis.savedFrom ? (
+        <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
+          Using the mapping saved from {analysis.savedFrom.originalName} on{' '}
+          {formatExactTime(analysis.savedFrom.uploadDate)}. Check it below; any change is saved for the next
+          file with this header.
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** One row a column: its name, its first non-empty sample values and the Tend field it maps to. */
+function ColumnMapTable({
+  analysis,
+  map,
+  fields,
+  onChange,
+}: {
+  analysis: Analysis;
+  map: ImportColumnMap;
+  fields: ImportFieldsUi;
+  onChange: (header: string, value: string | null) => void;
+}) {
+  return (
+    <Card withBorder padding={0}>
+      <Table.ScrollContainer minWidth={640} type="native">
+        <Table aria-label="Column mapping" verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Column in the file</Table.Th>
+              <Table.Th scope="col">Sample values</Table.Th>
+              <Table.Th scope="col" w={320}>
+                Tend field
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {analysis.headers.map((header, index) => (
+              <Table.Tr key={`${header}-${index}`}>
+                <Table.Td>
+                  <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
+                    {header || `(column ${index + 1} has no name)`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <SampleValues
+                    samples={analysis.sampleRows
+                      .map((row) => row[index] ?? '')
+                      .filter((value) => value.trim() !== '')
+                      .slice(0, 3)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`Tend field for column ${header || index + 1}`}
+                    data={fieldOptions(header, map, fields)}
+                    value={map[header] ?? SKIP}
+                    onChange={(value) => onChange(header, value)}
+                    allowDeselect={false}
+                    maxDropdownHeight={320}
+                    comboboxProps={{ width: 320, position: 'bottom-start' }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+/** A column's first sample values, or that it is empty in the first rows. */
+function SampleValues({ samples }: { samples: string[] }) {
+  if (!samples.length)
+    return (
+      <Text size="xs" c="dimmed">
+        (empty in the first rows)
+      </Text>
+    );
+  return (
+    <Stack gap={0}>
+      {samples.map((sample, sampleIndex) => (
+        <Text key={sampleIndex} size="xs" ff="monospace" truncate="end" maw={260}>
+          {sample}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The time zone of local times, and how many columns are imported. */
+function TimeZoneField({
+  agencyTimeZone,
+  value,
+  onChange,
+  hasZoneColumn,
+  mappedCount,
+  columnCount,
+}: {
+  agencyTimeZone: string;
+  value: string;
+  onChange: (zone: string) => void;
+  hasZoneColumn: boolean;
+  mappedCount: number;
+  columnCount: number;
+}) {
+  const zones = useMemo(() => timeZoneOptions(agencyTimeZone), [agencyTimeZone]);
+  return (
+    <Group align="flex-end" gap="md" wrap="wrap">
+      <Select
+        label="Time zone of local times"
+        description={
+          hasZoneColumn
+            ? 'Rows whose time zone column is empty use this zone'
+            : 'Times that name no zone are read in this zone'
+        }
+        data={zones}
+        value={value}
+        onChange={(zone) => {
+          if (zone) onChange(zone);
+        }}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No time zone matches"
+        w={340}
+      />
+      <Text size="sm" c="dimmed" pb={6}>
+        {mappedCount} of {columnCount} columns imported
+      </Text>
+    </Group>
+  );
+}
+
+/** What the map lacks or doubles, in words. */
+function MappingProblems({ problems }: { problems: string[] }) {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="The mapping needs attention"
+      aria-live="polite"
+    >
+      <List size="sm" spacing={2}>
+        {problems.map((problem) => (
+          <List.Item key={problem}>{problem}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** The first rows as Tend reads them with this mapping (once it has no problems). */
+function MappingPreview<P extends { line: number; errors: unknown[] }>({
+  preview,
+  blocked,
+  previewNeeds,
+  render,
+}: {
+  preview: { data?: { rows: P[] }; error: unknown; isFetching: boolean };
+  blocked: boolean;
+  previewNeeds: string;
+  render: (rows: P[]) => ReactNode;
+}) {
+  const rejectedInPreview = preview.data?.rows.filter((row) => row.errors.length > 0).length ?? 0;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Title order={4}>Preview</Title>
+        {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
+      </Group>
+      {blocked ? (
+        <Text size="sm" c="dimmed">
+          {previewNeeds}
+        </Text>
+      ) : preview.error ? (
+        <ApiErrorAlert error={preview.error} title="The preview could not be read" />
+      ) : preview.data ? (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {preview.data.rows.length === 1 ? 'The first row' : `The first ${preview.data.rows.length} rows`}{' '}
+            as Tend reads them
+            {rejectedInPreview
+              ? `: ${rejectedInPreview} would be rejected (highlighted); the others would be imported.`
+              : '.'}
+          </Text>
+          {render(preview.data.rows)}
+        </>
+      ) : (
+        <Loader size="sm" aria-label="Loading the preview" />
+      )}
     </Stack>
   );
 }

@@ -46,31 +46,8 @@ export function ImportFileStep<P extends { line: number; errors: unknown[] }>({
   fileLabel,
   onUploaded,
 }: ImportFileStepProps<P>) {
-  const [file, setFile] = useState<File | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const [dropError, setDropError] = useState<string | null>(null);
-  const upload = useUploadImport(kind);
-  const accepted = acceptedFor(acceptsJson);
-  const acceptedExtension = extensionFor(acceptsJson);
+  const { file, choose, dropError, dropFile, upload } = useFileChoice(kind, acceptsJson);
   const fieldError = fileFieldError(upload.error);
-
-  const choose = (chosen: File | null) => {
-    setDropError(null);
-    upload.reset();
-    setFile(chosen);
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (!dropped) return;
-    if (!acceptedExtension.test(dropped.name)) {
-      setDropError(acceptsJson ? 'Drop a .csv, .json or .txt file' : 'Drop a .csv or .txt file');
-      return;
-    }
-    choose(dropped);
-  };
 
   const submit = () => {
     if (!file) return;
@@ -79,23 +56,7 @@ export function ImportFileStep<P extends { line: number; errors: unknown[] }>({
 
   return (
     <Stack gap="md">
-      <Paper
-        withBorder
-        p="lg"
-        radius="md"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        style={{
-          borderStyle: 'dashed',
-          borderWidth: 2,
-          borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined,
-          background: dragging ? 'var(--mantine-primary-color-light)' : undefined,
-        }}
-      >
+      <DropArea onDrop={dropFile}>
         <Stack gap="sm">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconUpload size={28} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -108,7 +69,7 @@ export function ImportFileStep<P extends { line: number; errors: unknown[] }>({
             label={fileLabel}
             description={acceptsJson ? 'A .csv, .json or .txt file' : 'A .csv or .txt file'}
             placeholder="Choose a file"
-            accept={accepted}
+            accept={acceptedFor(acceptsJson)}
             value={file}
             onChange={choose}
             leftSection={<IconFileUpload size={16} aria-hidden />}
@@ -117,7 +78,7 @@ export function ImportFileStep<P extends { line: number; errors: unknown[] }>({
             error={dropError ?? fieldError}
           />
         </Stack>
-      </Paper>
+      </DropArea>
       {upload.error && !fieldError ? (
         <ApiErrorAlert
           error={upload.error}
@@ -141,5 +102,60 @@ export function ImportFileStep<P extends { line: number; errors: unknown[] }>({
         ) : null}
       </Group>
     </Stack>
+  );
+}
+
+/** The chosen file, why a dropped one was refused, and its upload. */
+function useFileChoice<P extends { line: number; errors: unknown[] }>(
+  kind: ImportKindClient<P>,
+  acceptsJson: boolean,
+) {
+  const [file, setFile] = useState<File | null>(null);
+  const [dropError, setDropError] = useState<string | null>(null);
+  const upload = useUploadImport(kind);
+  const choose = (chosen: File | null) => {
+    setDropError(null);
+    upload.reset();
+    setFile(chosen);
+  };
+  const dropFile = (dropped: File) => {
+    if (!extensionFor(acceptsJson).test(dropped.name)) {
+      setDropError(acceptsJson ? 'Drop a .csv, .json or .txt file' : 'Drop a .csv or .txt file');
+      return;
+    }
+    choose(dropped);
+  };
+  return { file, choose, dropError, dropFile, upload };
+}
+
+/** A dashed area that takes a dropped file, highlighted while a file is dragged over it. */
+function DropArea({ onDrop, children }: { onDrop: (file: File) => void; children: ReactNode }) {
+  const [dragging, setDragging] = useState(false);
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) onDrop(dropped);
+  };
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+      style={{
+        borderStyle: 'dashed',
+        borderWidth: 2,
+        borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined,
+        background: dragging ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+    >
+      {children}
+    </Paper>
   );
 }

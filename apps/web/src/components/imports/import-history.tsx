@@ -35,6 +35,7 @@ const statusBadges: Record<JobStatus, { color: string; label: string }> = {
   CANCELLED: { color: 'gray', label: 'Cancelled' },
 };
 
+/** An upload's status: waiting for its mapping, or its job's state with live progress while it runs. */
 function Status({ file }: { file: ImportFileSummary }) {
   const job = file.latestJob;
   if (!job)
@@ -96,65 +97,93 @@ export function ImportHistory({ kind, emptyDescription, resultLink }: ImportHist
       ) : items && items.length === 0 ? (
         <EmptyState title="No imports yet" description={emptyDescription} py="md" />
       ) : items ? (
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table aria-label="Recent imports" verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Uploaded</Table.Th>
-                <Table.Th scope="col">Format</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((file) => {
-                const open = file.latestJob
-                  ? file.latestJob.status === 'COMPLETED'
-                    ? 'Summary'
-                    : 'Progress'
-                  : 'Map columns';
-                return (
-                  <Table.Tr key={file.id}>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>{file.originalName}</Table.Td>
-                    <Table.Td>
-                      <RelativeTime value={file.uploadDate} />
-                    </Table.Td>
-                    <Table.Td>{file.format ? (formatLabels[file.format] ?? file.format) : '—'}</Table.Td>
-                    <Table.Td>
-                      <Status file={file} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="md" wrap="nowrap" justify="flex-end">
-                        <Anchor
-                          component={Link}
-                          to={importUrl(kind.pagePath, file)}
-                          size="sm"
-                          aria-label={`${open}: ${file.originalName}`}
-                        >
-                          {open}
-                        </Anchor>
-                        {file.latestJob?.status === 'COMPLETED' && resultLink ? (
-                          <Anchor
-                            component={Link}
-                            to={resultLink(file).to}
-                            size="sm"
-                            aria-label={`${resultLink(file).label}: ${file.originalName}`}
-                          >
-                            {resultLink(file).label}
-                          </Anchor>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ImportsTable items={items} kind={kind} resultLink={resultLink} />
       ) : null}
     </Stack>
+  );
+}
+
+/** One row an upload: its name, when, format, status and the links to reopen it and to what it brought in. */
+function ImportsTable({
+  items,
+  kind,
+  resultLink,
+}: {
+  items: ImportFileSummary[];
+  kind: ImportHistoryProps['kind'];
+  resultLink: ImportHistoryProps['resultLink'];
+}) {
+  return (
+    <Table.ScrollContainer minWidth={720} type="native">
+      <Table aria-label="Recent imports" verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">File</Table.Th>
+            <Table.Th scope="col">Uploaded</Table.Th>
+            <Table.Th scope="col">Format</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((file) => (
+            <Table.Tr key={file.id}>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{file.originalName}</Table.Td>
+              <Table.Td>
+                <RelativeTime value={file.uploadDate} />
+              </Table.Td>
+              <Table.Td>{file.format ? (formatLabels[file.format] ?? file.format) : '—'}</Table.Td>
+              <Table.Td>
+                <Status file={file} />
+              </Table.Td>
+              <Table.Td>
+                <ImportLinks file={file} pagePath={kind.pagePath} resultLink={resultLink} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Reopen an upload at its step (mapping, progress or summary) and, once imported, what it brought in. */
+function ImportLinks({
+  file,
+  pagePath,
+  resultLink,
+}: {
+  file: ImportFileSummary;
+  pagePath: string;
+  resultLink: ImportHistoryProps['resultLink'];
+}) {
+  const open = file.latestJob
+    ? file.latestJob.status === 'COMPLETED'
+      ? 'Summary'
+      : 'Progress'
+    : 'Map columns';
+  return (
+    <Group gap="md" wrap="nowrap" justify="flex-end">
+      <Anchor
+        component={Link}
+        to={importUrl(pagePath, file)}
+        size="sm"
+        aria-label={`${open}: ${file.originalName}`}
+      >
+        {open}
+      </Anchor>
+      {file.latestJob?.status === 'COMPLETED' && resultLink ? (
+        <Anchor
+          component={Link}
+          to={resultLink(file).to}
+          size="sm"
+          aria-label={`${resultLink(file).label}: ${file.originalName}`}
+        >
+          {resultLink(file).label}
+        </Anchor>
+      ) : null}
+    </Group>
   );
 }

@@ -83,34 +83,7 @@ export function RejectedRows({
           Download rejected rows (CSV)
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table withTableBorder striped aria-label="Rejected rows" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w={90}>
-                {lineLabel}
-              </Table.Th>
-              <Table.Th scope="col" w={220}>
-                {idLabel}
-              </Table.Th>
-              <Table.Th scope="col" w={180}>
-                Field
-              </Table.Th>
-              <Table.Th scope="col">Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row, index) => (
-              <Table.Tr key={`${row.line}-${row.field}-${index}`}>
-                <Table.Td>{row.line}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{row.externalId ?? '—'}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{row.field}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{row.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <RejectedRowsTable rows={shown} lineLabel={lineLabel} idLabel={idLabel} />
       {pageCount > 1 ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
@@ -121,5 +94,47 @@ export function RejectedRows({
         </Group>
       ) : null}
     </Stack>
+  );
+}
+
+/** One page of rejected rows. */
+function RejectedRowsTable({
+  rows,
+  lineLabel,
+  idLabel,
+}: {
+  rows: RejectedRecord[];
+  lineLabel: string;
+  idLabel: string;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table withTableBorder striped aria-label="Rejected rows" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w={90}>
+              {lineLabel}
+            </Table.Th>
+            <Table.Th scope="col" w={220}>
+              {idLabel}
+            </Table.Th>
+            <Table.Th scope="col" w={180}>
+              Field
+            </Table.Th>
+            <Table.Th scope="col">Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={`${row.line}-${row.field}-${index}`}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{row.externalId ?? '—'}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{row.field}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{row.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -64,26 +64,13 @@ export interface ImportWizardProps<P extends { line: number; errors: unknown[] }
   keepParams?: readonly string[];
 }
 
-/**
- * An import page: the stepper and the step the URL points at (`?file=<csvFileId>&job=<jobId>`, so the
- * page resumes where it was after navigation or a reload).
- */
-export function ImportWizard<P extends { line: number; errors: unknown[] }, R>({
-  kind,
-  title,
-  intro,
-  jsonFormat,
-  fileTypes,
-  renderFileStep,
-  history,
-  renderMapping,
-  parseResult,
-  renderSummary,
-  onFinished,
-  csvFailureHint,
-  jsonFailureHint,
-  keepParams = [],
-}: ImportWizardProps<P, R>) {
+/** The wizard's state from the URL: the upload, its job, the active step and the moves between steps. */
+function useImportWizard<P extends { line: number; errors: unknown[] }, R>(
+  kind: ImportKindClient<P>,
+  parseResult: (result: unknown) => R | undefined,
+  onFinished: () => void,
+  keepParams: readonly string[],
+) {
   const [params, setParams] = useSearchParams();
   const fileId = idParam(params.get('file'));
   const jobId = idParam(params.get('job'));
@@ -130,47 +117,64 @@ export function ImportWizard<P extends { line: number; errors: unknown[] }, R>({
     queryClient.setQueryData(jobKey(started.job.id), started.job);
     goTo({ file: started.csvFileId, job: started.job.id });
   };
-  const startOver = () => goTo({});
 
-  const result = job.data?.result ? parseResult(job.data.result) : undefined;
   const completed = jobStatus === 'COMPLETED';
-  const active = !fileId ? 0 : jobId ? (completed ? 4 : 2) : 1;
-  const originalName =
-    file?.originalName ??
-    (typeof job.data?.metadata?.originalName === 'string' ? job.data.metadata.originalName : null);
+  return {
+    fileId,
+    jobId,
+    detail,
+    job,
+    format,
+    completed,
+    result: job.data?.result ? parseResult(job.data.result) : undefined,
+    active: !fileId ? 0 : jobId ? (completed ? 4 : 2) : 1,
+    originalName:
+      file?.originalName ??
+      (typeof job.data?.metadata?.originalName === 'string' ? job.data.metadata.originalName : null),
+    goTo,
+    onUploaded,
+    onStarted,
+    startOver: () => goTo({}),
+  };
+}
 
+/**
+ * An import page: the stepper and the step the URL points at (`?file=<csvFileId>&job=<jobId>`, so the
+ * page resumes where it was after navigation or a reload).
+ */
+export function ImportWizard<P extends { line: number; errors: unknown[] }, R>({
+  kind,
+  title,
+  intro,
+  jsonFormat,
+  fileTypes,
+  renderFileStep,
+  history,
+  renderMapping,
+  parseResult,
+  renderSummary,
+  onFinished,
+  csvFailureHint,
+  jsonFailureHint,
+  keepParams = [],
+}: ImportWizardProps<P, R>) {
+  const wizard = useImportWizard(kind, parseResult, onFinished, keepParams);
+  const { fileId, detail, active, startOver } = wizard;
   return (
     <Stack gap="lg" maw={1200}>
       <div>
         <Title order={2}>{title}</Title>
         {intro}
       </div>
-
-      <Stepper active={active} size="sm" aria-label="Import steps" allowNextStepsSelect={false}>
-        <Stepper.Step label="Choose file" description={fileTypes} />
-        <Stepper.Step
-          label="Map columns"
-          description={
-            jsonFormat
-              ? format === jsonFormat
-                ? 'Not needed for JSON'
-                : 'CSV only'
-              : 'Match the file’s columns'
-          }
-        />
-        <Stepper.Step label="Import" description="Progress" />
-        <Stepper.Step label="Summary" description="Created, updated, rejected" />
-      </Stepper>
-
+      <ImportSteps active={active} fileTypes={fileTypes} jsonFormat={jsonFormat} format={wizard.format} />
       {active === 0 ? (
         <>
           <Card withBorder padding="lg">
-            {renderFileStep(onUploaded)}
+            {renderFileStep(wizard.onUploaded)}
           </Card>
           {history}
         </>
       ) : null}
-
       {fileId && detail.error ? (
         <ApiErrorAlert
           error={detail.error}
@@ -182,117 +186,205 @@ export function ImportWizard<P extends { line: number; errors: unknown[] }, R>({
           }
         />
       ) : null}
-
       {active === 1 && !detail.error ? (
-        <Card withBorder padding="lg">
-          {detail.isPending ? (
-            <Group gap="sm">
-              <Loader size="sm" aria-hidden />
-              <Text size="sm">Reading the file’s columns…</Text>
-            </Group>
-          ) : detail.data && detail.data.analysis ? (
-            <Fragment key={detail.data.file.id}>{renderMapping(detail.data, onStarted, startOver)}</Fragment>
-          ) : (
-            <Group gap="sm">
-              <Loader size="sm" aria-hidden />
-              <Text size="sm">Opening the import…</Text>
-            </Group>
-          )}
-        </Card>
+        <MappingStepCard
+          detail={detail}
+          renderMapping={(data) => renderMapping(data, wizard.onStarted, startOver)}
+        />
       ) : null}
-
-      {jobId ? (
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Title order={3}>
-                {!job.data
-                  ? 'Import'
-                  : isRunning(job.data)
-                    ? 'Importing…'
-                    : completed
-                      ? 'Import finished'
-                      : 'Import failed'}
-              </Title>
-              {originalName ? (
-                <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
-                  {originalName}
-                </Text>
-              ) : null}
-            </Group>
-            {job.error ? (
-              <ApiErrorAlert
-                error={job.error}
-                title="The import's progress could not be read"
-                hint="Reload the page in a moment, or open the import again from Recent imports."
-              />
-            ) : null}
-            {job.data ? (
-              <ImportProgress job={job.data} />
-            ) : !job.error ? (
-              <Group gap="sm">
-                <Loader size="sm" aria-hidden />
-                <Text size="sm">Loading the import…</Text>
-              </Group>
-            ) : null}
-            {job.data && (jobStatus === 'FAILED' || jobStatus === 'CANCELLED') ? (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle aria-hidden />}
-                title={jobStatus === 'CANCELLED' ? 'The import was cancelled' : 'The import stopped'}
-                role="alert"
-              >
-                <Stack gap="sm">
-                  <Text size="sm">
-                    {job.data.error ?? 'No reason was recorded.'}{' '}
-                    {format === 'csv' ? csvFailureHint : (jsonFailureHint ?? csvFailureHint)}
-                  </Text>
-                  <Group gap="sm">
-                    {format === 'csv' && fileId ? (
-                      <Button
-                        size="xs"
-                        leftSection={<IconColumns size={14} aria-hidden />}
-                        onClick={() => goTo({ file: fileId })}
-                      >
-                        Change the column mapping
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconUpload size={14} aria-hidden />}
-                      onClick={startOver}
-                    >
-                      Choose another file
-                    </Button>
-                  </Group>
-                </Stack>
-              </Alert>
-            ) : null}
-            {completed && result && fileId ? renderSummary(result, fileId, originalName, startOver) : null}
-            {completed && !result ? (
-              <Text size="sm" c="dimmed">
-                The import finished without a summary.
-              </Text>
-            ) : null}
-            {isRunning(job.data) ? (
-              <Group>
-                <Button
-                  variant="subtle"
-                  leftSection={<IconArrowLeft size={16} aria-hidden />}
-                  onClick={startOver}
-                >
-                  Import another file meanwhile
-                </Button>
-                <Text size="sm" c="dimmed">
-                  The import carries on; reopen it from Recent imports.
-                </Text>
-              </Group>
-            ) : null}
-          </Stack>
-        </Card>
+      {wizard.jobId ? (
+        <ImportJobCard
+          wizard={wizard}
+          failureHint={wizard.format === 'csv' ? csvFailureHint : (jsonFailureHint ?? csvFailureHint)}
+          summary={
+            wizard.completed && wizard.result && fileId
+              ? renderSummary(wizard.result, fileId, wizard.originalName, startOver)
+              : null
+          }
+        />
       ) : null}
     </Stack>
+  );
+}
+
+/** The four steps, the active one marked; "Map columns" says when a JSON format skips it. */
+function ImportSteps({
+  active,
+  fileTypes,
+  jsonFormat,
+  format,
+}: {
+  active: number;
+  fileTypes: string;
+  jsonFormat: string | undefined;
+  format: string | null;
+}) {
+  return (
+    <Stepper active={active} size="sm" aria-label="Import steps" allowNextStepsSelect={false}>
+      <Stepper.Step label="Choose file" description={fileTypes} />
+      <Stepper.Step
+        label="Map columns"
+        description={
+          jsonFormat
+            ? format === jsonFormat
+              ? 'Not needed for JSON'
+              : 'CSV only'
+            : 'Match the file’s columns'
+        }
+      />
+      <Stepper.Step label="Import" description="Progress" />
+      <Stepper.Step label="Summary" description="Created, updated, rejected" />
+    </Stepper>
+  );
+}
+
+/** A loader with what is loading, in words. */
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Group gap="sm">
+      <Loader size="sm" aria-hidden />
+      <Text size="sm">{children}</Text>
+    </Group>
+  );
+}
+
+/** Step 2: the kind's mapping step once the upload's analysis is read. */
+function MappingStepCard({
+  detail,
+  renderMapping,
+}: {
+  detail: ReturnType<typeof useImportDetail>;
+  renderMapping: (detail: ImportDetail) => ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg">
+      {detail.isPending ? (
+        <Loading>Reading the file’s columns…</Loading>
+      ) : detail.data && detail.data.analysis ? (
+        <Fragment key={detail.data.file.id}>{renderMapping(detail.data)}</Fragment>
+      ) : (
+        <Loading>Opening the import…</Loading>
+      )}
+    </Card>
+  );
+}
+
+type WizardState = ReturnType<typeof useImportWizard>;
+
+/** Steps 3 and 4: the job's progress, why it stopped, or the kind's summary once it completed. */
+function ImportJobCard({
+  wizard,
+  failureHint,
+  summary,
+}: {
+  wizard: WizardState;
+  failureHint: string;
+  summary: ReactNode;
+}) {
+  const { job, completed, originalName } = wizard;
+  const status = job.data?.status;
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3}>
+            {!job.data
+              ? 'Import'
+              : isRunning(job.data)
+                ? 'Importing…'
+                : completed
+                  ? 'Import finished'
+                  : 'Import failed'}
+          </Title>
+          {originalName ? (
+            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
+              {originalName}
+            </Text>
+          ) : null}
+        </Group>
+        {job.error ? (
+          <ApiErrorAlert
+            error={job.error}
+            title="The import's progress could not be read"
+            hint="Reload the page in a moment, or open the import again from Recent imports."
+          />
+        ) : null}
+        {job.data ? (
+          <ImportProgress job={job.data} />
+        ) : !job.error ? (
+          <Loading>Loading the import…</Loading>
+        ) : null}
+        {job.data && (status === 'FAILED' || status === 'CANCELLED') ? (
+          <ImportStoppedAlert job={job.data} wizard={wizard} hint={failureHint} />
+        ) : null}
+        {summary}
+        {completed && !wizard.result ? (
+          <Text size="sm" c="dimmed">
+            The import finished without a summary.
+          </Text>
+        ) : null}
+        {isRunning(job.data) ? (
+          <Group>
+            <Button
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={wizard.startOver}
+            >
+              Import another file meanwhile
+            </Button>
+            <Text size="sm" c="dimmed">
+              The import carries on; reopen it from Recent imports.
+            </Text>
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A failed or cancelled job: its reason, what to check, and the ways back (the mapping, a new file). */
+function ImportStoppedAlert({
+  job,
+  wizard,
+  hint,
+}: {
+  job: ProcessingJob;
+  wizard: WizardState;
+  hint: string;
+}) {
+  const { fileId, format, goTo, startOver } = wizard;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden />}
+      title={job.status === 'CANCELLED' ? 'The import was cancelled' : 'The import stopped'}
+      role="alert"
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {job.error ?? 'No reason was recorded.'} {hint}
+        </Text>
+        <Group gap="sm">
+          {format === 'csv' && fileId ? (
+            <Button
+              size="xs"
+              leftSection={<IconColumns size={14} aria-hidden />}
+              onClick={() => goTo({ file: fileId })}
+            >
+              Change the column mapping
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconUpload size={14} aria-hidden />}
+            onClick={startOver}
+          >
+            Choose another file
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

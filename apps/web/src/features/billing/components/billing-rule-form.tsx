@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   billingCodeRuleInput,
@@ -59,6 +59,7 @@ const labels: Record<string, string> = {
 const inputLabels: Record<string, string> = { ...labels, rate: 'Rate per unit' };
 delete inputLabels.rateCents;
 
+/** The request body from the form values: the rate in cents (NaN when not dollars), empty optional text null. */
 function toBody(values: Values) {
   return {
     billingCode: values.billingCode,
@@ -73,6 +74,7 @@ function toBody(values: Values) {
 }
 
 const contractErrors = contractValidator(billingCodeRuleInput, labels);
+/** The contract's errors, the rate's reported on the dollars input. */
 function validate(values: Values) {
   const errors: Record<string, string> = { ...(contractErrors(toBody(values)) as Record<string, string>) };
   if (errors.rateCents) delete errors.rateCents;
@@ -81,19 +83,9 @@ function validate(values: Values) {
   return errors;
 }
 
-/** See the module comment. Mounted only while open; `onSaved` gets the validation job id. */
-export function BillingRuleForm({
-  rule,
-  onClose,
-  onSaved,
-}: {
-  rule?: BillingCodeRule;
-  onClose: () => void;
-  onSaved: (jobId: string) => void;
-}) {
-  const save = useSaveBillingRule();
-  const [submitError, setSubmitError] = useState<unknown>(undefined);
-  const initial: Values = {
+/** The form's values of `rule` (the rate in dollars), or those of a new rule. */
+function valuesOf(rule: BillingCodeRule | undefined): Values {
+  return {
     billingCode: rule?.billingCode ?? '',
     modifier: rule?.modifier ?? '',
     description: rule?.description ?? '',
@@ -103,27 +95,43 @@ export function BillingRuleForm({
     effectiveDate: rule?.effectiveDate ?? '',
     expirationDate: rule?.expirationDate ?? '',
   };
-  const form = useForm<Values>({ initialValues: initial, validate });
+}
 
+/** The fields of `body` that differ from `before` (an edit sends only what changed). */
+function changedFields(body: ReturnType<typeof toBody>, before: ReturnType<typeof toBody>) {
+  const patch: Partial<BillingCodeRuleInput> = {};
+  for (const key of Object.keys(body) as (keyof typeof body)[]) {
+    if (JSON.stringify(body[key]) !== JSON.stringify(before[key])) Object.assign(patch, { [key]: body[key] });
+  }
+  return patch;
+}
+
+/**
+ * The rule form and its save: a new rule is sent whole, an edit as the changed fields (none: the form
+ * just closes). On success a notification, `onSaved(job id)` and close; on failure the field errors land
+ * on their inputs and the rest in `submitError`.
+ */
+function useBillingRuleForm(
+  rule: BillingCodeRule | undefined,
+  onClose: () => void,
+  onSaved: (jobId: string) => void,
+) {
+  const save = useSaveBillingRule();
+  const [submitError, setSubmitError] = useState<unknown>(undefined);
+  const initial = valuesOf(rule);
+  const form = useForm<Values>({ initialValues: initial, validate });
   const submit = form.onSubmit((values) => {
     setSubmitError(undefined);
     const body = toBody(values);
-    let values_: Partial<BillingCodeRuleInput> = body as BillingCodeRuleInput;
-    if (rule) {
-      const before = toBody(initial);
-      const patch: Partial<BillingCodeRuleInput> = {};
-      for (const key of Object.keys(body) as (keyof typeof body)[]) {
-        if (JSON.stringify(body[key]) !== JSON.stringify(before[key]))
-          Object.assign(patch, { [key]: body[key] });
-      }
-      if (!Object.keys(patch).length) {
-        onClose();
-        return;
-      }
-      values_ = patch;
+    const sent: Partial<BillingCodeRuleInput> = rule
+      ? changedFields(body, toBody(initial))
+      : (body as BillingCodeRuleInput);
+    if (rule && !Object.keys(sent).length) {
+      onClose();
+      return;
     }
     save.mutate(
-      { id: rule?.id, values: values_ },
+      { id: rule?.id, values: sent },
       {
         onSuccess: ({ rule: saved, job }) => {
           notifications.show({
@@ -141,7 +149,20 @@ export function BillingRuleForm({
       },
     );
   });
+  return { form, submit, saving: save.isPending, submitError };
+}
 
+/** See the module comment. Mounted only while open; `onSaved` gets the validation job id. */
+export function BillingRuleForm({
+  rule,
+  onClose,
+  onSaved,
+}: {
+  rule?: BillingCodeRule;
+  onClose: () => void;
+  onSaved: (jobId: string) => void;
+}) {
+  const { form, submit, saving, submitError } = useBillingRuleForm(rule, onClose, onSaved);
   return (
     <Modal
       opened
@@ -151,72 +172,81 @@ export function BillingRuleForm({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Group grow align="flex-start">
-            <TextInput
-              label="Billing code"
-              placeholder="e.g. OR526"
-              required
-              maxLength={20}
-              {...form.getInputProps('billingCode')}
-            />
-            <TextInput
-              label="Modifier"
-              placeholder="e.g. ZE"
-              description="Empty: the code without a modifier"
-              maxLength={10}
-              {...form.getInputProps('modifier')}
-            />
-          </Group>
-          <Textarea
-            label="Description"
-            maxLength={500}
-            autosize
-            minRows={1}
-            {...form.getInputProps('description')}
-          />
-          <MultiSelect
-            label="Caregiver types allowed"
-            required
-            data={typeOptions}
-            {...form.getInputProps('allowedCaregiverTypes')}
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label="Rate per unit"
-              placeholder="e.g. 7.25"
-              leftSection="$"
-              required
-              inputMode="decimal"
-              {...form.getInputProps('rate')}
-            />
-            <Select
-              label="Unit"
-              required
-              data={measureOptions}
-              allowDeselect={false}
-              {...form.getInputProps('unitMeasure')}
-            />
-          </Group>
-          <Group grow align="flex-start">
-            <TextInput label="Effective date" type="date" required {...form.getInputProps('effectiveDate')} />
-            <TextInput
-              label="Expiration date"
-              type="date"
-              description="Empty: open-ended"
-              {...form.getInputProps('expirationDate')}
-            />
-          </Group>
+          <RuleFields form={form} />
           {submitError ? <ApiErrorAlert error={submitError} title="The rule was not saved" /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               {rule ? 'Save' : 'Add rule'}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Code and modifier, description, caregiver types, rate (dollars) and unit, effective and expiration dates. */
+function RuleFields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <>
+      <Group grow align="flex-start">
+        <TextInput
+          label="Billing code"
+          placeholder="e.g. OR526"
+          required
+          maxLength={20}
+          {...form.getInputProps('billingCode')}
+        />
+        <TextInput
+          label="Modifier"
+          placeholder="e.g. ZE"
+          description="Empty: the code without a modifier"
+          maxLength={10}
+          {...form.getInputProps('modifier')}
+        />
+      </Group>
+      <Textarea
+        label="Description"
+        maxLength={500}
+        autosize
+        minRows={1}
+        {...form.getInputProps('description')}
+      />
+      <MultiSelect
+        label="Caregiver types allowed"
+        required
+        data={typeOptions}
+        {...form.getInputProps('allowedCaregiverTypes')}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label="Rate per unit"
+          placeholder="e.g. 7.25"
+          leftSection="$"
+          required
+          inputMode="decimal"
+          {...form.getInputProps('rate')}
+        />
+        <Select
+          label="Unit"
+          required
+          data={measureOptions}
+          allowDeselect={false}
+          {...form.getInputProps('unitMeasure')}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput label="Effective date" type="date" required {...form.getInputProps('effectiveDate')} />
+        <TextInput
+          label="Expiration date"
+          type="date"
+          description="Empty: open-ended"
+          {...form.getInputProps('expirationDate')}
+        />
+      </Group>
+    </>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { type ExprsRecordItem } from '@tend/contracts';
+import { type ExprsRecordItem, type ReconciliationItem } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
@@ -26,6 +26,7 @@ export function LinkLineModal({ line, onClose }: LinkLineModalProps) {
   );
 }
 
+/** The line, the search for its billing item (client, dates), and the items found with "Link". */
 function LinkLineForm({ line, onDone }: { line: ExprsRecordItem; onDone: () => void }) {
   const [clientId, setClientId] = useState<string | undefined>(undefined);
   const [range, setRange] = useState<{ from?: string | undefined; to?: string | undefined }>({
@@ -81,51 +82,69 @@ function LinkLineForm({ line, onDone }: { line: ExprsRecordItem; onDone: () => v
           linked.
         </Alert>
       ) : candidates.data ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder aria-label="Billing items to link">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Caregiver</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Units</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {candidates.data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.date}</Table.Td>
-                  <Table.Td>{item.clientName}</Table.Td>
-                  <Table.Td>{item.caregiverName}</Table.Td>
-                  <Table.Td>
-                    {item.billingCode}
-                    {item.modifier ? ` + ${item.modifier}` : ''}
-                  </Table.Td>
-                  <Table.Td>{item.units ?? '—'}</Table.Td>
-                  <Table.Td>{formatMoney(item.amount)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      loading={link.isPending && link.variables.billingItemId === item.id}
-                      aria-label={`Link to the item of ${item.date}, ${item.clientName}`}
-                      onClick={() =>
-                        link.mutate({ id: line.id, billingItemId: item.id }, { onSuccess: onDone })
-                      }
-                    >
-                      Link
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinkCandidates
+          items={candidates.data.items}
+          linking={link.isPending ? link.variables.billingItemId : undefined}
+          onLink={(billingItemId) => link.mutate({ id: line.id, billingItemId }, { onSuccess: onDone })}
+        />
       ) : null}
     </Stack>
+  );
+}
+
+/** The unmatched billing items found, each with "Link" (spinning on the item being linked). */
+function LinkCandidates({
+  items,
+  linking,
+  onLink,
+}: {
+  items: ReconciliationItem[];
+  /** The id of the billing item being linked, if any. */
+  linking: string | undefined;
+  onLink: (billingItemId: string) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder aria-label="Billing items to link">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Client</Table.Th>
+            <Table.Th>Caregiver</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Units</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Action</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{item.date}</Table.Td>
+              <Table.Td>{item.clientName}</Table.Td>
+              <Table.Td>{item.caregiverName}</Table.Td>
+              <Table.Td>
+                {item.billingCode}
+                {item.modifier ? ` + ${item.modifier}` : ''}
+              </Table.Td>
+              <Table.Td>{item.units ?? '—'}</Table.Td>
+              <Table.Td>{formatMoney(item.amount)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  loading={linking === item.id}
+                  aria-label={`Link to the item of ${item.date}, ${item.clientName}`}
+                  onClick={() => onLink(item.id)}
+                >
+                  Link
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

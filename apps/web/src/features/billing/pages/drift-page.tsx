@@ -168,49 +168,32 @@ function driftColumns(onVoid: (item: BillingItem) => void) {
   ];
 }
 
-/** See the module comment. */
-export function DriftPage() {
-  const list = useListPage({ schema: driftFilters, useList: useDriftedItems });
-  const { query: state, setQuery: setState } = list;
-  const { from, to, rangeError } = driftRange(state);
+/**
+ * The drift check of the dates: the validation job started here, its id in the URL (`?job=`); when it
+ * completes, the billing items are read again.
+ */
+function useDriftCheck() {
   const [jobId, setJobId] = useSearchParam('job');
   const check = useStartValidation();
-  // The drift check is the validation job: when it ends, the queue is read again.
   const job = useJob(jobId);
   const jobStatus = jobId ? job.data?.status : undefined;
   const queryClient = useQueryClient();
   useEffect(() => {
     if (jobStatus === 'COMPLETED') void queryClient.invalidateQueries({ queryKey: exportKeys.all });
   }, [jobStatus, queryClient]);
-  const voiding = useVoidBillingItem();
+  const start = (from: string, to: string) =>
+    check.mutate({ from, to }, { onSuccess: ({ job: started }) => setJobId(started.id) });
+  return { jobId, close: () => setJobId(undefined), check, start };
+}
+
+/** See the module comment. */
+export function DriftPage() {
+  const list = useListPage({ schema: driftFilters, useList: useDriftedItems });
+  const { from, to, rangeError } = driftRange(list.query);
+  const drift = useDriftCheck();
   const [target, setTarget] = useState<BillingItem | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
   const [voided, setVoided] = useState<BillingItem | null>(null);
   const columns = useMemo(() => driftColumns(setTarget), []);
-
-  const closeModal = () => {
-    setTarget(null);
-    setReason('');
-    setReasonError(undefined);
-    voiding.reset();
-  };
-  const submitVoid = () => {
-    if (!target) return;
-    if (!reason.trim()) {
-      setReasonError('Give the reason: it is kept in the item’s history');
-      return;
-    }
-    voiding.mutate(
-      { id: target.id, reason: reason.trim() },
-      {
-        onSuccess: ({ item }) => {
-          setVoided(item);
-          closeModal();
-        },
-      },
-    );
-  };
 
   return (
     <Stack gap="md">
@@ -228,37 +211,17 @@ export function DriftPage() {
           </Button>
           <Button
             leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={check.isPending}
+            loading={drift.check.isPending}
             disabled={Boolean(rangeError)}
-            onClick={() => check.mutate({ from, to }, { onSuccess: ({ job }) => setJobId(job.id) })}
+            onClick={() => drift.start(from, to)}
           >
             Check these dates for drift
           </Button>
         </Group>
       </Group>
-
-      {check.error ? <ApiErrorAlert error={check.error} title="The check did not start" /> : null}
-      {jobId ? <ValidationProgress jobId={jobId} onClose={() => setJobId(undefined)} /> : null}
-
-      {voided ? (
-        <Alert
-          color="green"
-          variant="light"
-          title="Item voided"
-          withCloseButton
-          onClose={() => setVoided(null)}
-          data-testid="void-done"
-        >
-          <Text size="sm">
-            Its segment can be billed again.{' '}
-            <Anchor component={Link} to={`/admin/billing/exports?from=${voided.date}&to=${voided.date}`}>
-              Export {voided.date} again
-            </Anchor>{' '}
-            to bill the corrected segment.
-          </Text>
-        </Alert>
-      ) : null}
-
+      {drift.check.error ? <ApiErrorAlert error={drift.check.error} title="The check did not start" /> : null}
+      {drift.jobId ? <ValidationProgress jobId={drift.jobId} onClose={drift.close} /> : null}
+      {voided ? <VoidedAlert item={voided} onClose={() => setVoided(null)} /> : null}
       <ListPage
         list={list}
         filterLabel="Filter drift"
@@ -268,7 +231,7 @@ export function DriftPage() {
             to={to}
             labels={['From', 'To']}
             error={rangeError}
-            onChange={setState}
+            onChange={list.setQuery}
           />
         }
         label="Drifted billing items"
@@ -280,42 +243,103 @@ export function DriftPage() {
             'Every exported item still matches its segment. Corrections show here as soon as they are saved; to re-check after an import, use “Check these dates for drift”, or pick other dates.',
         }}
       />
-
-      <Modal opened={Boolean(target)} onClose={closeModal} title="Void billing item">
-        {target ? (
-          <Stack gap="sm">
-            <Text size="sm">
-              {target.date} · {target.clientName} · {target.billingCode}
-              {target.modifier ? ` + ${target.modifier}` : ''} · {formatMoney(target.amount)}. The item stays
-              in its batch as VOID; its segment can be exported again.
-            </Text>
-            <Textarea
-              label="Reason"
-              description="Kept in the item's status history"
-              required
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={reason}
-              error={reasonError}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setReasonError(undefined);
-              }}
-              data-autofocus
-            />
-            {voiding.error ? <ApiErrorAlert error={voiding.error} title="The item was not voided" /> : null}
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={closeModal}>
-                Cancel
-              </Button>
-              <Button color="red" loading={voiding.isPending} onClick={submitVoid}>
-                Void item
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
+      <VoidItemModal target={target} onClose={() => setTarget(null)} onVoided={setVoided} />
     </Stack>
+  );
+}
+
+/** The item just voided: its segment can be billed again, with the link to export its date. */
+function VoidedAlert({ item, onClose }: { item: BillingItem; onClose: () => void }) {
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      title="Item voided"
+      withCloseButton
+      onClose={onClose}
+      data-testid="void-done"
+    >
+      <Text size="sm">
+        Its segment can be billed again.{' '}
+        <Anchor component={Link} to={`/admin/billing/exports?from=${item.date}&to=${item.date}`}>
+          Export {item.date} again
+        </Anchor>{' '}
+        to bill the corrected segment.
+      </Text>
+    </Alert>
+  );
+}
+
+/** "Void billing item": the item, the required reason, and the void (the modal closes on success). */
+function VoidItemModal({
+  target,
+  onClose,
+  onVoided,
+}: {
+  target: BillingItem | null;
+  onClose: () => void;
+  onVoided: (item: BillingItem) => void;
+}) {
+  const voiding = useVoidBillingItem();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const close = () => {
+    onClose();
+    setReason('');
+    setReasonError(undefined);
+    voiding.reset();
+  };
+  const submit = () => {
+    if (!target) return;
+    if (!reason.trim()) {
+      setReasonError('Give the reason: it is kept in the item’s history');
+      return;
+    }
+    voiding.mutate(
+      { id: target.id, reason: reason.trim() },
+      {
+        onSuccess: ({ item }) => {
+          onVoided(item);
+          close();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={Boolean(target)} onClose={close} title="Void billing item">
+      {target ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            {target.date} · {target.clientName} · {target.billingCode}
+            {target.modifier ? ` + ${target.modifier}` : ''} · {formatMoney(target.amount)}. The item stays in
+            its batch as VOID; its segment can be exported again.
+          </Text>
+          <Textarea
+            label="Reason"
+            description="Kept in the item's status history"
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            error={reasonError}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setReasonError(undefined);
+            }}
+            data-autofocus
+          />
+          {voiding.error ? <ApiErrorAlert error={voiding.error} title="The item was not voided" /> : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button color="red" loading={voiding.isPending} onClick={submit}>
+              Void item
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
   );
 }

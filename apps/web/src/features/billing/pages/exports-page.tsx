@@ -24,10 +24,16 @@ import {
 import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { validationStatus, type BillingExportBatch, type BillingExportPreviewItem } from '@tend/contracts';
+import {
+  validationStatus,
+  type BillingExportBatch,
+  type BillingExportPreview,
+  type BillingExportPreviewItem,
+} from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
+import type { SetUrlState } from '../../../lib/url-state.ts';
 import {
   billingExportFileUrl,
   exportBatchPageSize,
@@ -136,7 +142,6 @@ export function ExportsPage() {
     notFilters: ['batchesPage', 'batch'],
   });
   const { query: state, setQuery: setState } = list;
-  const { from, to, rangeError } = exportRange(state);
   const batches = useListPage({
     schema: exportFilters,
     useList: useBatchesOfFilters,
@@ -147,150 +152,24 @@ export function ExportsPage() {
     () => batchColumnsOpening((batch) => setState({ batch }, { resetPage: false })),
     [setState],
   );
-  const create = useCreateExport();
-  const [notes, setNotes] = useState('');
-  const data = list.result.data;
+  const openBatch = (batch: string | undefined) => setState({ batch }, { resetPage: false });
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div>
-          <Title order={2}>Export batches</Title>
-          <Text c="dimmed" size="sm" mt={4} maw={760}>
-            Pick the service dates to bill. Only READY segments are exported, each at most once: a segment
-            already in a batch is skipped until its item is voided. The batch file is an eXPRS-ready CSV.
-          </Text>
-        </div>
-        <Group gap="xs">
-          <Button component={Link} to="/admin/billing/segments" variant="default">
-            Segments
-          </Button>
-          <Button component={Link} to="/admin/billing/drift" variant="default">
-            Drift
-          </Button>
-        </Group>
-      </Group>
-
+      <ExportsHeader />
       <ListPage
         list={list}
         filterLabel="Dates to export"
-        filters={
-          <>
-            <DateRangeFilter
-              from={from}
-              to={to}
-              labels={['From', 'To']}
-              error={rangeError}
-              onChange={setState}
-            />
-            <Select
-              label="Show"
-              placeholder="Every segment"
-              data={validationStatusOptions}
-              value={state.status ?? null}
-              onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
-              clearable
-              w={{ base: '100%', sm: 170 }}
-            />
-          </>
-        }
+        filters={<ExportFiltersBar state={state} setState={setState} />}
         label="Segments to export"
         noun={{ one: 'segment', other: 'segments' }}
-        summary={
-          <Stack gap="sm">
-            {data ? (
-              <Paper withBorder p="md" radius="md">
-                <Stack gap="sm">
-                  <Group gap="xs" data-testid="export-counts">
-                    <Badge color="green" variant="light" size="lg">
-                      {data.counts.ready} ready
-                    </Badge>
-                    <Badge color="red" variant="light" size="lg">
-                      {data.counts.notReady} not ready
-                    </Badge>
-                    <Badge color="gray" variant="light" size="lg">
-                      {data.counts.alreadyBilled} billed already
-                    </Badge>
-                    <Badge color="blue" variant="filled" size="lg">
-                      {data.counts.exportable} to export
-                    </Badge>
-                  </Group>
-                  <Group align="flex-end" gap="sm" wrap="wrap">
-                    <TextInput
-                      label="Notes (optional)"
-                      placeholder="e.g. March, second half"
-                      value={notes}
-                      onChange={(event) => setNotes(event.currentTarget.value)}
-                      maxLength={1000}
-                      w={{ base: '100%', sm: 320 }}
-                    />
-                    <Button
-                      leftSection={<IconFileExport size={16} aria-hidden />}
-                      loading={create.isPending}
-                      disabled={Boolean(rangeError) || data.counts.exportable === 0}
-                      onClick={() =>
-                        create.mutate(
-                          { dateFrom: from, dateTo: to, notes },
-                          {
-                            onSuccess: ({ batch }) => {
-                              setNotes('');
-                              setState({ batch: batch.id }, { resetPage: false });
-                            },
-                          },
-                        )
-                      }
-                    >
-                      Create export batch
-                    </Button>
-                  </Group>
-                  {data.counts.exportable === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {data.counts.ready === 0
-                        ? 'Nothing to export: no READY segment in these dates. Fix the NOT_READY segments below, or validate the dates on the Segments page.'
-                        : 'Nothing to export: every READY segment of these dates is billed already. Void a drifted item on the Drift page to bill its segment again.'}
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Paper>
-            ) : null}
-
-            {create.error ? (
-              <ApiErrorAlert
-                error={create.error}
-                title="No batch was created"
-                onClose={() => create.reset()}
-              />
-            ) : null}
-            {create.data ? (
-              <Alert
-                color="green"
-                variant="light"
-                title="Export batch created"
-                onClose={() => create.reset()}
-                withCloseButton
-              >
-                <Group gap="sm">
-                  <Text size="sm">
-                    {create.data.batch.rowCount} items, {formatCents(create.data.batch.totalAmount ?? 0)}.
-                    {create.data.skippedNoRule
-                      ? ` ${create.data.skippedNoRule} READY segments had no billing-code rule in effect and were left out: validate the dates again.`
-                      : ''}
-                  </Text>
-                  <Anchor href={billingExportFileUrl(create.data.batch.id)} download size="sm">
-                    Download the file
-                  </Anchor>
-                </Group>
-              </Alert>
-            ) : null}
-          </Stack>
-        }
+        summary={<CreateExportPanel state={state} preview={list.result.data} onCreated={openBatch} />}
         columns={previewColumns}
         empty={{
           title: 'No segments in these dates',
           description: 'Segments come from imported shifts. Pick other dates, or import EVV visits first.',
         }}
       />
-
       <Title order={3} mt="md">
         Batches
       </Title>
@@ -305,11 +184,169 @@ export function ExportsPage() {
           description: 'Pick the dates above and create the first export batch.',
         }}
       />
-
-      <ExportBatchDrawer
-        batchId={state.batch}
-        onClose={() => setState({ batch: undefined }, { resetPage: false })}
-      />
+      <ExportBatchDrawer batchId={state.batch} onClose={() => openBatch(undefined)} />
     </Stack>
+  );
+}
+
+/** The title, what an export takes, and the ways to the segments and drift pages. */
+function ExportsHeader() {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <div>
+        <Title order={2}>Export batches</Title>
+        <Text c="dimmed" size="sm" mt={4} maw={760}>
+          Pick the service dates to bill. Only READY segments are exported, each at most once: a segment
+          already in a batch is skipped until its item is voided. The batch file is an eXPRS-ready CSV.
+        </Text>
+      </div>
+      <Group gap="xs">
+        <Button component={Link} to="/admin/billing/segments" variant="default">
+          Segments
+        </Button>
+        <Button component={Link} to="/admin/billing/drift" variant="default">
+          Drift
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** The service dates (default: last month) and the status shown. */
+function ExportFiltersBar({
+  state,
+  setState,
+}: {
+  state: ExportFilters;
+  setState: SetUrlState<ExportFilters>;
+}) {
+  const { from, to, rangeError } = exportRange(state);
+  return (
+    <>
+      <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
+      <Select
+        label="Show"
+        placeholder="Every segment"
+        data={validationStatusOptions}
+        value={state.status ?? null}
+        onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
+        clearable
+        w={{ base: '100%', sm: 170 }}
+      />
+    </>
+  );
+}
+
+/**
+ * The preview's counts, "Create export batch" with its notes, why nothing can be exported, and the
+ * outcome (the error, or the new batch with its file); `onCreated` opens the new batch.
+ */
+function CreateExportPanel({
+  state,
+  preview,
+  onCreated,
+}: {
+  state: ExportFilters;
+  preview: BillingExportPreview | undefined;
+  onCreated: (batchId: string) => void;
+}) {
+  const { from, to, rangeError } = exportRange(state);
+  const create = useCreateExport();
+  const [notes, setNotes] = useState('');
+  const counts = preview?.counts;
+  const submit = () =>
+    create.mutate(
+      { dateFrom: from, dateTo: to, notes },
+      {
+        onSuccess: ({ batch }) => {
+          setNotes('');
+          onCreated(batch.id);
+        },
+      },
+    );
+  return (
+    <Stack gap="sm">
+      {counts ? (
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <ExportCounts counts={counts} />
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Notes (optional)"
+                placeholder="e.g. March, second half"
+                value={notes}
+                onChange={(event) => setNotes(event.currentTarget.value)}
+                maxLength={1000}
+                w={{ base: '100%', sm: 320 }}
+              />
+              <Button
+                leftSection={<IconFileExport size={16} aria-hidden />}
+                loading={create.isPending}
+                disabled={Boolean(rangeError) || counts.exportable === 0}
+                onClick={submit}
+              >
+                Create export batch
+              </Button>
+            </Group>
+            {counts.exportable === 0 ? (
+              <Text size="sm" c="dimmed">
+                {counts.ready === 0
+                  ? 'Nothing to export: no READY segment in these dates. Fix the NOT_READY segments below, or validate the dates on the Segments page.'
+                  : 'Nothing to export: every READY segment of these dates is billed already. Void a drifted item on the Drift page to bill its segment again.'}
+              </Text>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+      {create.error ? (
+        <ApiErrorAlert error={create.error} title="No batch was created" onClose={() => create.reset()} />
+      ) : null}
+      {create.data ? <BatchCreated created={create.data} onClose={() => create.reset()} /> : null}
+    </Stack>
+  );
+}
+
+/** Ready, not ready, billed already and to export, as badges. */
+function ExportCounts({ counts }: { counts: BillingExportPreview['counts'] }) {
+  return (
+    <Group gap="xs" data-testid="export-counts">
+      <Badge color="green" variant="light" size="lg">
+        {counts.ready} ready
+      </Badge>
+      <Badge color="red" variant="light" size="lg">
+        {counts.notReady} not ready
+      </Badge>
+      <Badge color="gray" variant="light" size="lg">
+        {counts.alreadyBilled} billed already
+      </Badge>
+      <Badge color="blue" variant="filled" size="lg">
+        {counts.exportable} to export
+      </Badge>
+    </Group>
+  );
+}
+
+/** The new batch: its items and total, segments left out for want of a rule, and its file. */
+function BatchCreated({
+  created,
+  onClose,
+}: {
+  created: { batch: BillingExportBatch; skippedNoRule: number };
+  onClose: () => void;
+}) {
+  return (
+    <Alert color="green" variant="light" title="Export batch created" onClose={onClose} withCloseButton>
+      <Group gap="sm">
+        <Text size="sm">
+          {created.batch.rowCount} items, {formatCents(created.batch.totalAmount ?? 0)}.
+          {created.skippedNoRule
+            ? ` ${created.skippedNoRule} READY segments had no billing-code rule in effect and were left out: validate the dates again.`
+            : ''}
+        </Text>
+        <Anchor href={billingExportFileUrl(created.batch.id)} download size="sm">
+          Download the file
+        </Anchor>
+      </Group>
+    </Alert>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   budgetLineInput,
@@ -67,11 +67,9 @@ export interface BudgetLineFormProps {
   onClose: () => void;
 }
 
-/** See the module comment. Mounted only while open. */
-export function BudgetLineForm({ line, clientId, onClose }: BudgetLineFormProps) {
-  const save = useSaveBudgetLine();
-  const [submitError, setSubmitError] = useState<unknown>(undefined);
-  const initial: Values = {
+/** The form's values of `line`, or those of a new line (for `clientId` when given). */
+function valuesOf(line: BudgetLine | undefined, clientId: string | undefined): Values {
+  return {
     clientId: line?.clientId ?? clientId ?? '',
     procCode: line?.procCode ?? '',
     svcModifierCd: line?.svcModifierCd ?? '',
@@ -81,18 +79,33 @@ export function BudgetLineForm({ line, clientId, onClose }: BudgetLineFormProps)
     effectiveDate: line?.effectiveDate ?? '',
     expirationDate: line?.expirationDate ?? '',
   };
-  const form = useForm<Values>({ initialValues: initial, validate: (values) => validate(toBody(values)) });
+}
 
+/** The fields of `body` that differ from `before`, but the client (a line keeps its client). */
+function changedFields(body: ReturnType<typeof toBody>, before: ReturnType<typeof toBody>): BudgetLinePatch {
+  const patch: BudgetLinePatch = {};
+  for (const key of Object.keys(body) as (keyof typeof body)[]) {
+    if (key !== 'clientId' && body[key] !== before[key]) Object.assign(patch, { [key]: body[key] });
+  }
+  return patch;
+}
+
+/**
+ * The line form and its save: a new line is sent whole, an edit as the changed fields (none: the form
+ * just closes). On success a notification and close; on failure the field errors land on their inputs
+ * and the rest in `submitError`.
+ */
+function useBudgetLineForm({ line, clientId, onClose }: BudgetLineFormProps) {
+  const save = useSaveBudgetLine();
+  const [submitError, setSubmitError] = useState<unknown>(undefined);
+  const initial = valuesOf(line, clientId);
+  const form = useForm<Values>({ initialValues: initial, validate: (values) => validate(toBody(values)) });
   const submit = form.onSubmit((values) => {
     setSubmitError(undefined);
     const body = toBody(values);
     let request;
     if (line) {
-      const before = toBody(initial);
-      const patch: BudgetLinePatch = {};
-      for (const key of Object.keys(body) as (keyof typeof body)[]) {
-        if (key !== 'clientId' && body[key] !== before[key]) Object.assign(patch, { [key]: body[key] });
-      }
+      const patch = changedFields(body, toBody(initial));
       if (!Object.keys(patch).length) {
         onClose();
         return;
@@ -114,7 +127,13 @@ export function BudgetLineForm({ line, clientId, onClose }: BudgetLineFormProps)
       },
     });
   });
+  return { form, submit, saving: save.isPending, submitError };
+}
 
+/** See the module comment. Mounted only while open. */
+export function BudgetLineForm(props: BudgetLineFormProps) {
+  const { line, onClose } = props;
+  const { form, submit, saving, submitError } = useBudgetLineForm(props);
   return (
     <Modal opened onClose={onClose} title={line ? 'Edit budget line' : 'Add budget line'} size="lg">
       <form onSubmit={submit} noValidate>
@@ -133,64 +152,73 @@ export function BudgetLineForm({ line, clientId, onClose }: BudgetLineFormProps)
               w="100%"
             />
           )}
-          <Group grow align="flex-start">
-            <TextInput
-              label="Procedure code"
-              placeholder="e.g. OR526"
-              required
-              maxLength={20}
-              {...form.getInputProps('procCode')}
-            />
-            <TextInput
-              label="Modifier"
-              placeholder="e.g. ZE"
-              maxLength={10}
-              {...form.getInputProps('svcModifierCd')}
-            />
-          </Group>
-          <Group grow align="flex-start">
-            <NumberInput
-              label="Authorized units"
-              required
-              min={0}
-              decimalScale={2}
-              thousandSeparator=","
-              {...form.getInputProps('units')}
-            />
-            <Select
-              label="Measure"
-              required
-              data={measureOptions}
-              allowDeselect={false}
-              {...form.getInputProps('measure')}
-            />
-          </Group>
-          <TextInput
-            label="Term"
-            placeholder="e.g. plan year 2025"
-            maxLength={100}
-            {...form.getInputProps('term')}
-          />
-          <Group grow align="flex-start">
-            <TextInput label="Effective date" type="date" required {...form.getInputProps('effectiveDate')} />
-            <TextInput
-              label="Expiration date"
-              type="date"
-              description="Empty: one plan year"
-              {...form.getInputProps('expirationDate')}
-            />
-          </Group>
+          <LineFields form={form} />
           {submitError ? <ApiErrorAlert error={submitError} title="The budget line was not saved" /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               {line ? 'Save' : 'Add line'}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Procedure code and modifier, authorized units and measure, term, effective and expiration dates. */
+function LineFields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <>
+      <Group grow align="flex-start">
+        <TextInput
+          label="Procedure code"
+          placeholder="e.g. OR526"
+          required
+          maxLength={20}
+          {...form.getInputProps('procCode')}
+        />
+        <TextInput
+          label="Modifier"
+          placeholder="e.g. ZE"
+          maxLength={10}
+          {...form.getInputProps('svcModifierCd')}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <NumberInput
+          label="Authorized units"
+          required
+          min={0}
+          decimalScale={2}
+          thousandSeparator=","
+          {...form.getInputProps('units')}
+        />
+        <Select
+          label="Measure"
+          required
+          data={measureOptions}
+          allowDeselect={false}
+          {...form.getInputProps('measure')}
+        />
+      </Group>
+      <TextInput
+        label="Term"
+        placeholder="e.g. plan year 2025"
+        maxLength={100}
+        {...form.getInputProps('term')}
+      />
+      <Group grow align="flex-start">
+        <TextInput label="Effective date" type="date" required {...form.getInputProps('effectiveDate')} />
+        <TextInput
+          label="Expiration date"
+          type="date"
+          description="Empty: one plan year"
+          {...form.getInputProps('expirationDate')}
+        />
+      </Group>
+    </>
   );
 }

@@ -17,7 +17,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { budgetFlagLabels, type BudgetFlag, type BudgetOverageLine } from '@tend/contracts';
+import {
+  budgetFlagLabels,
+  type BudgetFlag,
+  type BudgetOverageLine,
+  type BudgetUsage,
+  type BudgetUsageSegment,
+} from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useBudgetUsage } from '../api/budgets.ts';
 import { formatClockTime, formatQuantity, formatUnits } from '../../../lib/format/index.ts';
@@ -122,68 +128,14 @@ export function BudgetUsageDrawer({
         <ApiErrorAlert error={usage.error} title="The segments could not be loaded" />
       ) : data && line ? (
         <Stack gap="md">
-          <Group gap="xl">
-            <Text size="sm">
-              Authorized <b>{formatUnits(line.authorized, line.measure)}</b>
-            </Text>
-            <Text size="sm">
-              Used <b>{formatUnits(line.used, line.measure)}</b>
-            </Text>
-            <Text size="sm">
-              Projected <b>{formatUnits(line.projected, line.measure)}</b>
-            </Text>
-            <FlagBadges flags={line.flags} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            Term {line.effectiveDate} to {line.termEnd} ({line.termDays} days, {line.elapsedDays} elapsed) ·{' '}
-            {line.segmentCount} segments on {line.serviceDays} days · busiest 20 % of days hold{' '}
-            {Math.round(line.busiestDaysShare * 100)} % of the units
-          </Text>
-          {line.note ? (
-            <Alert variant="light" color="yellow">
-              {line.note}
-            </Alert>
-          ) : null}
+          <UsageFigures line={line} />
           {data.segments.length === 0 ? (
             <Alert variant="light" color="gray">
               No segments of this client with code {line.procCode}
               {line.svcModifierCd ? ` + ${line.svcModifierCd}` : ' (no modifier)'} in the term so far.
             </Alert>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped withTableBorder aria-label="Segments counted for this line">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Caregiver</Table.Th>
-                    <Table.Th>Start</Table.Th>
-                    <Table.Th>End</Table.Th>
-                    <Table.Th>Minutes</Table.Th>
-                    <Table.Th>Units</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.segments.map((segment) => (
-                    <Table.Tr key={segment.segmentId}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`}>
-                          {segment.date}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{segment.caregiverName}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {segment.evvStart ? formatClockTime(segment.evvStart, data?.timeZone) : '—'}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {segment.evvEnd ? formatClockTime(segment.evvEnd, data?.timeZone) : 'No clock-out'}
-                      </Table.Td>
-                      <Table.Td>{segment.minutes}</Table.Td>
-                      <Table.Td>{formatQuantity(segment.units)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <UsageSegments segments={data.segments} timeZone={data.timeZone} />
           )}
           {data.truncated ? (
             <Text size="sm" c="dimmed">
@@ -193,5 +145,81 @@ export function BudgetUsageDrawer({
         </Stack>
       ) : null}
     </Drawer>
+  );
+}
+
+/** The line's authorized, used and projected units, its flags, its term and pace, and its note. */
+function UsageFigures({ line }: { line: BudgetOverageLine }) {
+  return (
+    <>
+      <Group gap="xl">
+        <Text size="sm">
+          Authorized <b>{formatUnits(line.authorized, line.measure)}</b>
+        </Text>
+        <Text size="sm">
+          Used <b>{formatUnits(line.used, line.measure)}</b>
+        </Text>
+        <Text size="sm">
+          Projected <b>{formatUnits(line.projected, line.measure)}</b>
+        </Text>
+        <FlagBadges flags={line.flags} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        Term {line.effectiveDate} to {line.termEnd} ({line.termDays} days, {line.elapsedDays} elapsed) ·{' '}
+        {line.segmentCount} segments on {line.serviceDays} days · busiest 20 % of days hold{' '}
+        {Math.round(line.busiestDaysShare * 100)} % of the units
+      </Text>
+      {line.note ? (
+        <Alert variant="light" color="yellow">
+          {line.note}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** The segments counted: date (linking its shift), caregiver, clock times in `timeZone`, minutes, units. */
+function UsageSegments({
+  segments,
+  timeZone,
+}: {
+  segments: BudgetUsageSegment[];
+  timeZone: BudgetUsage['timeZone'] | undefined;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder aria-label="Segments counted for this line">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Caregiver</Table.Th>
+            <Table.Th>Start</Table.Th>
+            <Table.Th>End</Table.Th>
+            <Table.Th>Minutes</Table.Th>
+            <Table.Th>Units</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {segments.map((segment) => (
+            <Table.Tr key={segment.segmentId}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={`/admin/shifts/${segment.shiftId}`}>
+                  {segment.date}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{segment.caregiverName}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {segment.evvStart ? formatClockTime(segment.evvStart, timeZone) : '—'}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {segment.evvEnd ? formatClockTime(segment.evvEnd, timeZone) : 'No clock-out'}
+              </Table.Td>
+              <Table.Td>{segment.minutes}</Table.Td>
+              <Table.Td>{formatQuantity(segment.units)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

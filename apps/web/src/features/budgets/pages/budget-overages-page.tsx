@@ -12,8 +12,15 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { useSearchParam } from '../../../lib/url-state.ts';
-import { budgetFlagLabels, budgetFlags, budgetOverageQuery, type BudgetOverageLine } from '@tend/contracts';
+import { useSearchParam, type SetUrlState } from '../../../lib/url-state.ts';
+import {
+  budgetFlagLabels,
+  budgetFlags,
+  budgetOverageQuery,
+  type BudgetOverageLine,
+  type BudgetOveragePage,
+  type BudgetOverageQuery,
+} from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
@@ -69,12 +76,15 @@ function DeleteLine({ line, onClose }: { line: BudgetOverageLine; onClose: () =>
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const column = createColumnHelper<BudgetOverageLine>();
 
-/** The budget lines table's columns; the actions open the drill-down, the edit form and the delete dialog. */
-function lineColumns(actions: {
+/** The actions of a line: its drill-down, its edit form and its delete dialog. */
+interface LineActions {
   onShifts: (line: BudgetOverageLine) => void;
   onEdit: (line: BudgetOverageLine) => void;
   onDelete: (line: BudgetOverageLine) => void;
-}) {
+}
+
+/** The budget lines table's columns; the actions open the drill-down, the edit form and the delete dialog. */
+function lineColumns(actions: LineActions) {
   return [
     column.accessor('clientName', {
       header: 'Client',
@@ -86,36 +96,12 @@ function lineColumns(actions: {
       header: 'Code',
       cell: ({ row }) => <span style={noWrap}>{code(row.original)}</span>,
     }),
-    column.display({
-      id: 'term',
-      header: 'Term',
-      cell: ({ row: { original: line } }) => (
-        <div style={noWrap}>
-          <Text size="sm">{line.effectiveDate}</Text>
-          <Text size="sm">to {line.expirationDate ?? line.termEnd}</Text>
-          {line.term ? (
-            <Text size="xs" c="dimmed" lineClamp={1} title={line.term}>
-              {line.term}
-            </Text>
-          ) : null}
-        </div>
-      ),
-    }),
+    column.display({ id: 'term', header: 'Term', cell: ({ row }) => <TermCell line={row.original} /> }),
     column.accessor('authorized', {
       header: 'Authorized',
       cell: ({ row: { original: line } }) => formatUnits(line.authorized, line.measure),
     }),
-    column.accessor('used', {
-      header: 'Used',
-      cell: ({ row: { original: line } }) => (
-        <>
-          {formatUnits(line.used, line.measure)}
-          <Text size="xs" c={line.remaining < 0 ? 'red' : 'dimmed'}>
-            {line.remaining < 0 ? 'Over by' : 'Left'} {formatUnits(Math.abs(line.remaining), line.measure)}
-          </Text>
-        </>
-      ),
-    }),
+    column.accessor('used', { header: 'Used', cell: ({ row }) => <UsedCell line={row.original} /> }),
     column.accessor('projected', {
       header: 'Projected',
       cell: ({ row: { original: line } }) => formatUnits(line.projected, line.measure),
@@ -138,43 +124,75 @@ function lineColumns(actions: {
     column.display({
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      cell: ({ row: { original: line } }) => (
-        <Stack gap={4} align="stretch">
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => actions.onShifts(line)}
-            aria-label={`Shifts counted for ${line.clientName ?? 'the line'} ${code(line)}`}
-          >
-            Shifts
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => actions.onEdit(line)}
-            aria-label={`Edit ${line.clientName ?? ''} ${code(line)}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => actions.onDelete(line)}
-            aria-label={`Delete ${line.clientName ?? ''} ${code(line)}`}
-          >
-            Delete
-          </Button>
-        </Stack>
-      ),
+      cell: ({ row }) => <LineActionButtons line={row.original} actions={actions} />,
     }),
   ];
+}
+
+/** The line's dates (its expiration, else the end of its plan year) and its term's name. */
+function TermCell({ line }: { line: BudgetOverageLine }) {
+  return (
+    <div style={noWrap}>
+      <Text size="sm">{line.effectiveDate}</Text>
+      <Text size="sm">to {line.expirationDate ?? line.termEnd}</Text>
+      {line.term ? (
+        <Text size="xs" c="dimmed" lineClamp={1} title={line.term}>
+          {line.term}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** Units used, and what is left (or by how much the line is over). */
+function UsedCell({ line }: { line: BudgetOverageLine }) {
+  return (
+    <>
+      {formatUnits(line.used, line.measure)}
+      <Text size="xs" c={line.remaining < 0 ? 'red' : 'dimmed'}>
+        {line.remaining < 0 ? 'Over by' : 'Left'} {formatUnits(Math.abs(line.remaining), line.measure)}
+      </Text>
+    </>
+  );
+}
+
+/** "Shifts", "Edit" and "Delete" of one line, named with its client and code. */
+function LineActionButtons({ line, actions }: { line: BudgetOverageLine; actions: LineActions }) {
+  return (
+    <Stack gap={4} align="stretch">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => actions.onShifts(line)}
+        aria-label={`Shifts counted for ${line.clientName ?? 'the line'} ${code(line)}`}
+      >
+        Shifts
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => actions.onEdit(line)}
+        aria-label={`Edit ${line.clientName ?? ''} ${code(line)}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        onClick={() => actions.onDelete(line)}
+        aria-label={`Delete ${line.clientName ?? ''} ${code(line)}`}
+      >
+        Delete
+      </Button>
+    </Stack>
+  );
 }
 
 /** See the module comment. */
 export function BudgetOveragesPage() {
   const list = useListPage({ schema: budgetOverageQuery, useList: useBudgetOverages });
-  const { query, setQuery: setState } = list;
+  const { query } = list;
   const [openLine, setOpenLine] = useSearchParam('line');
   const [editing, setEditing] = useState<BudgetOverageLine | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BudgetOverageLine | null>(null);
@@ -203,43 +221,13 @@ export function BudgetOveragesPage() {
         </div>
         {addButton}
       </Group>
-
       <ListPage
         list={list}
         filterLabel="Filter budget lines"
-        filters={
-          <>
-            <DateFilter label="As of" value={query.asOf} onChange={(asOf) => setState({ asOf })} />
-            <PersonSelect
-              kind="clients"
-              label="Client"
-              placeholder="Any client"
-              value={query.clientId}
-              onChange={(clientId) => setState({ clientId })}
-            />
-            <Select
-              label="Flag"
-              placeholder="All lines"
-              data={flagOptions}
-              value={query.flag ?? null}
-              onChange={(flag) =>
-                setState({ flag: budgetOverageQuery.shape.flag.safeParse(flag ?? undefined).data })
-              }
-              clearable
-              w={{ base: '100%', sm: 180 }}
-            />
-          </>
-        }
+        filters={<OverageFilters query={query} setQuery={list.setQuery} />}
         label="Budget lines"
         noun={{ one: 'line', other: 'lines' }}
-        summary={
-          data ? (
-            <Text size="sm" data-testid="budget-totals">
-              As of {data.asOf} · {data.total} line{data.total === 1 ? '' : 's'} · {data.totals.overage} over
-              budget · {data.totals.projected_overage} projected over · {data.totals.bunching} bunching
-            </Text>
-          ) : undefined
-        }
+        summary={data ? <OverageTotals page={data} /> : undefined}
         columns={columns}
         emptyMeansNoMatch={data ? data.budgetLines > 0 : undefined}
         noMatch={{
@@ -261,7 +249,6 @@ export function BudgetOveragesPage() {
           ),
         }}
       />
-
       {editing ? (
         <BudgetLineForm
           line={editing === 'new' ? undefined : editing}
@@ -272,5 +259,48 @@ export function BudgetOveragesPage() {
       {deleting ? <DeleteLine line={deleting} onClose={() => setDeleting(null)} /> : null}
       <BudgetUsageDrawer lineId={openLine} asOf={query.asOf} onClose={() => setOpenLine(undefined)} />
     </Stack>
+  );
+}
+
+/** As-of date, client and flag. */
+function OverageFilters({
+  query,
+  setQuery,
+}: {
+  query: BudgetOverageQuery;
+  setQuery: SetUrlState<BudgetOverageQuery>;
+}) {
+  return (
+    <>
+      <DateFilter label="As of" value={query.asOf} onChange={(asOf) => setQuery({ asOf })} />
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder="Any client"
+        value={query.clientId}
+        onChange={(clientId) => setQuery({ clientId })}
+      />
+      <Select
+        label="Flag"
+        placeholder="All lines"
+        data={flagOptions}
+        value={query.flag ?? null}
+        onChange={(flag) =>
+          setQuery({ flag: budgetOverageQuery.shape.flag.safeParse(flag ?? undefined).data })
+        }
+        clearable
+        w={{ base: '100%', sm: 180 }}
+      />
+    </>
+  );
+}
+
+/** The as-of date, the lines listed and how many are over, projected over and bunching. */
+function OverageTotals({ page: data }: { page: BudgetOveragePage }) {
+  return (
+    <Text size="sm" data-testid="budget-totals">
+      As of {data.asOf} · {data.total} line{data.total === 1 ? '' : 's'} · {data.totals.overage} over budget ·{' '}
+      {data.totals.projected_overage} projected over · {data.totals.bunching} bunching
+    </Text>
   );
 }

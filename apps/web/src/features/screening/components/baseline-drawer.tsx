@@ -27,6 +27,7 @@ import {
   approvedLocationInput,
   approvedLocationKindLabels,
   approvedLocationKinds,
+  type ApprovedLocation,
   type ApprovedLocationKind,
   type BaselineLocation,
 } from '@tend/contracts';
@@ -48,6 +49,7 @@ const kindOptions = approvedLocationKinds.map((value) => ({
 }));
 const labels = { label: 'Label', kind: 'Kind', lat: 'Latitude', long: 'Longitude', radiusMeters: 'Radius' };
 
+/** One figure of the baseline: its label above its value, named as a group. */
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div role="group" aria-label={`${label}: ${value}`}>
@@ -101,25 +103,17 @@ function useApprovedLocationForm(clientId: string | undefined) {
   });
 }
 
-/**
- * The approved-location form: adds one, or (with `editing`, the id of the location loaded into the
- * form) saves the changes to it.
- */
-function ApprovedLocationForm({
-  clientId,
-  form,
-  editing,
-  onDone,
-}: {
-  clientId: string;
-  form: ReturnType<typeof useApprovedLocationForm>;
-  editing: string | null;
-  onDone: () => void;
-}) {
+type ApprovedLocationFormState = ReturnType<typeof useApprovedLocationForm>;
+
+/** Submits the form: adds a location for `clientId`, or saves the one being edited. */
+function useSaveApprovedLocation(
+  clientId: string,
+  form: ApprovedLocationFormState,
+  editing: string | null,
+  onDone: () => void,
+) {
   const create = useCreateApprovedLocation();
   const update = useUpdateApprovedLocation();
-  const mutation = editing ? update : create;
-  const title = editing ? 'Edit approved location' : 'Add approved location';
   const submit = form.onSubmit((values) => {
     const input = {
       label: values.label,
@@ -142,6 +136,26 @@ function ApprovedLocationForm({
     if (editing) update.mutate({ id: editing, ...input }, handlers);
     else create.mutate({ clientId, ...input }, handlers);
   });
+  return { submit, mutation: editing ? update : create };
+}
+
+/**
+ * The approved-location form: adds one, or (with `editing`, the id of the location loaded into the
+ * form) saves the changes to it.
+ */
+function ApprovedLocationForm({
+  clientId,
+  form,
+  editing,
+  onDone,
+}: {
+  clientId: string;
+  form: ApprovedLocationFormState;
+  editing: string | null;
+  onDone: () => void;
+}) {
+  const { submit, mutation } = useSaveApprovedLocation(clientId, form, editing, onDone);
+  const title = editing ? 'Edit approved location' : 'Add approved location';
   return (
     <Paper withBorder p="md" radius="md">
       <form onSubmit={submit} noValidate aria-label={title}>
@@ -150,42 +164,7 @@ function ApprovedLocationForm({
           <Text size="sm" c="dimmed">
             Click the map to place it, or type the coordinates. Punches within its radius count as home.
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Label"
-              placeholder="e.g. Day programme — Main St"
-              required
-              maxLength={200}
-              {...form.getInputProps('label')}
-            />
-            <Select label="Kind" data={kindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
-            <NumberInput
-              label="Latitude"
-              required
-              decimalScale={6}
-              min={-90}
-              max={90}
-              hideControls
-              {...form.getInputProps('lat')}
-            />
-            <NumberInput
-              label="Longitude"
-              required
-              decimalScale={6}
-              min={-180}
-              max={180}
-              hideControls
-              {...form.getInputProps('long')}
-            />
-            <NumberInput
-              label="Radius (metres)"
-              required
-              min={25}
-              max={1609}
-              step={25}
-              {...form.getInputProps('radiusMeters')}
-            />
-          </SimpleGrid>
+          <ApprovedLocationFields form={form} />
           {mutation.error ? (
             <ApiErrorAlert
               error={mutation.error}
@@ -209,10 +188,53 @@ function ApprovedLocationForm({
   );
 }
 
-/** See the module comment. */
-export function BaselineDrawer({ clientId, onClose }: { clientId: string | undefined; onClose: () => void }) {
-  const detail = useBaselineDetail(clientId);
-  const remove = useDeleteApprovedLocation();
+/** Label, kind, latitude, longitude (degrees) and radius (metres) of an approved location. */
+function ApprovedLocationFields({ form }: { form: ApprovedLocationFormState }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput
+        label="Label"
+        placeholder="e.g. Day programme — Main St"
+        required
+        maxLength={200}
+        {...form.getInputProps('label')}
+      />
+      <Select label="Kind" data={kindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
+      <NumberInput
+        label="Latitude"
+        required
+        decimalScale={6}
+        min={-90}
+        max={90}
+        hideControls
+        {...form.getInputProps('lat')}
+      />
+      <NumberInput
+        label="Longitude"
+        required
+        decimalScale={6}
+        min={-180}
+        max={180}
+        hideControls
+        {...form.getInputProps('long')}
+      />
+      <NumberInput
+        label="Radius (metres)"
+        required
+        min={25}
+        max={1609}
+        step={25}
+        {...form.getInputProps('radiusMeters')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The approved-location form's state in the drawer: which location is being edited, the place picked
+ * on the map (a coordinate in the form, drawn with its radius) and the map's click filling it in.
+ */
+function useApprovedLocationEditing(clientId: string | undefined) {
   const [, setTick] = useState(0);
   const form = useApprovedLocationForm(clientId);
   const [editing, setEditing] = useState<string | null>(null);
@@ -220,8 +242,15 @@ export function BaselineDrawer({ clientId, onClose }: { clientId: string | undef
     setEditing(null);
     form.reset();
   };
-  const data = detail.data;
-  const b = data?.baseline;
+  const startEditing = (a: ApprovedLocation) => {
+    setEditing(a.id);
+    form.setValues({ label: a.label, kind: a.kind, lat: a.lat, long: a.long, radiusMeters: a.radiusMeters });
+  };
+  const pick = (lat: number, long: number) => {
+    form.setFieldValue('lat', Number(lat.toFixed(6)));
+    form.setFieldValue('long', Number(long.toFixed(6)));
+    setTick((t) => t + 1);
+  };
   const picked =
     typeof form.values.lat === 'number' && typeof form.values.long === 'number'
       ? {
@@ -230,7 +259,15 @@ export function BaselineDrawer({ clientId, onClose }: { clientId: string | undef
           radiusMeters: Number(form.values.radiusMeters) || 100,
         }
       : null;
+  return { form, editing, startEditing, stopEditing, picked, pick };
+}
 
+/** See the module comment. */
+export function BaselineDrawer({ clientId, onClose }: { clientId: string | undefined; onClose: () => void }) {
+  const detail = useBaselineDetail(clientId);
+  const editing = useApprovedLocationEditing(clientId);
+  const data = detail.data;
+  const b = data?.baseline;
   return (
     <Drawer
       opened={Boolean(clientId)}
@@ -245,36 +282,15 @@ export function BaselineDrawer({ clientId, onClose }: { clientId: string | undef
         <ApiErrorAlert error={detail.error} title="The baseline could not be loaded" />
       ) : data && b ? (
         <Stack gap="md">
-          <Group gap="xs">
-            <BaselineStatusBadge baseline={b} />
-            {b.openFindingCount ? (
-              <Badge color="orange" variant="light">
-                {b.openFindingCount} to review
-              </Badge>
-            ) : null}
-          </Group>
-          {!b.learned ? (
-            <Alert
-              color="gray"
-              title={`Not enough shifts with coordinates yet (${b.sampleSize} of ${b.requiredSamples})`}
-            >
-              A baseline is learned once {b.requiredSamples} shifts have clock-in or clock-out coordinates.
-              Until then only missing coordinates, clock-ins far from clock-outs, and punches shared by many
-              clients are flagged.
-            </Alert>
-          ) : null}
+          <BaselineState baseline={b} />
           <LocationMap
             label={`Map of ${b.clientName}'s clock-ins, clock-outs and approved locations`}
             fence={b.learned ? b : null}
             inPoints={data.inPoints}
             outPoints={data.outPoints}
             approved={data.approvedLocations}
-            picked={picked}
-            onPick={(lat, long) => {
-              form.setFieldValue('lat', Number(lat.toFixed(6)));
-              form.setFieldValue('long', Number(long.toFixed(6)));
-              setTick((t) => t + 1);
-            }}
+            picked={editing.picked}
+            onPick={editing.pick}
             height={380}
           />
           {data.sampled ? (
@@ -283,88 +299,135 @@ export function BaselineDrawer({ clientId, onClose }: { clientId: string | undef
               {data.totalPoints} punches.
             </Text>
           ) : null}
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Figure label="Radius" value={b.radiusMeters ? formatDistance(b.radiusMeters) : '—'} />
-            <Figure label="Shifts with coordinates" value={String(b.sampleSize)} />
-            <Figure label="Clock-in home" value={formatCoordinate(b.inLat, b.inLong)} />
-            <Figure label="Clock-out home" value={formatCoordinate(b.outLat, b.outLong)} />
-            <Figure
-              label="Clock-in clusters"
-              value={b.inClusterSizes.length ? b.inClusterSizes.join(', ') : '—'}
-            />
-            <Figure
-              label="Clock-out clusters"
-              value={b.outClusterSizes.length ? b.outClusterSizes.join(', ') : '—'}
-            />
-            <Figure label="Outliers (in / out)" value={`${b.inOutlierCount} / ${b.outOutlierCount}`} />
-            <Figure
-              label="Confidence (in / out)"
-              value={`${formatShare(b.inConfidence)} / ${formatShare(b.outConfidence)}`}
-            />
-            <Figure label="Last learned" value={b.lastUpdated ? formatExactTime(b.lastUpdated) : 'Not yet'} />
-          </SimpleGrid>
-          <Stack gap="xs">
-            <Title order={4}>Approved locations</Title>
-            {data.approvedLocations.length ? (
-              data.approvedLocations.map((a) => (
-                <Group key={a.id} justify="space-between" wrap="nowrap">
-                  <div>
-                    <Text size="sm" fw={500}>
-                      {a.label}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {approvedLocationKindLabels[a.kind]} · {formatCoordinate(a.lat, a.long)} ·{' '}
-                      {formatDistance(a.radiusMeters)}
-                    </Text>
-                  </div>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      aria-label={`Edit approved location ${a.label}`}
-                      onClick={() => {
-                        setEditing(a.id);
-                        form.setValues({
-                          label: a.label,
-                          kind: a.kind,
-                          lat: a.lat,
-                          long: a.long,
-                          radiusMeters: a.radiusMeters,
-                        });
-                      }}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      aria-label={`Remove approved location ${a.label}`}
-                      loading={remove.isPending && remove.variables === a.id}
-                      onClick={() => {
-                        if (editing === a.id) stopEditing();
-                        remove.mutate(a.id);
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </Group>
-                </Group>
-              ))
-            ) : (
-              <Text size="sm" c="dimmed">
-                None yet. Add the day programme, a family home or other places where visits really happen.
-              </Text>
-            )}
-            {remove.error ? (
-              <ApiErrorAlert error={remove.error} title="The location was not removed" />
-            ) : null}
-          </Stack>
+          <BaselineFigures baseline={b} />
+          <ApprovedLocationList
+            locations={data.approvedLocations}
+            onEdit={editing.startEditing}
+            onRemoved={(id) => {
+              if (editing.editing === id) editing.stopEditing();
+            }}
+          />
           {clientId ? (
-            <ApprovedLocationForm clientId={clientId} form={form} editing={editing} onDone={stopEditing} />
+            <ApprovedLocationForm
+              clientId={clientId}
+              form={editing.form}
+              editing={editing.editing}
+              onDone={editing.stopEditing}
+            />
           ) : null}
         </Stack>
       ) : null}
     </Drawer>
+  );
+}
+
+/** Whether the baseline is learned, how many findings await review, and why it is not learned yet. */
+function BaselineState({ baseline: b }: { baseline: BaselineLocation }) {
+  return (
+    <>
+      <Group gap="xs">
+        <BaselineStatusBadge baseline={b} />
+        {b.openFindingCount ? (
+          <Badge color="orange" variant="light">
+            {b.openFindingCount} to review
+          </Badge>
+        ) : null}
+      </Group>
+      {!b.learned ? (
+        <Alert
+          color="gray"
+          title={`Not enough shifts with coordinates yet (${b.sampleSize} of ${b.requiredSamples})`}
+        >
+          A baseline is learned once {b.requiredSamples} shifts have clock-in or clock-out coordinates. Until
+          then only missing coordinates, clock-ins far from clock-outs, and punches shared by many clients are
+          flagged.
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** The baseline's figures: radius, samples, homes, clusters, outliers, confidences, last learned. */
+function BaselineFigures({ baseline: b }: { baseline: BaselineLocation }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <Figure label="Radius" value={b.radiusMeters ? formatDistance(b.radiusMeters) : '—'} />
+      <Figure label="Shifts with coordinates" value={String(b.sampleSize)} />
+      <Figure label="Clock-in home" value={formatCoordinate(b.inLat, b.inLong)} />
+      <Figure label="Clock-out home" value={formatCoordinate(b.outLat, b.outLong)} />
+      <Figure label="Clock-in clusters" value={b.inClusterSizes.length ? b.inClusterSizes.join(', ') : '—'} />
+      <Figure
+        label="Clock-out clusters"
+        value={b.outClusterSizes.length ? b.outClusterSizes.join(', ') : '—'}
+      />
+      <Figure label="Outliers (in / out)" value={`${b.inOutlierCount} / ${b.outOutlierCount}`} />
+      <Figure
+        label="Confidence (in / out)"
+        value={`${formatShare(b.inConfidence)} / ${formatShare(b.outConfidence)}`}
+      />
+      <Figure label="Last learned" value={b.lastUpdated ? formatExactTime(b.lastUpdated) : 'Not yet'} />
+    </SimpleGrid>
+  );
+}
+
+/** The client's approved locations, each with "Edit" and "Remove". */
+function ApprovedLocationList({
+  locations,
+  onEdit,
+  onRemoved,
+}: {
+  locations: ApprovedLocation[];
+  onEdit: (location: ApprovedLocation) => void;
+  /** Called as a location's removal starts (the form stops editing it). */
+  onRemoved: (id: string) => void;
+}) {
+  const remove = useDeleteApprovedLocation();
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Approved locations</Title>
+      {locations.length ? (
+        locations.map((a) => (
+          <Group key={a.id} justify="space-between" wrap="nowrap">
+            <div>
+              <Text size="sm" fw={500}>
+                {a.label}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {approvedLocationKindLabels[a.kind]} · {formatCoordinate(a.lat, a.long)} ·{' '}
+                {formatDistance(a.radiusMeters)}
+              </Text>
+            </div>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                variant="subtle"
+                size="xs"
+                aria-label={`Edit approved location ${a.label}`}
+                onClick={() => onEdit(a)}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                aria-label={`Remove approved location ${a.label}`}
+                loading={remove.isPending && remove.variables === a.id}
+                onClick={() => {
+                  onRemoved(a.id);
+                  remove.mutate(a.id);
+                }}
+              >
+                Remove
+              </Button>
+            </Group>
+          </Group>
+        ))
+      ) : (
+        <Text size="sm" c="dimmed">
+          None yet. Add the day programme, a family home or other places where visits really happen.
+        </Text>
+      )}
+      {remove.error ? <ApiErrorAlert error={remove.error} title="The location was not removed" /> : null}
+    </Stack>
   );
 }

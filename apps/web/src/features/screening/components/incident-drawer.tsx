@@ -20,7 +20,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { incidentCategory, incidentHandling } from '@tend/contracts';
+import { incidentCategory, incidentHandling, type IncidentDetail } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
 import { useHandleIncident, useIncident } from '../api/incidents.ts';
@@ -31,6 +31,7 @@ import { formatExactTime } from '../../../lib/format/index.ts';
 
 const labels = { note: 'Note' };
 
+/** "Mark handled" (or, `again`, "Update handling note") with the required note. */
 function HandleForm({ shiftId, again }: { shiftId: string; again: boolean }) {
   const handle = useHandleIncident();
   const form = useForm({
@@ -69,6 +70,7 @@ function HandleForm({ shiftId, again }: { shiftId: string; again: boolean }) {
   );
 }
 
+/** See the module comment. */
 export function IncidentDrawer({ shiftId, onClose }: { shiftId: string | null; onClose: () => void }) {
   const incident = useIncident(shiftId);
   const data = incident.data;
@@ -90,47 +92,7 @@ export function IncidentDrawer({ shiftId, onClose }: { shiftId: string | null; o
       ) : null}
       {data ? (
         <Stack gap="md">
-          <Group gap="sm">
-            <SeverityBadge severity={data.severity} />
-            {data.handled ? (
-              <Badge color="green" variant="light">
-                Handled
-              </Badge>
-            ) : (
-              <Badge color="blue" variant="light">
-                Open
-              </Badge>
-            )}
-            {data.categories.map((id) => (
-              <Badge key={id} variant="outline" color="gray">
-                {incidentCategory(id)?.label ?? id}
-              </Badge>
-            ))}
-          </Group>
-          <Stack gap={4}>
-            <Text size="sm">
-              <b>{data.clientName}</b> with {data.caregiverName} on {data.date}
-              {data.evvInTime ? ` (clock-in ${formatExactTime(data.evvInTime)})` : ''}.{' '}
-              <Anchor component={Link} to={`/admin/shifts/${data.shiftId}`} size="sm">
-                Open the shift
-              </Anchor>
-            </Text>
-            {data.reason ? <Text size="sm">Found: {data.reason}</Text> : null}
-            <Group gap={6}>
-              <Text size="sm">Report due:</Text>
-              <Text size="sm" component="div">
-                <ReportDeadline dueAt={data.reportDueAt} handled={data.handled} />
-              </Text>
-            </Group>
-            {data.categories.map((id) => {
-              const category = incidentCategory(id);
-              return category ? (
-                <Text key={id} size="xs" c="dimmed">
-                  {category.label}: {category.reportingRule} ({category.source}).
-                </Text>
-              ) : null;
-            })}
-          </Stack>
+          <IncidentFacts incident={data} />
           <div>
             <Title order={3} size="h5" mb={6}>
               From the notes ({data.noteCount} {data.noteCount === 1 ? 'note' : 'notes'}, names redacted)
@@ -163,5 +125,54 @@ export function IncidentDrawer({ shiftId, onClose }: { shiftId: string | null; o
         </Stack>
       ) : null}
     </Drawer>
+  );
+}
+
+/** Severity, status and categories; who, when and what was found; the deadline and each category's rule. */
+function IncidentFacts({ incident: data }: { incident: IncidentDetail }) {
+  return (
+    <>
+      <Group gap="sm">
+        <SeverityBadge severity={data.severity} />
+        {data.handled ? (
+          <Badge color="green" variant="light">
+            Handled
+          </Badge>
+        ) : (
+          <Badge color="blue" variant="light">
+            Open
+          </Badge>
+        )}
+        {data.categories.map((id) => (
+          <Badge key={id} variant="outline" color="gray">
+            {incidentCategory(id)?.label ?? id}
+          </Badge>
+        ))}
+      </Group>
+      <Stack gap={4}>
+        <Text size="sm">
+          <b>{data.clientName}</b> with {data.caregiverName} on {data.date}
+          {data.evvInTime ? ` (clock-in ${formatExactTime(data.evvInTime)})` : ''}.{' '}
+          <Anchor component={Link} to={`/admin/shifts/${data.shiftId}`} size="sm">
+            Open the shift
+          </Anchor>
+        </Text>
+        {data.reason ? <Text size="sm">Found: {data.reason}</Text> : null}
+        <Group gap={6}>
+          <Text size="sm">Report due:</Text>
+          <Text size="sm" component="div">
+            <ReportDeadline dueAt={data.reportDueAt} handled={data.handled} />
+          </Text>
+        </Group>
+        {data.categories.map((id) => {
+          const category = incidentCategory(id);
+          return category ? (
+            <Text key={id} size="xs" c="dimmed">
+              {category.label}: {category.reportingRule} ({category.source}).
+            </Text>
+          ) : null;
+        })}
+      </Stack>
+    </>
   );
 }

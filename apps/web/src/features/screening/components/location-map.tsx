@@ -62,6 +62,7 @@ const valid = (lat: number | null | undefined, long: number | null | undefined):
   Math.abs(lat) <= 90 &&
   Math.abs(long) <= 180;
 
+/** Fits the view to `points` whenever they change. */
 function FitTo({ points }: { points: LatLngTuple[] }) {
   const map = useMap();
   const key = JSON.stringify(points);
@@ -72,6 +73,7 @@ function FitTo({ points }: { points: LatLngTuple[] }) {
   return null;
 }
 
+/** Reports the clicked coordinate, or the centre on Enter. */
 function PickHandler({ onPick }: { onPick: (lat: number, long: number) => void }) {
   const map = useMapEvents({
     click: (event) => onPick(event.latlng.lat, event.latlng.lng),
@@ -124,21 +126,22 @@ export function LegendMark({ kind }: { kind: MarkKind }) {
   );
 }
 
-/** See the module comment. */
-export function LocationMap({
+type Centre = { kind: 'in' | 'out'; lat: number; long: number };
+type Finding = NonNullable<LocationMapProps['finding']>;
+
+/**
+ * What the map shows: the fence's centres and radius (m), every coordinate the view fits (the finding's
+ * alone when there is one, besides centres, approved and picked places) and the legend's kinds.
+ */
+function mapLayout({
   fence,
   inPoints = [],
   outPoints = [],
   approved = [],
   finding,
   picked,
-  onPick,
-  height = 360,
-  label,
 }: LocationMapProps) {
-  const config = useClientConfig();
-  const tiles = config.data?.map;
-  const centers: { kind: 'in' | 'out'; lat: number; long: number }[] = [];
+  const centers: Centre[] = [];
   if (fence && valid(fence.inLat, fence.inLong))
     centers.push({ kind: 'in', lat: fence.inLat, long: fence.inLong as number });
   if (fence && valid(fence.outLat, fence.outLong))
@@ -164,7 +167,23 @@ export function LocationMap({
   if (approved.length || picked) kinds.push('approved');
   if (focus.length) kinds.push('actual');
   if (finding && valid(finding.expectedLat, finding.expectedLong)) kinds.push('expected');
+  return { centers, radius, all, kinds };
+}
 
+/** See the module comment. */
+export function LocationMap(props: LocationMapProps) {
+  const {
+    inPoints = [],
+    outPoints = [],
+    approved = [],
+    finding,
+    picked,
+    onPick,
+    height = 360,
+    label,
+  } = props;
+  const tiles = useClientConfig().data?.map;
+  const { centers, radius, all, kinds } = mapLayout(props);
   return (
     <Stack gap="xs">
       {all.length ? (
@@ -186,141 +205,10 @@ export function LocationMap({
             }}
           >
             {tiles ? <TileLayer url={tiles.tileUrl} attribution={escapeHtml(tiles.attribution)} /> : null}
-            {radius
-              ? centers.map((c) => (
-                  <Circle
-                    key={`fence-${c.kind}`}
-                    center={[c.lat, c.long]}
-                    radius={radius}
-                    pathOptions={{ color: markStyles.fence.color, weight: 2, fillOpacity: 0.08 }}
-                    className="location-map-fence"
-                  >
-                    <Tooltip>
-                      {c.kind === 'in' ? 'Clock-in' : 'Clock-out'} home: {formatCoordinate(c.lat, c.long)},
-                      radius {Math.round(radius)} m
-                    </Tooltip>
-                  </Circle>
-                ))
-              : null}
-            {centers.map((c) => (
-              // The home's centre at a fixed size, so it stays visible at any zoom (the fence may be a few pixels).
-              <CircleMarker
-                key={`centre-${c.kind}`}
-                center={[c.lat, c.long]}
-                radius={8}
-                pathOptions={{
-                  color: markStyles.fence.color,
-                  weight: 3,
-                  fillColor: '#ffffff',
-                  fillOpacity: 0.9,
-                }}
-                className="location-map-home"
-              >
-                <Tooltip>
-                  {c.kind === 'in' ? 'Clock-in' : 'Clock-out'} home: {formatCoordinate(c.lat, c.long)}
-                </Tooltip>
-              </CircleMarker>
-            ))}
-            {approved.map((a) => (
-              <Circle
-                key={a.id}
-                center={[a.lat, a.long]}
-                radius={a.radiusMeters}
-                pathOptions={{
-                  color: markStyles.approved.color,
-                  weight: 2,
-                  dashArray: '6 4',
-                  fillOpacity: 0.1,
-                }}
-                className="location-map-approved"
-              >
-                <Tooltip>
-                  Approved: {a.label} ({Math.round(a.radiusMeters)} m)
-                </Tooltip>
-              </Circle>
-            ))}
-            {picked ? (
-              <Circle
-                center={[picked.lat, picked.long]}
-                radius={picked.radiusMeters}
-                pathOptions={{
-                  color: markStyles.approved.color,
-                  weight: 3,
-                  dashArray: '2 4',
-                  fillOpacity: 0.2,
-                }}
-              >
-                <Tooltip permanent>New approved location</Tooltip>
-              </Circle>
-            ) : null}
-            {inPoints.map((p, i) => (
-              <CircleMarker
-                key={`in-${i}`}
-                center={[p.lat, p.long]}
-                radius={p.class === 'noise' ? 6 : 5}
-                pathOptions={
-                  p.class === 'noise'
-                    ? {
-                        color: '#7f2704',
-                        weight: 2,
-                        fill: true,
-                        fillColor: markStyles.outlier.color,
-                        fillOpacity: 0.9,
-                      }
-                    : { color: markStyles.in.color, weight: 2, fill: false }
-                }
-                className={p.class === 'noise' ? 'location-map-outlier' : 'location-map-in'}
-              >
-                <Tooltip>
-                  {p.class === 'noise' ? 'Outlier clock-in' : 'Clock-in'}: {formatCoordinate(p.lat, p.long)}
-                </Tooltip>
-              </CircleMarker>
-            ))}
-            {outPoints.map((p, i) => (
-              <CircleMarker
-                key={`out-${i}`}
-                center={[p.lat, p.long]}
-                radius={p.class === 'noise' ? 6 : 3}
-                pathOptions={{
-                  color: p.class === 'noise' ? '#7f2704' : markStyles.out.color,
-                  weight: p.class === 'noise' ? 2 : 1,
-                  fill: true,
-                  fillColor: p.class === 'noise' ? markStyles.outlier.color : markStyles.out.color,
-                  fillOpacity: 0.8,
-                }}
-                className={p.class === 'noise' ? 'location-map-outlier' : 'location-map-out'}
-              >
-                <Tooltip>
-                  {p.class === 'noise' ? 'Outlier clock-out' : 'Clock-out'}: {formatCoordinate(p.lat, p.long)}
-                </Tooltip>
-              </CircleMarker>
-            ))}
-            {finding && valid(finding.expectedLat, finding.expectedLong) ? (
-              <CircleMarker
-                center={[finding.expectedLat, finding.expectedLong as number]}
-                radius={9}
-                pathOptions={{ color: markStyles.expected.color, weight: 3, fill: false, dashArray: '3 3' }}
-              >
-                <Tooltip>Expected: {formatCoordinate(finding.expectedLat, finding.expectedLong)}</Tooltip>
-              </CircleMarker>
-            ) : null}
-            {finding && valid(finding.actualLat, finding.actualLong) ? (
-              <CircleMarker
-                center={[finding.actualLat, finding.actualLong as number]}
-                radius={11}
-                pathOptions={{
-                  color: markStyles.actual.color,
-                  weight: 3,
-                  fillColor: markStyles.actual.color,
-                  fillOpacity: 0.3,
-                }}
-                className="location-map-actual"
-              >
-                <Tooltip permanent direction="top">
-                  Flagged punch
-                </Tooltip>
-              </CircleMarker>
-            ) : null}
+            <FenceMarks centers={centers} radius={radius} />
+            <ApprovedMarks approved={approved} picked={picked} />
+            <PunchMarks inPoints={inPoints} outPoints={outPoints} />
+            {finding ? <FindingMarks finding={finding} /> : null}
             {onPick ? <PickHandler onPick={onPick} /> : null}
             <FitTo points={all} />
           </MapContainer>
@@ -347,5 +235,178 @@ export function LocationMap({
         ))}
       </Group>
     </Stack>
+  );
+}
+
+/** The geofence circles (radius in metres) and the homes' centres, at a fixed size. */
+function FenceMarks({ centers, radius }: { centers: Centre[]; radius: number | null }) {
+  return (
+    <>
+      {radius
+        ? centers.map((c) => (
+            <Circle
+              key={`fence-${c.kind}`}
+              center={[c.lat, c.long]}
+              radius={radius}
+              pathOptions={{ color: markStyles.fence.color, weight: 2, fillOpacity: 0.08 }}
+              className="location-map-fence"
+            >
+              <Tooltip>
+                {c.kind === 'in' ? 'Clock-in' : 'Clock-out'} home: {formatCoordinate(c.lat, c.long)}, radius{' '}
+                {Math.round(radius)} m
+              </Tooltip>
+            </Circle>
+          ))
+        : null}
+      {centers.map((c) => (
+        // The home's centre at a fixed size, so it stays visible at any zoom (the fence may be a few pixels).
+        <CircleMarker
+          key={`centre-${c.kind}`}
+          center={[c.lat, c.long]}
+          radius={8}
+          pathOptions={{
+            color: markStyles.fence.color,
+            weight: 3,
+            fillColor: '#ffffff',
+            fillOpacity: 0.9,
+          }}
+          className="location-map-home"
+        >
+          <Tooltip>
+            {c.kind === 'in' ? 'Clock-in' : 'Clock-out'} home: {formatCoordinate(c.lat, c.long)}
+          </Tooltip>
+        </CircleMarker>
+      ))}
+    </>
+  );
+}
+
+/** The approved locations' dashed circles, and the place being picked for a new one. */
+function ApprovedMarks({
+  approved,
+  picked,
+}: {
+  approved: ApprovedLocation[];
+  picked: LocationMapProps['picked'];
+}) {
+  return (
+    <>
+      {approved.map((a) => (
+        <Circle
+          key={a.id}
+          center={[a.lat, a.long]}
+          radius={a.radiusMeters}
+          pathOptions={{
+            color: markStyles.approved.color,
+            weight: 2,
+            dashArray: '6 4',
+            fillOpacity: 0.1,
+          }}
+          className="location-map-approved"
+        >
+          <Tooltip>
+            Approved: {a.label} ({Math.round(a.radiusMeters)} m)
+          </Tooltip>
+        </Circle>
+      ))}
+      {picked ? (
+        <Circle
+          center={[picked.lat, picked.long]}
+          radius={picked.radiusMeters}
+          pathOptions={{
+            color: markStyles.approved.color,
+            weight: 3,
+            dashArray: '2 4',
+            fillOpacity: 0.2,
+          }}
+        >
+          <Tooltip permanent>New approved location</Tooltip>
+        </Circle>
+      ) : null}
+    </>
+  );
+}
+
+/** The baseline's clock-ins (rings) and clock-outs (dots), outliers large and orange. */
+function PunchMarks({ inPoints, outPoints }: { inPoints: BaselinePoint[]; outPoints: BaselinePoint[] }) {
+  return (
+    <>
+      {inPoints.map((p, i) => (
+        <CircleMarker
+          key={`in-${i}`}
+          center={[p.lat, p.long]}
+          radius={p.class === 'noise' ? 6 : 5}
+          pathOptions={
+            p.class === 'noise'
+              ? {
+                  color: '#7f2704',
+                  weight: 2,
+                  fill: true,
+                  fillColor: markStyles.outlier.color,
+                  fillOpacity: 0.9,
+                }
+              : { color: markStyles.in.color, weight: 2, fill: false }
+          }
+          className={p.class === 'noise' ? 'location-map-outlier' : 'location-map-in'}
+        >
+          <Tooltip>
+            {p.class === 'noise' ? 'Outlier clock-in' : 'Clock-in'}: {formatCoordinate(p.lat, p.long)}
+          </Tooltip>
+        </CircleMarker>
+      ))}
+      {outPoints.map((p, i) => (
+        <CircleMarker
+          key={`out-${i}`}
+          center={[p.lat, p.long]}
+          radius={p.class === 'noise' ? 6 : 3}
+          pathOptions={{
+            color: p.class === 'noise' ? '#7f2704' : markStyles.out.color,
+            weight: p.class === 'noise' ? 2 : 1,
+            fill: true,
+            fillColor: p.class === 'noise' ? markStyles.outlier.color : markStyles.out.color,
+            fillOpacity: 0.8,
+          }}
+          className={p.class === 'noise' ? 'location-map-outlier' : 'location-map-out'}
+        >
+          <Tooltip>
+            {p.class === 'noise' ? 'Outlier clock-out' : 'Clock-out'}: {formatCoordinate(p.lat, p.long)}
+          </Tooltip>
+        </CircleMarker>
+      ))}
+    </>
+  );
+}
+
+/** One finding's expected place (dashed ring) and its flagged punch (labelled). */
+function FindingMarks({ finding }: { finding: Finding }) {
+  return (
+    <>
+      {valid(finding.expectedLat, finding.expectedLong) ? (
+        <CircleMarker
+          center={[finding.expectedLat, finding.expectedLong as number]}
+          radius={9}
+          pathOptions={{ color: markStyles.expected.color, weight: 3, fill: false, dashArray: '3 3' }}
+        >
+          <Tooltip>Expected: {formatCoordinate(finding.expectedLat, finding.expectedLong)}</Tooltip>
+        </CircleMarker>
+      ) : null}
+      {valid(finding.actualLat, finding.actualLong) ? (
+        <CircleMarker
+          center={[finding.actualLat, finding.actualLong as number]}
+          radius={11}
+          pathOptions={{
+            color: markStyles.actual.color,
+            weight: 3,
+            fillColor: markStyles.actual.color,
+            fillOpacity: 0.3,
+          }}
+          className="location-map-actual"
+        >
+          <Tooltip permanent direction="top">
+            Flagged punch
+          </Tooltip>
+        </CircleMarker>
+      ) : null}
+    </>
   );
 }

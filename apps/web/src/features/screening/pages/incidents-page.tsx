@@ -22,7 +22,7 @@ import { IconChevronDown, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { useSearchParam } from '../../../lib/url-state.ts';
+import { useSearchParam, type SetUrlState } from '../../../lib/url-state.ts';
 import {
   incidentCategories,
   incidentCategory,
@@ -31,6 +31,9 @@ import {
   incidentSeverity,
   incidentSorts,
   type IncidentItem,
+  type IncidentListQuery,
+  type IncidentPage,
+  type IncidentSeverity,
 } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
@@ -153,6 +156,7 @@ function useScreening() {
   return { job: job.data, runner };
 }
 
+/** The incident queue: header and screening run, open counts, filters, table and the open incident's drawer. */
 export function IncidentsPage() {
   const list = useListPage({
     schema: incidentListQuery,
@@ -160,7 +164,6 @@ export function IncidentsPage() {
     sortFields: incidentSorts,
     getRowId: (row) => row.shiftId,
   });
-  const { query, setQuery: setState } = list;
   const screening = useScreening();
   const [openId, setOpen] = useSearchParam('incident');
   const summary = list.result.data;
@@ -188,82 +191,11 @@ export function IncidentsPage() {
           <ScreeningProgress job={screening.job} />
         </Card>
       ) : null}
-      {summary ? (
-        <Group gap="xs" aria-label="Open incidents by severity">
-          {incidentSeverities.map((severity) => (
-            <Badge
-              key={severity}
-              variant="light"
-              color={
-                severity === 'CRITICAL'
-                  ? 'red'
-                  : severity === 'HIGH'
-                    ? 'orange'
-                    : severity === 'MEDIUM'
-                      ? 'yellow'
-                      : 'gray'
-              }
-            >
-              {severityWord(severity)}: {summary.openBySeverity[severity] ?? 0} open
-            </Badge>
-          ))}
-          <Badge variant="outline" color="red">
-            {summary.overdue} overdue
-          </Badge>
-        </Group>
-      ) : null}
+      {summary ? <OpenBySeverity summary={summary} /> : null}
       <ListPage
         list={list}
         filterLabel="Filter incidents"
-        filters={
-          <>
-            <SegmentedControl
-              aria-label="Status"
-              value={query.handled}
-              onChange={(value) =>
-                setState({ handled: incidentListQuery.shape.handled.safeParse(value).data })
-              }
-              data={[
-                { value: 'open', label: 'Open' },
-                { value: 'handled', label: 'Handled' },
-                { value: 'all', label: 'All' },
-              ]}
-            />
-            <Select
-              label="Severity"
-              placeholder="Any severity"
-              data={severityOptions}
-              value={query.severity ?? null}
-              onChange={(value) => setState({ severity: incidentSeverity.safeParse(value).data })}
-              clearable
-              w={{ base: '100%', sm: 160 }}
-            />
-            <Select
-              label="Category"
-              placeholder="Any category"
-              data={categoryOptions}
-              value={query.category ?? null}
-              onChange={(value) => setState({ category: value ?? undefined })}
-              clearable
-              w={{ base: '100%', sm: 220 }}
-            />
-            <PersonSelect
-              kind="caregivers"
-              label="Caregiver"
-              placeholder="Any caregiver"
-              value={query.caregiverId}
-              onChange={(caregiverId) => setState({ caregiverId })}
-            />
-            <PersonSelect
-              kind="clients"
-              label="Client"
-              placeholder="Any client"
-              value={query.clientId}
-              onChange={(clientId) => setState({ clientId })}
-            />
-            <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
-          </>
-        }
+        filters={<IncidentFilters query={list.query} setQuery={list.setQuery} />}
         label="Incidents"
         noun={{ one: 'incident', other: 'incidents' }}
         columns={columns}
@@ -288,5 +220,85 @@ export function IncidentsPage() {
       />
       <IncidentDrawer shiftId={openId ?? null} onClose={() => setOpen(null)} />
     </Stack>
+  );
+}
+
+const severityColors: Record<IncidentSeverity, string> = {
+  CRITICAL: 'red',
+  HIGH: 'orange',
+  MEDIUM: 'yellow',
+  LOW: 'gray',
+};
+
+/** The open incidents per severity, and how many are overdue. */
+function OpenBySeverity({ summary }: { summary: Pick<IncidentPage, 'openBySeverity' | 'overdue'> }) {
+  return (
+    <Group gap="xs" aria-label="Open incidents by severity">
+      {incidentSeverities.map((severity) => (
+        <Badge key={severity} variant="light" color={severityColors[severity]}>
+          {severityWord(severity)}: {summary.openBySeverity[severity] ?? 0} open
+        </Badge>
+      ))}
+      <Badge variant="outline" color="red">
+        {summary.overdue} overdue
+      </Badge>
+    </Group>
+  );
+}
+
+/** Status, severity, category, caregiver, client and date range. */
+function IncidentFilters({
+  query,
+  setQuery,
+}: {
+  query: IncidentListQuery;
+  setQuery: SetUrlState<IncidentListQuery>;
+}) {
+  return (
+    <>
+      <SegmentedControl
+        aria-label="Status"
+        value={query.handled}
+        onChange={(value) => setQuery({ handled: incidentListQuery.shape.handled.safeParse(value).data })}
+        data={[
+          { value: 'open', label: 'Open' },
+          { value: 'handled', label: 'Handled' },
+          { value: 'all', label: 'All' },
+        ]}
+      />
+      <Select
+        label="Severity"
+        placeholder="Any severity"
+        data={severityOptions}
+        value={query.severity ?? null}
+        onChange={(value) => setQuery({ severity: incidentSeverity.safeParse(value).data })}
+        clearable
+        w={{ base: '100%', sm: 160 }}
+      />
+      <Select
+        label="Category"
+        placeholder="Any category"
+        data={categoryOptions}
+        value={query.category ?? null}
+        onChange={(value) => setQuery({ category: value ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 220 }}
+      />
+      <PersonSelect
+        kind="caregivers"
+        label="Caregiver"
+        placeholder="Any caregiver"
+        value={query.caregiverId}
+        onChange={(caregiverId) => setQuery({ caregiverId })}
+      />
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder="Any client"
+        value={query.clientId}
+        onChange={(clientId) => setQuery({ clientId })}
+      />
+      <DateRangeFilter from={query.from} to={query.to} onChange={setQuery} />
+    </>
   );
 }

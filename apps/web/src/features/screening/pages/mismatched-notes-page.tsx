@@ -21,6 +21,7 @@ import {
 import { fetchAllPages } from '../../../components/ui/data-table.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import type { SetUrlState } from '../../../lib/url-state.ts';
 import { fetchMismatchedNotes, NOTES_IMPORT_PAGE, useMismatchedNotes } from '../api/shift-notes.ts';
 import { NotesImport } from '../components/notes-import.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
@@ -102,82 +103,22 @@ const exportColumns = [
 const fetchAllMismatchedNotes = (query: MismatchedShiftNoteQuery) =>
   fetchAllPages((page, pageSize) => fetchMismatchedNotes({ ...query, page, pageSize }));
 
+/** The list of notes waiting for review: header, filters, table, and the import as the first step. */
 function MismatchedNotesList() {
   const list = useListPage({
     schema: mismatchedShiftNoteQuery,
     useList: useMismatchedNotes,
     fetchAll: fetchAllMismatchedNotes,
   });
-  const { query, setQuery: setState } = list;
   const navigate = useNavigate();
-  const totals = list.result.data?.totals;
-
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div>
-          <Title order={2}>Mismatched shift notes</Title>
-          <Text c="dimmed" size="sm" mt={4} maw={760}>
-            Caregivers’ notes the import could not match to exactly one shift: the caregiver or client is not
-            in Tend, no shift fits the time the note was written, or several do. Open a note to pick its shift
-            or dismiss it.
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Button
-            component={Link}
-            to="/admin/misctools/shiftnotes/review"
-            variant="default"
-            leftSection={<IconChecklist size={16} aria-hidden />}
-          >
-            Review one by one
-          </Button>
-          <Button component={Link} to={NOTES_IMPORT_PAGE} leftSection={<IconUpload size={16} aria-hidden />}>
-            Import shift notes
-          </Button>
-        </Group>
-      </Group>
-
+      <MismatchedNotesHeader />
       <ListPage
         list={list}
         filterLabel="Filter mismatched shift notes"
         filters={
-          <>
-            <Select
-              label="Reason"
-              placeholder="Any reason"
-              data={shiftNoteReasonKinds.map((kind) => ({
-                value: kind,
-                label: `${shiftNoteReasonKindLabels[kind]}${totals ? ` (${totals[kind] ?? 0})` : ''}`,
-              }))}
-              value={query.reasonKind ?? null}
-              onChange={(value) => setState({ reasonKind: shiftNoteReasonKind.safeParse(value).data })}
-              clearable
-              w={{ base: '100%', sm: 200 }}
-            />
-            <PersonSelect
-              kind="caregivers"
-              label="Caregiver"
-              placeholder="Anyone"
-              value={query.caregiverId}
-              onChange={(caregiverId) => setState({ caregiverId })}
-              w={{ base: '100%', sm: 220 }}
-            />
-            <PersonSelect
-              kind="clients"
-              label="Client"
-              placeholder="Anyone"
-              value={query.clientId}
-              onChange={(clientId) => setState({ clientId })}
-              w={{ base: '100%', sm: 220 }}
-            />
-            <DateRangeFilter
-              from={query.from}
-              to={query.to}
-              labels={['Submitted from', 'Submitted to']}
-              onChange={setState}
-            />
-          </>
+          <NoteFilters query={list.query} setQuery={list.setQuery} totals={list.result.data?.totals} />
         }
         label="Mismatched shift notes"
         noun={{ one: 'note waiting for review', other: 'notes waiting for review' }}
@@ -207,6 +148,85 @@ function MismatchedNotesList() {
         }}
       />
     </Stack>
+  );
+}
+
+/** The title, what the list holds, and the ways on: review one by one, import notes. */
+function MismatchedNotesHeader() {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <div>
+        <Title order={2}>Mismatched shift notes</Title>
+        <Text c="dimmed" size="sm" mt={4} maw={760}>
+          Caregivers’ notes the import could not match to exactly one shift: the caregiver or client is not in
+          Tend, no shift fits the time the note was written, or several do. Open a note to pick its shift or
+          dismiss it.
+        </Text>
+      </div>
+      <Group gap="sm">
+        <Button
+          component={Link}
+          to="/admin/misctools/shiftnotes/review"
+          variant="default"
+          leftSection={<IconChecklist size={16} aria-hidden />}
+        >
+          Review one by one
+        </Button>
+        <Button component={Link} to={NOTES_IMPORT_PAGE} leftSection={<IconUpload size={16} aria-hidden />}>
+          Import shift notes
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Reason (with each reason's total), caregiver, client and submitted dates. */
+function NoteFilters({
+  query,
+  setQuery,
+  totals,
+}: {
+  query: MismatchedShiftNoteQuery;
+  setQuery: SetUrlState<MismatchedShiftNoteQuery>;
+  totals: Partial<Record<ShiftNoteReasonKind, number>> | undefined;
+}) {
+  return (
+    <>
+      <Select
+        label="Reason"
+        placeholder="Any reason"
+        data={shiftNoteReasonKinds.map((kind) => ({
+          value: kind,
+          label: `${shiftNoteReasonKindLabels[kind]}${totals ? ` (${totals[kind] ?? 0})` : ''}`,
+        }))}
+        value={query.reasonKind ?? null}
+        onChange={(value) => setQuery({ reasonKind: shiftNoteReasonKind.safeParse(value).data })}
+        clearable
+        w={{ base: '100%', sm: 200 }}
+      />
+      <PersonSelect
+        kind="caregivers"
+        label="Caregiver"
+        placeholder="Anyone"
+        value={query.caregiverId}
+        onChange={(caregiverId) => setQuery({ caregiverId })}
+        w={{ base: '100%', sm: 220 }}
+      />
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder="Anyone"
+        value={query.clientId}
+        onChange={(clientId) => setQuery({ clientId })}
+        w={{ base: '100%', sm: 220 }}
+      />
+      <DateRangeFilter
+        from={query.from}
+        to={query.to}
+        labels={['Submitted from', 'Submitted to']}
+        onChange={setQuery}
+      />
+    </>
   );
 }
 

@@ -32,6 +32,7 @@ import { formatExactTime, formatZonedInstant } from '../../../lib/format/index.t
 
 const uuid = z.uuid();
 
+/** One fact of the note: its label above its value. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -45,6 +46,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The candidate shifts as radio rows (a click on the row picks it), or why there are none. */
 function Candidates({
   candidates,
   value,
@@ -126,6 +128,7 @@ function Candidates({
   );
 }
 
+/** One note under review: the note, its candidate shifts to match it to, or its dismissal. */
 function NoteReview({
   review,
   onDone,
@@ -135,143 +138,170 @@ function NoteReview({
   onDone: (message: string, next: string) => void;
 }) {
   const note = review.note;
-  const [shiftId, setShiftId] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const resolve = useResolveNote();
-  const dismiss = useDismissNote();
   if (!note) return null;
+  const next = review.nextId ?? note.id;
+  return (
+    <Stack gap="lg">
+      <NoteCard note={note} />
+      <MatchCard
+        noteId={note.id}
+        candidates={review.candidates}
+        onDone={(message) => onDone(message, next)}
+      />
+      <DismissCard noteId={note.id} onDone={(message) => onDone(message, next)} />
+    </Stack>
+  );
+}
+
+type ReviewedNote = NonNullable<ShiftNoteReview['note']>;
+
+/** The note in full: its state, why it needs review, who and when, and its documentation. */
+function NoteCard({ note }: { note: ReviewedNote }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Group gap="sm">
+            <Title order={3}>Note</Title>
+            {note.needsManualReview ? (
+              <ReasonBadge kind={note.reasonKind} />
+            ) : (
+              <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+                {note.shiftId ? `Matched to ${note.matchedGivShiftId ?? 'a shift'}` : 'Dismissed'}
+              </Badge>
+            )}
+          </Group>
+          {note.resolvedAt ? (
+            <Text size="sm" c="dimmed">
+              Resolved {formatExactTime(note.resolvedAt)}
+            </Text>
+          ) : null}
+        </Group>
+        {note.reviewReason ? (
+          <Alert
+            color={note.needsManualReview ? 'yellow' : 'gray'}
+            variant="light"
+            title="Why it needs review"
+          >
+            {note.reviewReason}
+          </Alert>
+        ) : null}
+        <Group gap="xl" wrap="wrap" align="flex-start">
+          <Field label="Submitted">{note.submittedAt ? formatExactTime(note.submittedAt) : '—'}</Field>
+          <Field label="Caregiver">{note.caregiverName ?? '—'}</Field>
+          <Field label="Client">{note.clientName ?? '—'}</Field>
+          <Field label="Staff name">{note.staffName ?? '—'}</Field>
+          <Field label="Shift id in the file">{note.givShiftId ?? '—'}</Field>
+          <Field label="Section">{note.sectionType ?? '—'}</Field>
+        </Group>
+        {note.prompt ? <Field label="Prompt">{note.prompt}</Field> : null}
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Documentation
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {note.documentation ?? '—'}
+          </Text>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+/** "Match to a shift": pick one of the candidates and match the note to it. */
+function MatchCard({
+  noteId,
+  candidates,
+  onDone,
+}: {
+  noteId: string;
+  candidates: ShiftNoteCandidate[];
+  onDone: (message: string) => void;
+}) {
+  const [shiftId, setShiftId] = useState<string | null>(null);
+  const resolve = useResolveNote();
+  const match = () => {
+    if (!shiftId) return;
+    resolve.mutate(
+      { id: noteId, body: { shiftId } },
+      {
+        onSuccess: () => {
+          const picked = candidates.find((c) => c.id === shiftId);
+          onDone(`The note is matched to shift ${picked?.givShiftId ?? 'without id'}.`);
+        },
+      },
+    );
+  };
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={4}>Match to a shift</Title>
+        <Candidates candidates={candidates} value={shiftId} onChange={setShiftId} />
+        {resolve.error ? <ApiErrorAlert error={resolve.error} title="The note was not matched" /> : null}
+        <Group>
+          <Button
+            leftSection={<IconCheck size={16} aria-hidden />}
+            disabled={!shiftId}
+            loading={resolve.isPending}
+            onClick={match}
+          >
+            Match to this shift
+          </Button>
+          {!shiftId && candidates.length ? (
+            <Text size="sm" c="dimmed">
+              Pick a shift first.
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** "Or dismiss the note": with a reason, kept with the note. */
+function DismissCard({ noteId, onDone }: { noteId: string; onDone: (message: string) => void }) {
+  const [reason, setReason] = useState('');
+  const dismiss = useDismissNote();
   const reasonError =
     dismiss.error instanceof ApiError
       ? dismiss.error.fieldErrors.find((e) => e.path.replace(/^body\./, '') === 'reason')?.message
       : undefined;
-
   return (
-    <Stack gap="lg">
-      <Card withBorder padding="lg">
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap">
-            <Group gap="sm">
-              <Title order={3}>Note</Title>
-              {note.needsManualReview ? (
-                <ReasonBadge kind={note.reasonKind} />
-              ) : (
-                <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-                  {note.shiftId ? `Matched to ${note.matchedGivShiftId ?? 'a shift'}` : 'Dismissed'}
-                </Badge>
-              )}
-            </Group>
-            {note.resolvedAt ? (
-              <Text size="sm" c="dimmed">
-                Resolved {formatExactTime(note.resolvedAt)}
-              </Text>
-            ) : null}
-          </Group>
-          {note.reviewReason ? (
-            <Alert
-              color={note.needsManualReview ? 'yellow' : 'gray'}
-              variant="light"
-              title="Why it needs review"
-            >
-              {note.reviewReason}
-            </Alert>
-          ) : null}
-          <Group gap="xl" wrap="wrap" align="flex-start">
-            <Field label="Submitted">{note.submittedAt ? formatExactTime(note.submittedAt) : '—'}</Field>
-            <Field label="Caregiver">{note.caregiverName ?? '—'}</Field>
-            <Field label="Client">{note.clientName ?? '—'}</Field>
-            <Field label="Staff name">{note.staffName ?? '—'}</Field>
-            <Field label="Shift id in the file">{note.givShiftId ?? '—'}</Field>
-            <Field label="Section">{note.sectionType ?? '—'}</Field>
-          </Group>
-          {note.prompt ? <Field label="Prompt">{note.prompt}</Field> : null}
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Documentation
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {note.documentation ?? '—'}
-            </Text>
-          </div>
-        </Stack>
-      </Card>
-
-      <Card withBorder padding="lg">
-        <Stack gap="md">
-          <Title order={4}>Match to a shift</Title>
-          <Candidates candidates={review.candidates} value={shiftId} onChange={setShiftId} />
-          {resolve.error ? <ApiErrorAlert error={resolve.error} title="The note was not matched" /> : null}
-          <Group>
-            <Button
-              leftSection={<IconCheck size={16} aria-hidden />}
-              disabled={!shiftId}
-              loading={resolve.isPending}
-              onClick={() =>
-                shiftId &&
-                resolve.mutate(
-                  { id: note.id, body: { shiftId } },
-                  {
-                    onSuccess: () => {
-                      const picked = review.candidates.find((c) => c.id === shiftId);
-                      onDone(
-                        `The note is matched to shift ${picked?.givShiftId ?? 'without id'}.`,
-                        review.nextId ?? note.id,
-                      );
-                    },
-                  },
-                )
-              }
-            >
-              Match to this shift
-            </Button>
-            {!shiftId && review.candidates.length ? (
-              <Text size="sm" c="dimmed">
-                Pick a shift first.
-              </Text>
-            ) : null}
-          </Group>
-        </Stack>
-      </Card>
-
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={4}>Or dismiss the note</Title>
-          <Textarea
-            label="Reason for dismissing"
-            description="Why this note belongs to no shift (kept with the note)"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-            error={reasonError}
-          />
-          {dismiss.error && !reasonError ? (
-            <ApiErrorAlert error={dismiss.error} title="The note was not dismissed" />
-          ) : null}
-          <Group>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconX size={16} aria-hidden />}
-              disabled={!reason.trim()}
-              loading={dismiss.isPending}
-              onClick={() =>
-                dismiss.mutate(
-                  { id: note.id, body: { reason } },
-                  {
-                    onSuccess: () => {
-                      onDone('The note is dismissed.', review.nextId ?? note.id);
-                    },
-                  },
-                )
-              }
-            >
-              Dismiss note
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-    </Stack>
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={4}>Or dismiss the note</Title>
+        <Textarea
+          label="Reason for dismissing"
+          description="Why this note belongs to no shift (kept with the note)"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={2}
+          error={reasonError}
+        />
+        {dismiss.error && !reasonError ? (
+          <ApiErrorAlert error={dismiss.error} title="The note was not dismissed" />
+        ) : null}
+        <Group>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconX size={16} aria-hidden />}
+            disabled={!reason.trim()}
+            loading={dismiss.isPending}
+            onClick={() =>
+              dismiss.mutate(
+                { id: noteId, body: { reason } },
+                { onSuccess: () => onDone('The note is dismissed.') },
+              )
+            }
+          >
+            Dismiss note
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
@@ -285,22 +315,7 @@ export function NoteReviewPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <div>
-        <Button
-          component={Link}
-          to="/admin/mismatched-shift-notes"
-          variant="subtle"
-          px={0}
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
-          Mismatched shift notes
-        </Button>
-        <Title order={2}>Shift-note review</Title>
-        <Text c="dimmed" size="sm" mt={4} maw={760}>
-          Match a note the import could not place to its shift, or dismiss it with a reason. Every decision is
-          recorded in the audit log.
-        </Text>
-      </div>
+      <NoteReviewHeader />
       {done ? (
         <Alert
           color="green"
@@ -332,15 +347,7 @@ export function NoteReviewPage() {
       ) : review.data && review.data.note ? (
         <>
           {review.data.note.needsManualReview ? null : (
-            <Alert color="blue" variant="light" title="This note is already resolved">
-              {review.data.nextId ? (
-                <Button size="xs" mt={4} onClick={() => goTo(review.data.nextId)}>
-                  Next note waiting for review
-                </Button>
-              ) : (
-                'No other note waits for review.'
-              )}
-            </Alert>
+            <AlreadyResolved nextId={review.data.nextId} onNext={goTo} />
           )}
           <NoteReview
             key={review.data.note.id}
@@ -352,19 +359,63 @@ export function NoteReviewPage() {
           />
         </>
       ) : (
-        <Card withBorder padding="lg">
-          <Stack gap="xs" align="flex-start">
-            <Title order={3}>No notes waiting for review</Title>
-            <Text size="sm" c="dimmed">
-              Every imported note is matched to its shift or dismissed. Import a shift-notes export to bring
-              in more notes.
-            </Text>
-            <Button component={Link} to="/admin/mismatched-shift-notes?view=import">
-              Import shift notes
-            </Button>
-          </Stack>
-        </Card>
+        <NoNotesWaiting />
       )}
     </Stack>
+  );
+}
+
+/** The way back to the list, the title and what the page is for. */
+function NoteReviewHeader() {
+  return (
+    <div>
+      <Button
+        component={Link}
+        to="/admin/mismatched-shift-notes"
+        variant="subtle"
+        px={0}
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+      >
+        Mismatched shift notes
+      </Button>
+      <Title order={2}>Shift-note review</Title>
+      <Text c="dimmed" size="sm" mt={4} maw={760}>
+        Match a note the import could not place to its shift, or dismiss it with a reason. Every decision is
+        recorded in the audit log.
+      </Text>
+    </div>
+  );
+}
+
+/** A note opened after its review, with the way on to the next waiting one. */
+function AlreadyResolved({ nextId, onNext }: { nextId: string | null; onNext: (id: string | null) => void }) {
+  return (
+    <Alert color="blue" variant="light" title="This note is already resolved">
+      {nextId ? (
+        <Button size="xs" mt={4} onClick={() => onNext(nextId)}>
+          Next note waiting for review
+        </Button>
+      ) : (
+        'No other note waits for review.'
+      )}
+    </Alert>
+  );
+}
+
+/** The empty state: every note is placed; import more. */
+function NoNotesWaiting() {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="xs" align="flex-start">
+        <Title order={3}>No notes waiting for review</Title>
+        <Text size="sm" c="dimmed">
+          Every imported note is matched to its shift or dismissed. Import a shift-notes export to bring in
+          more notes.
+        </Text>
+        <Button component={Link} to="/admin/mismatched-shift-notes?view=import">
+          Import shift notes
+        </Button>
+      </Stack>
+    </Card>
   );
 }

@@ -66,58 +66,69 @@ export function ColumnMappingPreview({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => {
-            if (row.errors.length > 0)
-              return (
-                <Table.Tr key={row.line} bg="var(--mantine-color-red-light)" data-rejected="">
-                  <Table.Td>{row.line}</Table.Td>
-                  <Table.Td style={nowrap}>{dash(row.givShiftId)}</Table.Td>
-                  <Table.Td colSpan={headers.length - 2}>
-                    <Badge color="red" variant="filled" size="sm" mb={4}>
-                      Would be rejected
-                    </Badge>
-                    <List size="sm" spacing={0}>
-                      {row.errors.map((error, index) => (
-                        <List.Item key={`${error.field}-${index}`}>
-                          <Text span fw={600} size="sm">
-                            {error.field}
-                          </Text>{' '}
-                          {error.reason}
-                        </List.Item>
-                      ))}
-                    </List>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            const zone = row.timeZone ?? timeZone;
-            return (
-              <Table.Tr key={row.line}>
-                <Table.Td>{row.line}</Table.Td>
-                <Table.Td style={nowrap}>
-                  <div>{dash(row.givShiftId)}</div>
-                  <Text size="xs" c="dimmed">
-                    {dash(row.date)}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={wrapText}>{dash(row.caregiver)}</Table.Td>
-                <Table.Td style={wrapText}>{dash(row.client)}</Table.Td>
-                <Table.Td style={nowrap}>
-                  {row.billingCode ? `${row.billingCode}${row.mod1 ? ` + ${row.mod1}` : ''}` : '—'}
-                </Table.Td>
-                <Table.Td style={nowrap}>
-                  <div>{formatZonedInstant(row.evvInTime, zone)} →</div>
-                  <div>{formatZonedInstant(row.evvOutTime, zone)}</div>
-                </Table.Td>
-                <Table.Td style={nowrap}>{formatDurationBetween(row.evvInTime, row.evvOutTime)}</Table.Td>
-                <Table.Td style={nowrap} fz="xs">
-                  <div>{formatRecordedCoordinate(row.evvInLat, row.evvInLong)}</div>
-                  <div>{formatRecordedCoordinate(row.evvOutLat, row.evvOutLong)}</div>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {rows.map((row) =>
+            row.errors.length > 0 ? (
+              <RejectedPreviewRow key={row.line} row={row} />
+            ) : (
+              <PreviewRow key={row.line} row={row} timeZone={row.timeZone ?? timeZone} />
+            ),
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A row that would be rejected: its line, shift id, and each field's reason. */
+function RejectedPreviewRow({ row }: { row: ShiftImportPreviewRow }) {
+  return (
+    <Table.Tr bg="var(--mantine-color-red-light)" data-rejected="">
+      <Table.Td>{row.line}</Table.Td>
+      <Table.Td style={nowrap}>{dash(row.givShiftId)}</Table.Td>
+      <Table.Td colSpan={headers.length - 2}>
+        <Badge color="red" variant="filled" size="sm" mb={4}>
+          Would be rejected
+        </Badge>
+        <List size="sm" spacing={0}>
+          {row.errors.map((error, index) => (
+            <List.Item key={`${error.field}-${index}`}>
+              <Text span fw={600} size="sm">
+                {error.field}
+              </Text>{' '}
+              {error.reason}
+            </List.Item>
+          ))}
+        </List>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A row that would be imported, its times in `zone`. */
+function PreviewRow({ row, timeZone: zone }: { row: ShiftImportPreviewRow; timeZone: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td>{row.line}</Table.Td>
+      <Table.Td style={nowrap}>
+        <div>{dash(row.givShiftId)}</div>
+        <Text size="xs" c="dimmed">
+          {dash(row.date)}
+        </Text>
+      </Table.Td>
+      <Table.Td style={wrapText}>{dash(row.caregiver)}</Table.Td>
+      <Table.Td style={wrapText}>{dash(row.client)}</Table.Td>
+      <Table.Td style={nowrap}>
+        {row.billingCode ? `${row.billingCode}${row.mod1 ? ` + ${row.mod1}` : ''}` : '—'}
+      </Table.Td>
+      <Table.Td style={nowrap}>
+        <div>{formatZonedInstant(row.evvInTime, zone)} →</div>
+        <div>{formatZonedInstant(row.evvOutTime, zone)}</div>
+      </Table.Td>
+      <Table.Td style={nowrap}>{formatDurationBetween(row.evvInTime, row.evvOutTime)}</Table.Td>
+      <Table.Td style={nowrap} fz="xs">
+        <div>{formatRecordedCoordinate(row.evvInLat, row.evvInLong)}</div>
+        <div>{formatRecordedCoordinate(row.evvOutLat, row.evvOutLong)}</div>
+      </Table.Td>
+    </Table.Tr>
   );
 }

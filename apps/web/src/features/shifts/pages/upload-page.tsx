@@ -67,23 +67,7 @@ export function UploadPage() {
           acceptsJson
           heading="Drop an EVV export here, or choose it below"
           fileLabel="EVV export file"
-          description={
-            <>
-              <Text size="sm" c="dimmed">
-                Tend keeps the original file and reads its format from the content:
-              </Text>
-              <List size="sm" c="dimmed" spacing={2} mt={4}>
-                <List.Item>
-                  Sandata OpenEVV visit export (JSON): imported straight away, newer sequence numbers update
-                  their visits.
-                </List.Item>
-                <List.Item>
-                  A visit export as CSV or delimited text, one row per visit (GIV-style, any column names):
-                  you map its columns and check a preview before anything is imported.
-                </List.Item>
-              </List>
-            </>
-          }
+          description={<EvvFormats />}
           onUploaded={onUploaded}
         />
       )}
@@ -122,5 +106,26 @@ export function UploadPage() {
       csvFailureHint="Check the column mapping and start again, or choose another file."
       jsonFailureHint="Check that the file is a Sandata OpenEVV visit export and upload it again."
     />
+  );
+}
+
+/** What an EVV export may be: the formats Tend reads from the content. */
+function EvvFormats() {
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        Tend keeps the original file and reads its format from the content:
+      </Text>
+      <List size="sm" c="dimmed" spacing={2} mt={4}>
+        <List.Item>
+          Sandata OpenEVV visit export (JSON): imported straight away, newer sequence numbers update their
+          visits.
+        </List.Item>
+        <List.Item>
+          A visit export as CSV or delimited text, one row per visit (GIV-style, any column names): you map
+          its columns and check a preview before anything is imported.
+        </List.Item>
+      </List>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { createColumnHelper } from '@tanstack/react-table';
 import { IconChecks } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSearchParam } from '../../../lib/url-state.ts';
+import { useSearchParam, type SetUrlState } from '../../../lib/url-state.ts';
 import { z } from 'zod';
 import {
   segmentViolationCatalogue,
@@ -41,6 +41,7 @@ const segmentFilters = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
 
+/** The current calendar month. */
 function thisMonth() {
   const now = new Date();
   const first = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 1));
@@ -94,7 +95,7 @@ const columns = segmentColumns<SegmentListItem>({
 /** See the module comment. */
 export function SegmentsPage() {
   const list = useListPage({ schema: segmentFilters, useList: useSegmentsOfFilters });
-  const { query: state, setQuery: setState } = list;
+  const { query: state } = list;
   const [jobId, setJobId] = useSearchParam('job');
   const {
     query: { from, to },
@@ -128,59 +129,12 @@ export function SegmentsPage() {
           </Button>
         </Group>
       </Group>
-
       {start.error ? <ApiErrorAlert error={start.error} title="The validation did not start" /> : null}
       {jobId ? <ValidationProgress jobId={jobId} onClose={() => setJobId(undefined)} /> : null}
-
       <ListPage
         list={list}
         filterLabel="Filter segments"
-        filters={
-          <>
-            <DateRangeFilter
-              from={from}
-              to={to}
-              labels={['From', 'To']}
-              error={rangeError}
-              onChange={setState}
-            />
-            <Select
-              label="Status"
-              placeholder="Any status"
-              data={validationStatusOptions}
-              value={state.status ?? null}
-              onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
-              clearable
-              w={{ base: '100%', sm: 150 }}
-            />
-            <Select
-              label="Violation"
-              placeholder="Any violation"
-              data={codeOptions}
-              value={state.code ?? null}
-              onChange={(value) =>
-                setState({ code: segmentFilters.shape.code.safeParse(value ?? undefined).data })
-              }
-              clearable
-              searchable
-              w={{ base: '100%', sm: 230 }}
-            />
-            <PersonSelect
-              kind="caregivers"
-              label="Caregiver"
-              placeholder="Any caregiver"
-              value={state.caregiverId}
-              onChange={(caregiverId) => setState({ caregiverId })}
-            />
-            <PersonSelect
-              kind="clients"
-              label="Client"
-              placeholder="Any client"
-              value={state.clientId}
-              onChange={(clientId) => setState({ clientId })}
-            />
-          </>
-        }
+        filters={<SegmentFiltersBar state={state} setState={list.setQuery} />}
         label="Segments"
         noun={{ one: 'segment', other: 'segments' }}
         summary={
@@ -216,5 +170,57 @@ export function SegmentsPage() {
         }}
       />
     </Stack>
+  );
+}
+
+/** Dates (default: this month), status, violation, caregiver and client. */
+function SegmentFiltersBar({
+  state,
+  setState,
+}: {
+  state: SegmentFilters;
+  setState: SetUrlState<SegmentFilters>;
+}) {
+  const {
+    query: { from, to },
+    rangeError,
+  } = segmentQuery(state);
+  return (
+    <>
+      <DateRangeFilter from={from} to={to} labels={['From', 'To']} error={rangeError} onChange={setState} />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={validationStatusOptions}
+        value={state.status ?? null}
+        onChange={(value) => setState({ status: validationStatus.safeParse(value ?? undefined).data })}
+        clearable
+        w={{ base: '100%', sm: 150 }}
+      />
+      <Select
+        label="Violation"
+        placeholder="Any violation"
+        data={codeOptions}
+        value={state.code ?? null}
+        onChange={(value) => setState({ code: segmentFilters.shape.code.safeParse(value ?? undefined).data })}
+        clearable
+        searchable
+        w={{ base: '100%', sm: 230 }}
+      />
+      <PersonSelect
+        kind="caregivers"
+        label="Caregiver"
+        placeholder="Any caregiver"
+        value={state.caregiverId}
+        onChange={(caregiverId) => setState({ caregiverId })}
+      />
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder="Any client"
+        value={state.clientId}
+        onChange={(clientId) => setState({ clientId })}
+      />
+    </>
   );
 }
