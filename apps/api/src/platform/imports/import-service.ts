@@ -14,8 +14,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, desc, eq, inArray, isNotNull, like, ne } from 'drizzle-orm';
-import type { AuditAction, JobStatus, ProcessingJob, RejectedRecord } from '@tend/contracts';
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { AuditAction, ImportKind, JobStatus, ProcessingJob, RejectedRecord } from '@tend/contracts';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -110,11 +110,11 @@ export interface ImportWriter<R, S> {
  * `Result` what the job stores (contracts `importResult`, or `shiftImportResult` for shifts).
  */
 export interface ImportKindDefinition<R, P, S, Result extends Record<string, unknown>> {
-  /** Kind name (contracts `importKinds`). */
-  kind: string;
+  /** Kind name (contracts `importKinds`), stored on each upload's `csv_file.kind`. */
+  kind: ImportKind;
   /** Job type of the import job. */
   jobType: string;
-  /** Storage folder of the kind's uploads inside the `imports` bucket (its identity). */
+  /** Storage folder of the kind's uploads inside the `imports` bucket (storage layout only). */
   folder: string;
   audit: { import: AuditAction; read: AuditAction; preview: AuditAction };
   /** A first column map from the header names. */
@@ -274,7 +274,7 @@ class Batcher<R> {
 export function createImportService<R, P, S, Result extends Record<string, unknown>>(
   kind: ImportKindDefinition<R, P, S, Result>,
 ) {
-  const inKind = like(csvFiles.filePath, `${kind.folder}/%`);
+  const inKind = eq(csvFiles.kind, kind.kind);
 
   async function findFile(db: Database, id: string): Promise<CsvFileRow> {
     const [file] = await db
@@ -514,6 +514,7 @@ export function createImportService<R, P, S, Result extends Record<string, unkno
       const [inserted] = await deps.db
         .insert(csvFiles)
         .values({
+          kind: kind.kind,
           fileName: path.split('/').at(-1) ?? safeName,
           originalName: upload.originalName.slice(0, 500),
           filePath: path,
