@@ -161,8 +161,8 @@ async function runEngine(
   const { buildApp } = await import('../apps/api/src/app.ts');
   const { loadConfig } = await import('../apps/api/src/platform/config/config.ts');
   const { systemContext } = await import('../apps/api/src/platform/http/context.ts');
-  const { uploadShiftImport, startCsvImport } =
-    await import('../apps/api/src/modules/shifts/shift-import.service.ts');
+  const { shiftImportKind: kind } = await import('../apps/api/src/modules/shifts/shift-import.service.ts');
+  const { uploadImport, startImport } = await import('../apps/api/src/platform/imports/import-service.ts');
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -204,12 +204,17 @@ async function runEngine(
   const deps = { db: database.db, storage, jobs, agencyTimeZone: ZONE };
   const cpuStarted = process.cpuUsage();
   const started = performance.now();
-  const uploaded = await uploadShiftImport(deps, ctx, {
+  const uploaded = await uploadImport(deps, ctx, {
+    kind,
     originalName: 'bench.csv',
     contentType: 'text/csv',
     body: createReadStream(csvFile),
   });
-  const { job } = await startCsvImport(deps, ctx, uploaded.csvFileId, { columnMap: COLUMN_MAP });
+  const { job } = await startImport(deps, ctx, {
+    kind,
+    csvFileId: uploaded.csvFileId,
+    columnMap: COLUMN_MAP,
+  });
   let finished = await jobs.getJob(job.id);
   while (finished && !['COMPLETED', 'FAILED'].includes(finished.status)) {
     await new Promise((resolve) => setTimeout(resolve, 100));
