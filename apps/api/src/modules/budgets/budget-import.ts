@@ -20,8 +20,8 @@ import {
 } from '@tend/contracts';
 import { auditEventsPerRow } from '../../platform/audit/audit.service.ts';
 import { suggestFromSynonyms } from '../../platform/imports/column-map.ts';
-import { uniqueHeaders, type CsvRow } from '../../platform/imports/csv-reader.ts';
-import { RowCells } from '../../platform/imports/row-cells.ts';
+import type { CsvRow } from '../../platform/imports/csv-reader.ts';
+import { columnPlan, RowCells } from '../../platform/imports/row-cells.ts';
 import {
   csvFieldName,
   type ColumnMapOf,
@@ -148,8 +148,8 @@ export function csvRowToBudgetLine(
   headers: string[],
   map: ColumnMapOf,
 ): ParsedRow<BudgetLineRecord> {
-  const names = uniqueHeaders(headers);
-  const cells = new BudgetRowCells(row, names, map, labels);
+  const { names, columns } = columnPlan<ClientPrimeCsvField>(headers, map);
+  const cells = new BudgetRowCells(row.values, columns, labels);
   const budgetClientId = cells.text('budgetClientId', LIMITS.id, true);
   const procCode = cells.text('procCode', LIMITS.code, true);
   const svcModifierCd = cells.text('svcModifierCd', LIMITS.code);

@@ -15,8 +15,8 @@
 import { createHash } from 'node:crypto';
 import { shiftNoteFieldSpec, type ShiftNoteCsvField } from '@tend/contracts';
 import type { ColumnMapOf, ParsedRow } from '../../platform/imports/import-kind.ts';
-import { uniqueHeaders, type CsvRow } from '../../platform/imports/csv-reader.ts';
-import { RowCells } from '../../platform/imports/row-cells.ts';
+import type { CsvRow } from '../../platform/imports/csv-reader.ts';
+import { columnPlan, RowCells } from '../../platform/imports/row-cells.ts';
 import { nameKey } from '../people/people-matching.ts';
 import {
   formatCalendarDate,
@@ -124,8 +124,8 @@ export function csvRowToNote(
 ): ParsedRow<NoteRecord> {
   const zone = resolveTimeZoneName(options.timeZone);
   if (!zone) throw new RangeError(`options.timeZone "${options.timeZone}" is not a time zone`);
-  const names = uniqueHeaders(headers);
-  const cells: NoteCells = new RowCells(row, names, map, labels);
+  const { names, columns } = columnPlan<ShiftNoteCsvField>(headers, map);
+  const cells: NoteCells = new RowCells(row.values, columns, labels);
   const givShiftId = cells.text('givShiftId', NOTE_TEXT_LIMITS.id);
   const fieldCount = RowCells.fieldCountProblem(row, names);
   if (fieldCount) return { ok: false, key: givShiftId, problems: [fieldCount] };
