@@ -18,10 +18,8 @@ import {
 } from '@tend/contracts';
 import {
   csvFieldName,
-  type ImportDeps,
   type ImportFormatReader,
   type ImportKindDefinition,
-  type ImportReaderDeps,
   type ImportRun,
   type ParsedRow,
 } from '../../platform/imports/import-kind.ts';
@@ -46,8 +44,6 @@ export const SHIFT_IMPORT_JOB = 'shift-import';
 /** Records between two progress reports of a JSON file. */
 const PROGRESS_EVERY = 1000;
 
-export type ShiftImportDeps = ImportDeps;
-
 /** The types of the `shifts` kind (platform/imports/import-kind.ts `ImportKindTypes`). */
 export interface ShiftImportTypes {
   record: VisitRecord;
@@ -64,7 +60,6 @@ export interface ShiftImportTypes {
  * visits.
  */
 async function readSandata(
-  _deps: ImportReaderDeps,
   run: ImportRun,
   open: OpenStream,
   add: (line: number, parsed: ParsedRow<VisitRecord>) => Promise<void>,
@@ -102,7 +97,7 @@ const sandataFormat: ImportFormatReader<ShiftImportTypes> = {
     reason: (row, firstLine) =>
       `duplicates visit ${row.record.externalId} sequence ${String(row.record.sequence)} at line ${firstLine}`,
   },
-  read: (deps, run, open, add) => readSandata(deps, run, open, add, deps.agencyTimeZone),
+  read: (deps, run, open, add) => readSandata(run, open, add, deps.agencyTimeZone),
 };
 
 function previewRow(line: number, parsed: ParsedRow<VisitRecord>): ShiftImportPreviewRow {
