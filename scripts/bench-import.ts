@@ -207,8 +207,8 @@ async function measureImport(
   csvFile: string,
 ) {
   const { systemContext } = await import('../apps/api/src/platform/http/context.ts');
-  const { uploadShiftImport, startCsvImport } =
-    await import('../apps/api/src/modules/shifts/shift-import.service.ts');
+  const { shiftImportKind: kind } = await import('../apps/api/src/modules/shifts/shift-import.service.ts');
+  const { uploadImport, startImport } = await import('../apps/api/src/platform/imports/import-service.ts');
   const { database, storage, jobs } = app.deps;
   const serverCpuBefore = engine === 'postgres' ? await backendCpu(database) : null;
   const ctx = systemContext('bench');
@@ -218,12 +218,17 @@ async function measureImport(
   const deps = { db: database.db, storage, jobs, agencyTimeZone: ZONE };
   const cpuStarted = process.cpuUsage();
   const started = performance.now();
-  const uploaded = await uploadShiftImport(deps, ctx, {
+  const uploaded = await uploadImport(deps, ctx, {
+    kind,
     originalName: 'bench.csv',
     contentType: 'text/csv',
     body: createReadStream(csvFile),
   });
-  const { job } = await startCsvImport(deps, ctx, uploaded.csvFileId, { columnMap: COLUMN_MAP });
+  const { job } = await startImport(deps, ctx, {
+    kind,
+    csvFileId: uploaded.csvFileId,
+    columnMap: COLUMN_MAP,
+  });
   let finished = await jobs.getJob(job.id);
   while (finished && !['COMPLETED', 'FAILED'].includes(finished.status)) {
     await new Promise((resolve) => setTimeout(resolve, 100));

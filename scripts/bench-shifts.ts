@@ -53,8 +53,8 @@ async function seed(exec: (sql: string) => Promise<void>) {
     insert into caregiver (name, email)
       select 'Bench Caregiver ' || lpad(g::text, 3, '0'), 'cg' || g || '@bench.example'
       from generate_series(1, 150) g;
-    insert into csv_file (file_name, original_name, upload_date, processed, file_path)
-      select 'bench-' || g || '.json', 'visits-month-' || g || '.json',
+    insert into csv_file (kind, file_name, original_name, upload_date, processed, file_path)
+      select 'shifts', 'bench-' || g || '.json', 'visits-month-' || g || '.json',
              (current_date - interval '2 years') + (g || ' months')::interval, true, 'bench/' || g
       from generate_series(0, 23) g;
     create temporary table bench_people as

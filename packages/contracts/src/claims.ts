@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './common.ts';
 import { billingItemStatus } from './enums.ts';
+import { rejectedRecord } from './imports.ts';
 
 /**
  * Claim status of a line, normalised from the CSV `status` column or the 835 CLP02 code
@@ -27,8 +28,11 @@ export const claimImportFormats = ['EXPRS_CSV', 'X12_835'] as const;
 export const claimImportFormat = z.enum(claimImportFormats);
 export type ClaimImportFormat = z.infer<typeof claimImportFormat>;
 
-/** A line the import refused: 1-based line (CSV) or service-line ordinal (835), the field and why. */
-export const claimRejectedRow = z.object({ line: z.number().int(), field: z.string(), reason: z.string() });
+/**
+ * A line the import refused: the generic `rejectedRecord` without an external id — 1-based line (CSV)
+ * or service-line ordinal (835), the field and why.
+ */
+export const claimRejectedRow = rejectedRecord.omit({ externalId: true });
 export type ClaimRejectedRow = z.infer<typeof claimRejectedRow>;
 
 /** One claim import (BillingImportBatch) as lists show it. */

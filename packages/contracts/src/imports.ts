@@ -1,15 +1,17 @@
 /**
- * CSV import kinds (docs/decisions/0008-import-kinds.md): every kind — shift records, shift notes,
- * client prime (clients + budgets) — goes through the same steps (spec s.3 CSVFile, ProcessingJob):
- * upload (raw file kept) → analysis → column mapping (saved on the CSVFile, offered again for the same
- * header) → preview of the first parsed rows → a job with progress → summary with every rejected row.
- * A kind brings its fields, labels and mapping rules; these shapes are shared by all of them.
+ * The import framework's contracts (docs/decisions/0008-import-kinds.md, 0031-one-import-framework.md):
+ * every kind — shift records, shift notes, client prime (clients + budgets) — goes through the same
+ * steps (spec s.3 CSVFile, ProcessingJob): upload (raw file kept) → analysis → column mapping (saved on
+ * the CSVFile, offered again for the same header) → preview of the first parsed rows → a job with
+ * progress → summary with every rejected row. These generic shapes are the base: a kind with fields of
+ * its own (shifts, `shift-import.ts`; claims, `claims.ts`) extends or instantiates them, never the
+ * other way round.
  */
 import { z } from 'zod';
+import { jobStatus } from './enums.ts';
 import { processingJob } from './jobs.ts';
-import { csvAnalysis, csvFileSummary, rejectedRecord, shiftImportOptions } from './shift-import.ts';
 
-/** The import kinds Tend knows. `shifts` keeps its own routes (`/api/shift-imports`). */
+/** The import kinds Tend knows; each upload's `csv_file.kind`. */
 export const importKinds = ['shifts', 'shift-notes', 'client-prime'] as const;
 export const importKind = z.enum(importKinds);
 export type ImportKind = z.infer<typeof importKind>;
@@ -18,14 +20,43 @@ export type ImportKind = z.infer<typeof importKind>;
 export const importColumnMap = z.record(z.string().max(200), z.string().max(64));
 export type ImportColumnMap = z.infer<typeof importColumnMap>;
 
+const instant = z.iso.datetime({ offset: true });
+
+/** An IANA zone for local times without one (e.g. America/Los_Angeles). */
+export const importTimeZone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as America/Los_Angeles');
+
 /** Options for previewing and importing a CSV of any kind (`timeZone`: IANA zone for local times). */
-export const importOptions = shiftImportOptions.extend({ columnMap: importColumnMap });
+export const importOptions = z.object({ columnMap: importColumnMap, timeZone: importTimeZone.optional() });
 export type ImportOptions = z.infer<typeof importOptions>;
 
-export const importAnalysis = csvAnalysis.extend({ suggestedColumnMap: importColumnMap });
+/** What Tend read from an uploaded CSV before anything is imported. */
+export const importAnalysis = z.object({
+  headers: z.array(z.string()),
+  /** Character encoding detected: UTF-8 (with or without BOM) or the Windows-1252 fallback. */
+  encoding: z.enum(['utf-8', 'windows-1252']),
+  delimiter: z.string(),
+  /** The first rows as text, in header order (at most 5). */
+  sampleRows: z.array(z.array(z.string())),
+  /** A mapping to start from: the one saved for the same header, else guessed from the header names. */
+  suggestedColumnMap: importColumnMap,
+  /** The earlier upload whose saved mapping is offered (same header), or null when guessed. */
+  savedFrom: z.object({ csvFileId: z.uuid(), originalName: z.string(), uploadDate: z.string() }).nullable(),
+});
 export type ImportAnalysis = z.infer<typeof importAnalysis>;
 
-/** Answer to an upload of a kind without a JSON format: the CSV waits for its column mapping. */
+/** Answer to the upload of a CSV: it waits for its column mapping. */
 export const importUploaded = z.object({
   format: z.literal('csv'),
   csvFileId: z.uuid(),
@@ -33,22 +64,41 @@ export const importUploaded = z.object({
 });
 export type ImportUploaded = z.infer<typeof importUploaded>;
 
-export const importFileSummary = csvFileSummary.extend({
+/** Answer to the upload of a file in `format`, a format read without a mapping: queued at once. */
+export const importQueued = <F extends string>(format: F) =>
+  z.object({ format: z.literal(format), csvFileId: z.uuid(), job: processingJob });
+
+/** An uploaded file as the import history lists it (spec s.3 CSVFile plus its latest job). */
+export const importFileSummary = z.object({
+  id: z.uuid(),
+  originalName: z.string(),
+  uploadDate: instant,
+  processed: z.boolean(),
   format: z.string().nullable(),
   columnMap: importColumnMap.nullable(),
+  latestJob: z
+    .object({ id: z.uuid(), status: jobStatus, progress: z.number().int(), completedAt: instant.nullable() })
+    .nullable(),
 });
 export type ImportFileSummary = z.infer<typeof importFileSummary>;
 export const importFileList = z.object({ items: z.array(importFileSummary) });
 
+/** One upload with, for a CSV, what Tend read from it (to resume the mapping step after a reload). */
 export const importDetail = z.object({
   file: importFileSummary,
   analysis: importAnalysis.nullable(),
+  /** The agency's default zone for local times (config AGENCY_TIME_ZONE). */
   agencyTimeZone: z.string(),
 });
 export type ImportDetail = z.infer<typeof importDetail>;
 
+/** Answer to starting an import: the file and its queued job. */
 export const importStarted = z.object({ csvFileId: z.uuid(), job: processingJob });
 export type ImportStarted = z.infer<typeof importStarted>;
+
+/** One problem of a row: the file's header (or the field's label) and the reason in words. */
+export const importRowProblem = z.object({ field: z.string(), reason: z.string() });
+export type ImportRowProblem = z.infer<typeof importRowProblem>;
 
 /** One parsed row of a preview: the kind's fields as text (label order is the kind's), or the row's problems. */
 export const importPreviewRow = z.object({
@@ -56,24 +106,48 @@ export const importPreviewRow = z.object({
   /** The row's identity in words (a shift id, a client and code…), when it has one. */
   key: z.string().nullable(),
   values: z.record(z.string(), z.string().nullable()),
-  errors: z.array(z.object({ field: z.string(), reason: z.string() })),
+  errors: z.array(importRowProblem),
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
-export const importPreview = z.object({ rows: z.array(importPreviewRow), problems: z.array(z.string()) });
+
+/** The preview of a kind whose preview rows are `row`, and what its column map lacks. */
+export const importPreviewOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({ rows: z.array(row), problems: z.array(z.string()) });
+export const importPreview = importPreviewOf(importPreviewRow);
 export type ImportPreview = z.infer<typeof importPreview>;
 
+/** One input record the import refused: where it is, which field, and why. */
+export const rejectedRecord = z.object({
+  /** 1-based position: the record number in a JSON array, or the line number in a CSV file. */
+  line: z.number().int(),
+  field: z.string(),
+  reason: z.string(),
+  /** The external id of the record when it has one. */
+  externalId: z.string().nullable(),
+});
+export type RejectedRecord = z.infer<typeof rejectedRecord>;
+
 /**
- * The summary an import job of a kind stores as its result: created / updated / unchanged records,
- * every rejected row (line, field, reason) and the kind's own counts (e.g. `matched`, `newClients`).
+ * What every import job's result holds: the format read, records read, created / updated / unchanged
+ * records and every rejected one. A kind extends it with its own counts.
  */
-export const importResult = z.object({
-  kind: importKind,
-  format: z.literal('csv'),
+export const importResultBase = z.object({
+  format: z.string(),
   total: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
   rejected: z.array(rejectedRecord),
+});
+
+/**
+ * The summary an import job of a field-spec kind (shift notes, client prime) stores as its result: the
+ * base and the kind's own counts (e.g. `matched`, `newClients`).
+ */
+export const importResult = z.object({
+  kind: importKind,
+  ...importResultBase.shape,
+  format: z.literal('csv'),
   counts: z.record(z.string(), z.number().int()),
 });
 export type ImportResult = z.infer<typeof importResult>;

@@ -1,11 +1,23 @@
 /**
- * Shift import (issue "shift records with EVV"; spec s.3 CSVFile, ProcessingJob): the upload answer,
- * the CSV column mapping step, the preview and the job's summary. Mapping rules are documented in
- * docs/evv-import.md.
+ * Shift import (issue "shift records with EVV"; spec s.3 CSVFile, ProcessingJob): the `shifts` kind's
+ * instances of the generic import shapes (`imports.ts`) — its column map typed with the shift fields,
+ * its formats (CSV or Sandata OpenEVV JSON), its preview row and its job's summary. Mapping rules are
+ * documented in docs/evv-import.md.
  */
 import { z } from 'zod';
-import { jobStatus } from './enums.ts';
-import { processingJob } from './jobs.ts';
+import {
+  importAnalysis,
+  importDetail,
+  importFileList,
+  importFileSummary,
+  importOptions,
+  importPreviewOf,
+  importQueued,
+  importResultBase,
+  importRowProblem,
+  importStarted,
+  importUploaded,
+} from './imports.ts';
 
 /** Formats Tend detects from a file's content (never from its name). */
 export const shiftImportFormats = ['csv', 'sandata-openevv'] as const;
@@ -95,46 +107,19 @@ export function columnMapProblems(map: ColumnMap): string[] {
   return problems;
 }
 
-/** What Tend read from an uploaded CSV before anything is imported. */
-export const csvAnalysis = z.object({
-  headers: z.array(z.string()),
-  /** Character encoding detected: UTF-8 (with or without BOM) or the Windows-1252 fallback. */
-  encoding: z.enum(['utf-8', 'windows-1252']),
-  delimiter: z.string(),
-  /** The first rows as text, in header order (at most 5). */
-  sampleRows: z.array(z.array(z.string())),
-  /** A mapping to start from: the one saved for the same header, else guessed from the header names. */
-  suggestedColumnMap: columnMap,
-  /** The earlier upload whose saved mapping is offered (same header), or null when guessed. */
-  savedFrom: z.object({ csvFileId: z.uuid(), originalName: z.string(), uploadDate: z.string() }).nullable(),
-});
+/** What Tend read from an uploaded CSV, the suggested map typed with the shift fields. */
+export const csvAnalysis = importAnalysis.extend({ suggestedColumnMap: columnMap });
 export type CsvAnalysis = z.infer<typeof csvAnalysis>;
 
 /** Answer to an upload: a JSON export is queued at once; a CSV waits for its column mapping. */
 export const shiftImportUploaded = z.discriminatedUnion('format', [
-  z.object({ format: z.literal('sandata-openevv'), csvFileId: z.uuid(), job: processingJob }),
-  z.object({ format: z.literal('csv'), csvFileId: z.uuid(), analysis: csvAnalysis }),
+  importQueued('sandata-openevv'),
+  importUploaded.extend({ analysis: csvAnalysis }),
 ]);
 export type ShiftImportUploaded = z.infer<typeof shiftImportUploaded>;
 
 /** Options for previewing and importing a CSV. `timeZone` (IANA) applies to local times without one. */
-export const shiftImportOptions = z.object({
-  columnMap,
-  timeZone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as America/Los_Angeles')
-    .optional(),
-});
+export const shiftImportOptions = importOptions.extend({ columnMap });
 export type ShiftImportOptions = z.infer<typeof shiftImportOptions>;
 
 const instant = z.iso.datetime({ offset: true });
@@ -155,63 +140,35 @@ export const shiftImportPreviewRow = z.object({
   billingCode: z.string().nullable(),
   mod1: z.string().nullable(),
   timeZone: z.string().nullable(),
-  errors: z.array(z.object({ field: z.string(), reason: z.string() })),
+  errors: z.array(importRowProblem),
 });
 export type ShiftImportPreviewRow = z.infer<typeof shiftImportPreviewRow>;
-export const shiftImportPreview = z.object({
-  rows: z.array(shiftImportPreviewRow),
-  problems: z.array(z.string()),
-});
+export const shiftImportPreview = importPreviewOf(shiftImportPreviewRow);
 export type ShiftImportPreview = z.infer<typeof shiftImportPreview>;
 
-/** An uploaded EVV file as the import history lists it (spec s.3 CSVFile plus its latest job). */
-export const csvFileSummary = z.object({
-  id: z.uuid(),
-  originalName: z.string(),
-  uploadDate: instant,
-  processed: z.boolean(),
+/** An uploaded EVV file as the import history lists it, with the shift kind's format and column map. */
+export const csvFileSummary = importFileSummary.extend({
   format: shiftImportFormat.nullable(),
   columnMap: columnMap.nullable(),
-  latestJob: z
-    .object({ id: z.uuid(), status: jobStatus, progress: z.number().int(), completedAt: instant.nullable() })
-    .nullable(),
 });
 export type CsvFileSummary = z.infer<typeof csvFileSummary>;
-export const csvFileList = z.object({ items: z.array(csvFileSummary) });
-
-/** One input record the import refused: where it is, which field, and why. */
-export const rejectedRecord = z.object({
-  /** 1-based position: the visit number in a JSON array, or the line number in a CSV file. */
-  line: z.number().int(),
-  field: z.string(),
-  reason: z.string(),
-  /** The external id of the record when it has one. */
-  externalId: z.string().nullable(),
-});
-export type RejectedRecord = z.infer<typeof rejectedRecord>;
+export const csvFileList = importFileList.extend({ items: z.array(csvFileSummary) });
 
 /** The summary a shift-import job stores as its result. */
-export const shiftImportResult = z.object({
+export const shiftImportResult = importResultBase.extend({
   format: shiftImportFormat,
-  total: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  rejected: z.array(rejectedRecord),
   newCaregivers: z.number().int(),
   newClients: z.number().int(),
 });
 export type ShiftImportResult = z.infer<typeof shiftImportResult>;
 
 /** Answer to starting an import: the file and its queued job. */
-export const shiftImportStarted = z.object({ csvFileId: z.uuid(), job: processingJob });
+export const shiftImportStarted = importStarted;
 export type ShiftImportStarted = z.infer<typeof shiftImportStarted>;
 
-/** One upload with, for a CSV, what Tend read from it (to resume the mapping step after a reload). */
-export const shiftImportDetail = z.object({
+/** One upload of the `shifts` kind with, for a CSV, what Tend read from it. */
+export const shiftImportDetail = importDetail.extend({
   file: csvFileSummary,
   analysis: csvAnalysis.nullable(),
-  /** The agency's default zone for local times (config AGENCY_TIME_ZONE). */
-  agencyTimeZone: z.string(),
 });
 export type ShiftImportDetail = z.infer<typeof shiftImportDetail>;

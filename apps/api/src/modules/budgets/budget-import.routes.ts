@@ -12,10 +12,10 @@ import {
   importUploaded,
 } from '@tend/contracts';
 import { importRoutes } from '../../platform/imports/import-routes.ts';
-import { clientPrimeImportService } from './budget-import.ts';
+import { clientPrimeImportKind } from './budget-import.ts';
 
 export const clientPrimeImportRoutes = importRoutes({
-  service: clientPrimeImportService,
+  kind: clientPrimeImportKind,
   basePath: '/api/client-prime-imports',
   tags: ['client prime import'],
   schemas: {

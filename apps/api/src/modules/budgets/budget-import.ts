@@ -20,15 +20,18 @@ import {
 } from '@tend/contracts';
 import { auditEventsPerRow } from '../../platform/audit/audit.service.ts';
 import { suggestFromSynonyms } from '../../platform/imports/column-map.ts';
-import { uniqueHeaders, type CsvRow } from '../../platform/imports/csv-reader.ts';
+import type { CsvRow } from '../../platform/imports/csv-reader.ts';
+import { columnPlan, RowCells } from '../../platform/imports/row-cells.ts';
 import {
-  createImportService,
   csvFieldName,
   type ColumnMapOf,
   type ImportKindDefinition,
+  type ImportReaderDeps,
+  type ImportRun,
+  type LineRecord,
   type ParsedRow,
-  type RowProblem,
-} from '../../platform/imports/import-service.ts';
+} from '../../platform/imports/import-kind.ts';
+import type { Transaction } from '../../platform/db/client.ts';
 import { ClientPrimeDirectory, type ClientPrimeReference } from '../people/client-prime.service.ts';
 import { formatCalendarDate, parseDateCell } from '../shifts/csv/local-time.ts';
 
@@ -72,6 +75,68 @@ export interface BudgetLineRecord {
 
 const labels = clientPrimeFieldSpec.labels;
 
+/** The cells of one client-prime row, with the readers of its dates, units, measure and ISP month. */
+class BudgetRowCells extends RowCells<ClientPrimeCsvField> {
+  /** A date cell (US or ISO) as `YYYY-MM-DD`; null when empty (a problem if `required`). */
+  date(field: ClientPrimeCsvField, required: boolean): string | null {
+    const found = this.cell(field);
+    if (!found?.value) {
+      if (required) this.text(field, LIMITS.text, true);
+      return null;
+    }
+    const parsed = parseDateCell(found.value);
+    if (parsed.ok) return formatCalendarDate(parsed.value);
+    this.problems.push({ field: found.header, reason: parsed.reason });
+    return null;
+  }
+
+  /** Units: a number ≥ 0 with at most 2 decimals (thousands separators allowed); required. */
+  units(): number | null {
+    const unitsText = this.text('units', LIMITS.text, true);
+    if (unitsText === null) return null;
+    const plain = unitsText.replace(/,(?=\d{3}(?:\D|$))/g, '');
+    const problem = !UNITS.test(plain)
+      ? 'is not a number'
+      : Number(plain) < 0
+        ? 'must not be negative'
+        : Number(plain) >= 1e10 || !/^[+-]?\d*(?:\.\d{0,2})?$/.test(plain)
+          ? 'must have at most 2 decimals and fewer than 11 digits before the point'
+          : null;
+    if (problem === null) return Number(plain);
+    this.problems.push({ field: this.header('units'), reason: problem });
+    return null;
+  }
+
+  /** A measure in any spelling `parseBudgetMeasure` knows; null when empty. */
+  measure(): BudgetMeasure | null {
+    const measureText = this.text('measure', LIMITS.text);
+    if (measureText === null) return null;
+    const measure = parseBudgetMeasure(measureText);
+    if (!measure)
+      this.problems.push({
+        field: this.header('measure'),
+        reason: `is not a measure: use ${budgetMeasures.map((m) => budgetMeasureLabels[m]).join(', ')}`,
+      });
+    return measure;
+  }
+
+  /** The ISP month, 1–12 or a month name; null when empty. */
+  ispMonth(): number | null {
+    const monthText = this.text('ispMonth', LIMITS.text);
+    if (monthText === null) return null;
+    const number = /^\d{1,2}$/.test(monthText)
+      ? Number(monthText)
+      : MONTHS.indexOf(monthText.slice(0, 3).toLowerCase()) + 1;
+    if (number >= 1 && number <= 12 && (/^\d/.test(monthText) || /^[a-z]+\.?$/i.test(monthText)))
+      return number;
+    this.problems.push({
+      field: this.header('ispMonth'),
+      reason: 'is not a month: use 1–12 or a month name such as July',
+    });
+    return null;
+  }
+}
+
 /**
  * Reads one row with `map` over `headers`. Rules: budget client id, procedure code, units and effective
  * date are required; units a number ≥ 0 with at most 2 decimals (thousands separators allowed); measure
@@ -83,133 +148,43 @@ export function csvRowToBudgetLine(
   headers: string[],
   map: ColumnMapOf,
 ): ParsedRow<BudgetLineRecord> {
-  const names = uniqueHeaders(headers);
-  const columns = new Map<string, { header: string; index: number }>();
-  for (const [header, field] of Object.entries(map)) {
-    const index = names.indexOf(header);
-    if (index >= 0 && !columns.has(field)) columns.set(field, { header, index });
-  }
-  const problems: RowProblem[] = [];
-  const cell = (field: ClientPrimeCsvField) => {
-    const column = columns.get(field);
-    return column ? { header: column.header, value: (row.values[column.index] ?? '').trim() } : null;
-  };
-  const text = (field: ClientPrimeCsvField, limit: number, required = false): string | null => {
-    const found = cell(field);
-    if (!found || found.value === '') {
-      if (required)
-        problems.push(
-          found
-            ? { field: found.header, reason: 'is required' }
-            : { field: labels[field], reason: 'is required: map a column to it' },
-        );
-      return null;
-    }
-    if (found.value.includes('\u0000')) {
-      problems.push({ field: found.header, reason: 'contains a NUL character, which cannot be stored' });
-      return null;
-    }
-    const length = [...found.value].length;
-    if (length > limit) {
-      problems.push({ field: found.header, reason: `is longer than ${limit} characters (${length})` });
-      return null;
-    }
-    return found.value;
-  };
-  const date = (field: ClientPrimeCsvField, required: boolean): string | null => {
-    const found = cell(field);
-    if (!found?.value) {
-      if (required) text(field, LIMITS.text, true);
-      return null;
-    }
-    const parsed = parseDateCell(found.value);
-    if (parsed.ok) return formatCalendarDate(parsed.value);
-    problems.push({ field: found.header, reason: parsed.reason });
-    return null;
-  };
-
-  const budgetClientId = text('budgetClientId', LIMITS.id, true);
-  const procCode = text('procCode', LIMITS.code, true);
-  const svcModifierCd = text('svcModifierCd', LIMITS.code);
+  const { names, columns } = columnPlan<ClientPrimeCsvField>(headers, map);
+  const cells = new BudgetRowCells(row.values, columns, labels);
+  const budgetClientId = cells.text('budgetClientId', LIMITS.id, true);
+  const procCode = cells.text('procCode', LIMITS.code, true);
+  const svcModifierCd = cells.text('svcModifierCd', LIMITS.code);
   const key =
     budgetClientId && procCode
       ? `${budgetClientId} ${procCode}${svcModifierCd ? `-${svcModifierCd}` : ''}`
       : budgetClientId;
-  if (row.values.length !== names.length)
-    return {
-      ok: false,
-      key,
-      problems: [
-        {
-          field: 'row',
-          reason: `has ${row.values.length} fields but the header has ${names.length} (a delimiter inside an unquoted value, or a missing column?)`,
-        },
-      ],
-    };
-  const name = text('clientName', LIMITS.name);
-  const pid = text('pid', LIMITS.id);
-  const clientPrime = text('clientPrime', LIMITS.id);
-  const serviceElement = text('serviceElement', LIMITS.text);
-  const term = text('term', LIMITS.text);
-
-  let units: number | null = null;
-  const unitsText = text('units', LIMITS.text, true);
-  if (unitsText !== null) {
-    const plain = unitsText.replace(/,(?=\d{3}(?:\D|$))/g, '');
-    if (!UNITS.test(plain))
-      problems.push({ field: cell('units')?.header ?? labels.units, reason: 'is not a number' });
-    else if (Number(plain) < 0)
-      problems.push({ field: cell('units')?.header ?? labels.units, reason: 'must not be negative' });
-    else if (Number(plain) >= 1e10 || !/^[+-]?\d*(?:\.\d{0,2})?$/.test(plain))
-      problems.push({
-        field: cell('units')?.header ?? labels.units,
-        reason: 'must have at most 2 decimals and fewer than 11 digits before the point',
-      });
-    else units = Number(plain);
-  }
-
-  let measure: BudgetMeasure | null = null;
-  const measureText = text('measure', LIMITS.text);
-  if (measureText !== null) {
-    measure = parseBudgetMeasure(measureText);
-    if (!measure)
-      problems.push({
-        field: cell('measure')?.header ?? labels.measure,
-        reason: `is not a measure: use ${budgetMeasures.map((m) => budgetMeasureLabels[m]).join(', ')}`,
-      });
-  }
-
-  let ispMonth: number | null = null;
-  const monthText = text('ispMonth', LIMITS.text);
-  if (monthText !== null) {
-    const number = /^\d{1,2}$/.test(monthText)
-      ? Number(monthText)
-      : MONTHS.indexOf(monthText.slice(0, 3).toLowerCase()) + 1;
-    if (number >= 1 && number <= 12 && (/^\d/.test(monthText) || /^[a-z]+\.?$/i.test(monthText)))
-      ispMonth = number;
-    else
-      problems.push({
-        field: cell('ispMonth')?.header ?? labels.ispMonth,
-        reason: 'is not a month: use 1–12 or a month name such as July',
-      });
-  }
-
-  const effectiveDate = date('effectiveDate', true);
-  const expirationDate = date('expirationDate', false);
+  const fieldCount = RowCells.fieldCountProblem(row, names);
+  if (fieldCount) return { ok: false, key, problems: [fieldCount] };
+  const client = {
+    name: cells.text('clientName', LIMITS.name),
+    pid: cells.text('pid', LIMITS.id),
+    clientPrime: cells.text('clientPrime', LIMITS.id),
+    serviceElement: cells.text('serviceElement', LIMITS.text),
+  };
+  const term = cells.text('term', LIMITS.text);
+  const units = cells.units();
+  const measure = cells.measure();
+  const ispMonth = cells.ispMonth();
+  const effectiveDate = cells.date('effectiveDate', true);
+  const expirationDate = cells.date('expirationDate', false);
   if (effectiveDate && expirationDate && expirationDate < effectiveDate)
-    problems.push({
-      field: cell('expirationDate')?.header ?? labels.expirationDate,
+    cells.problems.push({
+      field: cells.header('expirationDate'),
       reason: `is before the effective date (${expirationDate} < ${effectiveDate})`,
     });
 
-  if (problems.length || !budgetClientId || !procCode || units === null || !effectiveDate)
-    return { ok: false, key, problems };
+  if (cells.problems.length || !budgetClientId || !procCode || units === null || !effectiveDate)
+    return { ok: false, key, problems: cells.problems };
   return {
     ok: true,
     key: JSON.stringify([budgetClientId, procCode, svcModifierCd ?? '', effectiveDate]),
     label: key,
     record: {
-      client: { name, pid, budgetClientId, clientPrime, serviceElement, ispMonth },
+      client: { ...client, budgetClientId, ispMonth },
       procCode,
       svcModifierCd,
       units,
@@ -254,13 +229,113 @@ function previewRow(line: number, parsed: ParsedRow<BudgetLineRecord>): ImportPr
 
 const param = <T>(values: T[]) => sql.param(values);
 
+/** The types of the `client-prime` kind (platform/imports/import-kind.ts `ImportKindTypes`). */
+interface ClientPrimeImportTypes {
+  record: BudgetLineRecord;
+  preview: ImportPreviewRow;
+  summary: ClientPrimeSummary;
+  result: ImportResult;
+  field: string;
+  jsonFormat: never;
+}
+
+/**
+ * Upserts budget lines on `budget_source_line_idx` with their client's id and the file's, leaving a
+ * line whose values are stored already alone, with one `budget.import` audit event per line written.
+ */
+async function upsertBudgetLines(
+  tx: Transaction,
+  run: ImportRun,
+  input: { lines: BudgetLineRecord[]; clientIds: Map<string, string>; summary: ClientPrimeSummary },
+): Promise<void> {
+  const { lines, clientIds, summary } = input;
+  const result = await tx.execute<{ id: string; inserted: boolean }>(sql`
+    insert into budget (budget_client_id, proc_code, svc_modifier_cd, effective_date, units, measure,
+      term, expiration_date, client_id, csv_file_id)
+    select * from unnest(
+      ${param(lines.map((l) => l.client.budgetClientId))}::text[],
+      ${param(lines.map((l) => l.procCode))}::text[],
+      ${param(lines.map((l) => l.svcModifierCd))}::text[],
+      ${param(lines.map((l) => l.effectiveDate))}::date[],
+      ${param(lines.map((l) => l.units))}::numeric[],
+      ${param(lines.map((l) => l.measure))}::text[],
+      ${param(lines.map((l) => l.term))}::text[],
+      ${param(lines.map((l) => l.expirationDate))}::date[],
+      ${param(lines.map((l) => clientIds.get(l.client.budgetClientId) ?? null))}::uuid[],
+      ${param(lines.map(() => run.file.id))}::uuid[]
+    )
+    on conflict (budget_client_id, proc_code, (coalesce(svc_modifier_cd, '')), effective_date)
+    do update set units = excluded.units, measure = excluded.measure, term = excluded.term,
+      expiration_date = excluded.expiration_date, client_id = excluded.client_id,
+      csv_file_id = excluded.csv_file_id, svc_modifier_cd = excluded.svc_modifier_cd,
+      updated_at = now()
+    where (budget.units, budget.measure, budget.term, budget.expiration_date, budget.client_id,
+           budget.svc_modifier_cd)
+      is distinct from (excluded.units, excluded.measure, excluded.term, excluded.expiration_date,
+           excluded.client_id, excluded.svc_modifier_cd)
+    returning id, (xmax = 0) as inserted
+  `);
+  const rows = result.rows;
+  const created = rows.filter((r) => r.inserted).length;
+  summary.created += created;
+  summary.updated += rows.length - created;
+  summary.unchanged += lines.length - rows.length;
+  await tx.execute(
+    auditEventsPerRow(run.ctx, {
+      action: 'budget.import',
+      entityType: 'budget',
+      rows: sql`unnest(${param(rows.map((r) => r.id))}::uuid[], ${param(rows.map((r) => r.inserted))}::boolean[])
+        as t(id, inserted)`,
+      entityId: sql`t.id::text`,
+      details: sql`jsonb_build_object('csvFileId', ${run.file.id}::text, 'outcome',
+        case when t.inserted then 'created' else 'updated' end)`,
+    }),
+  );
+}
+
+/**
+ * Writes one batch in one transaction: lines whose client matches several clients by name are
+ * rejected, the other lines' clients are matched or created and updated, then the lines upserted.
+ */
+async function writeBudgetBatch(
+  deps: ImportReaderDeps,
+  run: ImportRun,
+  input: {
+    records: LineRecord<BudgetLineRecord>[];
+    directory: ClientPrimeDirectory;
+    summary: ClientPrimeSummary;
+  },
+): Promise<void> {
+  const { records, directory, summary } = input;
+  const map = run.file.columnMap ?? {};
+  const refused = new Set<string>();
+  for (const { record, line, key } of records) {
+    const match = directory.match(record.client);
+    if (match.kind !== 'ambiguous') continue;
+    refused.add(key);
+    run.rejections.reject({
+      line,
+      field: csvFieldName(map, 'clientName'),
+      reason: `matches ${match.count} clients by name; add their pid or budget client id, or make the names distinct`,
+      externalId: record.client.budgetClientId,
+    });
+  }
+  const lines = records.filter((r) => !refused.has(r.key)).map((r) => r.record);
+  if (!lines.length) return;
+  await deps.db.transaction(async (tx) => {
+    const clients = await directory.apply(
+      tx,
+      run.ctx,
+      lines.map((l) => l.client),
+    );
+    summary.newClients += clients.created;
+    summary.updatedClients += clients.updated;
+    await upsertBudgetLines(tx, run, { lines, clientIds: clients.ids, summary });
+  });
+}
+
 /** The `client-prime` import kind. */
-export const clientPrimeImportKind: ImportKindDefinition<
-  BudgetLineRecord,
-  ImportPreviewRow,
-  ClientPrimeSummary,
-  ImportResult
-> = {
+export const clientPrimeImportKind: ImportKindDefinition<ClientPrimeImportTypes> = {
   kind: 'client-prime',
   jobType: CLIENT_PRIME_IMPORT_JOB,
   folder: 'client-prime',
@@ -271,7 +346,7 @@ export const clientPrimeImportKind: ImportKindDefinition<
   previewRow,
   duplicate: {
     field: 'effectiveDate',
-    reason: (_key, firstLine) =>
+    reason: (_row, firstLine) =>
       `repeats the budget line at line ${firstLine} (same budget client id, procedure code, modifier and effective date)`,
   },
   async openWriter(deps, run) {
@@ -283,76 +358,8 @@ export const clientPrimeImportKind: ImportKindDefinition<
       newClients: 0,
       updatedClients: 0,
     };
-    const map = (run.file.columnMap ?? {}) as ColumnMapOf;
     return {
-      async write(records) {
-        const refused = new Set<string>();
-        for (const { record, line, key } of records) {
-          const match = directory.match(record.client);
-          if (match.kind === 'ambiguous') {
-            refused.add(key);
-            run.rejected.push({
-              line,
-              field: csvFieldName(map, 'clientName'),
-              reason: `matches ${match.count} clients by name; add their pid or budget client id, or make the names distinct`,
-              externalId: record.client.budgetClientId,
-            });
-          }
-        }
-        const lines = records.filter((r) => !refused.has(r.key)).map((r) => r.record);
-        if (!lines.length) return;
-        await deps.db.transaction(async (tx) => {
-          const clients = await directory.apply(
-            tx,
-            run.ctx,
-            lines.map((l) => l.client),
-          );
-          summary.newClients += clients.created;
-          summary.updatedClients += clients.updated;
-          const result = await tx.execute<{ id: string; inserted: boolean }>(sql`
-            insert into budget (budget_client_id, proc_code, svc_modifier_cd, effective_date, units, measure,
-              term, expiration_date, client_id, csv_file_id)
-            select * from unnest(
-              ${param(lines.map((l) => l.client.budgetClientId))}::text[],
-              ${param(lines.map((l) => l.procCode))}::text[],
-              ${param(lines.map((l) => l.svcModifierCd))}::text[],
-              ${param(lines.map((l) => l.effectiveDate))}::date[],
-              ${param(lines.map((l) => l.units))}::numeric[],
-              ${param(lines.map((l) => l.measure))}::text[],
-              ${param(lines.map((l) => l.term))}::text[],
-              ${param(lines.map((l) => l.expirationDate))}::date[],
-              ${param(lines.map((l) => clients.ids.get(l.client.budgetClientId) ?? null))}::uuid[],
-              ${param(lines.map(() => run.file.id))}::uuid[]
-            )
-            on conflict (budget_client_id, proc_code, (coalesce(svc_modifier_cd, '')), effective_date)
-            do update set units = excluded.units, measure = excluded.measure, term = excluded.term,
-              expiration_date = excluded.expiration_date, client_id = excluded.client_id,
-              csv_file_id = excluded.csv_file_id, svc_modifier_cd = excluded.svc_modifier_cd,
-              updated_at = now()
-            where (budget.units, budget.measure, budget.term, budget.expiration_date, budget.client_id,
-                   budget.svc_modifier_cd)
-              is distinct from (excluded.units, excluded.measure, excluded.term, excluded.expiration_date,
-                   excluded.client_id, excluded.svc_modifier_cd)
-            returning id, (xmax = 0) as inserted
-          `);
-          const rows = result.rows;
-          const created = rows.filter((r) => r.inserted).length;
-          summary.created += created;
-          summary.updated += rows.length - created;
-          summary.unchanged += lines.length - rows.length;
-          await tx.execute(
-            auditEventsPerRow(run.ctx, {
-              action: 'budget.import',
-              entityType: 'budget',
-              rows: sql`unnest(${param(rows.map((r) => r.id))}::uuid[], ${param(rows.map((r) => r.inserted))}::boolean[])
-                as t(id, inserted)`,
-              entityId: sql`t.id::text`,
-              details: sql`jsonb_build_object('csvFileId', ${run.file.id}::text, 'outcome',
-                case when t.inserted then 'created' else 'updated' end)`,
-            }),
-          );
-        });
-      },
+      write: (records) => writeBudgetBatch(deps, run, { records, directory, summary }),
       summary: () => summary,
     };
   },
@@ -370,6 +377,3 @@ export const clientPrimeImportKind: ImportKindDefinition<
   // (workflows/client-prime-import.ts re-validates every date).
   changed: (summary) => summary.created + summary.updated > 0,
 };
-
-/** The client-prime import's service (upload, list, get, preview, start, job handler). */
-export const clientPrimeImportService = createImportService(clientPrimeImportKind);

@@ -5,16 +5,16 @@
  * subscribers.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { importHandlerDeps } from '../../platform/imports/import-job.ts';
+import { importHandlerDeps, importJobHandler } from '../../platform/imports/import-job.ts';
 import { budgetsImported } from '../../workflows/events.ts';
 import { clientPrimeImportRoutes } from './budget-import.routes.ts';
 import { budgetsRoutes } from './budgets.routes.ts';
-import { CLIENT_PRIME_IMPORT_JOB, clientPrimeImportService } from './budget-import.ts';
+import { CLIENT_PRIME_IMPORT_JOB, clientPrimeImportKind } from './budget-import.ts';
 
 export const budgetsPlugin: FastifyPluginAsync = async (app) => {
   app.deps.jobs.register(
     CLIENT_PRIME_IMPORT_JOB,
-    clientPrimeImportService.handler(importHandlerDeps(app.deps, budgetsImported)),
+    importJobHandler(importHandlerDeps(app.deps, budgetsImported), clientPrimeImportKind),
   );
   await app.register(clientPrimeImportRoutes);
   await app.register(budgetsRoutes);

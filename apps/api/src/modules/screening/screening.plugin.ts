@@ -7,14 +7,14 @@
  * (the follow-ups are in workflows/).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { importHandlerDeps } from '../../platform/imports/import-job.ts';
+import { importHandlerDeps, importJobHandler } from '../../platform/imports/import-job.ts';
 import { shiftNotesImported } from '../../workflows/events.ts';
 import { shiftNotesRoutes } from './shift-notes.routes.ts';
 import { locationScreeningRoutes } from './location-screening.routes.ts';
 import { incidentsRoutes } from './incidents.routes.ts';
 import { createIncidentScreeningHandler, INCIDENT_SCREENING_JOB } from './incident-screening.service.ts';
 import { createLocationScreeningHandler, LOCATION_SCREENING_JOB } from './location-screening.job.ts';
-import { SHIFT_NOTE_IMPORT_JOB, shiftNoteImportService } from './shift-note-import.ts';
+import { SHIFT_NOTE_IMPORT_JOB, shiftNoteImportKind } from './shift-note-import.ts';
 
 export const screeningPlugin: FastifyPluginAsync = async (app) => {
   const { config, database, jobs, events } = app.deps;
@@ -26,7 +26,7 @@ export const screeningPlugin: FastifyPluginAsync = async (app) => {
   );
   jobs.register(
     SHIFT_NOTE_IMPORT_JOB,
-    shiftNoteImportService.handler(importHandlerDeps(app.deps, shiftNotesImported)),
+    importJobHandler(importHandlerDeps(app.deps, shiftNotesImported), shiftNoteImportKind),
   );
   await app.register(shiftNotesRoutes);
   await app.register(locationScreeningRoutes);

@@ -14,8 +14,9 @@
  */
 import { createHash } from 'node:crypto';
 import { shiftNoteFieldSpec, type ShiftNoteCsvField } from '@tend/contracts';
-import type { ColumnMapOf, ParsedRow, RowProblem } from '../../platform/imports/import-service.ts';
-import { uniqueHeaders, type CsvRow } from '../../platform/imports/csv-reader.ts';
+import type { ColumnMapOf, ParsedRow } from '../../platform/imports/import-kind.ts';
+import type { CsvRow } from '../../platform/imports/csv-reader.ts';
+import { columnPlan, RowCells } from '../../platform/imports/row-cells.ts';
 import { nameKey } from '../people/people-matching.ts';
 import {
   formatCalendarDate,
@@ -52,6 +53,64 @@ export interface NoteRecord {
 }
 
 const labels = shiftNoteFieldSpec.labels;
+type NoteCells = RowCells<ShiftNoteCsvField>;
+
+/** The service date cell, if any (a problem when it is not a date). */
+function readServiceDate(cells: NoteCells): CalendarDate | null {
+  const dateCell = cells.cell('date');
+  if (!dateCell?.value) return null;
+  const parsed = parseDateCell(dateCell.value);
+  if (parsed.ok) return parsed.value;
+  cells.problems.push({ field: dateCell.header, reason: parsed.reason });
+  return null;
+}
+
+/**
+ * The submitted-at cell as an instant: a date and time (local in `zone` unless it has `Z` or an
+ * offset), or a time of day on the service date. Null when empty or wrong (a problem then).
+ */
+function readSubmittedAt(cells: NoteCells, serviceDate: CalendarDate | null, zone: string): Date | null {
+  const atCell = cells.cell('submittedAt');
+  if (!atCell?.value) return null;
+  const parsed = parseTimeCell(atCell.value);
+  if (!parsed.ok) {
+    cells.problems.push({ field: atCell.header, reason: parsed.reason });
+    return null;
+  }
+  if (parsed.value.kind === 'instant') return parsed.value.instant;
+  const date = parsed.value.kind === 'local' ? parsed.value.date : serviceDate;
+  if (!date) {
+    if (!cells.cell('date')?.value)
+      cells.problems.push({
+        field: atCell.header,
+        reason: `has a time of day only: map a ${labels.date} column, or give a date and time such as 2025-11-02 13:30`,
+      });
+    return null;
+  }
+  const instant = localToInstant(date, parsed.value.time, zone);
+  if (instant.ok) return instant.value;
+  cells.problems.push({ field: atCell.header, reason: instant.reason });
+  return null;
+}
+
+/** SHA-256 (hex) of a note's source identity; people by id, else by folded name. Never change the input text. */
+function noteImportKey(note: Omit<NoteRecord, 'importKey'>): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        note.givShiftId,
+        note.caregiver.externalId ?? (note.caregiver.name ? nameKey(note.caregiver.name) : null),
+        note.client.pid ?? (note.client.name ? nameKey(note.client.name) : null),
+        note.serviceDate,
+        note.submittedAt?.toISOString() ?? null,
+        note.prompt,
+        note.documentation,
+        note.sectionType,
+        note.staffName,
+      ]),
+    )
+    .digest('hex');
+}
 
 /**
  * Reads one row with `map` (header → field) over `headers` (unique names). `options.timeZone` is an
@@ -65,147 +124,45 @@ export function csvRowToNote(
 ): ParsedRow<NoteRecord> {
   const zone = resolveTimeZoneName(options.timeZone);
   if (!zone) throw new RangeError(`options.timeZone "${options.timeZone}" is not a time zone`);
-  const names = uniqueHeaders(headers);
-  const columns = new Map<string, { header: string; index: number }>();
-  for (const [header, field] of Object.entries(map)) {
-    const index = names.indexOf(header);
-    if (index >= 0 && !columns.has(field)) columns.set(field, { header, index });
-  }
-  const problems: RowProblem[] = [];
-  const cell = (field: ShiftNoteCsvField) => {
-    const column = columns.get(field);
-    return column ? { header: column.header, value: (row.values[column.index] ?? '').trim() } : null;
+  const { names, columns } = columnPlan<ShiftNoteCsvField>(headers, map);
+  const cells: NoteCells = new RowCells(row.values, columns, labels);
+  const givShiftId = cells.text('givShiftId', NOTE_TEXT_LIMITS.id);
+  const fieldCount = RowCells.fieldCountProblem(row, names);
+  if (fieldCount) return { ok: false, key: givShiftId, problems: [fieldCount] };
+  const caregiver = {
+    name: cells.text('caregiverName', NOTE_TEXT_LIMITS.name),
+    externalId: cells.text('caregiverExternalId', NOTE_TEXT_LIMITS.id),
   };
-  const text = (field: ShiftNoteCsvField, limit: number): string | null => {
-    const found = cell(field);
-    if (!found || found.value === '') return null;
-    if (found.value.includes('\u0000')) {
-      problems.push({ field: found.header, reason: 'contains a NUL character, which cannot be stored' });
-      return null;
-    }
-    const length = [...found.value].length;
-    if (length > limit) {
-      problems.push({ field: found.header, reason: `is longer than ${limit} characters (${length})` });
-      return null;
-    }
-    return found.value;
+  const client = {
+    name: cells.text('clientName', NOTE_TEXT_LIMITS.name),
+    pid: cells.text('pid', NOTE_TEXT_LIMITS.id),
   };
-  const requireOne = (fields: ShiftNoteCsvField[], why: string) => {
-    const mapped = fields.map(cell).filter((c) => c !== null);
-    if (mapped.some((c) => c.value !== '')) return;
-    const first = mapped[0];
-    problems.push(
-      first
-        ? {
-            field: first.header,
-            reason: `is required${
-              mapped.length > 1
-                ? ` (or ${mapped
-                    .slice(1)
-                    .map((c) => c.header)
-                    .join(', ')})`
-                : ''
-            }${why}`,
-          }
-        : {
-            field: fields.map((f) => labels[f]).join(' or '),
-            reason: `is required: map a column to it${why}`,
-          },
-    );
-  };
-
-  const givShiftId = text('givShiftId', NOTE_TEXT_LIMITS.id);
-  if (row.values.length !== names.length)
-    return {
-      ok: false,
-      key: givShiftId,
-      problems: [
-        {
-          field: 'row',
-          reason: `has ${row.values.length} fields but the header has ${names.length} (a delimiter inside an unquoted value, or a missing column?)`,
-        },
-      ],
-    };
-  const caregiverName = text('caregiverName', NOTE_TEXT_LIMITS.name);
-  const caregiverId = text('caregiverExternalId', NOTE_TEXT_LIMITS.id);
-  const clientName = text('clientName', NOTE_TEXT_LIMITS.name);
-  const pid = text('pid', NOTE_TEXT_LIMITS.id);
-  const prompt = text('prompt', NOTE_TEXT_LIMITS.prompt);
-  const documentation = text('documentation', NOTE_TEXT_LIMITS.documentation);
-  const sectionType = text('sectionType', NOTE_TEXT_LIMITS.short);
-  const staffName = text('staffName', NOTE_TEXT_LIMITS.name);
-  requireOne(['documentation'], '');
-  if (!cell('givShiftId')?.value) {
+  const prompt = cells.text('prompt', NOTE_TEXT_LIMITS.prompt);
+  const documentation = cells.text('documentation', NOTE_TEXT_LIMITS.documentation);
+  const sectionType = cells.text('sectionType', NOTE_TEXT_LIMITS.short);
+  const staffName = cells.text('staffName', NOTE_TEXT_LIMITS.name);
+  cells.requireOne(['documentation'], '');
+  if (!cells.cell('givShiftId')?.value) {
     const why = ' to find the note’s shift when it has no shift id';
-    requireOne(['caregiverName', 'caregiverExternalId'], why);
-    requireOne(['clientName', 'pid'], why);
-    requireOne(['submittedAt', 'date'], why);
+    cells.requireOne(['caregiverName', 'caregiverExternalId'], why);
+    cells.requireOne(['clientName', 'pid'], why);
+    cells.requireOne(['submittedAt', 'date'], why);
   }
-
-  let serviceDate: CalendarDate | null = null;
-  const dateCell = cell('date');
-  if (dateCell?.value) {
-    const parsed = parseDateCell(dateCell.value);
-    if (parsed.ok) serviceDate = parsed.value;
-    else problems.push({ field: dateCell.header, reason: parsed.reason });
-  }
-
-  let submittedAt: Date | null = null;
-  const atCell = cell('submittedAt');
-  if (atCell?.value) {
-    const parsed = parseTimeCell(atCell.value);
-    if (!parsed.ok) problems.push({ field: atCell.header, reason: parsed.reason });
-    else if (parsed.value.kind === 'instant') submittedAt = parsed.value.instant;
-    else {
-      const date = parsed.value.kind === 'local' ? parsed.value.date : serviceDate;
-      if (!date) {
-        if (!dateCell?.value)
-          problems.push({
-            field: atCell.header,
-            reason: `has a time of day only: map a ${labels.date} column, or give a date and time such as 2025-11-02 13:30`,
-          });
-      } else {
-        const instant = localToInstant(date, parsed.value.time, zone);
-        if (instant.ok) submittedAt = instant.value;
-        else problems.push({ field: atCell.header, reason: instant.reason });
-      }
-    }
-  }
-
-  const caregiver = { externalId: caregiverId, name: caregiverName };
-  const client = { pid, name: clientName };
-  const date = serviceDate ? formatCalendarDate(serviceDate) : null;
-  const importKey = createHash('sha256')
-    .update(
-      JSON.stringify([
-        givShiftId,
-        caregiverId ?? (caregiverName ? nameKey(caregiverName) : null),
-        pid ?? (clientName ? nameKey(clientName) : null),
-        date,
-        submittedAt?.toISOString() ?? null,
-        prompt,
-        documentation,
-        sectionType,
-        staffName,
-      ]),
-    )
-    .digest('hex');
-  if (problems.length > 0 || documentation === null) return { ok: false, key: givShiftId, problems };
-  return {
-    ok: true,
-    key: importKey,
-    label: givShiftId,
-    record: {
-      givShiftId,
-      caregiver,
-      client,
-      serviceDate: date,
-      submittedAt,
-      prompt,
-      documentation,
-      sectionType,
-      staffName,
-      importKey,
-    },
+  const serviceDate = readServiceDate(cells);
+  const submittedAt = readSubmittedAt(cells, serviceDate, zone);
+  if (cells.problems.length > 0 || documentation === null)
+    return { ok: false, key: givShiftId, problems: cells.problems };
+  const note = {
+    givShiftId,
+    caregiver: { externalId: caregiver.externalId, name: caregiver.name },
+    client,
+    serviceDate: serviceDate ? formatCalendarDate(serviceDate) : null,
+    submittedAt,
+    prompt,
+    documentation,
+    sectionType,
+    staffName,
   };
+  const importKey = noteImportKey(note);
+  return { ok: true, key: importKey, label: givShiftId, record: { ...note, importKey } };
 }

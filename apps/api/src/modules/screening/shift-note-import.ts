@@ -16,14 +16,13 @@ import {
 } from '@tend/contracts';
 import { recordAuditEvents } from '../../platform/audit/audit.service.ts';
 import { suggestFromSynonyms } from '../../platform/imports/column-map.ts';
-import {
-  createImportService,
-  type ImportKindDefinition,
-  type ImportRun,
-  type LineRecord,
-  type ParsedRow,
-} from '../../platform/imports/import-service.ts';
-import type { Database } from '../../platform/db/client.ts';
+import type {
+  ImportKindDefinition,
+  ImportRun,
+  LineRecord,
+  ParsedRow,
+} from '../../platform/imports/import-kind.ts';
+import type { Database, Transaction } from '../../platform/db/client.ts';
 import { ImportPeopleIndex, type PersonMatch } from '../people/people-matching.ts';
 import { localDateOf } from '../shifts/csv/local-time.ts';
 import {
@@ -96,26 +95,98 @@ interface Decision {
   reviewReason: string | null;
 }
 
+/** A note that names its caregiver and client (both found) and a time: matched against shift windows. */
+interface PendingNote {
+  note: NoteRecord;
+  caregiverId: string;
+  clientId: string;
+}
+
+/** The local date a note is matched on: its submitted time's date in the zone, else its service date. */
+const matchDate = (note: NoteRecord, timeZone: string) =>
+  note.submittedAt ? localDateOf(note.submittedAt, timeZone) : note.serviceDate;
+
+/** Words for a note whose shift id is not in Tend, appended to its review reason. */
+const missingId = (note: NoteRecord) =>
+  note.givShiftId ? ` (shift id ${note.givShiftId} is not in Tend)` : '';
+
 /**
- * Matches and writes one batch of notes (distinct import keys) in one transaction: an insert that skips
- * notes already imported (same `import_key`), and one `shift_note.import` audit event per new note.
+ * The decision for a note without a known shift id: pending (people found and a date to match on), or
+ * needing review with the reason (an unknown or ambiguous person, or nothing to match with).
  */
-async function writeNotes(
+function decideByPeople(
+  note: NoteRecord,
+  people: ImportPeopleIndex,
+  timeZone: string,
+): { pending: PendingNote } | { decision: Decision } {
+  const caregiver = people.matchCaregiver({ ...note.caregiver, placeholderName: '' });
+  const client = people.matchClient({
+    externalId: note.client.pid,
+    name: note.client.name,
+    placeholderName: '',
+  });
+  const caregiverId = caregiver.kind === 'found' ? caregiver.id : null;
+  const clientId = client.kind === 'found' ? client.id : null;
+  if (caregiverId && clientId && matchDate(note, timeZone))
+    return { pending: { note, caregiverId, clientId } };
+  const reason =
+    caregiver.kind !== 'found' && (note.caregiver.name || note.caregiver.externalId)
+      ? unknownReason('caregiver', who(note.caregiver, 'caregiver'), caregiver)
+      : client.kind !== 'found' && (note.client.name || note.client.pid)
+        ? unknownReason('client', who({ externalId: note.client.pid, name: note.client.name }, 'pid'), client)
+        : `${shiftNoteReasonPrefixes['no-shift']} found: the note names no caregiver, client or time to match`;
+  return { decision: { shift: null, caregiverId, clientId, reviewReason: reason + missingId(note) } };
+}
+
+/** The decisions for pending notes: the one shift of theirs whose window fits, else the review reason. */
+async function decideByWindows(
+  db: Database,
+  pending: PendingNote[],
+  timeZone: string,
+  decisions: Map<NoteRecord, Decision>,
+): Promise<void> {
+  if (!pending.length) return;
+  const dates = pending.map((p) => matchDate(p.note, timeZone) as string).sort();
+  const windows = await findShiftWindows(db, {
+    caregiverIds: pending.map((p) => p.caregiverId),
+    clientIds: pending.map((p) => p.clientId),
+    from: addDays(dates[0] as string, -1),
+    to: addDays(dates.at(-1) as string, 1),
+  });
+  for (const { note, caregiverId, clientId } of pending) {
+    const candidates = windows.filter((w) => w.caregiverId === caregiverId && w.clientId === clientId);
+    const match = pickShiftForNote(note, candidates);
+    const cg = who(note.caregiver, 'caregiver');
+    const cl = who({ externalId: note.client.pid, name: note.client.name }, 'client');
+    const when = note.submittedAt
+      ? `at ${matchDate(note, timeZone)} ${note.submittedAt.toLocaleTimeString('en-US', { timeZone, hour: '2-digit', minute: '2-digit' })}`
+      : `on ${note.serviceDate}`;
+    decisions.set(note, {
+      shift: match.kind === 'matched' ? match.shift : null,
+      caregiverId,
+      clientId,
+      reviewReason:
+        match.kind === 'matched'
+          ? null
+          : match.kind === 'none'
+            ? `${shiftNoteReasonPrefixes['no-shift']} of ${cg} for ${cl} ${when}${missingId(note)}`
+            : `${shiftNoteReasonPrefixes.ambiguous}: ${match.shifts.length} shifts of ${cg} for ${cl} fit ${when} (${match.shifts.map((s) => s.givShiftId ?? 'no shift id').join(', ')})`,
+    });
+  }
+}
+
+/** Each note's shift (or review reason): a given shift id that exists wins, else people and time. */
+async function decideNotes(
   db: Database,
   run: ImportRun,
   people: ImportPeopleIndex,
-  records: LineRecord<NoteRecord>[],
-  summary: NoteImportSummary,
-): Promise<void> {
-  const notes = records.map((r) => r.record);
+  notes: NoteRecord[],
+): Promise<Map<NoteRecord, Decision>> {
   const byGivId = await findShiftsByGivShiftIds(
     db,
     notes.flatMap((n) => (n.givShiftId ? [n.givShiftId] : [])),
   );
-  const localDate = (note: NoteRecord) =>
-    note.submittedAt ? localDateOf(note.submittedAt, run.timeZone) : note.serviceDate;
-
-  const pending: { note: NoteRecord; caregiverId: string; clientId: string }[] = [];
+  const pending: PendingNote[] = [];
   const decisions = new Map<NoteRecord, Decision>();
   for (const note of notes) {
     const direct = note.givShiftId ? byGivId.get(note.givShiftId) : undefined;
@@ -128,105 +199,77 @@ async function writeNotes(
       });
       continue;
     }
-    const caregiver = people.matchCaregiver({ ...note.caregiver, placeholderName: '' });
-    const client = people.matchClient({
-      externalId: note.client.pid,
-      name: note.client.name,
-      placeholderName: '',
-    });
-    const idMissing = note.givShiftId ? ` (shift id ${note.givShiftId} is not in Tend)` : '';
-    const caregiverId = caregiver.kind === 'found' ? caregiver.id : null;
-    const clientId = client.kind === 'found' ? client.id : null;
-    if (!caregiverId || !clientId || !localDate(note)) {
-      const reason =
-        caregiver.kind !== 'found' && (note.caregiver.name || note.caregiver.externalId)
-          ? unknownReason('caregiver', who(note.caregiver, 'caregiver'), caregiver)
-          : client.kind !== 'found' && (note.client.name || note.client.pid)
-            ? unknownReason(
-                'client',
-                who({ externalId: note.client.pid, name: note.client.name }, 'pid'),
-                client,
-              )
-            : `${shiftNoteReasonPrefixes['no-shift']} found: the note names no caregiver, client or time to match`;
-      decisions.set(note, { shift: null, caregiverId, clientId, reviewReason: reason + idMissing });
-      continue;
-    }
-    pending.push({ note, caregiverId, clientId });
+    const decided = decideByPeople(note, people, run.timeZone);
+    if ('pending' in decided) pending.push(decided.pending);
+    else decisions.set(note, decided.decision);
   }
+  await decideByWindows(db, pending, run.timeZone, decisions);
+  return decisions;
+}
 
-  if (pending.length) {
-    const dates = pending.map((p) => localDate(p.note) as string).sort();
-    const windows = await findShiftWindows(db, {
-      caregiverIds: pending.map((p) => p.caregiverId),
-      clientIds: pending.map((p) => p.clientId),
-      from: addDays(dates[0] as string, -1),
-      to: addDays(dates.at(-1) as string, 1),
-    });
-    for (const { note, caregiverId, clientId } of pending) {
-      const candidates = windows.filter((w) => w.caregiverId === caregiverId && w.clientId === clientId);
-      const match = pickShiftForNote(note, candidates);
-      const cg = who(note.caregiver, 'caregiver');
-      const cl = who({ externalId: note.client.pid, name: note.client.name }, 'client');
-      const when = note.submittedAt
-        ? `at ${localDate(note)} ${note.submittedAt.toLocaleTimeString('en-US', { timeZone: run.timeZone, hour: '2-digit', minute: '2-digit' })}`
-        : `on ${note.serviceDate}`;
-      const idMissing = note.givShiftId ? ` (shift id ${note.givShiftId} is not in Tend)` : '';
-      decisions.set(note, {
-        shift: match.kind === 'matched' ? match.shift : null,
-        caregiverId,
-        clientId,
-        reviewReason:
-          match.kind === 'matched'
-            ? null
-            : match.kind === 'none'
-              ? `${shiftNoteReasonPrefixes['no-shift']} of ${cg} for ${cl} ${when}${idMissing}`
-              : `${shiftNoteReasonPrefixes.ambiguous}: ${match.shifts.length} shifts of ${cg} for ${cl} fit ${when} (${match.shifts.map((s) => s.givShiftId ?? 'no shift id').join(', ')})`,
-      });
-    }
-  }
+/**
+ * Inserts the notes, skipping those already imported (same `import_key`), with one `shift_note.import`
+ * audit event per new note, and counts them in `summary`.
+ */
+async function insertNotes(
+  tx: Transaction,
+  run: ImportRun,
+  input: { notes: NoteRecord[]; decisions: Map<NoteRecord, Decision>; summary: NoteImportSummary },
+): Promise<void> {
+  const { notes, decisions, summary } = input;
+  const inserted = await tx
+    .insert(shiftNotes)
+    .values(
+      notes.map((note) => {
+        const decision = decisions.get(note) as Decision;
+        return {
+          shiftId: decision.shift?.id ?? null,
+          submittedAt: note.submittedAt,
+          prompt: note.prompt,
+          documentation: note.documentation,
+          staffName: note.staffName,
+          caregiverId: decision.caregiverId,
+          sectionType: note.sectionType,
+          clientId: decision.clientId,
+          givShiftId: note.givShiftId,
+          matchedGivShiftId: decision.shift?.givShiftId ?? null,
+          needsManualReview: decision.shift === null,
+          reviewReason: decision.reviewReason,
+          importKey: note.importKey,
+          csvFileId: run.file.id,
+        };
+      }),
+    )
+    .onConflictDoNothing({ target: shiftNotes.importKey })
+    .returning({ id: shiftNotes.id, shiftId: shiftNotes.shiftId });
+  const matched = inserted.filter((n) => n.shiftId !== null).length;
+  summary.created += inserted.length;
+  summary.unchanged += notes.length - inserted.length;
+  summary.matched += matched;
+  summary.needsReview += inserted.length - matched;
+  await recordAuditEvents(
+    tx,
+    run.ctx,
+    inserted.map((note) => ({
+      action: 'shift_note.import',
+      entityType: 'shift_note',
+      entityId: note.id,
+      details: { csvFileId: run.file.id, matched: note.shiftId !== null },
+    })),
+  );
+}
 
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(shiftNotes)
-      .values(
-        notes.map((note) => {
-          const decision = decisions.get(note) as Decision;
-          return {
-            shiftId: decision.shift?.id ?? null,
-            submittedAt: note.submittedAt,
-            prompt: note.prompt,
-            documentation: note.documentation,
-            staffName: note.staffName,
-            caregiverId: decision.caregiverId,
-            sectionType: note.sectionType,
-            clientId: decision.clientId,
-            givShiftId: note.givShiftId,
-            matchedGivShiftId: decision.shift?.givShiftId ?? null,
-            needsManualReview: decision.shift === null,
-            reviewReason: decision.reviewReason,
-            importKey: note.importKey,
-            csvFileId: run.file.id,
-          };
-        }),
-      )
-      .onConflictDoNothing({ target: shiftNotes.importKey })
-      .returning({ id: shiftNotes.id, shiftId: shiftNotes.shiftId });
-    const matched = inserted.filter((n) => n.shiftId !== null).length;
-    summary.created += inserted.length;
-    summary.unchanged += notes.length - inserted.length;
-    summary.matched += matched;
-    summary.needsReview += inserted.length - matched;
-    await recordAuditEvents(
-      tx,
-      run.ctx,
-      inserted.map((note) => ({
-        action: 'shift_note.import',
-        entityType: 'shift_note',
-        entityId: note.id,
-        details: { csvFileId: run.file.id, matched: note.shiftId !== null },
-      })),
-    );
-  });
+/** Matches and writes one batch of notes (distinct import keys) in one transaction. */
+async function writeNotes(
+  db: Database,
+  run: ImportRun,
+  people: ImportPeopleIndex,
+  records: LineRecord<NoteRecord>[],
+  summary: NoteImportSummary,
+): Promise<void> {
+  const notes = records.map((r) => r.record);
+  const decisions = await decideNotes(db, run, people, notes);
+  await db.transaction((tx) => insertNotes(tx, run, { notes, decisions, summary }));
 }
 
 /** Documentation shortened for the preview. */
@@ -255,12 +298,14 @@ function previewRow(line: number, parsed: ParsedRow<NoteRecord>): ImportPreviewR
 }
 
 /** The `shift-notes` import kind. */
-export const shiftNoteImportKind: ImportKindDefinition<
-  NoteRecord,
-  ImportPreviewRow,
-  NoteImportSummary,
-  ImportResult
-> = {
+export const shiftNoteImportKind: ImportKindDefinition<{
+  record: NoteRecord;
+  preview: ImportPreviewRow;
+  summary: NoteImportSummary;
+  result: ImportResult;
+  field: string;
+  jsonFormat: never;
+}> = {
   kind: 'shift-notes',
   jobType: SHIFT_NOTE_IMPORT_JOB,
   folder: 'shift-notes',
@@ -271,7 +316,7 @@ export const shiftNoteImportKind: ImportKindDefinition<
   previewRow,
   duplicate: {
     field: 'documentation',
-    reason: (_key, firstLine) => `repeats the note at line ${firstLine} (same shift, people, time and text)`,
+    reason: (_row, firstLine) => `repeats the note at line ${firstLine} (same shift, people, time and text)`,
   },
   async openWriter(deps, run) {
     const people = await ImportPeopleIndex.load(deps.db);
@@ -293,6 +338,3 @@ export const shiftNoteImportKind: ImportKindDefinition<
   }),
   changed: (summary) => summary.matched > 0,
 };
-
-/** The notes import's service (upload, list, get, preview, start, job handler). */
-export const shiftNoteImportService = createImportService(shiftNoteImportKind);

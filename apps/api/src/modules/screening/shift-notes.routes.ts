@@ -24,7 +24,7 @@ import {
 } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { importRoutes } from '../../platform/imports/import-routes.ts';
-import { shiftNoteImportService } from './shift-note-import.ts';
+import { shiftNoteImportKind } from './shift-note-import.ts';
 import {
   dismissShiftNote,
   getShiftNoteReview,
@@ -35,7 +35,7 @@ import {
 export const shiftNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     importRoutes({
-      service: shiftNoteImportService,
+      kind: shiftNoteImportKind,
       basePath: '/api/shift-note-imports',
       tags: ['shift notes'],
       schemas: {

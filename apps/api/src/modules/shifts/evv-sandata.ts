@@ -12,6 +12,7 @@
  * string, numbers as strings): each is accepted.
  */
 import { z } from 'zod';
+import type { ParsedRow } from '../../platform/imports/import-kind.ts';
 import type { VisitRecord } from './visit-record.ts';
 
 const looseNumber = z.union([
@@ -202,6 +203,49 @@ export function normalizeSandataVisit(
     notes: null,
     raw,
   };
+}
+
+/**
+ * One visit of the export read for the import pipeline (`line` = its 1-based position): the visit's
+ * problems (one per schema issue, or no Time In / Time Out at all), or its record. Its identity is the
+ * version (`VisitOtherID#SequenceID`: a repeated version is a duplicate); its versions share one write
+ * key, the visit id (they update one shift). Reports name it by its `VisitOtherID` as sent.
+ */
+export function parseSandataVisit(
+  raw: unknown,
+  line: number,
+  agencyTimeZone: string,
+): ParsedRow<VisitRecord> {
+  const rawId: unknown = raw && typeof raw === 'object' && 'VisitOtherID' in raw ? raw.VisitOtherID : null;
+  const externalId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null;
+  const parsed = sandataVisit.safeParse(raw);
+  if (!parsed.success)
+    return {
+      ok: false,
+      key: externalId,
+      problems: parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.') || 'visit',
+        reason: issue.message,
+      })),
+    };
+  try {
+    const visit = normalizeSandataVisit(parsed.data, agencyTimeZone, line, raw as Record<string, unknown>);
+    return {
+      ok: true,
+      record: visit,
+      key: `${parsed.data.VisitOtherID}#${parsed.data.SequenceID}`,
+      label: externalId,
+      writeKey: visit.externalId,
+    };
+  } catch (error) {
+    const detail = error as { field?: string; reason?: string };
+    if (!detail.field) throw error;
+    return {
+      ok: false,
+      key: externalId,
+      problems: [{ field: detail.field, reason: detail.reason ?? 'is invalid' }],
+    };
+  }
 }
 
 /** Whether a parsed JSON document looks like a Sandata OpenEVV visit array (or `{ Visits: [...] }`). */

@@ -16,10 +16,10 @@ import {
   shiftImportUploaded,
 } from '@tend/contracts';
 import { importRoutes } from '../../platform/imports/import-routes.ts';
-import { shiftImportService } from './shift-import.service.ts';
+import { shiftImportKind } from './shift-import.service.ts';
 
 export const shiftImportRoutes = importRoutes({
-  service: shiftImportService,
+  kind: shiftImportKind,
   basePath: '/api/shift-imports',
   tags: ['shift imports'],
   schemas: {

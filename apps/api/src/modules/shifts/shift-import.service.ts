@@ -12,31 +12,24 @@
 import { text as streamToText } from 'node:stream/consumers';
 import {
   columnMapProblems,
-  type ColumnMap,
+  type ShiftCsvField,
   type ShiftImportPreviewRow,
   type ShiftImportResult,
 } from '@tend/contracts';
 import {
-  createImportService,
   csvFieldName,
-  type ImportDeps,
+  type ImportFormatReader,
   type ImportKindDefinition,
-  type ImportReaderDeps,
   type ImportRun,
-  type LineRecord,
   type ParsedRow,
-} from '../../platform/imports/import-service.ts';
+} from '../../platform/imports/import-kind.ts';
+import { importJobHandler, type ImportJobDeps } from '../../platform/imports/import-job.ts';
 import type { OpenStream } from '../../platform/imports/csv-reader.ts';
 import { JobInputError } from '../../platform/jobs/jobs.service.ts';
 import { ImportPeopleIndex } from '../people/people-matching.ts';
 import { suggestColumnMap } from './csv/column-map.ts';
 import { csvRowToVisit } from './csv/csv-visit.ts';
-import {
-  extractSandataVisits,
-  normalizeSandataVisit,
-  sandataFieldNames,
-  sandataVisit,
-} from './evv-sandata.ts';
+import { extractSandataVisits, parseSandataVisit, sandataFieldNames } from './evv-sandata.ts';
 import {
   emptyTally,
   importVisitBatch,
@@ -51,17 +44,28 @@ export const SHIFT_IMPORT_JOB = 'shift-import';
 /** Records between two progress reports of a JSON file. */
 const PROGRESS_EVERY = 1000;
 
-export type ShiftImportDeps = ImportDeps;
+/** The types of the `shifts` kind (platform/imports/import-kind.ts `ImportKindTypes`). */
+export interface ShiftImportTypes {
+  record: VisitRecord;
+  preview: ShiftImportPreviewRow;
+  summary: ImportTally;
+  result: ShiftImportResult;
+  field: ShiftCsvField;
+  jsonFormat: 'sandata-openevv';
+}
 
-/** Reads a Sandata OpenEVV JSON export (an array of visits) into visit records. */
-async function importSandata(
-  deps: ImportReaderDeps,
+/**
+ * Reads a Sandata OpenEVV JSON export (an array of visits, or `{ Visits: [...] }`) and hands each visit
+ * to the pipeline (`parseSandataVisit`). Errors: JobInputError when the file is not JSON or holds no
+ * visits.
+ */
+async function readSandata(
   run: ImportRun,
   open: OpenStream,
-  add: (record: LineRecord<VisitRecord>) => Promise<void>,
+  add: (line: number, parsed: ParsedRow<VisitRecord>) => Promise<void>,
+  agencyTimeZone: string,
 ): Promise<number> {
-  const stored = await open();
-  const content = (await streamToText(stored)).replace(/^\uFEFF/, '');
+  const content = (await streamToText(await open())).replace(/^\uFEFF/, '');
   let document: unknown;
   try {
     document = JSON.parse(content);
@@ -76,45 +80,25 @@ async function importSandata(
       'No visits found: expected a JSON array of Sandata OpenEVV visits, each with a VisitOtherID.',
     );
   await run.job.progress(1, `Found ${visits.length} visits`);
-  const seen = new Map<string, number>();
   for (const [index, raw] of visits.entries()) {
     const line = index + 1;
-    const rawId: unknown = raw && typeof raw === 'object' && 'VisitOtherID' in raw ? raw.VisitOtherID : null;
-    const externalId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null;
-    const reject = (field: string, reason: string) => run.rejected.push({ line, field, reason, externalId });
-    const parsed = sandataVisit.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) reject(issue.path.join('.') || 'visit', issue.message);
-    } else {
-      const key = `${parsed.data.VisitOtherID}#${parsed.data.SequenceID}`;
-      const firstLine = seen.get(key);
-      if (firstLine !== undefined) {
-        reject(
-          'VisitOtherID',
-          `duplicates visit ${parsed.data.VisitOtherID} sequence ${parsed.data.SequenceID} at line ${firstLine}`,
-        );
-      } else {
-        seen.set(key, line);
-        try {
-          const visit = normalizeSandataVisit(
-            parsed.data,
-            deps.agencyTimeZone,
-            line,
-            raw as Record<string, unknown>,
-          );
-          await add({ line, key: visit.externalId, record: visit });
-        } catch (error) {
-          const detail = error as { field?: string; reason?: string };
-          if (!detail.field) throw error;
-          reject(detail.field, detail.reason ?? 'is invalid');
-        }
-      }
-    }
+    await add(line, parseSandataVisit(raw, line, agencyTimeZone));
     if (line % PROGRESS_EVERY === 0)
       await run.job.progress(1 + (line / visits.length) * 98, `${line} of ${visits.length} visits read`);
   }
   return visits.length;
 }
+
+/** The Sandata OpenEVV format of the `shifts` kind: read without a mapping, a version repeated is a duplicate. */
+const sandataFormat: ImportFormatReader<ShiftImportTypes> = {
+  format: 'sandata-openevv',
+  duplicate: {
+    field: 'VisitOtherID',
+    reason: (row, firstLine) =>
+      `duplicates visit ${row.record.externalId} sequence ${String(row.record.sequence)} at line ${firstLine}`,
+  },
+  read: (deps, run, open, add) => readSandata(run, open, add, deps.agencyTimeZone),
+};
 
 function previewRow(line: number, parsed: ParsedRow<VisitRecord>): ShiftImportPreviewRow {
   if (!parsed.ok)
@@ -156,20 +140,15 @@ function previewRow(line: number, parsed: ParsedRow<VisitRecord>): ShiftImportPr
 }
 
 /** The `shifts` import kind: GIV-style CSV or Sandata OpenEVV JSON → shifts (visit-import.ts). */
-export const shiftImportKind: ImportKindDefinition<
-  VisitRecord,
-  ShiftImportPreviewRow,
-  ImportTally,
-  ShiftImportResult
-> = {
+export const shiftImportKind: ImportKindDefinition<ShiftImportTypes> = {
   kind: 'shifts',
   jobType: SHIFT_IMPORT_JOB,
   folder: 'evv',
   audit: { import: 'shift.import', read: 'shift_import.read', preview: 'shift_import.preview' },
   suggestColumnMap,
-  columnMapProblems: (map) => columnMapProblems(map as ColumnMap),
+  columnMapProblems,
   parseRow(row, headers, map, options) {
-    const parsed = csvRowToVisit(row, headers, map as ColumnMap, options);
+    const parsed = csvRowToVisit(row, headers, map, options);
     return parsed.ok
       ? { ok: true, record: parsed.visit, key: parsed.visit.externalId }
       : { ok: false, key: parsed.externalId, problems: parsed.problems };
@@ -177,11 +156,11 @@ export const shiftImportKind: ImportKindDefinition<
   previewRow,
   duplicate: {
     field: 'givShiftId',
-    reason: (key, firstLine) => `duplicates shift id ${key} at line ${firstLine}`,
+    reason: (row, firstLine) => `duplicates shift id ${row.key} at line ${firstLine}`,
   },
   async openWriter(deps, run) {
     const people = await ImportPeopleIndex.load(deps.db);
-    const tally: ImportTally = { ...emptyTally(), rejected: run.rejected };
+    const tally = emptyTally();
     const map = run.file.columnMap;
     const fields: SourceFieldNames =
       run.file.format === 'csv' && map
@@ -200,36 +179,30 @@ export const shiftImportKind: ImportKindDefinition<
           people,
           fields,
           tally,
+          rejections: run.rejections,
         }),
       summary: () => tally,
     };
   },
   result: (base, tally) => ({
-    ...tally,
-    format: base.format === 'csv' ? 'csv' : 'sandata-openevv',
+    format: base.format,
     total: base.total,
+    created: tally.created,
+    updated: tally.updated,
+    unchanged: tally.unchanged,
     rejected: base.rejected,
+    newCaregivers: tally.newCaregivers,
+    newClients: tally.newClients,
   }),
   changed: (tally) => tally.created + tally.updated > 0,
-  json: { format: 'sandata-openevv', importFile: importSandata },
+  json: sandataFormat,
 };
-
-/** The shift import's service (upload, list, get, preview, start, job handler). */
-export const shiftImportService = createImportService(shiftImportKind);
 
 /**
  * The import job's handler. `afterImport` runs once the file is imported when any shift was created or
  * updated (shifts.plugin.ts publishes `shifts.imported` there; workflows/shift-import.ts queues the
  * screenings: spec "each screening runs as a job over new and changed shifts").
  */
-export function createShiftImportHandler(
-  deps: ImportReaderDeps & { afterImport?: (jobId: string) => Promise<void> },
-) {
-  return shiftImportService.handler(deps);
+export function createShiftImportHandler(deps: ImportJobDeps) {
+  return importJobHandler(deps, shiftImportKind);
 }
-
-/** Stores an EVV upload and analyses it (the `shifts` kind's `upload`; used by scripts/bench-import.ts). */
-export const uploadShiftImport: typeof shiftImportService.upload = (...args) =>
-  shiftImportService.upload(...args);
-/** Saves a CSV upload's column map and queues its import (the `shifts` kind's `start`). */
-export const startCsvImport: typeof shiftImportService.start = (...args) => shiftImportService.start(...args);

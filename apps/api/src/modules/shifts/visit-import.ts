@@ -13,10 +13,11 @@
  */
 import { hash as digest } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { evaluateEvv, type RejectedRecord, type ShiftImportResult } from '@tend/contracts';
+import { evaluateEvv, type ShiftImportResult } from '@tend/contracts';
 import type { Database, Transaction } from '../../platform/db/client.ts';
 import { auditEventsPerRow, recordAuditEvents, type AuditInput } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
+import type { ImportRejections } from '../../platform/imports/import-kind.ts';
 import type { ImportPeopleIndex, PersonReference } from '../people/people-matching.ts';
 import { shifts, type ChangeHistoryEntry } from './shifts.table.ts';
 import { syncImportSegments } from './shift-segments.ts';
@@ -68,11 +69,11 @@ export interface SourceFieldNames {
   externalId: string;
 }
 
-/** Counts and rejections of one import, accumulated batch by batch (contracts `shiftImportResult`). */
-export type ImportTally = Omit<ShiftImportResult, 'format' | 'total'>;
+/** Counts of one import, accumulated batch by batch (contracts `shiftImportResult`). */
+export type ImportTally = Omit<ShiftImportResult, 'format' | 'total' | 'rejected'>;
 
 export function emptyTally(): ImportTally {
-  return { created: 0, updated: 0, unchanged: 0, rejected: [], newCaregivers: 0, newClients: 0 };
+  return { created: 0, updated: 0, unchanged: 0, newCaregivers: 0, newClients: 0 };
 }
 
 const caregiverRef = (record: VisitRecord): PersonReference => ({
@@ -122,8 +123,9 @@ function adjustmentEntries(record: VisitRecord, now: string): ChangeHistoryEntry
 }
 
 /**
- * Imports one batch (records with distinct external ids), updating `tally`. People first (own
- * transaction), then every shift of the batch in one transaction. Throws only on database failure.
+ * Imports one batch (records with distinct external ids), updating `tally`; a record naming a person
+ * several people share by name goes to `rejections`. People first (own transaction), then every shift
+ * of the batch in one transaction. Throws only on database failure.
  * Empties `input.records`: the records are let go as soon as the batch's statements are built, so a
  * batch does not outlive its write's round trips in memory (0022, session 6); callers pass a fresh array.
  */
@@ -136,16 +138,12 @@ export async function importVisitBatch(
     people: ImportPeopleIndex;
     fields: SourceFieldNames;
     tally: ImportTally;
+    rejections: ImportRejections;
   },
 ): Promise<void> {
   const { people, tally, fields, csvFileId } = input;
   const reject = (record: VisitRecord, field: string, reason: string) =>
-    tally.rejected.push({
-      line: record.line,
-      field,
-      reason,
-      externalId: record.externalId,
-    } satisfies RejectedRecord);
+    input.rejections.reject({ line: record.line, field, reason, externalId: record.externalId });
 
   // Each record is matched once here (the name folding costs microseconds per call); only records
   // naming a person not yet known are matched again, after those people are created.
@@ -315,92 +313,182 @@ async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShift
   `);
 }
 
+/** The values an import sets on a record's shift, in the shift's fields. */
+function trackedValues(linked: LinkedRecord): Tracked {
+  const { record } = linked;
+  return {
+    date: record.serviceDate,
+    providerMedicaidId: record.providerMedicaidId,
+    billingCode: record.billingCode,
+    mod1: record.mod1,
+    pid: record.client.pid,
+    evvInTime: record.evvInTime,
+    evvOutTime: record.evvOutTime,
+    evvInLat: record.evvInLat,
+    evvInLong: record.evvInLong,
+    evvOutLat: record.evvOutLat,
+    evvOutLong: record.evvOutLong,
+    caregiverId: resolved(linked.caregiverId),
+    clientId: resolved(linked.clientId),
+    timeZone: record.timeZone,
+  };
+}
+
+/** The EVV status of a record (contracts `evaluateEvv`). */
+function evvOf(record: VisitRecord) {
+  // Plain object literals, never `{ ...values, … }`: V8 gives each object spread-and-extended this
+  // way its own hidden class, kilobytes per record (0022, session 6).
+  return evaluateEvv({
+    evvInTime: record.evvInTime,
+    evvOutTime: record.evvOutTime,
+    evvInLat: record.evvInLat,
+    evvInLong: record.evvInLong,
+    evvOutLat: record.evvOutLat,
+    evvOutLong: record.evvOutLong,
+    adjusted: record.adjustments.length > 0,
+    adjustmentReason: adjustmentReason(record),
+  });
+}
+
+/** A new shift's row as `insertShifts` sends it (see `NewShiftRow`). */
+function newShiftRow(
+  record: VisitRecord,
+  values: Tracked,
+  written: { hash: string; evv: ReturnType<typeof evaluateEvv>; now: string; actor: string | null },
+): NewShiftRow {
+  const { hash, evv, now, actor } = written;
+  return {
+    giv_shift_id: asSent(record.externalId),
+    date: asSent(values.date),
+    provider_medicaid_id: asSent(values.providerMedicaidId),
+    billing_code: asSent(values.billingCode),
+    mod1: asSent(values.mod1),
+    pid: asSent(values.pid),
+    evv_in_time: iso(values.evvInTime),
+    evv_out_time: iso(values.evvOutTime),
+    evv_in_lat: asFloat(values.evvInLat),
+    evv_in_long: asFloat(values.evvInLong),
+    evv_out_lat: asFloat(values.evvOutLat),
+    evv_out_long: asFloat(values.evvOutLong),
+    caregiver_id: values.caregiverId,
+    client_id: values.clientId,
+    time_zone: asSent(values.timeZone),
+    external_sequence: record.sequence,
+    evv_status: evv.status,
+    evv_status_reason: asSent(evv.reason),
+    raw_data: record.raw,
+    import_hash: hash,
+    change_history: [
+      {
+        at: now,
+        by: actor,
+        action: 'import',
+        reason: record.sequence === null ? 'Imported' : `Imported (sequence ${record.sequence})`,
+        changes: {},
+      },
+      ...adjustmentEntries(record, now),
+    ],
+    notes: asSent(record.notes),
+  };
+}
+
+/**
+ * Updates a known shift from a newer version of its record (history entry old → new per field, new
+ * adjustments, its import segment following) and returns its audit event.
+ */
+async function updateShift(
+  tx: Transaction,
+  before: ShiftRow,
+  update: {
+    record: VisitRecord;
+    values: Tracked;
+    hash: string;
+    evv: ReturnType<typeof evaluateEvv>;
+    now: string;
+    actor: string | null;
+    csvFileId: string;
+  },
+): Promise<AuditInput> {
+  const { record, values, hash, evv, now, actor, csvFileId } = update;
+  const changes = diff(before, values);
+  const entry: ChangeHistoryEntry = {
+    at: now,
+    by: actor,
+    action: 'import',
+    reason:
+      record.sequence === null
+        ? 'Updated by a newer export'
+        : `Updated by sequence ${record.sequence} (was ${before.externalSequence ?? 'none'})`,
+    changes,
+  };
+  const newAdjustments = adjustmentEntries(record, now).filter(
+    (adjustment) =>
+      !before.changeHistory.some(
+        (old) =>
+          old.action === adjustment.action && old.at === adjustment.at && old.reason === adjustment.reason,
+      ),
+  );
+  const [row] = await tx
+    .update(shifts)
+    .set({
+      ...values,
+      externalSequence: record.sequence,
+      evvStatus: evv.status,
+      evvStatusReason: evv.reason,
+      csvFileId,
+      rawData: record.raw,
+      importHash: hash,
+      changeHistory: [...before.changeHistory, entry, ...newAdjustments],
+    })
+    .where(eq(shifts.id, before.id))
+    .returning();
+  if (row) await syncImportSegments(tx, [row], () => entry);
+  return {
+    action: 'shift.import',
+    entityType: 'shift',
+    entityId: before.id,
+    details: { csvFileId, outcome: 'updated', fields: Object.keys(changes) },
+  };
+}
+
+/** The shifts of `externalIds` that exist, locked for update, by external id. */
+async function lockShifts(tx: Transaction, externalIds: string[]): Promise<Map<string | null, ShiftRow>> {
+  // One array parameter (`= any`), not one parameter per id: the statement is the same for every batch.
+  const rows = await tx
+    .select()
+    .from(shifts)
+    .where(sql`${shifts.givShiftId} = any(${sql.param(externalIds)}::text[])`)
+    .for('update');
+  return new Map(rows.map((row) => [row.givShiftId, row]));
+}
+
+/**
+ * Writes the batch's shifts in `tx`: new ones in one statement (`insertShifts`), changed ones one by
+ * one (`updateShift`), stale or identical ones counted unchanged.
+ */
 async function writeShifts(
   tx: Transaction,
   ctx: RequestContext,
   input: { records: LinkedRecord[]; csvFileId: string; tally: ImportTally },
 ): Promise<void> {
   const { records, csvFileId, tally } = input;
-  // One array parameter (`= any`), not one parameter per id: the statement is the same for every batch.
-  const existing = new Map(
-    (
-      await tx
-        .select()
-        .from(shifts)
-        .where(sql`${shifts.givShiftId} = any(${sql.param(records.map((r) => r.record.externalId))}::text[])`)
-        .for('update')
-    ).map((row) => [row.givShiftId, row]),
+  const existing = await lockShifts(
+    tx,
+    records.map((r) => r.record.externalId),
   );
   const now = new Date().toISOString();
   const actor = ctx.actor?.userAccountId ?? null;
   const inserts: NewShiftRow[] = [];
   const audits: AuditInput[] = [];
 
-  for (const { record, caregiverId, clientId } of records) {
-    const values: Tracked = {
-      date: record.serviceDate,
-      providerMedicaidId: record.providerMedicaidId,
-      billingCode: record.billingCode,
-      mod1: record.mod1,
-      pid: record.client.pid,
-      evvInTime: record.evvInTime,
-      evvOutTime: record.evvOutTime,
-      evvInLat: record.evvInLat,
-      evvInLong: record.evvInLong,
-      evvOutLat: record.evvOutLat,
-      evvOutLong: record.evvOutLong,
-      caregiverId: resolved(caregiverId),
-      clientId: resolved(clientId),
-      timeZone: record.timeZone,
-    };
+  for (const linked of records) {
+    const { record } = linked;
+    const values = trackedValues(linked);
     const hash = importHash(values, record);
-    // Plain object literals, never `{ ...values, … }`: V8 gives each object spread-and-extended this
-    // way its own hidden class, kilobytes per record (0022, session 6).
-    const evv = evaluateEvv({
-      evvInTime: record.evvInTime,
-      evvOutTime: record.evvOutTime,
-      evvInLat: record.evvInLat,
-      evvInLong: record.evvInLong,
-      evvOutLat: record.evvOutLat,
-      evvOutLong: record.evvOutLong,
-      adjusted: record.adjustments.length > 0,
-      adjustmentReason: adjustmentReason(record),
-    });
+    const evv = evvOf(record);
     const before = existing.get(record.externalId);
     if (!before) {
-      inserts.push({
-        giv_shift_id: asSent(record.externalId),
-        date: asSent(values.date),
-        provider_medicaid_id: asSent(values.providerMedicaidId),
-        billing_code: asSent(values.billingCode),
-        mod1: asSent(values.mod1),
-        pid: asSent(values.pid),
-        evv_in_time: iso(values.evvInTime),
-        evv_out_time: iso(values.evvOutTime),
-        evv_in_lat: asFloat(values.evvInLat),
-        evv_in_long: asFloat(values.evvInLong),
-        evv_out_lat: asFloat(values.evvOutLat),
-        evv_out_long: asFloat(values.evvOutLong),
-        caregiver_id: values.caregiverId,
-        client_id: values.clientId,
-        time_zone: asSent(values.timeZone),
-        external_sequence: record.sequence,
-        evv_status: evv.status,
-        evv_status_reason: asSent(evv.reason),
-        raw_data: record.raw,
-        import_hash: hash,
-        change_history: [
-          {
-            at: now,
-            by: actor,
-            action: 'import',
-            reason: record.sequence === null ? 'Imported' : `Imported (sequence ${record.sequence})`,
-            changes: {},
-          },
-          ...adjustmentEntries(record, now),
-        ],
-        notes: asSent(record.notes),
-      });
+      inserts.push(newShiftRow(record, values, { hash, evv, now, actor }));
       continue;
     }
     const stale =
@@ -411,45 +499,7 @@ async function writeShifts(
       tally.unchanged += 1;
       continue;
     }
-    const changes = diff(before, values);
-    const entry: ChangeHistoryEntry = {
-      at: now,
-      by: actor,
-      action: 'import',
-      reason:
-        record.sequence === null
-          ? 'Updated by a newer export'
-          : `Updated by sequence ${record.sequence} (was ${before.externalSequence ?? 'none'})`,
-      changes,
-    };
-    const newAdjustments = adjustmentEntries(record, now).filter(
-      (adjustment) =>
-        !before.changeHistory.some(
-          (old) =>
-            old.action === adjustment.action && old.at === adjustment.at && old.reason === adjustment.reason,
-        ),
-    );
-    const [row] = await tx
-      .update(shifts)
-      .set({
-        ...values,
-        externalSequence: record.sequence,
-        evvStatus: evv.status,
-        evvStatusReason: evv.reason,
-        csvFileId,
-        rawData: record.raw,
-        importHash: hash,
-        changeHistory: [...before.changeHistory, entry, ...newAdjustments],
-      })
-      .where(eq(shifts.id, before.id))
-      .returning();
-    if (row) await syncImportSegments(tx, [row], () => entry);
-    audits.push({
-      action: 'shift.import',
-      entityType: 'shift',
-      entityId: before.id,
-      details: { csvFileId, outcome: 'updated', fields: Object.keys(changes) },
-    });
+    audits.push(await updateShift(tx, before, { record, values, hash, evv, now, actor, csvFileId }));
     tally.updated += 1;
   }
 

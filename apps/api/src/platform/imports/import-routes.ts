@@ -5,32 +5,78 @@
  *   GET  <basePath>/:id           one upload (+ CSV analysis, to resume the mapping step)
  *   POST <basePath>/:id/preview   the first rows parsed with a column map
  *   POST <basePath>/:id/start     saves the column map and queues the import → 202
- * Responses go through the kind's contract schemas.
+ * Responses go through the kind's contract schemas, and each schema must accept what the pipeline
+ * answers for the kind (`ImportRouteSchemas`): a schema that does not fit fails typecheck.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { idParams } from '@tend/contracts';
+import { idParams, type ProcessingJob } from '@tend/contracts';
 import { guard } from '../auth/auth.plugin.ts';
 import { AppError } from '../http/errors.ts';
-import type { ImportDeps, ImportService } from './import-service.ts';
+import type {
+  ImportAnalysisOut,
+  ImportDeps,
+  ImportFileSummaryOut,
+  ImportKindDefinition,
+  ImportKindTypes,
+  ImportUploadedOut,
+} from './import-kind.ts';
+import {
+  getImport,
+  listImports,
+  previewImport,
+  startImport,
+  uploadImport,
+  type ImportMappingOptions,
+} from './import-service.ts';
 
-export interface ImportRouteOptions {
-  service: ImportService;
+/** The answers of a kind's routes, for the kind's types `T` (what serialisation is handed). */
+export interface ImportRouteAnswers<T extends ImportKindTypes> {
+  uploaded: ImportUploadedOut<T>;
+  list: { items: ImportFileSummaryOut<T>[] };
+  detail: { file: ImportFileSummaryOut<T>; analysis: ImportAnalysisOut<T> | null; agencyTimeZone: string };
+  preview: { rows: T['preview'][]; problems: string[] };
+  started: { csvFileId: string; job: ProcessingJob };
+}
+
+/**
+ * The contract schemas of a kind's routes; `options` is the body of preview and start (its column map
+ * must be one of the kind's fields, `FittingSchemas`).
+ */
+export type ImportRouteSchemas = Record<keyof ImportRouteAnswers<ImportKindTypes>, z.ZodType> & {
+  options: z.ZodType<Omit<ImportMappingOptions<ImportKindTypes>, 'kind' | 'csvFileId'>>;
+};
+
+/**
+ * `S` where each response schema's input accepts the pipeline's answer for `T`, else `never` on the
+ * schema that does not fit (so the call of `importRoutes` fails typecheck there).
+ */
+export type FittingSchemas<T extends ImportKindTypes, S extends ImportRouteSchemas> = {
+  [K in keyof S]: K extends keyof ImportRouteAnswers<T>
+    ? [ImportRouteAnswers<T>[K]] extends [z.input<S[K]>]
+      ? S[K]
+      : never
+    : K extends 'options'
+      ? [z.output<S[K]>] extends [Omit<ImportMappingOptions<T>, 'kind' | 'csvFileId'>]
+        ? S[K]
+        : never
+      : S[K];
+};
+
+export interface ImportRouteOptions<T extends ImportKindTypes, S extends ImportRouteSchemas> {
+  kind: ImportKindDefinition<T>;
   basePath: string;
   tags: string[];
-  schemas: {
-    uploaded: z.ZodType;
-    list: z.ZodType;
-    detail: z.ZodType;
-    options: z.ZodType<{ columnMap: Record<string, string>; timeZone?: string | undefined }>;
-    preview: z.ZodType;
-    started: z.ZodType;
-  };
+  schemas: S & FittingSchemas<T, S>;
 }
 
 /** A Fastify plugin with the five import routes of one kind. */
-export function importRoutes(options: ImportRouteOptions): FastifyPluginAsyncZod {
-  const { service, basePath, tags, schemas } = options;
+export function importRoutes<T extends ImportKindTypes, S extends ImportRouteSchemas>(
+  options: ImportRouteOptions<T, S>,
+): FastifyPluginAsyncZod {
+  const { kind, basePath, tags } = options;
+  // Checked against the kind at the call (`FittingSchemas`); here they are plain schemas.
+  const schemas: ImportRouteSchemas = options.schemas;
   return async (app) => {
     const { db } = app.deps.database;
     const deps: ImportDeps = {
@@ -59,7 +105,8 @@ export function importRoutes(options: ImportRouteOptions): FastifyPluginAsyncZod
           );
         const file = await request.file();
         if (!file || file.fieldname !== 'file') throw AppError.field('file', 'is required');
-        const uploaded = await service.upload(deps, request.ctx, {
+        const uploaded = await uploadImport(deps, request.ctx, {
+          kind,
           originalName: file.filename || 'upload',
           contentType: file.mimetype || 'application/octet-stream',
           body: file.file,
@@ -71,13 +118,13 @@ export function importRoutes(options: ImportRouteOptions): FastifyPluginAsyncZod
     app.get(
       basePath,
       { preValidation: access, schema: { tags, response: { 200: schemas.list } } },
-      (request) => service.list(db, request.ctx),
+      (request) => listImports(db, request.ctx, { kind }),
     );
 
     app.get(
       `${basePath}/:id`,
       { preValidation: access, schema: { tags, params: idParams, response: { 200: schemas.detail } } },
-      (request) => service.get(deps, request.ctx, request.params.id),
+      (request) => getImport(deps, request.ctx, { kind, csvFileId: request.params.id }),
     );
 
     app.post(
@@ -86,7 +133,7 @@ export function importRoutes(options: ImportRouteOptions): FastifyPluginAsyncZod
         preValidation: access,
         schema: { tags, params: idParams, body: schemas.options, response: { 200: schemas.preview } },
       },
-      (request) => service.preview(deps, request.ctx, request.params.id, request.body),
+      (request) => previewImport(deps, request.ctx, { ...request.body, kind, csvFileId: request.params.id }),
     );
 
     app.post(
@@ -96,7 +143,11 @@ export function importRoutes(options: ImportRouteOptions): FastifyPluginAsyncZod
         schema: { tags, params: idParams, body: schemas.options, response: { 202: schemas.started } },
       },
       async (request, reply) =>
-        reply.status(202).send(await service.start(deps, request.ctx, request.params.id, request.body)),
+        reply
+          .status(202)
+          .send(
+            await startImport(deps, request.ctx, { ...request.body, kind, csvFileId: request.params.id }),
+          ),
     );
   };
 }

@@ -3,14 +3,22 @@
  * here. Platform-owned (the import framework writes it); modules reference it for the file a row came from.
  */
 import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ColumnMap } from '@tend/contracts';
+import type { ColumnMap, ImportKind } from '@tend/contracts';
 import { idColumn, timestamps, tstz } from '../db/columns.ts';
 
-/** An uploaded EVV export (spec s.3 CSVFile). The raw file is kept in storage at `bucket`/`filePath`. */
+/**
+ * An uploaded import file (spec s.3 CSVFile) of one import `kind`. The raw file is kept in storage at
+ * `bucket`/`filePath`; the path's first folder is only the storage layout, `kind` says what the file is.
+ */
 export const csvFiles = pgTable(
   'csv_file',
   {
     id: idColumn(),
+    /**
+     * The import kind the file was uploaded as (contracts `importKinds`); the pipeline lists, reads and
+     * imports a file only as this kind (docs/decisions/0031-one-import-framework.md).
+     */
+    kind: text('kind').$type<ImportKind>().notNull(),
     /** Stored file name (storage key's last part). */
     fileName: text('file_name').notNull(),
     /** Name of the file as the user uploaded it. */
@@ -39,5 +47,6 @@ export const csvFiles = pgTable(
     index('csv_file_content_hash_idx').on(t.contentHash),
     index('csv_file_header_signature_idx').on(t.headerSignature, t.uploadDate),
     index('csv_file_upload_date_idx').on(t.uploadDate),
+    index('csv_file_kind_upload_date_idx').on(t.kind, t.uploadDate),
   ],
 );

@@ -36,6 +36,7 @@
 import { type ColumnMap, type ShiftCsvField, shiftCsvFieldLabels } from '@tend/contracts';
 import { type RecordProblem, type VisitRecord } from '../visit-record.ts';
 import { type CsvRow, uniqueHeaders } from '../../../platform/imports/csv-reader.ts';
+import { columnPlan, RowCells } from '../../../platform/imports/row-cells.ts';
 import {
   type CalendarDate,
   type TimeOfDay,
@@ -64,85 +65,83 @@ export type CsvVisitResult =
 const COORDINATE_HINT = 'use decimal degrees such as 45.5231 or -122.6765';
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
-/** Where each mapped field sits in a row: its header (as in the file) and its index. */
-type ColumnPlan = Map<ShiftCsvField, { header: string; index: number }>;
+/** The cells of one row by Tend field (platform/imports/row-cells.ts). */
+type VisitCells = RowCells<ShiftCsvField>;
 
-/**
- * The unique header names and the column of each mapped field, per (headers, map) pair: the same for
- * every row of a file, so worked out once, not per row (`headers` and `map` are never changed by the
- * readers that pass them).
- */
-const plans = new WeakMap<string[], WeakMap<ColumnMap, { names: string[]; columns: ColumnPlan }>>();
+const TIME_OF_DAY_ONLY = `has a time of day only: map a ${shiftCsvFieldLabels.date} column, or give a date and time such as 2025-11-02 13:30`;
 
-function planOf(headers: string[], map: ColumnMap): { names: string[]; columns: ColumnPlan } {
-  let byMap = plans.get(headers);
-  if (!byMap) {
-    byMap = new WeakMap();
-    plans.set(headers, byMap);
-  }
-  let plan = byMap.get(map);
-  if (!plan) {
-    const names = uniqueHeaders(headers);
-    const columns: ColumnPlan = new Map();
-    for (const [header, field] of Object.entries(map)) {
-      const index = names.indexOf(header);
-      if (index >= 0 && !columns.has(field)) columns.set(field, { header, index });
-    }
-    plan = { names, columns };
-    byMap.set(map, plan);
-  }
-  return plan;
+/** The service date cell (`broken`: filled but not a date, a problem already). */
+function readServiceDate(cells: VisitCells): { date: CalendarDate | null; broken: boolean } {
+  const dateCell = cells.cell('date');
+  if (!dateCell?.value) return { date: null, broken: false };
+  const parsed = parseDateCell(dateCell.value);
+  if (parsed.ok) return { date: parsed.value, broken: false };
+  cells.problems.push({ field: dateCell.header, reason: parsed.reason });
+  return { date: null, broken: true };
 }
 
-/** The cells of one row by Tend field, collecting the row's problems (a class: no closures per row). */
-class RowCells {
-  readonly problems: RecordProblem[] = [];
-
-  constructor(
-    private readonly values: string[],
-    private readonly columns: ColumnPlan,
-  ) {}
-
-  /** The field's header and trimmed value, or null when no column is mapped to it. */
-  cell(field: ShiftCsvField): { header: string; value: string } | null {
-    const column = this.columns.get(field);
-    if (!column) return null;
-    return { header: column.header, value: (this.values[column.index] ?? '').trim() };
+/** The clock-in: its instant and its local date and time in `timeZone` (required; problems otherwise). */
+function readClockIn(
+  cells: VisitCells,
+  serviceDate: { date: CalendarDate | null; broken: boolean },
+  timeZone: string,
+): { instant: Date | null; local: { date: CalendarDate; time: TimeOfDay } | null } {
+  const inCell = cells.cell('evvInTime');
+  if (!inCell?.value) {
+    cells.requireOne(['evvInTime']);
+    return { instant: null, local: null };
   }
-
-  /** The field's trimmed value when mapped and filled (else null; a problem when too long or with NUL). */
-  text(field: ShiftCsvField, limit: number): string | null {
-    const found = this.cell(field);
-    if (!found || found.value === '') return null;
-    if (found.value.includes('\u0000')) {
-      this.problems.push({ field: found.header, reason: 'contains a NUL character, which cannot be stored' });
-      return null;
-    }
-    // Code points never outnumber UTF-16 units: only a value longer in units can be too long.
-    if (found.value.length > limit) {
-      const length = [...found.value].length;
-      if (length > limit) {
-        this.problems.push({ field: found.header, reason: `is longer than ${limit} characters (${length})` });
-        return null;
-      }
-    }
-    return found.value;
+  const parsed = parseTimeCell(inCell.value);
+  if (!parsed.ok) {
+    cells.problems.push({ field: inCell.header, reason: parsed.reason });
+    return { instant: null, local: null };
   }
-
-  required(field: ShiftCsvField, alternative?: ShiftCsvField): void {
-    const main = this.cell(field) ?? (alternative ? this.cell(alternative) : null);
-    const other = alternative && this.cell(field) ? this.cell(alternative) : null;
-    if (!main) {
-      const label = alternative
-        ? `${shiftCsvFieldLabels[field]} or ${shiftCsvFieldLabels[alternative]}`
-        : shiftCsvFieldLabels[field];
-      this.problems.push({ field: label, reason: 'is required: map a column to it' });
-    } else
-      this.problems.push({
-        field: main.header,
-        reason: other ? `is required (or ${other.header})` : 'is required',
-      });
+  if (parsed.value.kind === 'instant')
+    return { instant: parsed.value.instant, local: localPartsOf(parsed.value.instant, timeZone) };
+  const date = parsed.value.kind === 'local' ? parsed.value.date : serviceDate.date;
+  if (!date) {
+    if (!serviceDate.broken) cells.problems.push({ field: inCell.header, reason: TIME_OF_DAY_ONLY });
+    return { instant: null, local: null };
   }
+  const local = { date, time: parsed.value.time };
+  const instant = localToInstant(date, parsed.value.time, timeZone);
+  if (instant.ok) return { instant: instant.value, local };
+  cells.problems.push({ field: inCell.header, reason: instant.reason });
+  return { instant: null, local };
+}
+
+/**
+ * The clock-out instant, or null (empty, or a problem). A time of day is read on the service date
+ * (else the clock-in's local date), on the next day when at or before the clock-in by the wall clock.
+ */
+function readClockOut(
+  cells: VisitCells,
+  serviceDate: { date: CalendarDate | null; broken: boolean },
+  inLocal: { date: CalendarDate; time: TimeOfDay } | null,
+  timeZone: string,
+): Date | null {
+  const outCell = cells.cell('evvOutTime');
+  if (!outCell?.value) return null;
+  const parsed = parseTimeCell(outCell.value);
+  if (!parsed.ok) {
+    cells.problems.push({ field: outCell.header, reason: parsed.reason });
+    return null;
+  }
+  if (parsed.value.kind === 'instant') return parsed.value.instant;
+  let date = parsed.value.kind === 'local' ? parsed.value.date : (serviceDate.date ?? inLocal?.date ?? null);
+  // Overnight: a time of day at or before the clock-in (wall clock) is on the next day.
+  if (parsed.value.kind === 'time' && date && inLocal)
+    if (compareWallClock({ date, time: parsed.value.time }, inLocal) <= 0) date = nextDay(date);
+  if (!date) {
+    const inCell = cells.cell('evvInTime');
+    if (!serviceDate.broken && inCell?.value && parseTimeCell(inCell.value).ok)
+      cells.problems.push({ field: outCell.header, reason: TIME_OF_DAY_ONLY });
+    return null;
+  }
+  const instant = localToInstant(date, parsed.value.time, timeZone);
+  if (instant.ok) return instant.value;
+  cells.problems.push({ field: outCell.header, reason: instant.reason });
+  return null;
 }
 
 /**
@@ -161,32 +160,22 @@ export function csvRowToVisit(
 ): CsvVisitResult {
   const defaultZone = resolveTimeZoneName(options.timeZone);
   if (!defaultZone) throw new RangeError(`options.timeZone "${options.timeZone}" is not a time zone`);
-  const { names, columns } = planOf(headers, map);
-  const cells = new RowCells(row.values, columns);
+  const { names, columns } = columnPlan<ShiftCsvField>(headers, map);
+  const cells: VisitCells = new RowCells(row.values, columns, shiftCsvFieldLabels);
   const { problems } = cells;
 
   const raw = rawRow(row.values, names);
   const shiftId = cells.text('givShiftId', CSV_TEXT_LIMITS.id);
-  if (row.values.length !== names.length)
-    return {
-      ok: false,
-      externalId: shiftId,
-      problems: [
-        {
-          field: 'row',
-          reason: `has ${row.values.length} fields but the header has ${names.length} (a delimiter inside an unquoted value, or a missing column?)`,
-        },
-      ],
-    };
-  if (!shiftId && !cells.cell('givShiftId')?.value) cells.required('givShiftId');
+  const fieldCount = RowCells.fieldCountProblem(row, names);
+  if (fieldCount) return { ok: false, externalId: shiftId, problems: [fieldCount] };
+  if (!shiftId) cells.requireOne(['givShiftId']);
 
   const caregiverName = cells.text('caregiverName', CSV_TEXT_LIMITS.name);
   const caregiverId = cells.text('caregiverExternalId', CSV_TEXT_LIMITS.id);
-  if (!cells.cell('caregiverName')?.value && !cells.cell('caregiverExternalId')?.value)
-    cells.required('caregiverName', 'caregiverExternalId');
+  cells.requireOne(['caregiverName', 'caregiverExternalId']);
   const clientName = cells.text('clientName', CSV_TEXT_LIMITS.name);
   const pid = cells.text('pid', CSV_TEXT_LIMITS.id);
-  if (!cells.cell('clientName')?.value && !cells.cell('pid')?.value) cells.required('clientName', 'pid');
+  cells.requireOne(['clientName', 'pid']);
   const providerMedicaidId = cells.text('providerMedicaidId', CSV_TEXT_LIMITS.id);
   const billingCode = cells.text('billingCode', CSV_TEXT_LIMITS.code);
   const mod1 = cells.text('mod1', CSV_TEXT_LIMITS.code);
@@ -194,74 +183,11 @@ export function csvRowToVisit(
   const zoneText = cells.text('timeZone', CSV_TEXT_LIMITS.timeZone);
   const timeZone = (zoneText && resolveTimeZoneName(zoneText)) || defaultZone;
 
-  // Service date.
-  const dateCell = cells.cell('date');
-  let serviceDate: CalendarDate | null = null;
-  let dateBroken = false;
-  if (dateCell?.value) {
-    const parsed = parseDateCell(dateCell.value);
-    if (parsed.ok) serviceDate = parsed.value;
-    else {
-      dateBroken = true;
-      problems.push({ field: dateCell.header, reason: parsed.reason });
-    }
-  }
-
-  // Clock-in.
-  const inCell = cells.cell('evvInTime');
-  let evvInTime: Date | null = null;
-  let inLocal: { date: CalendarDate; time: TimeOfDay } | null = null;
-  if (!inCell?.value) cells.required('evvInTime');
-  else {
-    const parsed = parseTimeCell(inCell.value);
-    if (!parsed.ok) problems.push({ field: inCell.header, reason: parsed.reason });
-    else if (parsed.value.kind === 'instant') {
-      evvInTime = parsed.value.instant;
-      inLocal = localPartsOf(evvInTime, timeZone);
-    } else {
-      const date = parsed.value.kind === 'local' ? parsed.value.date : serviceDate;
-      if (!date) {
-        if (!dateBroken)
-          problems.push({
-            field: inCell.header,
-            reason: `has a time of day only: map a ${shiftCsvFieldLabels.date} column, or give a date and time such as 2025-11-02 13:30`,
-          });
-      } else {
-        inLocal = { date, time: parsed.value.time };
-        const instant = localToInstant(date, parsed.value.time, timeZone);
-        if (instant.ok) evvInTime = instant.value;
-        else problems.push({ field: inCell.header, reason: instant.reason });
-      }
-    }
-  }
-
-  // Clock-out.
-  const outCell = cells.cell('evvOutTime');
-  let evvOutTime: Date | null = null;
-  if (outCell?.value) {
-    const parsed = parseTimeCell(outCell.value);
-    if (!parsed.ok) problems.push({ field: outCell.header, reason: parsed.reason });
-    else if (parsed.value.kind === 'instant') evvOutTime = parsed.value.instant;
-    else {
-      let date = parsed.value.kind === 'local' ? parsed.value.date : (serviceDate ?? inLocal?.date ?? null);
-      if (parsed.value.kind === 'time' && date && inLocal) {
-        // Overnight: a time of day at or before the clock-in (wall clock) is on the next day.
-        if (compareWallClock({ date, time: parsed.value.time }, inLocal) <= 0) date = nextDay(date);
-      }
-      if (!date) {
-        if (!dateBroken && inCell?.value && parseTimeCell(inCell.value).ok)
-          problems.push({
-            field: outCell.header,
-            reason: `has a time of day only: map a ${shiftCsvFieldLabels.date} column, or give a date and time such as 2025-11-02 13:30`,
-          });
-      } else {
-        const instant = localToInstant(date, parsed.value.time, timeZone);
-        if (instant.ok) evvOutTime = instant.value;
-        else problems.push({ field: outCell.header, reason: instant.reason });
-      }
-    }
-  }
-
+  const serviceDate = readServiceDate(cells);
+  const clockIn = readClockIn(cells, serviceDate, timeZone);
+  const evvInTime = clockIn.instant;
+  const inLocal = clockIn.local;
+  const evvOutTime = readClockOut(cells, serviceDate, inLocal, timeZone);
   const inPoint = readCoordinates('In', cells);
   const outPoint = readCoordinates('Out', cells);
 
@@ -282,7 +208,7 @@ export function csvRowToVisit(
       billingCode,
       mod1,
       timeZone,
-      serviceDate: formatCalendarDate(serviceDate ?? inLocal?.date ?? { year: 1970, month: 1, day: 1 }),
+      serviceDate: formatCalendarDate(serviceDate.date ?? inLocal?.date ?? { year: 1970, month: 1, day: 1 }),
       evvInTime,
       evvOutTime,
       evvInLat: inPoint.lat,
@@ -322,7 +248,7 @@ function placeholder(what: string, idLabel: string, id: string | null): string {
   return id ? `${what} (${idLabel} …${[...id].slice(-4).join('')})` : what;
 }
 
-function readCoordinates(side: 'In' | 'Out', cells: RowCells): { lat: number | null; long: number | null } {
+function readCoordinates(side: 'In' | 'Out', cells: VisitCells): { lat: number | null; long: number | null } {
   const combined = cells.cell(`evv${side}Coordinates`);
   if (combined) {
     if (combined.value === '') return { lat: null, long: null };
@@ -338,7 +264,7 @@ function readCoordinates(side: 'In' | 'Out', cells: RowCells): { lat: number | n
 }
 
 /** One coordinate column: a number, null when unmapped or empty, else a problem. */
-function coordinate(cells: RowCells, field: ShiftCsvField): number | null {
+function coordinate(cells: VisitCells, field: ShiftCsvField): number | null {
   const found = cells.cell(field);
   if (!found || found.value === '') return null;
   if (NUMBER.test(found.value)) return Number(found.value);

@@ -1,0 +1,6 @@
+ALTER TABLE "csv_file" ADD COLUMN "kind" text;--> statement-breakpoint
+-- Backfill: until now the kind of an upload was the first folder of its stored path (decision 0008);
+-- the shift import's folder is `evv/`, the other kinds' folders bear their kind's name.
+UPDATE "csv_file" SET "kind" = CASE split_part("file_path", '/', 1) WHEN 'evv' THEN 'shifts' ELSE split_part("file_path", '/', 1) END;--> statement-breakpoint
+ALTER TABLE "csv_file" ALTER COLUMN "kind" SET NOT NULL;--> statement-breakpoint
+CREATE INDEX "csv_file_kind_upload_date_idx" ON "csv_file" USING btree ("kind","upload_date");
