@@ -1,6 +1,7 @@
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './common.ts';
+export * from './endpoint.ts';
 export * from './routes.ts';
 export * from './session-tiers.ts';
 export * from './session-monitor.ts';
