@@ -119,7 +119,10 @@ export type BillingExportListQuery = z.infer<typeof billingExportListQuery>;
 export const billingExportBatchPage = pageOf(billingExportBatch);
 export type BillingExportBatchPage = z.infer<typeof billingExportBatchPage>;
 
-/** `POST /api/billing-exports` → 201: the batch, and how many READY segments no billing rule covered. */
+/**
+ * `POST /api/billing-exports` → 201: the batch, and `skippedNoRule`, the READY segments left out because
+ * no billing rule is in effect for them any more (re-validate them).
+ */
 export const billingExportCreated = z.object({ batch: billingExportBatch, skippedNoRule: z.number().int() });
 export type BillingExportCreated = z.infer<typeof billingExportCreated>;
 

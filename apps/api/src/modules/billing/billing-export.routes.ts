@@ -12,19 +12,36 @@
  * Batches are immutable: there is no update or delete route. Anonymous callers get 401, non-admins
  * 403 (the guard audits the denial); bad input 400 naming the field.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billingExportEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
-import { route } from '../../platform/http/endpoint-route.ts';
+import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import {
   createBillingExport,
   findBillingExport,
   findBillingExports,
   openBillingExportFile,
   previewBillingExport,
+  type BillingExportDeps,
 } from './billing-export.service.ts';
 
 const e = billingExportEndpoints;
+
+/** Sends the batch's stored CSV as an attachment (audited `billing_export.download` by the service). */
+async function sendBillingExportFile(
+  deps: BillingExportDeps,
+  request: EndpointRequest<typeof e.downloadBillingExportFile>,
+  reply: FastifyReply,
+) {
+  const { fileName, object } = await openBillingExportFile(deps, request.ctx, request.params.id);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(object.body);
+}
 
 export const billingExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -45,14 +62,6 @@ export const billingExportRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     e.downloadBillingExportFile,
     { ...exports, description: 'The batch file as stored (eXPRS-ready CSV, docs/billing-export.md).' },
-    async (request, reply) => {
-      const { fileName, object } = await openBillingExportFile(deps, request.ctx, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(object.body);
-    },
+    (request, reply) => sendBillingExportFile(deps, request, reply),
   );
 };

@@ -17,10 +17,11 @@
  *   `GET /api/payroll/exports/:id/file` → the CSV as an attachment (`payroll_export.download`).
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
  */
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payrollEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
-import { route } from '../../platform/http/endpoint-route.ts';
+import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import {
   adjustmentHistory,
   createAdjustment,
@@ -41,6 +42,40 @@ import {
 } from './payroll.service.ts';
 
 const e = payrollEndpoints;
+
+/** The adjustments for the query's filters, of the pay period starting `periodStart` when given. */
+async function listPeriodAdjustments(
+  app: FastifyInstance,
+  config: PayrollConfig,
+  request: EndpointRequest<typeof e.listAdjustments>,
+) {
+  const { db } = app.deps.database;
+  const { caregiverId, periodStart, includeInactive } = request.query;
+  const period = periodStart ? (await resolvePayPeriod(db, config, periodStart)).period : null;
+  const items = await listAdjustments(db, request.ctx, {
+    caregiverId,
+    fromDate: period?.start,
+    toDate: period?.end,
+    includeInactive: includeInactive ?? false,
+  });
+  return { items };
+}
+
+/** Sends the stored CSV as an attachment (its file name reduced to `[\w.-]`); audited by the service. */
+async function sendPayrollExportFile(
+  app: FastifyInstance,
+  request: EndpointRequest<typeof e.downloadPayrollExportFile>,
+  reply: FastifyReply,
+) {
+  const { db } = app.deps.database;
+  const { fileName, object } = await openPayrollExport(db, app.deps.storage, request.ctx, request.params.id);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(object.body);
+}
 
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -69,17 +104,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     deletePayrollVersion(db, request.ctx, request.params.id, request.body?.reason ?? null),
   );
 
-  route(app, e.listAdjustments, payroll, async (request) => {
-    const { caregiverId, periodStart, includeInactive } = request.query;
-    const period = periodStart ? (await resolvePayPeriod(db, config, periodStart)).period : null;
-    const items = await listAdjustments(db, request.ctx, {
-      caregiverId,
-      fromDate: period?.start,
-      toDate: period?.end,
-      includeInactive: includeInactive ?? false,
-    });
-    return { items };
-  });
+  route(app, e.listAdjustments, payroll, (request) => listPeriodAdjustments(app, config, request));
   route(app, e.getAdjustmentHistory, payroll, async (request) => ({
     items: await adjustmentHistory(db, request.ctx, request.params.id),
   }));
@@ -99,14 +124,6 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     e.downloadPayrollExportFile,
     { ...payroll, description: 'The stored payroll CSV (UTF-8 with BOM, CRLF) as an attachment.' },
-    async (request, reply) => {
-      const { fileName, object } = await openPayrollExport(db, storage, request.ctx, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(object.body);
-    },
+    (request, reply) => sendPayrollExportFile(app, request, reply),
   );
 };

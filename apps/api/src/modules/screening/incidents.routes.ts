@@ -10,11 +10,12 @@
  * - `GET|POST /api/terms`, `PATCH|DELETE /api/terms/:id`: Terms (409 on a duplicate term).
  * - `GET|POST /api/client-specific-terms`, `PATCH|DELETE /api/client-specific-terms/:id`.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { incidentEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { route } from '../../platform/http/endpoint-route.ts';
+import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import { INCIDENT_SCREENING_JOB } from './incident-screening.service.ts';
 import {
   deleteClientSpecificTerm,
@@ -32,6 +33,26 @@ import {
 
 const e = incidentEndpoints;
 
+/** Queues the incident screening job (scope `changed` when no body is sent); audited `job.create`. */
+async function startIncidentScreening(
+  app: FastifyInstance,
+  request: EndpointRequest<typeof e.startIncidentScreening>,
+) {
+  const scope = request.body?.scope ?? 'changed';
+  const job = await app.deps.jobs.enqueue({
+    jobType: INCIDENT_SCREENING_JOB,
+    triggeredBy: request.ctx.actor?.userAccountId ?? null,
+    metadata: { scope },
+  });
+  await recordAudit(app.deps.database.db, request.ctx, {
+    action: 'job.create',
+    entityType: 'processing_job',
+    entityId: job.id,
+    details: { jobType: INCIDENT_SCREENING_JOB, scope },
+  });
+  return { job };
+}
+
 export const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const incidents = { tags: ['incidents'], preValidation: guard(db, 'admin', 'shift') };
@@ -42,21 +63,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.handleIncident, incidents, (request) =>
     handleIncident(db, request.ctx, request.params.id, request.body),
   );
-  route(app, e.startIncidentScreening, incidents, async (request) => {
-    const scope = request.body?.scope ?? 'changed';
-    const job = await app.deps.jobs.enqueue({
-      jobType: INCIDENT_SCREENING_JOB,
-      triggeredBy: request.ctx.actor?.userAccountId ?? null,
-      metadata: { scope },
-    });
-    await recordAudit(db, request.ctx, {
-      action: 'job.create',
-      entityType: 'processing_job',
-      entityId: job.id,
-      details: { jobType: INCIDENT_SCREENING_JOB, scope },
-    });
-    return { job };
-  });
+  route(app, e.startIncidentScreening, incidents, (request) => startIncidentScreening(app, request));
   route(app, e.listIncidentCategories, terms, () => listIncidentCategories());
   route(app, e.testPhrases, terms, (request) => testPhrases(db, request.ctx, request.body));
 

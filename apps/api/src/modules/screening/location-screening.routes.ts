@@ -13,12 +13,13 @@
  *   404 when `clientId` names no client.
  * Bad input → 400 VALIDATION_FAILED naming the field.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOCATION_SCREENING_JOB, locationScreeningEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { route } from '../../platform/http/endpoint-route.ts';
+import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import {
@@ -32,6 +33,34 @@ import {
 import { findSuspiciousLocations, reviewSuspiciousLocation } from './suspicious-locations.service.ts';
 
 const e = locationScreeningEndpoints;
+
+/**
+ * Queues the location screening job for `scope` (of `clientId` when given; NOT_FOUND when it names no
+ * client); audited `location_screening.run`.
+ */
+async function startLocationScreening(
+  app: FastifyInstance,
+  request: EndpointRequest<typeof e.startLocationScreening>,
+) {
+  const { db } = app.deps.database;
+  const { scope, clientId } = request.body;
+  if (clientId) {
+    const names = await findPeopleNames(db, { caregiverIds: [], clientIds: [clientId] });
+    if (!names.clients.has(clientId)) throw notFound('Client');
+  }
+  const job = await app.deps.jobs.enqueue({
+    jobType: LOCATION_SCREENING_JOB,
+    metadata: { scope, clientId: clientId ?? null },
+    triggeredBy: request.ctx.actor?.userAccountId ?? null,
+  });
+  await recordAudit(db, request.ctx, {
+    action: 'location_screening.run',
+    entityType: 'processing_job',
+    entityId: job.id,
+    details: { scope, clientId: clientId ?? null },
+  });
+  return { job };
+}
 
 export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -76,23 +105,5 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
     return finding;
   });
 
-  route(app, e.startLocationScreening, findings, async (request) => {
-    const { scope, clientId } = request.body;
-    if (clientId) {
-      const names = await findPeopleNames(db, { caregiverIds: [], clientIds: [clientId] });
-      if (!names.clients.has(clientId)) throw notFound('Client');
-    }
-    const job = await app.deps.jobs.enqueue({
-      jobType: LOCATION_SCREENING_JOB,
-      metadata: { scope, clientId: clientId ?? null },
-      triggeredBy: request.ctx.actor?.userAccountId ?? null,
-    });
-    await recordAudit(db, request.ctx, {
-      action: 'location_screening.run',
-      entityType: 'processing_job',
-      entityId: job.id,
-      details: { scope, clientId: clientId ?? null },
-    });
-    return { job };
-  });
+  route(app, e.startLocationScreening, findings, (request) => startLocationScreening(app, request));
 };
