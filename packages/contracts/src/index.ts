@@ -20,6 +20,7 @@ export * from './imports.ts';
 export * from './shift-notes.ts';
 export * from './client-prime.ts';
 export * from './client-config.ts';
+export * from './system.ts';
 export * from './storage.ts';
 export * from './outbox.ts';
 export * from './csv-safety.ts';
