@@ -2,21 +2,21 @@
  * Incident screening calls (STYLE.md s.12), one hook each over contracts' `incidentEndpoints` (decision
  * 0032; responses parsed with their schemas):
  * - the queue page, one incident (by shift id) and handling it with a note;
- * - starting the screening job, and its progress from the active jobs (`GET /api/jobs?active=true`);
+ * - starting the screening job, and its progress from the active jobs (`jobsEndpoints.findJobs`);
  * - the incident catalogue and the phrase tester;
  * - Terms and client-specific terms: list, create or update, delete.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   incidentEndpoints,
-  processingJobList,
+  jobsEndpoints,
   type ClientSpecificTermInput,
   type IncidentListQuery,
   type IncidentScreeningRun,
   type PhraseTestInput,
   type TermInput,
 } from '@tend/contracts';
-import { apiCall, apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** The job type the screening runs as (API `INCIDENT_SCREENING_JOB`). */
 export const INCIDENT_SCREENING_JOB = 'incident-screening';
@@ -68,7 +68,7 @@ export const useActiveScreening = () =>
   useQuery({
     queryKey: incidentKeys.activeJob,
     queryFn: async ({ signal }) => {
-      const { items } = await apiRequest(processingJobList, '/api/jobs', {
+      const { items } = await apiCall(jobsEndpoints.findJobs, {
         query: { active: 'true', limit: 50 },
         signal,
       });
