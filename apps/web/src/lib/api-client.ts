@@ -64,17 +64,20 @@ export async function fetchWithRetry(
   }
 }
 
+/** Query parameters; undefined and empty values are left out. */
+type Query = Record<string, string | number | boolean | undefined | null>;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or FormData for uploads. */
   body?: unknown;
   /** Query parameters; undefined and empty values are left out. */
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: Query;
   signal?: AbortSignal;
 }
 
 /** Builds `path?query` leaving out empty values. */
-export function withQuery(path: string, query?: RequestOptions['query']): string {
+function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -171,6 +174,20 @@ export type CallInput<E extends EndpointSpec> = { signal?: AbortSignal } & (Para
       : { body?: never });
 
 /**
+ * The URL of `endpoint` for `params` and `query` (empty values left out), for what the browser opens itself:
+ * a file endpoint's download link (`shiftsEndpoints.exportShifts`).
+ */
+export function endpointUrl<E extends EndpointSpec>(
+  endpoint: E,
+  ...[input]: Partial<Omit<CallInput<E>, 'body' | 'signal'>> extends Omit<CallInput<E>, 'body' | 'signal'>
+    ? [input?: Omit<CallInput<E>, 'body' | 'signal'>]
+    : [input: Omit<CallInput<E>, 'body' | 'signal'>]
+): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, string | number>; query?: Query };
+  return withQuery(buildPath(endpoint, params), query);
+}
+
+/**
  * Calls `endpoint` and returns its response parsed with the endpoint's schema for the answered status.
  * A `LazyEndpoint` (the app shell's) sends at once and loads its schemas while the request is in flight.
  * Throws ApiError for any non-2xx response; an Error when the status is not one the endpoint declares.
@@ -184,7 +201,7 @@ export async function apiCall<E extends EndpointSpec>(
   loaded.catch(() => undefined);
   const { params, query, body, signal } = (input ?? {}) as {
     params?: Record<string, string | number>;
-    query?: RequestOptions['query'];
+    query?: Query;
     body?: unknown;
     signal?: AbortSignal;
   };
