@@ -230,7 +230,7 @@ export const billingExportEndpoints = {
     query: billingExportDetailQuery,
     response: { 200: billingExportDetail },
   }),
-  /** The batch file as stored (eXPRS-ready CSV); the browser downloads it from `buildPath`. */
+  /** The batch file as stored (eXPRS-ready CSV); the web app links to it (`endpointUrl`). */
   downloadBillingExportFile: defineEndpoint({
     method: 'GET',
     path: '/api/billing-exports/:id/file',

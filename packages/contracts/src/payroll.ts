@@ -444,7 +444,7 @@ export const payrollEndpoints = {
     query: payrollExportListQuery,
     response: { 200: payrollExportPage },
   }),
-  /** The stored payroll CSV (UTF-8 with BOM, CRLF); the browser downloads it from `buildPath`. */
+  /** The stored payroll CSV (UTF-8 with BOM, CRLF); the web app links to it (`endpointUrl`). */
   downloadPayrollExportFile: defineEndpoint({
     method: 'GET',
     path: '/api/payroll/exports/:id/file',

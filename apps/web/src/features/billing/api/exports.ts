@@ -7,11 +7,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   billingExportEndpoints,
-  buildPath,
   type BillingExportCreateInput,
   type BillingExportPreviewQuery,
 } from '@tend/contracts';
-import { apiCall } from '../../../lib/api-client.ts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
 
 export const exportKeys = {
   all: ['billing', 'exports'] as const,
@@ -23,7 +22,7 @@ export const exportKeys = {
 
 /** The download address of a batch's CSV (same-origin: the session cookie goes along). */
 export const billingExportFileUrl = (id: string) =>
-  buildPath(billingExportEndpoints.downloadBillingExportFile, { id });
+  endpointUrl(billingExportEndpoints.downloadBillingExportFile, { params: { id } });
 
 /** READY vs NOT_READY segments of the range with the counts; `enabled` false until dates are valid. */
 export const useExportPreview = (query: BillingExportPreviewQuery, enabled: boolean) =>

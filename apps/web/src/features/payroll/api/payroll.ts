@@ -6,14 +6,13 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  buildPath,
   payrollEndpoints,
   type PayPeriodSettingsInput,
   type PayrollAdjustmentInput,
   type PayrollAdjustmentPatch,
   type PayrollVersionInput,
 } from '@tend/contracts';
-import { apiCall } from '../../../lib/api-client.ts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
 
 export const payrollKeys = {
   all: ['payroll'] as const,
@@ -27,7 +26,7 @@ export const payrollKeys = {
 
 /** The download address of an export's CSV (same-origin: the session cookie goes along). */
 export const payrollExportFileUrl = (id: string) =>
-  buildPath(payrollEndpoints.downloadPayrollExportFile, { id });
+  endpointUrl(payrollEndpoints.downloadPayrollExportFile, { params: { id } });
 
 /** The pay-period setting with the last 12 periods. */
 export const usePayPeriodSettings = () =>
