@@ -31,6 +31,7 @@ export * from './incidents.ts';
 export * from './segment-validation.ts';
 export * from './segment-editor.ts';
 export * from './billing-rules.ts';
+export * from './money.ts';
 export * from './payroll.ts';
 export * from './billing-export.ts';
 export * from './claims.ts';

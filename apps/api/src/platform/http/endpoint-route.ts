@@ -68,7 +68,7 @@ export function route<E extends EndpointSpec>(
   if (endpoint.multipart) schema.consumes = ['multipart/form-data'];
   if (endpoint.produces) schema.produces = [...endpoint.produces];
   const statuses = Object.keys(endpoint.response).map(Number);
-  if (statuses.length > 0) schema.response = endpoint.response;
+  if (statuses.length > 0) schema.response = { ...endpoint.response };
   if (options.summary) schema.summary = options.summary;
   if (options.description) schema.description = options.description;
   const status = statuses.length > 0 ? Math.min(...statuses) : undefined;
