@@ -14,7 +14,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingExportEndpoints } from '@tend/contracts';
+import { billingExportEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import {
@@ -26,12 +26,10 @@ import {
   type BillingExportDeps,
 } from './billing-export.service.ts';
 
-const e = billingExportEndpoints;
-
 /** Sends the batch's stored CSV as an attachment (audited `billing_export.download` by the service). */
 async function sendBillingExportFile(
   deps: BillingExportDeps,
-  request: EndpointRequest<typeof e.downloadBillingExportFile>,
+  request: EndpointRequest<typeof endpoints.downloadBillingExportFile>,
   reply: FastifyReply,
 ) {
   const { fileName, object } = await openBillingExportFile(deps, request.ctx, request.params.id);
@@ -46,22 +44,24 @@ async function sendBillingExportFile(
 export const billingExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const deps = { db, storage: app.deps.storage, agencyTimeZone: app.deps.config.agencyTimeZone };
-  const exports = { tags: ['billing'], preValidation: guard(db, 'admin', 'billing_export_batch') };
+  const batches = { tags: ['billing'], preValidation: guard(db, 'admin', 'billing_export_batch') };
 
-  route(app, e.previewBillingExport, exports, (request) =>
+  route(app, endpoints.previewBillingExport, batches, (request) =>
     previewBillingExport(db, request.ctx, request.query),
   );
-  route(app, e.createBillingExport, exports, (request) =>
+  route(app, endpoints.createBillingExport, batches, (request) =>
     createBillingExport(deps, request.ctx, request.body),
   );
-  route(app, e.findBillingExports, exports, (request) => findBillingExports(db, request.ctx, request.query));
-  route(app, e.findBillingExport, exports, (request) =>
+  route(app, endpoints.findBillingExports, batches, (request) =>
+    findBillingExports(db, request.ctx, request.query),
+  );
+  route(app, endpoints.findBillingExport, batches, (request) =>
     findBillingExport(db, request.ctx, request.params.id, request.query),
   );
   route(
     app,
-    e.downloadBillingExportFile,
-    { ...exports, description: 'The batch file as stored (eXPRS-ready CSV, docs/billing-export.md).' },
+    endpoints.downloadBillingExportFile,
+    { ...batches, description: 'The batch file as stored (eXPRS-ready CSV, docs/billing-export.md).' },
     (request, reply) => sendBillingExportFile(deps, request, reply),
   );
 };

@@ -11,7 +11,7 @@
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { budgetEndpoints } from '@tend/contracts';
+import { budgetEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
 import { segmentsMayHaveChanged } from '../../workflows/events.ts';
@@ -24,8 +24,6 @@ import {
   updateBudgetLine,
 } from './budgets.service.ts';
 
-const e = budgetEndpoints;
-
 export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const budgets = { tags: ['budgets'], preValidation: guard(db, 'admin', 'budget') };
@@ -34,13 +32,15 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const revalidate = (line: { effectiveDate: string; expirationDate: string | null }) =>
     app.deps.events.publish(segmentsMayHaveChanged, { from: line.effectiveDate, to: line.expirationDate });
 
-  route(app, e.findBudgetLines, budgets, (request) => findBudgetLines(db, request.ctx, request.query));
-  route(app, e.createBudgetLine, budgets, async (request) => {
+  route(app, endpoints.findBudgetLines, budgets, (request) =>
+    findBudgetLines(db, request.ctx, request.query),
+  );
+  route(app, endpoints.createBudgetLine, budgets, async (request) => {
     const line = await createBudgetLine(db, request.ctx, request.body);
     await revalidate(line);
     return line;
   });
-  route(app, e.updateBudgetLine, budgets, async (request) => {
+  route(app, endpoints.updateBudgetLine, budgets, async (request) => {
     const line = await updateBudgetLine(db, request.ctx, request.params.id, request.body);
     // Moved dates: the old period may have segments that counted against this line.
     if ('effectiveDate' in request.body || 'expirationDate' in request.body)
@@ -48,16 +48,16 @@ export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
     else await revalidate(line);
     return line;
   });
-  route(app, e.deleteBudgetLine, budgets, async (request) => {
+  route(app, endpoints.deleteBudgetLine, budgets, async (request) => {
     const line = await deleteBudgetLine(db, request.ctx, request.params.id);
     await revalidate(line);
     return line;
   });
 
-  route(app, e.findBudgetOverages, budgets, (request) =>
+  route(app, endpoints.findBudgetOverages, budgets, (request) =>
     findBudgetOverages(db, request.ctx, settings, request.query),
   );
-  route(app, e.getBudgetUsage, budgets, (request) =>
+  route(app, endpoints.getBudgetUsage, budgets, (request) =>
     getBudgetUsage(db, request.ctx, settings, request.params.id, request.query),
   );
 };

@@ -10,7 +10,7 @@
  * non-admins 403 (the guard audits the denial).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { caregiverHoursEndpoints } from '@tend/contracts';
+import { caregiverHoursEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
 import {
@@ -20,8 +20,6 @@ import {
   type HoursSettings,
 } from './caregiver-hours.service.ts';
 
-const e = caregiverHoursEndpoints;
-
 export const caregiverHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const hours = { tags: ['caregiver-hours'], preValidation: guard(db, 'admin', 'caregiver') };
@@ -30,13 +28,13 @@ export const caregiverHoursRoutes: FastifyPluginAsyncZod = async (app) => {
     workweekStart: app.deps.config.workweekStart ?? 'sunday',
   };
 
-  route(app, e.findCaregiverHours, hours, (request) =>
+  route(app, endpoints.findCaregiverHours, hours, (request) =>
     findCaregiverHours(db, request.ctx, settings, request.query),
   );
-  route(app, e.getCaregiverWeeks, hours, (request) =>
+  route(app, endpoints.getCaregiverWeeks, hours, (request) =>
     getCaregiverWeeks(db, request.ctx, settings, request.params.id, request.query),
   );
-  route(app, e.setViolationHandling, hours, (request) => {
+  route(app, endpoints.setViolationHandling, hours, (request) => {
     const { caregiverId, weekName } = request.params;
     return setViolationHandling(db, request.ctx, settings, caregiverId, weekName, request.body);
   });

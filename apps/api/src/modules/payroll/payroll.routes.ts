@@ -19,7 +19,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { payrollEndpoints } from '@tend/contracts';
+import { payrollEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import {
@@ -41,13 +41,11 @@ import {
   type PayrollConfig,
 } from './payroll.service.ts';
 
-const e = payrollEndpoints;
-
 /** The adjustments for the query's filters, of the pay period starting `periodStart` when given. */
 async function listPeriodAdjustments(
   app: FastifyInstance,
   config: PayrollConfig,
-  request: EndpointRequest<typeof e.listAdjustments>,
+  request: EndpointRequest<typeof endpoints.listAdjustments>,
 ) {
   const { db } = app.deps.database;
   const { caregiverId, periodStart, includeInactive } = request.query;
@@ -64,7 +62,7 @@ async function listPeriodAdjustments(
 /** Sends the stored CSV as an attachment (its file name reduced to `[\w.-]`); audited by the service. */
 async function sendPayrollExportFile(
   app: FastifyInstance,
-  request: EndpointRequest<typeof e.downloadPayrollExportFile>,
+  request: EndpointRequest<typeof endpoints.downloadPayrollExportFile>,
   reply: FastifyReply,
 ) {
   const { db } = app.deps.database;
@@ -86,43 +84,47 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     workweekStart: app.deps.config.workweekStart ?? 'sunday',
   };
 
-  route(app, e.getPayPeriodSettings, payroll, () => getPayPeriodSettings(db, config));
-  route(app, e.setPayPeriodSettings, payroll, (request) =>
+  route(app, endpoints.getPayPeriodSettings, payroll, () => getPayPeriodSettings(db, config));
+  route(app, endpoints.setPayPeriodSettings, payroll, (request) =>
     setPayPeriodSettings(db, request.ctx, config, request.body),
   );
-  route(app, e.getPayroll, payroll, (request) =>
+  route(app, endpoints.getPayroll, payroll, (request) =>
     getPayroll(db, request.ctx, config, request.query.periodStart),
   );
-  route(app, e.getCaregiverPayroll, payroll, (request) =>
+  route(app, endpoints.getCaregiverPayroll, payroll, (request) =>
     getCaregiverPayroll(db, request.ctx, config, request.params.id, request.query.periodStart),
   );
 
-  route(app, e.setPayrollVersion, payroll, (request) =>
+  route(app, endpoints.setPayrollVersion, payroll, (request) =>
     setPayrollVersion(db, request.ctx, config, request.params.id, request.body),
   );
-  route(app, e.deletePayrollVersion, payroll, (request) =>
+  route(app, endpoints.deletePayrollVersion, payroll, (request) =>
     deletePayrollVersion(db, request.ctx, request.params.id, request.body?.reason ?? null),
   );
 
-  route(app, e.listAdjustments, payroll, (request) => listPeriodAdjustments(app, config, request));
-  route(app, e.getAdjustmentHistory, payroll, async (request) => ({
+  route(app, endpoints.listAdjustments, payroll, (request) => listPeriodAdjustments(app, config, request));
+  route(app, endpoints.getAdjustmentHistory, payroll, async (request) => ({
     items: await adjustmentHistory(db, request.ctx, request.params.id),
   }));
-  route(app, e.createAdjustment, payroll, (request) => createAdjustment(db, request.ctx, request.body));
-  route(app, e.updateAdjustment, payroll, (request) =>
+  route(app, endpoints.createAdjustment, payroll, (request) =>
+    createAdjustment(db, request.ctx, request.body),
+  );
+  route(app, endpoints.updateAdjustment, payroll, (request) =>
     updateAdjustment(db, request.ctx, request.params.id, request.body),
   );
-  route(app, e.deactivateAdjustment, payroll, (request) =>
+  route(app, endpoints.deactivateAdjustment, payroll, (request) =>
     deactivateAdjustment(db, request.ctx, request.params.id, request.body.reason),
   );
 
-  route(app, e.createPayrollExport, payroll, (request) =>
+  route(app, endpoints.createPayrollExport, payroll, (request) =>
     createPayrollExport(db, storage, request.ctx, config, request.body.periodStart),
   );
-  route(app, e.listPayrollExports, payroll, (request) => listPayrollExports(db, request.ctx, request.query));
+  route(app, endpoints.listPayrollExports, payroll, (request) =>
+    listPayrollExports(db, request.ctx, request.query),
+  );
   route(
     app,
-    e.downloadPayrollExportFile,
+    endpoints.downloadPayrollExportFile,
     { ...payroll, description: 'The stored payroll CSV (UTF-8 with BOM, CRLF) as an attachment.' },
     (request, reply) => sendPayrollExportFile(app, request, reply),
   );

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { incidentEndpoints } from '@tend/contracts';
+import { incidentEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
@@ -31,12 +31,10 @@ import {
   testPhrases,
 } from './incidents.service.ts';
 
-const e = incidentEndpoints;
-
 /** Queues the incident screening job (scope `changed` when no body is sent); audited `job.create`. */
 async function startIncidentScreening(
   app: FastifyInstance,
-  request: EndpointRequest<typeof e.startIncidentScreening>,
+  request: EndpointRequest<typeof endpoints.startIncidentScreening>,
 ) {
   const scope = request.body?.scope ?? 'changed';
   const job = await app.deps.jobs.enqueue({
@@ -58,31 +56,33 @@ export const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const incidents = { tags: ['incidents'], preValidation: guard(db, 'admin', 'shift') };
   const terms = { tags: ['incidents'], preValidation: guard(db, 'admin', 'term') };
 
-  route(app, e.findIncidents, incidents, (request) => findIncidents(db, request.ctx, request.query));
-  route(app, e.getIncident, incidents, (request) => getIncident(db, request.ctx, request.params.id));
-  route(app, e.handleIncident, incidents, (request) =>
+  route(app, endpoints.findIncidents, incidents, (request) => findIncidents(db, request.ctx, request.query));
+  route(app, endpoints.getIncident, incidents, (request) => getIncident(db, request.ctx, request.params.id));
+  route(app, endpoints.handleIncident, incidents, (request) =>
     handleIncident(db, request.ctx, request.params.id, request.body),
   );
-  route(app, e.startIncidentScreening, incidents, (request) => startIncidentScreening(app, request));
-  route(app, e.listIncidentCategories, terms, () => listIncidentCategories());
-  route(app, e.testPhrases, terms, (request) => testPhrases(db, request.ctx, request.body));
+  route(app, endpoints.startIncidentScreening, incidents, (request) => startIncidentScreening(app, request));
+  route(app, endpoints.listIncidentCategories, terms, () => listIncidentCategories());
+  route(app, endpoints.testPhrases, terms, (request) => testPhrases(db, request.ctx, request.body));
 
-  route(app, e.findTerms, terms, (request) => findTerms(db, request.ctx));
-  route(app, e.createTerm, terms, (request) => saveTerm(db, request.ctx, request.body));
-  route(app, e.updateTerm, terms, (request) => saveTerm(db, request.ctx, request.body, request.params.id));
-  route(app, e.deleteTerm, terms, async (request) => {
+  route(app, endpoints.findTerms, terms, (request) => findTerms(db, request.ctx));
+  route(app, endpoints.createTerm, terms, (request) => saveTerm(db, request.ctx, request.body));
+  route(app, endpoints.updateTerm, terms, (request) =>
+    saveTerm(db, request.ctx, request.body, request.params.id),
+  );
+  route(app, endpoints.deleteTerm, terms, async (request) => {
     await deleteTerm(db, request.ctx, request.params.id);
     return null;
   });
 
-  route(app, e.findClientSpecificTerms, terms, (request) => findClientSpecificTerms(db, request.ctx));
-  route(app, e.createClientSpecificTerm, terms, (request) =>
+  route(app, endpoints.findClientSpecificTerms, terms, (request) => findClientSpecificTerms(db, request.ctx));
+  route(app, endpoints.createClientSpecificTerm, terms, (request) =>
     saveClientSpecificTerm(db, request.ctx, request.body),
   );
-  route(app, e.updateClientSpecificTerm, terms, (request) =>
+  route(app, endpoints.updateClientSpecificTerm, terms, (request) =>
     saveClientSpecificTerm(db, request.ctx, request.body, request.params.id),
   );
-  route(app, e.deleteClientSpecificTerm, terms, async (request) => {
+  route(app, endpoints.deleteClientSpecificTerm, terms, async (request) => {
     await deleteClientSpecificTerm(db, request.ctx, request.params.id);
     return null;
   });

@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LOCATION_SCREENING_JOB, locationScreeningEndpoints } from '@tend/contracts';
+import { LOCATION_SCREENING_JOB, locationScreeningEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
@@ -32,15 +32,13 @@ import {
 } from './baseline-locations.service.ts';
 import { findSuspiciousLocations, reviewSuspiciousLocation } from './suspicious-locations.service.ts';
 
-const e = locationScreeningEndpoints;
-
 /**
  * Queues the location screening job for `scope` (of `clientId` when given; NOT_FOUND when it names no
  * client); audited `location_screening.run`.
  */
 async function startLocationScreening(
   app: FastifyInstance,
-  request: EndpointRequest<typeof e.startLocationScreening>,
+  request: EndpointRequest<typeof endpoints.startLocationScreening>,
 ) {
   const { db } = app.deps.database;
   const { scope, clientId } = request.body;
@@ -71,39 +69,39 @@ export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
   /** An approved location's change re-screens the client: "location unverified" may change. */
   const revalidateAll = () => app.deps.events.publish(segmentsMayHaveChanged, 'all');
 
-  route(app, e.findBaselines, baselines, (request) => findBaselines(db, request.ctx, request.query));
-  route(app, e.getBaselineDetail, baselines, (request) =>
+  route(app, endpoints.findBaselines, baselines, (request) => findBaselines(db, request.ctx, request.query));
+  route(app, endpoints.getBaselineDetail, baselines, (request) =>
     getBaselineDetail(db, request.ctx, request.params.clientId),
   );
 
-  route(app, e.findApprovedLocations, approved, async (request) => ({
+  route(app, endpoints.findApprovedLocations, approved, async (request) => ({
     items: await findApprovedLocations(db, request.ctx, request.query.clientId),
   }));
-  route(app, e.createApprovedLocation, approved, async (request) => {
+  route(app, endpoints.createApprovedLocation, approved, async (request) => {
     const location = await createApprovedLocation(db, request.ctx, request.body);
     await revalidateAll();
     return location;
   });
-  route(app, e.updateApprovedLocation, approved, async (request) => {
+  route(app, endpoints.updateApprovedLocation, approved, async (request) => {
     const location = await updateApprovedLocation(db, request.ctx, request.params.id, request.body);
     await revalidateAll();
     return location;
   });
-  route(app, e.deleteApprovedLocation, approved, async (request) => {
+  route(app, endpoints.deleteApprovedLocation, approved, async (request) => {
     const location = await deleteApprovedLocation(db, request.ctx, request.params.id);
     await revalidateAll();
     return location;
   });
 
-  route(app, e.findSuspiciousLocations, findings, (request) =>
+  route(app, endpoints.findSuspiciousLocations, findings, (request) =>
     findSuspiciousLocations(db, request.ctx, request.query),
   );
-  route(app, e.reviewSuspiciousLocation, findings, async (request) => {
+  route(app, endpoints.reviewSuspiciousLocation, findings, async (request) => {
     const finding = await reviewSuspiciousLocation(db, request.ctx, request.params.id, request.body);
     // A reviewed finding no longer leaves the shift's location unverified.
     await app.deps.events.publish(segmentsMayHaveChanged, { from: finding.date, to: finding.date });
     return finding;
   });
 
-  route(app, e.startLocationScreening, findings, (request) => startLocationScreening(app, request));
+  route(app, endpoints.startLocationScreening, findings, (request) => startLocationScreening(app, request));
 };

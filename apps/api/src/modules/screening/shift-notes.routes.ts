@@ -14,7 +14,7 @@ import {
   importPreview,
   importStarted,
   importUploaded,
-  shiftNoteEndpoints,
+  shiftNoteEndpoints as endpoints,
 } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
@@ -26,8 +26,6 @@ import {
   listMismatchedShiftNotes,
   resolveShiftNote,
 } from './shift-note-review.service.ts';
-
-const e = shiftNoteEndpoints;
 
 export const shiftNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
@@ -50,17 +48,17 @@ export const shiftNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.deps.config.agencyTimeZone;
   const notes = { tags: ['shift notes'], preValidation: guard(db, 'admin', 'shift_note') };
 
-  route(app, e.listMismatchedShiftNotes, notes, (request) =>
+  route(app, endpoints.listMismatchedShiftNotes, notes, (request) =>
     listMismatchedShiftNotes(db, request.ctx, zone, request.query),
   );
-  route(app, e.getShiftNoteReview, notes, (request) =>
+  route(app, endpoints.getShiftNoteReview, notes, (request) =>
     getShiftNoteReview(db, request.ctx, zone, request.query.id),
   );
-  route(app, e.resolveShiftNote, notes, async (request) => {
+  route(app, endpoints.resolveShiftNote, notes, async (request) => {
     await resolveShiftNote(db, request.ctx, request.params.id, request.body);
     return null;
   });
-  route(app, e.dismissShiftNote, notes, async (request) => {
+  route(app, endpoints.dismissShiftNote, notes, async (request) => {
     await dismissShiftNote(db, request.ctx, request.params.id, request.body);
     return null;
   });
