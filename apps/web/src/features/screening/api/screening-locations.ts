@@ -4,7 +4,7 @@
  * - the review queue page (with totals by level) and reviewing a finding (note required);
  * - the baselines page and one client's baseline in full;
  * - adding, changing and removing approved locations (the server re-screens the client at once);
- * - starting a screening run (→ job; its live progress is the job's, `GET /api/jobs/:id`).
+ * - starting a screening run (→ job; its live progress is the job's, `jobsEndpoints.getJob`).
  * Every change refreshes the queue and the baselines.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
