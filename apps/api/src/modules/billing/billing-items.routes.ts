@@ -1,44 +1,25 @@
 /**
  * Billing item routes (admin only; issue 6 "Drift"; docs/billing-export.md):
- * - `GET /api/billing-items` (`billingItemListQuery`, e.g. `?hasDrift=true`) → `billingItemPage` with
+ * - `GET /api/billing-items` (`billingItemListQuery`, endpoints.g. `?hasDrift=true`) → `billingItemPage` with
  *   each item's `driftFields` (`{ field, exported, current }`). Audited `billing_item.list`.
  * - `POST /api/billing-items/:id/void` (`billingItemVoid` `{ reason }`, required) → `{ item }`
  *   (status VOID, history row). 404; 409 when void already. Audited `billing_item.void`.
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial); bad input 400 naming the field.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  billingItemListQuery,
-  billingItemPage,
-  billingItemVoid,
-  billingItemVoidResult,
-  idParams,
-} from '@tend/contracts';
+import { billingExportEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import { findBillingItems, voidBillingItem } from './billing-items.service.ts';
 
 export const billingItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const access = guard(db, 'admin', 'billing_item');
-  const tags = ['billing'];
+  const items = { tags: ['billing'], preValidation: guard(db, 'admin', 'billing_item') };
 
-  app.get(
-    '/api/billing-items',
-    {
-      preValidation: access,
-      schema: { tags, querystring: billingItemListQuery, response: { 200: billingItemPage } },
-    },
-    (request) => findBillingItems(db, request.ctx, request.query),
+  route(app, endpoints.findBillingItems, items, (request) =>
+    findBillingItems(db, request.ctx, request.query),
   );
-
-  app.post(
-    '/api/billing-items/:id/void',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: billingItemVoid, response: { 200: billingItemVoidResult } },
-    },
-    async (request) => ({
-      item: await voidBillingItem(db, request.ctx, request.params.id, request.body.reason),
-    }),
-  );
+  route(app, endpoints.voidBillingItem, items, async (request) => ({
+    item: await voidBillingItem(db, request.ctx, request.params.id, request.body.reason),
+  }));
 };

@@ -5,9 +5,15 @@
  * unreviewed suspicious locations, notes needing review and this month's NOT_READY segments.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { peopleEndpoints, usersEndpoints, validationEndpoints } from '@tend/contracts';
-import { apiCall, apiRequest } from '../../lib/api-client.ts';
+import {
+  incidentEndpoints,
+  locationScreeningEndpoints,
+  peopleEndpoints,
+  shiftNoteEndpoints,
+  usersEndpoints,
+  validationEndpoints,
+} from '@tend/contracts';
+import { apiCall } from '../../lib/api-client.ts';
 
 /** The calendar month around `today` as ISO dates (the browser's calendar). */
 function thisMonth(today = new Date()): { from: string; to: string } {
@@ -19,11 +25,6 @@ function thisMonth(today = new Date()): { from: string; to: string } {
   };
 }
 
-// The screening lists are read by path until their module's endpoints are defined (decision 0032).
-const pageTotal = z.object({ total: z.number().int() });
-const screeningTotal = (path: string, query: Record<string, string>, signal?: AbortSignal) =>
-  apiRequest(pageTotal, path, { query: { ...query, pageSize: 1 }, signal });
-
 /** Each counted list's first page of one row: its `total` is the count. */
 export const countableLists = {
   clients: (signal?: AbortSignal) => apiCall(peopleEndpoints.findClients, { query: { pageSize: 1 }, signal }),
@@ -33,10 +34,15 @@ export const countableLists = {
     apiCall(peopleEndpoints.findCaseManagers, { query: { pageSize: 1 }, signal }),
   users: (signal?: AbortSignal) =>
     apiCall(usersEndpoints.findUsers, { query: { active: 'true', pageSize: 1 }, signal }),
-  openIncidents: (signal?: AbortSignal) => screeningTotal('/api/incidents', { handled: 'open' }, signal),
+  openIncidents: (signal?: AbortSignal) =>
+    apiCall(incidentEndpoints.findIncidents, { query: { handled: 'open', pageSize: 1 }, signal }),
   locationsToReview: (signal?: AbortSignal) =>
-    screeningTotal('/api/suspicious-locations', { reviewed: 'false' }, signal),
-  notesToReview: (signal?: AbortSignal) => screeningTotal('/api/shift-notes/mismatched', {}, signal),
+    apiCall(locationScreeningEndpoints.findSuspiciousLocations, {
+      query: { reviewed: 'false', pageSize: 1 },
+      signal,
+    }),
+  notesToReview: (signal?: AbortSignal) =>
+    apiCall(shiftNoteEndpoints.listMismatchedShiftNotes, { query: { pageSize: 1 }, signal }),
   notReadySegments: (signal?: AbortSignal) =>
     apiCall(validationEndpoints.findSegments, {
       query: { ...thisMonth(), status: 'NOT_READY', pageSize: 1 },
