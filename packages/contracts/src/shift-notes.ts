@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { pageOf, pageQuery } from './common.ts';
-import type { ImportFieldSpec } from './imports.ts';
+import {
+  importDetail,
+  importEndpointSet,
+  importFileList,
+  importOptions,
+  importPreview,
+  importStarted,
+  importUploaded,
+  type ImportFieldSpec,
+} from './imports.ts';
 
 export const shiftNoteCsvFields = [
   'givShiftId',
@@ -174,3 +183,13 @@ export const dismissShiftNote = z.object({
     .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL characters' }),
 });
 export type DismissShiftNote = z.infer<typeof dismissShiftNote>;
+
+/** The shift-note import's five endpoints (`importEndpointSet`, admin only). */
+export const shiftNoteImportEndpoints = importEndpointSet('/api/shift-note-imports', {
+  uploaded: importUploaded,
+  list: importFileList,
+  detail: importDetail,
+  options: importOptions,
+  preview: importPreview,
+  started: importStarted,
+});

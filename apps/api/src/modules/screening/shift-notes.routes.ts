@@ -10,15 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dismissShiftNote as dismissBody,
   idParams,
-  importDetail,
-  importFileList,
-  importOptions,
-  importPreview,
-  importStarted,
-  importUploaded,
   mismatchedShiftNotePage,
   mismatchedShiftNoteQuery,
   resolveShiftNote as resolveBody,
+  shiftNoteImportEndpoints,
   shiftNoteReview,
   shiftNoteReviewQuery,
 } from '@tend/contracts';
@@ -34,19 +29,7 @@ import {
 
 export const shiftNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
-    importRoutes({
-      kind: shiftNoteImportKind,
-      basePath: '/api/shift-note-imports',
-      tags: ['shift notes'],
-      schemas: {
-        uploaded: importUploaded,
-        list: importFileList,
-        detail: importDetail,
-        options: importOptions,
-        preview: importPreview,
-        started: importStarted,
-      },
-    }),
+    importRoutes({ kind: shiftNoteImportKind, endpoints: shiftNoteImportEndpoints, tags: ['shift notes'] }),
   );
 
   const { db } = app.deps.database;

@@ -7,9 +7,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  importPreview,
-  importUploaded,
   mismatchedShiftNotePage,
+  shiftNoteImportEndpoints,
   shiftNoteReview,
   type DismissShiftNote,
   type ImportPreviewRow,
@@ -24,10 +23,8 @@ export const NOTES_IMPORT_PAGE = '/admin/mismatched-shift-notes?view=import';
 
 export const shiftNoteImportClient: ImportKindClient<ImportPreviewRow> = {
   key: 'shift-note-imports',
-  basePath: '/api/shift-note-imports',
+  endpoints: shiftNoteImportEndpoints,
   pagePath: NOTES_IMPORT_PAGE,
-  uploaded: importUploaded,
-  preview: importPreview,
 };
 
 export const shiftNoteKeys = {
