@@ -4,7 +4,16 @@
  * upserted on (budgetClientId, procCode, svcModifierCd, effectiveDate). Rules: docs/evv-import.md,
  * "Client prime".
  */
-import type { ImportFieldSpec } from './imports.ts';
+import {
+  importDetail,
+  importEndpointSet,
+  importFileList,
+  importOptions,
+  importPreview,
+  importStarted,
+  importUploaded,
+  type ImportFieldSpec,
+} from './imports.ts';
 
 export const clientPrimeCsvFields = [
   'clientName',
@@ -60,3 +69,13 @@ export const clientPrimeFieldSpec: ImportFieldSpec<ClientPrimeCsvField> = {
     { anyOf: ['effectiveDate'], message: 'Map a column to Effective date' },
   ],
 };
+
+/** The client prime (clients + budgets) import's five endpoints (`importEndpointSet`, admin only). */
+export const clientPrimeImportEndpoints = importEndpointSet('/api/client-prime-imports', {
+  uploaded: importUploaded,
+  list: importFileList,
+  detail: importDetail,
+  options: importOptions,
+  preview: importPreview,
+  started: importStarted,
+});

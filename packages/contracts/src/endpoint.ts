@@ -58,6 +58,15 @@ export function defineEndpoint<const E extends EndpointSpec>(spec: E & ParamsAgr
   return Object.freeze(spec);
 }
 
+/**
+ * `defineEndpoint` for a path built from a type parameter (an import kind's `basePath`,
+ * `importEndpointSet`), whose `:params` the compiler cannot read: the same frozen spec, its params checked
+ * against the path at run time only (`endpoint.test.ts`, over every exported endpoint).
+ */
+export function defineEndpointAt<const E extends EndpointSpec>(spec: E): E {
+  return Object.freeze(spec);
+}
+
 /** The parts of an endpoint's types, for the route helper and the web client. */
 export type ParamsOf<E> = E extends { params: infer S extends z.ZodType } ? S : undefined;
 export type QueryOf<E> = E extends { query: infer S extends z.ZodType } ? S : undefined;

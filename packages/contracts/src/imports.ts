@@ -8,6 +8,8 @@
  * other way round.
  */
 import { z } from 'zod';
+import { idParams } from './common.ts';
+import { defineEndpointAt } from './endpoint.ts';
 import { jobStatus } from './enums.ts';
 import { processingJob } from './jobs.ts';
 
@@ -182,4 +184,96 @@ export function importColumnMapProblems<F extends string>(
   for (const rule of spec.required)
     if (!rule.anyOf.some((field) => fields.includes(field))) problems.push(rule.message);
   return problems;
+}
+
+/** The schemas of a kind's five endpoints: the generic ones above, or a kind's own that extend them. */
+export interface ImportEndpointSchemas {
+  uploaded: z.ZodType;
+  list: z.ZodType;
+  detail: z.ZodType;
+  /** Body of preview and start: the column map (of the kind's fields) and the time zone. */
+  options: z.ZodType;
+  preview: z.ZodType;
+  started: z.ZodType;
+}
+
+/**
+ * The five endpoints every import kind has under its `basePath` (decisions 0031, 0032), admin only:
+ * - `upload`  POST `<basePath>` multipart `file` → 201 `uploaded` (a CSV, analysed) or 202 (a format
+ *   detected from content, queued at once);
+ * - `list`    GET `<basePath>` → the newest uploads of the kind with their latest job;
+ * - `get`     GET `<basePath>/:id` → one upload (+ its CSV analysis, to resume the mapping step); 404;
+ * - `preview` POST `<basePath>/:id/preview` `options` → the first rows parsed with a column map;
+ * - `start`   POST `<basePath>/:id/start` `options` → 202, the column map saved and the job queued; 409
+ *   when it is already being imported.
+ * A kind's contracts file exports the set as `<kind>ImportEndpoints`; the API registers it with
+ * `importRoutes` (platform/imports/import-routes.ts), the web app calls it from `components/imports`.
+ */
+export function importEndpointSet<const B extends `/api/${string}`, S extends ImportEndpointSchemas>(
+  basePath: B,
+  schemas: S,
+): ImportEndpoints<S, B> {
+  return {
+    upload: defineEndpointAt({
+      method: 'POST',
+      path: basePath,
+      multipart: true,
+      response: { 201: schemas.uploaded, 202: schemas.uploaded },
+    }),
+    list: defineEndpointAt({ method: 'GET', path: basePath, response: { 200: schemas.list } }),
+    get: defineEndpointAt({
+      method: 'GET',
+      path: `${basePath}/:id`,
+      params: idParams,
+      response: { 200: schemas.detail },
+    }),
+    preview: defineEndpointAt({
+      method: 'POST',
+      path: `${basePath}/:id/preview`,
+      params: idParams,
+      body: schemas.options,
+      response: { 200: schemas.preview },
+    }),
+    start: defineEndpointAt({
+      method: 'POST',
+      path: `${basePath}/:id/start`,
+      params: idParams,
+      body: schemas.options,
+      response: { 202: schemas.started },
+    }),
+  };
+}
+
+/** The endpoints of one import kind (`importEndpointSet`), with the kind's schemas `S` under `B`. */
+export interface ImportEndpoints<
+  S extends ImportEndpointSchemas = ImportEndpointSchemas,
+  B extends `/api/${string}` = `/api/${string}`,
+> {
+  upload: {
+    readonly method: 'POST';
+    readonly path: B;
+    readonly multipart: true;
+    readonly response: { readonly 201: S['uploaded']; readonly 202: S['uploaded'] };
+  };
+  list: { readonly method: 'GET'; readonly path: B; readonly response: { readonly 200: S['list'] } };
+  get: {
+    readonly method: 'GET';
+    readonly path: `${B}/:id`;
+    readonly params: typeof idParams;
+    readonly response: { readonly 200: S['detail'] };
+  };
+  preview: {
+    readonly method: 'POST';
+    readonly path: `${B}/:id/preview`;
+    readonly params: typeof idParams;
+    readonly body: S['options'];
+    readonly response: { readonly 200: S['preview'] };
+  };
+  start: {
+    readonly method: 'POST';
+    readonly path: `${B}/:id/start`;
+    readonly params: typeof idParams;
+    readonly body: S['options'];
+    readonly response: { readonly 202: S['started'] };
+  };
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   importAnalysis,
   importDetail,
+  importEndpointSet,
   importFileList,
   importFileSummary,
   importOptions,
@@ -172,3 +173,13 @@ export const shiftImportDetail = importDetail.extend({
   analysis: csvAnalysis.nullable(),
 });
 export type ShiftImportDetail = z.infer<typeof shiftImportDetail>;
+
+/** The shift import's five endpoints (`importEndpointSet`, admin only; docs/evv-import.md). */
+export const shiftImportEndpoints = importEndpointSet('/api/shift-imports', {
+  uploaded: shiftImportUploaded,
+  list: csvFileList,
+  detail: shiftImportDetail,
+  options: shiftImportOptions,
+  preview: shiftImportPreview,
+  started: shiftImportStarted,
+});

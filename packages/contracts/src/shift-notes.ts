@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import { idParams, pageOf, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import type { ImportFieldSpec } from './imports.ts';
+import {
+  importDetail,
+  importEndpointSet,
+  importFileList,
+  importOptions,
+  importPreview,
+  importStarted,
+  importUploaded,
+  type ImportFieldSpec,
+} from './imports.ts';
 
 export const shiftNoteCsvFields = [
   'givShiftId',
@@ -210,3 +219,13 @@ export const shiftNoteEndpoints = {
     response: { 204: z.null() },
   }),
 };
+
+/** The shift-note import's five endpoints (`importEndpointSet`, admin only). */
+export const shiftNoteImportEndpoints = importEndpointSet('/api/shift-note-imports', {
+  uploaded: importUploaded,
+  list: importFileList,
+  detail: importDetail,
+  options: importOptions,
+  preview: importPreview,
+  started: importStarted,
+});

@@ -7,15 +7,7 @@
  *   POST /api/shift-notes/:id/dismiss        { reason } → belongs to no shift (204)
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  importDetail,
-  importFileList,
-  importOptions,
-  importPreview,
-  importStarted,
-  importUploaded,
-  shiftNoteEndpoints as endpoints,
-} from '@tend/contracts';
+import { shiftNoteEndpoints as endpoints, shiftNoteImportEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
 import { importRoutes } from '../../platform/imports/import-routes.ts';
@@ -29,19 +21,7 @@ import {
 
 export const shiftNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
-    importRoutes({
-      kind: shiftNoteImportKind,
-      basePath: '/api/shift-note-imports',
-      tags: ['shift notes'],
-      schemas: {
-        uploaded: importUploaded,
-        list: importFileList,
-        detail: importDetail,
-        options: importOptions,
-        preview: importPreview,
-        started: importStarted,
-      },
-    }),
+    importRoutes({ kind: shiftNoteImportKind, endpoints: shiftNoteImportEndpoints, tags: ['shift notes'] }),
   );
 
   const { db } = app.deps.database;

@@ -1,6 +1,6 @@
 /**
  * The pipeline's one duplicate and error model (`rowIntake`, `createRejections`) and the typed routes
- * (`importRoutes` refuses a schema that does not accept the kind's answers, at typecheck).
+ * (`importRoutes` refuses an endpoint whose schema does not accept the kind's answers, at typecheck).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   importOptions,
   importPreview,
   importStarted,
+  importEndpointSet,
   importUploaded,
   shiftImportPreview,
   shiftImportUploaded,
@@ -73,26 +74,25 @@ describe('importRoutes', () => {
     started: importStarted,
   };
 
-  it('takes the schemas that accept what the pipeline answers for the kind', () => {
-    expect(typeof importRoutes({ kind, basePath: '/api/x', tags: [], schemas })).toBe('function');
+  it('takes the endpoints whose schemas accept what the pipeline answers for the kind', () => {
+    const endpoints = importEndpointSet('/api/x', schemas);
+    expect(typeof importRoutes({ kind, endpoints, tags: [] })).toBe('function');
   });
 
   it('refuses, at typecheck, a schema that does not accept the kind’s answer', () => {
     const wrongPreview = () =>
       importRoutes({
         kind,
-        basePath: '/api/x',
         tags: [],
         // @ts-expect-error -- shift preview rows are not the kind's generic preview rows
-        schemas: { ...schemas, preview: shiftImportPreview },
+        endpoints: importEndpointSet('/api/x', { ...schemas, preview: shiftImportPreview }),
       });
     const wrongUpload = () =>
       importRoutes({
         kind,
-        basePath: '/api/x',
         tags: [],
         // @ts-expect-error -- the kind has no JSON format, but neither does this fit its CSV analysis
-        schemas: { ...schemas, uploaded: shiftImportUploaded },
+        endpoints: importEndpointSet('/api/x', { ...schemas, uploaded: shiftImportUploaded }),
       });
     expect([wrongPreview, wrongUpload].every((f) => typeof f === 'function')).toBe(true);
   });

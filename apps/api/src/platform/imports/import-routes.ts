@@ -1,17 +1,15 @@
 /**
- * The HTTP steps of one import kind (admin only; docs/decisions/0008-import-kinds.md), under `basePath`:
- *   POST <basePath>               multipart `file` → 201 analysis (CSV) or 202 queued (a JSON format)
- *   GET  <basePath>               the newest uploads of the kind with their latest job
- *   GET  <basePath>/:id           one upload (+ CSV analysis, to resume the mapping step)
- *   POST <basePath>/:id/preview   the first rows parsed with a column map
- *   POST <basePath>/:id/start     saves the column map and queues the import → 202
- * Responses go through the kind's contract schemas, and each schema must accept what the pipeline
- * answers for the kind (`ImportRouteSchemas`): a schema that does not fit fails typecheck.
+ * The HTTP steps of one import kind (admin only; docs/decisions/0008-import-kinds.md, 0031, 0032): the
+ * kind's five endpoints from contracts (`importEndpointSet`: upload, list, get, preview, start) registered
+ * with `route()` over the pipeline's steps (import-service.ts). Each endpoint's response schema must
+ * accept what the pipeline answers for the kind (`FittingEndpoints`): one that does not fit fails
+ * typecheck at the kind's `importRoutes` call.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { idParams, type ProcessingJob } from '@tend/contracts';
+import type { ImportEndpoints, ProcessingJob, ResponseOf } from '@tend/contracts';
 import { guard } from '../auth/auth.plugin.ts';
+import { route, type EndpointHandler } from '../http/endpoint-route.ts';
 import { AppError } from '../http/errors.ts';
 import type {
   ImportAnalysisOut,
@@ -30,53 +28,55 @@ import {
   type ImportMappingOptions,
 } from './import-service.ts';
 
-/** The answers of a kind's routes, for the kind's types `T` (what serialisation is handed). */
+/** The answers of a kind's endpoints, for the kind's types `T` (what serialisation is handed). */
 export interface ImportRouteAnswers<T extends ImportKindTypes> {
-  uploaded: ImportUploadedOut<T>;
+  upload: ImportUploadedOut<T>;
   list: { items: ImportFileSummaryOut<T>[] };
-  detail: { file: ImportFileSummaryOut<T>; analysis: ImportAnalysisOut<T> | null; agencyTimeZone: string };
+  get: { file: ImportFileSummaryOut<T>; analysis: ImportAnalysisOut<T> | null; agencyTimeZone: string };
   preview: { rows: T['preview'][]; problems: string[] };
-  started: { csvFileId: string; job: ProcessingJob };
+  start: { csvFileId: string; job: ProcessingJob };
 }
 
-/**
- * The contract schemas of a kind's routes; `options` is the body of preview and start (its column map
- * must be one of the kind's fields, `FittingSchemas`).
- */
-export type ImportRouteSchemas = Record<keyof ImportRouteAnswers<ImportKindTypes>, z.ZodType> & {
-  options: z.ZodType<Omit<ImportMappingOptions<ImportKindTypes>, 'kind' | 'csvFileId'>>;
-};
+type MappingBody<T extends ImportKindTypes> = Omit<ImportMappingOptions<T>, 'kind' | 'csvFileId'>;
 
 /**
- * `S` where each response schema's input accepts the pipeline's answer for `T`, else `never` on the
- * schema that does not fit (so the call of `importRoutes` fails typecheck there).
+ * `E` where each endpoint's response schema accepts the pipeline's answer for `T` and the preview/start
+ * body is a column map of the kind's fields; else `never` on the endpoint that does not fit.
  */
-export type FittingSchemas<T extends ImportKindTypes, S extends ImportRouteSchemas> = {
-  [K in keyof S]: K extends keyof ImportRouteAnswers<T>
-    ? [ImportRouteAnswers<T>[K]] extends [z.input<S[K]>]
-      ? S[K]
+export type FittingEndpoints<T extends ImportKindTypes, E extends ImportEndpoints> = {
+  [K in keyof E]: K extends keyof ImportRouteAnswers<T>
+    ? [ImportRouteAnswers<T>[K]] extends [ResponseOf<E[K]>]
+      ? K extends 'preview' | 'start'
+        ? E[K] extends { body: infer B extends z.ZodType }
+          ? [z.output<B>] extends [MappingBody<T>]
+            ? E[K]
+            : never
+          : never
+        : E[K]
       : never
-    : K extends 'options'
-      ? [z.output<S[K]>] extends [Omit<ImportMappingOptions<T>, 'kind' | 'csvFileId'>]
-        ? S[K]
-        : never
-      : S[K];
+    : E[K];
 };
 
-export interface ImportRouteOptions<T extends ImportKindTypes, S extends ImportRouteSchemas> {
+export interface ImportRouteOptions<T extends ImportKindTypes, E extends ImportEndpoints> {
   kind: ImportKindDefinition<T>;
-  basePath: string;
+  endpoints: E & FittingEndpoints<T, E>;
   tags: string[];
-  schemas: S & FittingSchemas<T, S>;
 }
 
-/** A Fastify plugin with the five import routes of one kind. */
-export function importRoutes<T extends ImportKindTypes, S extends ImportRouteSchemas>(
-  options: ImportRouteOptions<T, S>,
+/**
+ * A handler of the generic endpoint set: the call site checked that the kind's endpoints fit the
+ * pipeline's answers (`FittingEndpoints`), so here the answer is handed on as the endpoint's response.
+ */
+const handle = <E extends ImportEndpoints[keyof ImportEndpoints]>(
+  handler: (...args: Parameters<EndpointHandler<E>>) => Promise<unknown>,
+) => handler as unknown as EndpointHandler<E>;
+
+/** A Fastify plugin with the five import endpoints of one kind. */
+export function importRoutes<T extends ImportKindTypes, E extends ImportEndpoints>(
+  options: ImportRouteOptions<T, E>,
 ): FastifyPluginAsyncZod {
-  const { kind, basePath, tags } = options;
-  // Checked against the kind at the call (`FittingSchemas`); here they are plain schemas.
-  const schemas: ImportRouteSchemas = options.schemas;
+  const { kind, tags } = options;
+  const endpoints: ImportEndpoints = options.endpoints;
   return async (app) => {
     const { db } = app.deps.database;
     const deps: ImportDeps = {
@@ -85,19 +85,13 @@ export function importRoutes<T extends ImportKindTypes, S extends ImportRouteSch
       jobs: app.deps.jobs,
       agencyTimeZone: app.deps.config.agencyTimeZone,
     };
-    const access = guard(db, 'admin', 'csv_file');
+    const access = { tags, preValidation: guard(db, 'admin', 'csv_file') };
 
-    app.post(
-      basePath,
-      {
-        preValidation: access,
-        schema: {
-          tags,
-          consumes: ['multipart/form-data'],
-          response: { 201: schemas.uploaded, 202: schemas.uploaded },
-        },
-      },
-      async (request, reply) => {
+    route(
+      app,
+      endpoints.upload,
+      access,
+      handle(async (request, reply) => {
         if (!request.isMultipart())
           throw new AppError(
             'UNSUPPORTED_MEDIA_TYPE',
@@ -111,43 +105,46 @@ export function importRoutes<T extends ImportKindTypes, S extends ImportRouteSch
           contentType: file.mimetype || 'application/octet-stream',
           body: file.file,
         });
-        return reply.status(uploaded.format === 'csv' ? 201 : 202).send(uploaded);
-      },
+        // 201: a CSV waits for its mapping; 202: a format detected from content is queued at once.
+        if (uploaded.format !== 'csv') void reply.code(202);
+        return uploaded;
+      }),
     );
-
-    app.get(
-      basePath,
-      { preValidation: access, schema: { tags, response: { 200: schemas.list } } },
-      (request) => listImports(db, request.ctx, { kind }),
+    route(
+      app,
+      endpoints.list,
+      access,
+      handle((request) => listImports(db, request.ctx, { kind })),
     );
-
-    app.get(
-      `${basePath}/:id`,
-      { preValidation: access, schema: { tags, params: idParams, response: { 200: schemas.detail } } },
-      (request) => getImport(deps, request.ctx, { kind, csvFileId: request.params.id }),
+    route(
+      app,
+      endpoints.get,
+      access,
+      handle((request) => getImport(deps, request.ctx, { kind, csvFileId: request.params.id })),
     );
-
-    app.post(
-      `${basePath}/:id/preview`,
-      {
-        preValidation: access,
-        schema: { tags, params: idParams, body: schemas.options, response: { 200: schemas.preview } },
-      },
-      (request) => previewImport(deps, request.ctx, { ...request.body, kind, csvFileId: request.params.id }),
+    route(
+      app,
+      endpoints.preview,
+      access,
+      handle((request) =>
+        previewImport(deps, request.ctx, {
+          ...(request.body as MappingBody<T>),
+          kind,
+          csvFileId: request.params.id,
+        }),
+      ),
     );
-
-    app.post(
-      `${basePath}/:id/start`,
-      {
-        preValidation: access,
-        schema: { tags, params: idParams, body: schemas.options, response: { 202: schemas.started } },
-      },
-      async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await startImport(deps, request.ctx, { ...request.body, kind, csvFileId: request.params.id }),
-          ),
+    route(
+      app,
+      endpoints.start,
+      access,
+      handle((request) =>
+        startImport(deps, request.ctx, {
+          ...(request.body as MappingBody<T>),
+          kind,
+          csvFileId: request.params.id,
+        }),
+      ),
     );
   };
 }

@@ -1,23 +1,21 @@
 /**
- * The endpoints of one import kind (docs/decisions/0008-import-kinds.md), one hook each (STYLE.md s.12).
- * Every kind has the same five routes under its `basePath`: `POST` (multipart upload → CSV analysed,
- * or a JSON format queued), `GET` (recent uploads), `GET /:id` (one upload, to resume),
- * `POST /:id/preview` (first rows parsed with a column map), `POST /:id/start` (save the map, queue
- * the job); `GET /api/jobs/:id` gives the live progress. Responses are parsed with the kind's schemas.
+ * The endpoints of one import kind (docs/decisions/0008-import-kinds.md, 0031, 0032), one hook each
+ * (STYLE.md s.12). Every kind has the same five endpoints from contracts (`importEndpointSet`): `upload`
+ * (multipart → CSV analysed, or a format detected from content queued), `list` (recent uploads), `get`
+ * (one upload, to resume), `preview` (first rows parsed with a column map), `start` (save the map, queue
+ * the job); the job's endpoint gives the live progress. Responses are parsed with the kind's schemas.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  importDetail,
-  importFileList,
-  importStarted,
-  type ImportDetail,
-  type ImportFileSummary,
-  type ImportOptions,
-  type ImportStarted,
-  type ProcessingJob,
+import type {
+  ImportDetail,
+  ImportEndpoints,
+  ImportFileSummary,
+  ImportOptions,
+  ImportStarted,
+  ProcessingJob,
 } from '@tend/contracts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiCall } from '../../lib/api-client.ts';
 import { finishedJobStatuses } from '../../lib/jobs.ts';
 
 /** What an upload answers: a CSV with its analysis, or a file queued at once (a JSON format). */
@@ -25,17 +23,28 @@ export type ImportUploadedAny =
   | { format: 'csv'; csvFileId: string; analysis: NonNullable<ImportDetail['analysis']> }
   | { format: Exclude<string, 'csv'>; csvFileId: string; job: ProcessingJob };
 
+/** What the web app reads of a kind's endpoints: the generic shapes, its own preview rows `P`. */
+export type ImportClientEndpoints<P extends { line: number; errors: unknown[] }> = ImportEndpoints<{
+  uploaded: z.ZodType<ImportUploadedAny>;
+  list: z.ZodType<{ items: ImportFileSummary[] }>;
+  detail: z.ZodType<ImportDetail>;
+  options: z.ZodType<unknown, ImportOptions>;
+  preview: z.ZodType<{ rows: P[]; problems: string[] }>;
+  started: z.ZodType<ImportStarted>;
+}>;
+
 /** One import kind as the web app calls it. `P` is the kind's preview row. */
 export interface ImportKindClient<P extends { line: number; errors: unknown[] }> {
   /** Query-key root, e.g. `shift-imports`. */
   key: string;
-  /** API path of the kind's routes, e.g. `/api/shift-imports`. */
-  basePath: string;
+  /** The kind's endpoints (contracts, e.g. `shiftImportEndpoints`). */
+  endpoints: ImportClientEndpoints<P>;
   /** The page of the kind (resumed with `?file=&job=`). */
   pagePath: string;
-  uploaded: z.ZodType<ImportUploadedAny>;
-  preview: z.ZodType<{ rows: P[]; problems: string[] }>;
 }
+
+/** A kind as the hooks that need no preview rows take it. */
+type AnyImportKind = { key: string; endpoints: ImportClientEndpoints<{ line: number; errors: unknown[] }> };
 
 export const importKeys = (key: string) => ({
   all: [key] as const,
@@ -43,8 +52,6 @@ export const importKeys = (key: string) => ({
   detail: (id: string) => [key, 'detail', id] as const,
   preview: (id: string, options: ImportOptions) => [key, 'preview', id, options] as const,
 });
-
-const filePath = (kind: { basePath: string }, id: string) => `${kind.basePath}/${encodeURIComponent(id)}`;
 
 /** The `pagePath` URL (which may carry its own query) that reopens an upload where it stands. */
 export function importUrl(pagePath: string, file: Pick<ImportFileSummary, 'id' | 'latestJob'>): string {
@@ -62,17 +69,17 @@ export const useUploadImport = <P extends { line: number; errors: unknown[] }>(k
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest(kind.uploaded, kind.basePath, { method: 'POST', body: form });
+      return apiCall(kind.endpoints.upload, { body: form });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: importKeys(kind.key).list() }),
   });
 };
 
 /** The newest uploads of the kind with their latest job; polled every 2 s while one is importing. */
-export const useImports = (kind: { key: string; basePath: string }) =>
+export const useImports = (kind: AnyImportKind) =>
   useQuery({
     queryKey: importKeys(kind.key).list(),
-    queryFn: ({ signal }) => apiRequest(importFileList, kind.basePath, { signal }),
+    queryFn: ({ signal }) => apiCall(kind.endpoints.list, { signal }),
     refetchInterval: (query) =>
       query.state.data?.items.some(
         (item) => item.latestJob && !finishedJobStatuses.includes(item.latestJob.status),
@@ -82,10 +89,10 @@ export const useImports = (kind: { key: string; basePath: string }) =>
   });
 
 /** One upload with its latest job and, for a CSV, its analysis and the agency's time zone. NOT_FOUND (404). */
-export const useImportDetail = (kind: { key: string; basePath: string }, id: string | null) =>
+export const useImportDetail = (kind: AnyImportKind, id: string | null) =>
   useQuery({
     queryKey: importKeys(kind.key).detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest(importDetail, filePath(kind, id ?? ''), { signal }),
+    queryFn: ({ signal }) => apiCall(kind.endpoints.get, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
     staleTime: 30_000,
   });
@@ -102,8 +109,7 @@ export const useImportPreview = <P extends { line: number; errors: unknown[] }>(
 ) =>
   useQuery({
     queryKey: importKeys(kind.key).preview(id, options),
-    queryFn: ({ signal }) =>
-      apiRequest(kind.preview, `${filePath(kind, id)}/preview`, { method: 'POST', body: options, signal }),
+    queryFn: ({ signal }) => apiCall(kind.endpoints.preview, { params: { id }, body: options, signal }),
     enabled,
     staleTime: Infinity,
     placeholderData: keepPreviousData,
@@ -114,11 +120,11 @@ export const useImportPreview = <P extends { line: number; errors: unknown[] }>(
  * Saves the column map (and zone) on the CSV upload and queues its import (202). Errors:
  * VALIDATION_FAILED with `errors[].path = 'columnMap'`, CONFLICT (409) when already being imported.
  */
-export const useStartImport = (kind: { key: string; basePath: string }) => {
+export const useStartImport = (kind: AnyImportKind) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, options }: { id: string; options: ImportOptions }): Promise<ImportStarted> =>
-      apiRequest(importStarted, `${filePath(kind, id)}/start`, { method: 'POST', body: options }),
+      apiCall(kind.endpoints.start, { params: { id }, body: options }),
     onSuccess: (_started, { id }) => {
       void queryClient.invalidateQueries({ queryKey: importKeys(kind.key).list() });
       void queryClient.invalidateQueries({ queryKey: importKeys(kind.key).detail(id) });

@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import type { ImportFileSummary, JobStatus } from '@tend/contracts';
 import { LoadErrorAlert } from '../ui/api-error-alert.tsx';
 import { RelativeTime } from '../ui/relative-time.tsx';
-import { importUrl, useImports } from './import-api.ts';
+import { importUrl, useImports, type ImportKindClient } from './import-api.ts';
 
 const formatLabels: Record<string, string> = {
   csv: 'CSV',
@@ -67,7 +67,7 @@ function Status({ file }: { file: ImportFileSummary }) {
 }
 
 export interface ImportHistoryProps {
-  kind: { key: string; basePath: string; pagePath: string };
+  kind: Pick<ImportKindClient<{ line: number; errors: unknown[] }>, 'key' | 'endpoints' | 'pagePath'>;
   /** What the empty state says files do once uploaded. */
   emptyDescription: string;
   /** A link to what a completed upload brought in, e.g. its shifts. */

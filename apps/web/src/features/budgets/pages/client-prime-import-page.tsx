@@ -14,10 +14,9 @@ import {
   budgetMeasureLabels,
   budgetMeasures,
   clientPrimeFieldSpec,
+  clientPrimeImportEndpoints,
   importColumnMapProblems,
-  importPreview,
   importResult,
-  importUploaded,
   type BudgetMeasure,
   type ImportPreviewRow,
   type ImportResult,
@@ -34,10 +33,8 @@ const PAGE = '/admin/misctools/client-prime-import';
 
 const clientPrimeClient: ImportKindClient<ImportPreviewRow> = {
   key: 'client-prime-imports',
-  basePath: '/api/client-prime-imports',
+  endpoints: clientPrimeImportEndpoints,
   pagePath: PAGE,
-  uploaded: importUploaded,
-  preview: importPreview,
 };
 
 const fields: ImportFieldsUi = {

@@ -6,9 +6,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  importPreview,
-  importUploaded,
   shiftNoteEndpoints,
+  shiftNoteImportEndpoints,
   type DismissShiftNote,
   type ImportPreviewRow,
   type MismatchedShiftNoteQuery,
@@ -22,10 +21,8 @@ export const NOTES_IMPORT_PAGE = '/admin/mismatched-shift-notes?view=import';
 
 export const shiftNoteImportClient: ImportKindClient<ImportPreviewRow> = {
   key: 'shift-note-imports',
-  basePath: '/api/shift-note-imports',
+  endpoints: shiftNoteImportEndpoints,
   pagePath: NOTES_IMPORT_PAGE,
-  uploaded: importUploaded,
-  preview: importPreview,
 };
 
 export const shiftNoteKeys = {

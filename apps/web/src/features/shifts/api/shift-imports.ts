@@ -1,16 +1,14 @@
 /**
- * The shift import as an import kind (docs/evv-import.md; components/imports): `/api/shift-imports`
- * takes a CSV (column mapping, preview) or a Sandata OpenEVV JSON export (queued at once).
+ * The shift import as an import kind (docs/evv-import.md; components/imports): `shiftImportEndpoints`
+ * take a CSV (column mapping, preview) or a Sandata OpenEVV JSON export (queued at once).
  */
-import { shiftImportPreview, shiftImportUploaded, type ShiftImportPreviewRow } from '@tend/contracts';
+import { shiftImportEndpoints, type ShiftImportPreviewRow } from '@tend/contracts';
 import { importKeys, useImports, type ImportKindClient } from '../../../components/imports/import-api.ts';
 
 export const shiftImportClient: ImportKindClient<ShiftImportPreviewRow> = {
   key: 'shift-imports',
-  basePath: '/api/shift-imports',
+  endpoints: shiftImportEndpoints,
   pagePath: '/upload',
-  uploaded: shiftImportUploaded,
-  preview: shiftImportPreview,
 };
 
 export const shiftImportKeys = importKeys(shiftImportClient.key);
