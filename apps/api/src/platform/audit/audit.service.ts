@@ -63,11 +63,9 @@ const AUDIT_GROUP_MAX = 500;
 
 /**
  * Group commit for audit events written outside a transaction (docs/decisions/0005-api-performance.md):
- * an event that arrives while no insert is in flight starts one at the end of this turn of the event
- * loop (`setImmediate`: the other requests whose reads were answered in the same turn join it; no timer,
- * microseconds of latency); events that arrive while an insert is in flight wait and go together in the
- * next — one statement, one commit and one WAL flush for all of them instead of one each (decision 0034
- * measured the commits per request). Each `write` resolves only after its event is committed. When a
+ * an event that arrives while no insert is in flight is inserted at once (no added latency); events that
+ * arrive meanwhile wait and go together in the next insert — one statement, one commit and one WAL flush
+ * for all of them instead of one each. Each `write` resolves only after its event is committed. When a
  * group insert fails, its events are retried one by one, so one bad event fails only its own request.
  */
 class AuditWriter {
@@ -82,14 +80,12 @@ class AuditWriter {
         row,
         settle: (error) => (error === undefined ? resolve() : reject(asError(error))),
       });
-      if (!this.flushing) {
-        this.flushing = true;
-        setImmediate(() => void this.flush());
-      }
+      if (!this.flushing) void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
+    this.flushing = true;
     while (this.queue.length) {
       const group = this.queue.splice(0, AUDIT_GROUP_MAX);
       try {
