@@ -1,6 +1,7 @@
 /**
  * The clients list's single round trip (page + total subquery, prepared per query shape):
- * totals, a page past the end, filters as parameters and LIKE escaping (docs/decisions/0005-api-performance.md).
+ * totals, a page past the end, filters as parameters and LIKE escaping, every sort paged alike with
+ * the case manager joined after paging (docs/decisions/0005-api-performance.md, 0034).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
@@ -57,6 +58,22 @@ describe('GET /api/clients (one query per page)', () => {
     expect(await list(`q=${encodeURIComponent('s_re')}`)).toEqual({ names: [], total: 0 });
     expect(await list('q=cyrus_m')).toEqual({ names: ['Cy Moss'], total: 1 });
     expect(await list('q=nobody&page=2')).toEqual({ names: [], total: 0 });
+  });
+
+  it('pages every sort the same as one long page, with the case manager joined to the page’s rows', async () => {
+    type Row = { name: string; caseManagerName: string | null };
+    const items = async (query: string) =>
+      (await admin({ method: 'GET', url: `/api/clients?${query}` })).json<{ items: Row[] }>().items;
+    for (const sort of ['name', 'pid', 'serviceElement', 'ispMonth', 'createdAt'])
+      for (const order of ['asc', 'desc']) {
+        const whole = await items(`sort=${sort}&order=${order}`);
+        const paged = [];
+        for (const page of [1, 2, 3])
+          paged.push(...(await items(`sort=${sort}&order=${order}&pageSize=1&page=${page}`)));
+        expect(paged, `${sort} ${order}`).toEqual(whole);
+        expect(whole.map((c) => [c.name, c.caseManagerName])).toContainEqual(['Ada Lowe', 'Casey Kim']);
+        expect(whole.filter((c) => c.caseManagerName !== null)).toHaveLength(1);
+      }
   });
 
   it('audits every list and read with the prepared insert (details as JSON, absent details as NULL)', async () => {
