@@ -8,13 +8,12 @@
  * RFC 9457 problem+json.
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config/config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './platform/db/client.ts';
 import type { PasswordHasher } from './platform/auth/auth.ts';
 import { registerAuth } from './platform/auth/auth.plugin.ts';
 import { serverOptions } from './platform/http/server-options.ts';
-import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { setProblemErrorHandler } from './platform/http/error-handler.ts';
@@ -45,12 +44,6 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** Password hashing; absent: better-auth's own scrypt (see `AuthOptions.passwordHasher`). Only tests pass one. */
   passwordHasher?: PasswordHasher;
-  /**
-   * Also encode every response with zod and require the same JSON as the compiled serializer's (a
-   * difference is a 500): the tests pass true (`createTestApp`); the server serializes without it
-   * (platform/http/response-serializer.ts, docs/decisions/0034-request-path-cpu.md).
-   */
-  checkResponses?: boolean;
 }
 
 /** Every module's plugin: its routes and the handlers of its jobs (registered before the jobs start). */
@@ -80,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify(serverOptions(config)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler({ check: options.checkResponses === true }));
+  app.setSerializerCompiler(serializerCompiler);
 
   const { deps, close } = await createAppDeps({
     config,

@@ -139,8 +139,6 @@ export async function createTestApp(
     database,
     migrate: false,
     jobs: options.jobs ?? false,
-    // Every response is checked against its schema, and the compiled serializer against zod's JSON.
-    checkResponses: true,
     ...(options.realPasswordHashing ? {} : { passwordHasher: testPasswordHasher }),
   });
   options.beforeReady?.(app);
