@@ -151,6 +151,37 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.decorateRequest('authSession', null);
   app.decorateRequest('sessionEndReason', null);
+  const actors = createActorResolver({ auth, db, cache: watchedSessionCache(app) });
+  // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
+  const authenticateBearer = registerBearer(app, { auth, db });
+  registerAuthHandler(app, auth);
+
+  // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
+  // 401 SESSION_EXPIRED with the reason for an ended one (activity never revives it).
+  route(app, authEndpoints.recordSessionActivity, { tags: ['auth'] }, (request) => {
+    requireActor(request);
+    return null;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.ctx = {
+      actor: null,
+      requestId: request.id,
+      ip: request.ip ?? null,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    };
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    if (request.headers.authorization !== undefined) return authenticateBearer(request);
+    if (!request.headers.cookie?.includes('session_token')) return;
+    await resolveCookieSession(request, { db, actors });
+  });
+}
+
+/**
+ * The per-process session cache, emptied by every write to sessions and accounts on any instance
+ * (session-invalidation.ts, decision 0028); its watch starts with the app and stops when it closes.
+ */
+function watchedSessionCache(app: FastifyInstance): SessionCache<SessionRow> {
   const cache = new SessionCache<SessionRow>();
   const watch = watchSessionWrites(app.deps.database, {
     clear: () => cache.clear(),
@@ -162,10 +193,11 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   });
   app.addHook('onReady', () => watch.ready);
   app.addHook('onClose', () => watch.close());
-  const actors = createActorResolver({ auth, db, cache });
-  // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
-  const authenticateBearer = registerBearer(app, { auth, db });
+  return cache;
+}
 
+/** better-auth's own endpoints under `/api/auth/*`, behind the per-IP limits of `authLimitGroup`. */
+function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
   const limits = { ...defaultAuthRateLimits, ...app.deps.config.authRateLimits };
   const limiters = {
     'sign-in': app.rateLimit({
@@ -184,7 +216,6 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
       keyGenerator: (request) => `auth-mfa:${request.ip}`,
     }),
   };
-
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -207,60 +238,50 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
       await sendFetchResponse(reply, response);
     },
   });
+}
 
-  // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
-  // 401 SESSION_EXPIRED with the reason for an ended one (activity never revives it).
-  route(app, authEndpoints.recordSessionActivity, { tags: ['auth'] }, (request) => {
-    requireActor(request);
-    return null;
-  });
-
-  app.addHook('onRequest', async (request) => {
-    request.ctx = {
-      actor: null,
-      requestId: request.id,
-      ip: request.ip ?? null,
-      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-    };
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
-    if (request.headers.authorization !== undefined) return authenticateBearer(request);
-    if (!request.headers.cookie?.includes('session_token')) return;
-    // Signed cookie → session (tier, activity, aal) → active user_account: the session cache, else one query
-    // (actor.ts, session-cache.ts).
-    let resolved = await actors.resolveSession(request.headers, request.cookies);
-    const now = Date.now();
-    // A session is never ended on a cached copy: one past even the strict tier's limits is read again first (another
-    // instance may have recorded newer activity), so every tier check below and in `guard` decides on fresh data.
-    if (resolved?.cached && serverSessionEndReason(strictView(resolved.session), now))
-      resolved = await actors.resolveSession(request.headers, request.cookies, { fresh: true });
-    if (!resolved) return;
-    const { actor, session } = resolved;
-    // The session's own tier decides on every API request (relaxed: 14 d / 14 d); PHI APIs check the
-    // strict limits in `guard`. Whatever the request carries, an ended session stays ended.
-    const reason = serverSessionEndReason(
-      {
-        tier: session.tier,
-        issuedAt: session.issuedAt.getTime(),
-        lastActivityAt: session.lastActivityAt.getTime(),
-      },
-      now,
+/**
+ * Signed cookie → session (tier, activity, aal) → active user_account: the session cache, else one query
+ * (actor.ts, session-cache.ts). Sets `request.ctx.actor` and `request.authSession` for a live session;
+ * ends one past its tier's limits (`request.sessionEndReason`); records activity at most once a minute.
+ */
+async function resolveCookieSession(
+  request: FastifyRequest,
+  { db, actors }: { db: Database; actors: ReturnType<typeof createActorResolver> },
+): Promise<void> {
+  let resolved = await actors.resolveSession(request.headers, request.cookies);
+  const now = Date.now();
+  // A session is never ended on a cached copy: one past even the strict tier's limits is read again first (another
+  // instance may have recorded newer activity), so every tier check below and in `guard` decides on fresh data.
+  if (resolved?.cached && serverSessionEndReason(strictView(resolved.session), now))
+    resolved = await actors.resolveSession(request.headers, request.cookies, { fresh: true });
+  if (!resolved) return;
+  const { actor, session } = resolved;
+  // The session's own tier decides on every API request (relaxed: 14 d / 14 d); PHI APIs check the
+  // strict limits in `guard`. Whatever the request carries, an ended session stays ended.
+  const reason = serverSessionEndReason(
+    {
+      tier: session.tier,
+      issuedAt: session.issuedAt.getTime(),
+      lastActivityAt: session.lastActivityAt.getTime(),
+    },
+    now,
+  );
+  if (reason) {
+    await endSession(db, request.ctx, actor, session.id, reason);
+    request.sessionEndReason = reason;
+    return;
+  }
+  request.ctx.actor = actor;
+  request.authSession = session;
+  if (now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+    const at = new Date(now);
+    // A later activity time makes no cached copy too lenient (see above): no cache is emptied for it.
+    await withoutSessionInvalidation(() =>
+      db.update(authSessions).set({ lastActivityAt: at }).where(eq(authSessions.id, session.id)),
     );
-    if (reason) {
-      await endSession(db, request.ctx, actor, session.id, reason);
-      request.sessionEndReason = reason;
-      return;
-    }
-    request.ctx.actor = actor;
-    request.authSession = session;
-    if (now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
-      const at = new Date(now);
-      // A later activity time makes no cached copy too lenient (see above): no cache is emptied for it.
-      await withoutSessionInvalidation(() =>
-        db.update(authSessions).set({ lastActivityAt: at }).where(eq(authSessions.id, session.id)),
-      );
-      actors.noteActivity(session.id, at);
-    }
-  });
+    actors.noteActivity(session.id, at);
+  }
 }
 
 /** `session` judged by the strict_phi tier's limits, the strictest there is (contracts session-tiers). */
