@@ -5,9 +5,10 @@
  * docs/decisions/0014-accounts-by-email-link.md.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { role } from './enums.ts';
-import { optionalText, requiredText } from './common.ts';
-import { password } from './auth.ts';
+import { idParams, optionalText, requiredText } from './common.ts';
+import { password, userAccount } from './auth.ts';
 
 /** How long an invitation link stays valid, in days (7; decision 0014). */
 export const INVITATION_TTL_DAYS = 7;
@@ -93,3 +94,47 @@ export const emailChangeRequested = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type EmailChangeRequested = z.infer<typeof emailChangeRequested>;
+
+/**
+ * Account lifecycle (docs/accounts.md): invitations (admin: invite → 201, send again), the public `/confirm`
+ * link endpoints (look up and accept an invitation, confirm an email change; tokens in the body, never in a
+ * path) and the signed-in email-change request.
+ */
+export const accountsEndpoints = {
+  inviteUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/invitations',
+    body: invitationInput,
+    response: { 201: userAccount },
+  }),
+  resendInvitation: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/:id/invitation',
+    params: idParams,
+    response: { 200: invitationSent },
+  }),
+  getInvitation: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/lookup',
+    body: linkTokenInput,
+    response: { 200: invitationDetails },
+  }),
+  acceptInvitation: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/accept',
+    body: invitationAcceptInput,
+    response: { 200: accountEmail },
+  }),
+  requestEmailChange: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/email-change',
+    body: emailChangeInput,
+    response: { 200: emailChangeRequested },
+  }),
+  confirmEmailChange: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/email-change/confirm',
+    body: linkTokenInput,
+    response: { 200: accountEmail },
+  }),
+};

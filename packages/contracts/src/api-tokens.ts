@@ -5,6 +5,7 @@
  * `Authorization: Bearer <jwt>`; the signing keys are published at `GET /api/auth/jwks`.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 /** A refresh token as Tend issues it: `rt1_` or `rt2_` then 43 base64url characters (32 random bytes). */
 export const refreshToken = z
@@ -97,3 +98,25 @@ export const apiTokenErrorReasons = [
   'account_inactive',
 ] as const;
 export type ApiTokenErrorReason = (typeof apiTokenErrorReasons)[number];
+
+/** Tokens for API clients (decision 0015): issue a pair, rotate a refresh token, sign out with a scope. */
+export const apiTokensEndpoints = {
+  issueApiTokens: defineEndpoint({
+    method: 'POST',
+    path: '/api/tokens',
+    body: apiTokenIssueInput,
+    response: { 200: apiTokenPair },
+  }),
+  refreshApiToken: defineEndpoint({
+    method: 'POST',
+    path: '/api/tokens/refresh',
+    body: apiTokenRefreshInput,
+    response: { 200: apiTokenPair },
+  }),
+  revokeApiTokens: defineEndpoint({
+    method: 'POST',
+    path: '/api/tokens/revoke',
+    body: apiTokenRevokeInput,
+    response: { 200: apiTokenRevokeResult },
+  }),
+};

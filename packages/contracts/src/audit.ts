@@ -3,6 +3,7 @@
  * `action` is `<entity>.<verb>` from the closed list below, so the log can be filtered reliably.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { pageOf, pageQuery } from './common.ts';
 
 export const auditActions = [
@@ -176,3 +177,13 @@ export const auditListQuery = pageQuery.extend({
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 export const auditPage = pageOf(auditEvent);
+
+/** The audit log (admin only), filtered and paged, newest first. */
+export const auditEndpoints = {
+  findAuditEvents: defineEndpoint({
+    method: 'GET',
+    path: '/api/audit-events',
+    query: auditListQuery,
+    response: { 200: auditPage },
+  }),
+};

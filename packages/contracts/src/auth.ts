@@ -1,7 +1,8 @@
 /** Accounts: the signed-in actor, first-run setup and user administration (spec s.3 UserAccount, s.6). */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { role } from './enums.ts';
-import { optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
 
 /**
  * Passwords: 8..128 characters, no composition rules (OWASP ASVS 5.0 6.2.x). This schema is the
@@ -176,3 +177,53 @@ export const signInIdentity = z.object({ id: z.string(), providerId: z.string(),
 export type Identity = z.infer<typeof signInIdentity>;
 /** The list of `GET /api/auth/list-accounts`, oldest first. */
 export const signInIdentityList = z.array(signInIdentity);
+
+/**
+ * The signed-in actor, first-run setup and the activity heartbeat: `getMe` (401 when nobody is signed in),
+ * `getSetupStatus`, `completeSetup` (→ 201; public, with the setup token), `recordSessionActivity` (→ 204;
+ * 401 SESSION_EXPIRED with the reason once the session has ended; decision 0009).
+ */
+export const authEndpoints = {
+  getMe: defineEndpoint({ method: 'GET', path: '/api/me', response: { 200: me } }),
+  getSetupStatus: defineEndpoint({ method: 'GET', path: '/api/setup', response: { 200: setupStatus } }),
+  completeSetup: defineEndpoint({
+    method: 'POST',
+    path: '/api/setup',
+    body: setupInput,
+    response: { 201: setupResult },
+  }),
+  recordSessionActivity: defineEndpoint({
+    method: 'POST',
+    path: '/api/session/activity',
+    response: { 204: z.null().describe('Activity recorded') },
+  }),
+};
+
+/** User administration (admin only): list, read, create (→ 201), update. */
+export const usersEndpoints = {
+  findUsers: defineEndpoint({
+    method: 'GET',
+    path: '/api/users',
+    query: userListQuery,
+    response: { 200: userPage },
+  }),
+  getUser: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/:id',
+    params: idParams,
+    response: { 200: userAccount },
+  }),
+  createUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/users',
+    body: userCreateInput,
+    response: { 201: userAccount },
+  }),
+  updateUser: defineEndpoint({
+    method: 'PUT',
+    path: '/api/users/:id',
+    params: idParams,
+    body: userUpdateInput,
+    response: { 200: userAccount },
+  }),
+};

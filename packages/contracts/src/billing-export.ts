@@ -5,7 +5,8 @@
  * docs/billing-export.md.
  */
 import { z } from 'zod';
-import { optionalText, pageOf, pageQuery, requiredText, timestamps } from './common.ts';
+import { idParams, optionalText, pageOf, pageQuery, requiredText, timestamps } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { billingItemStatus, validationStatus } from './enums.ts';
 import { segmentRangeMaxDays, segmentViolation } from './segment-validation.ts';
 
@@ -118,6 +119,13 @@ export type BillingExportListQuery = z.infer<typeof billingExportListQuery>;
 export const billingExportBatchPage = pageOf(billingExportBatch);
 export type BillingExportBatchPage = z.infer<typeof billingExportBatchPage>;
 
+/**
+ * `POST /api/billing-exports` → 201: the batch, and `skippedNoRule`, the READY segments left out because
+ * no billing rule is in effect for them any more (re-validate them).
+ */
+export const billingExportCreated = z.object({ batch: billingExportBatch, skippedNoRule: z.number().int() });
+export type BillingExportCreated = z.infer<typeof billingExportCreated>;
+
 /** A field whose current segment value differs from the exported one. */
 export const billingDriftField = z.object({
   field: z.string(),
@@ -188,3 +196,59 @@ export type BillingItemListQuery = z.infer<typeof billingItemListQuery>;
 export const billingItemVoid = z.object({ reason: requiredText(500) });
 export type BillingItemVoidInput = z.input<typeof billingItemVoid>;
 export const billingItemVoidResult = z.object({ item: billingItem });
+
+/**
+ * The billing export endpoints (admin only; docs/billing-export.md): the preview of a date range, creating
+ * a batch (201; 409 when nothing is left to bill or another export billed a segment meanwhile), the
+ * batches (paged) and one batch with a page of its items, the batch's stored CSV (an attachment, not JSON),
+ * and the billing items (the drift queue: `?hasDrift=true`) with voiding one (409 when void already).
+ * Batches are immutable: there is no update or delete.
+ */
+export const billingExportEndpoints = {
+  previewBillingExport: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing-exports/preview',
+    query: billingExportPreviewQuery,
+    response: { 200: billingExportPreview },
+  }),
+  createBillingExport: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing-exports',
+    body: billingExportCreate,
+    response: { 201: billingExportCreated },
+  }),
+  findBillingExports: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing-exports',
+    query: billingExportListQuery,
+    response: { 200: billingExportBatchPage },
+  }),
+  findBillingExport: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing-exports/:id',
+    params: idParams,
+    query: billingExportDetailQuery,
+    response: { 200: billingExportDetail },
+  }),
+  /** The batch file as stored (eXPRS-ready CSV); the web app links to it (`endpointUrl`). */
+  downloadBillingExportFile: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing-exports/:id/file',
+    params: idParams,
+    response: {},
+    produces: ['text/csv'],
+  }),
+  findBillingItems: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing-items',
+    query: billingItemListQuery,
+    response: { 200: billingItemPage },
+  }),
+  voidBillingItem: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing-items/:id/void',
+    params: idParams,
+    body: billingItemVoid,
+    response: { 200: billingItemVoidResult },
+  }),
+};

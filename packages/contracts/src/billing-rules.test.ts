@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingCodeRuleInput, formatCents, dollarsToCents } from './billing-rules.ts';
+import { billingCodeRuleInput } from './billing-rules.ts';
+import { dollarsToCents, formatCents } from './money.ts';
 
 describe('money as dollars and integer cents', () => {
   it('reads dollars typed by people into cents', () => {

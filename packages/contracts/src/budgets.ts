@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { budgetMeasures } from './budget-measures.ts';
-import { optionalText, requiredText } from './common.ts';
+import { idParams, optionalText, requiredText } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 
@@ -175,3 +176,49 @@ export const budgetUsage = z.object({
   truncated: z.boolean(),
 });
 export type BudgetUsage = z.infer<typeof budgetUsage>;
+
+/**
+ * The budget endpoints (admin only): budget lines kept by hand (paged list, create 201, PATCH, DELETE
+ * answering the deleted line; 409 for a twin line) and the budget-overages report (paged) with one
+ * line's drill-down (the segments counted against it, as of `asOf`).
+ */
+export const budgetEndpoints = {
+  findBudgetLines: defineEndpoint({
+    method: 'GET',
+    path: '/api/budgets',
+    query: budgetListQuery,
+    response: { 200: budgetLinePage },
+  }),
+  createBudgetLine: defineEndpoint({
+    method: 'POST',
+    path: '/api/budgets',
+    body: budgetLineInput,
+    response: { 201: budgetLine },
+  }),
+  updateBudgetLine: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/budgets/:id',
+    params: idParams,
+    body: budgetLinePatch,
+    response: { 200: budgetLine },
+  }),
+  deleteBudgetLine: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/budgets/:id',
+    params: idParams,
+    response: { 200: budgetLine },
+  }),
+  findBudgetOverages: defineEndpoint({
+    method: 'GET',
+    path: '/api/budget-overages',
+    query: budgetOverageQuery,
+    response: { 200: budgetOveragePage },
+  }),
+  getBudgetUsage: defineEndpoint({
+    method: 'GET',
+    path: '/api/budget-overages/:id/segments',
+    params: idParams,
+    query: budgetUsageQuery,
+    response: { 200: budgetUsage },
+  }),
+};

@@ -5,7 +5,8 @@
  * DST weeks have their real length. A week is named by its first day (`2025-03-02`).
  */
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { idParams, optionalText } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /** Days a workweek may start on (config `WORKWEEK_START`). */
 export const workweekStarts = [
@@ -153,3 +154,32 @@ export const violationHandlingInput = z.object({
   note: optionalText(2000),
 });
 export type ViolationHandlingInput = z.input<typeof violationHandlingInput>;
+
+/**
+ * The caregiver hours endpoints (admin only): hours per caregiver per workweek (paged, with overtime,
+ * overlapping shifts and handling), one caregiver's weeks and shifts (`:id` a caregiver id), and the
+ * handling of one week (idempotent PUT; `weekName` is the week's first day). Weeks follow config
+ * `AGENCY_TIME_ZONE` and `WORKWEEK_START`.
+ */
+export const caregiverHoursEndpoints = {
+  findCaregiverHours: defineEndpoint({
+    method: 'GET',
+    path: '/api/caregiver-hours',
+    query: caregiverHoursQuery,
+    response: { 200: caregiverHoursPage },
+  }),
+  getCaregiverWeeks: defineEndpoint({
+    method: 'GET',
+    path: '/api/caregiver-hours/caregivers/:id',
+    params: idParams,
+    query: caregiverWeeksQuery,
+    response: { 200: caregiverWeeks },
+  }),
+  setViolationHandling: defineEndpoint({
+    method: 'PUT',
+    path: '/api/caregiver-hours/caregivers/:caregiverId/weeks/:weekName',
+    params: caregiverWeekParams,
+    body: violationHandlingInput,
+    response: { 200: violationHandling },
+  }),
+};

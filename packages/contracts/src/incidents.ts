@@ -6,7 +6,8 @@
  * design in docs/incident-screening.md.
  */
 import { z } from 'zod';
-import { optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { processingJob } from './jobs.ts';
 
 /** Severity of an incident, most urgent first (the queue sorts by this order). */
@@ -563,3 +564,95 @@ export type IncidentHandling = z.infer<typeof incidentHandling>;
 export const incidentScreeningRun = z.object({ scope: z.enum(['changed', 'all']).default('changed') });
 export type IncidentScreeningRun = z.infer<typeof incidentScreeningRun>;
 export const incidentScreeningStarted = z.object({ job: processingJob });
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints
+
+/**
+ * The incident endpoints (admin only; docs/incident-screening.md): the queue (paged; `:id` is the shift
+ * id), handling with a note, starting the screening job (202; no body = scope `changed`), the catalogue,
+ * the phrase tester (nothing stored), Terms and client-specific terms (create 201, update PATCH, delete
+ * 204; 409 on a duplicate term).
+ */
+export const incidentEndpoints = {
+  findIncidents: defineEndpoint({
+    method: 'GET',
+    path: '/api/incidents',
+    query: incidentListQuery,
+    response: { 200: incidentPage },
+  }),
+  getIncident: defineEndpoint({
+    method: 'GET',
+    path: '/api/incidents/:id',
+    params: idParams,
+    response: { 200: incidentDetail },
+  }),
+  handleIncident: defineEndpoint({
+    method: 'POST',
+    path: '/api/incidents/:id/handle',
+    params: idParams,
+    body: incidentHandling,
+    response: { 200: incidentDetail },
+  }),
+  startIncidentScreening: defineEndpoint({
+    method: 'POST',
+    path: '/api/incident-screenings',
+    body: incidentScreeningRun.nullish(),
+    response: { 202: incidentScreeningStarted },
+  }),
+  listIncidentCategories: defineEndpoint({
+    method: 'GET',
+    path: '/api/incident-categories',
+    response: { 200: incidentCatalogue },
+  }),
+  testPhrases: defineEndpoint({
+    method: 'POST',
+    path: '/api/phrase-test',
+    body: phraseTestInput,
+    response: { 200: phraseTestResult },
+  }),
+  findTerms: defineEndpoint({ method: 'GET', path: '/api/terms', response: { 200: termList } }),
+  createTerm: defineEndpoint({
+    method: 'POST',
+    path: '/api/terms',
+    body: termInput,
+    response: { 201: termView },
+  }),
+  updateTerm: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/terms/:id',
+    params: idParams,
+    body: termInput,
+    response: { 200: termView },
+  }),
+  deleteTerm: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/terms/:id',
+    params: idParams,
+    response: { 204: z.null() },
+  }),
+  findClientSpecificTerms: defineEndpoint({
+    method: 'GET',
+    path: '/api/client-specific-terms',
+    response: { 200: clientSpecificTermList },
+  }),
+  createClientSpecificTerm: defineEndpoint({
+    method: 'POST',
+    path: '/api/client-specific-terms',
+    body: clientSpecificTermInput,
+    response: { 201: clientSpecificTermView },
+  }),
+  updateClientSpecificTerm: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/client-specific-terms/:id',
+    params: idParams,
+    body: clientSpecificTermInput,
+    response: { 200: clientSpecificTermView },
+  }),
+  deleteClientSpecificTerm: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/client-specific-terms/:id',
+    params: idParams,
+    response: { 204: z.null() },
+  }),
+};

@@ -1,5 +1,7 @@
 /** ProcessingJob (spec s.3) as the API returns it; `progress` is 0..100. */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { idParams } from './common.ts';
 import { jobStatus } from './enums.ts';
 
 export const processingJob = z.object({
@@ -19,3 +21,25 @@ export const processingJob = z.object({
 });
 export type ProcessingJob = z.infer<typeof processingJob>;
 export const processingJobList = z.object({ items: z.array(processingJob) });
+
+/** `GET /api/jobs`: the most recent jobs (`active=true`: only queued and running ones), up to `limit`. */
+export const jobListQuery = z.object({
+  active: z.enum(['true', 'false']).default('false'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** Jobs (admin only): recent or active jobs, and one job's live progress. */
+export const jobsEndpoints = {
+  findJobs: defineEndpoint({
+    method: 'GET',
+    path: '/api/jobs',
+    query: jobListQuery,
+    response: { 200: processingJobList },
+  }),
+  getJob: defineEndpoint({
+    method: 'GET',
+    path: '/api/jobs/:id',
+    params: idParams,
+    response: { 200: processingJob },
+  }),
+};

@@ -1,5 +1,6 @@
 /** The outbox (DOMAIN.md "Outbound messages"): every email and SMS Tend sends or records, for admins to read. */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { pageOf } from './common.ts';
 
 export const outboxChannel = z.enum(['email', 'sms']);
@@ -29,3 +30,13 @@ export const outboxListQuery = z.object({
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuery>;
 export const outboxPage = pageOf(outboxMessage);
+
+/** The messaging outbox (admin only): recorded and sent messages, newest first. */
+export const messagingEndpoints = {
+  findOutboxMessages: defineEndpoint({
+    method: 'GET',
+    path: '/api/outbox',
+    query: outboxListQuery,
+    response: { 200: outboxPage },
+  }),
+};

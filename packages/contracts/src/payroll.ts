@@ -10,7 +10,8 @@
  *   row is kept, inactive, as history.
  */
 import { z } from 'zod';
-import { optionalText, requiredText } from './common.ts';
+import { idParams, optionalText, requiredText } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { workweekStarts } from './caregiver-hours.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
@@ -352,3 +353,103 @@ export function centsToDecimal(cents: number): string {
   const abs = Math.abs(Math.trunc(cents));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * The payroll endpoints (admin only; docs/payroll.md): the pay-period setting (PUT: 400 naming `anchorDate`
+ * off the workweek start), a period's payroll and one caregiver's (`periodStart` the first day of a period,
+ * else 400; none = the current period), a segment's paid times (PUT/DELETE its PayrollVersion), adjustments
+ * (list, one's history oldest first, create 201, PATCH writing the replacing row, deactivate with a reason;
+ * 409 when not active) and exports (create 201, paged list, the stored CSV as an attachment, not JSON).
+ */
+export const payrollEndpoints = {
+  getPayPeriodSettings: defineEndpoint({
+    method: 'GET',
+    path: '/api/payroll/settings',
+    response: { 200: payPeriodSettings },
+  }),
+  setPayPeriodSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/payroll/settings',
+    body: payPeriodSettingsInput,
+    response: { 200: payPeriodSettings },
+  }),
+  getPayroll: defineEndpoint({
+    method: 'GET',
+    path: '/api/payroll',
+    query: payrollQuery,
+    response: { 200: payrollPeriodView },
+  }),
+  getCaregiverPayroll: defineEndpoint({
+    method: 'GET',
+    path: '/api/payroll/caregivers/:id',
+    params: idParams,
+    query: payrollQuery,
+    response: { 200: payrollCaregiverDetail },
+  }),
+  setPayrollVersion: defineEndpoint({
+    method: 'PUT',
+    path: '/api/segments/:id/payroll-version',
+    params: idParams,
+    body: payrollVersionInput,
+    response: { 200: payrollVersionResult },
+  }),
+  deletePayrollVersion: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/segments/:id/payroll-version',
+    params: idParams,
+    body: payrollVersionDelete,
+    response: { 200: payrollVersionResult },
+  }),
+  listAdjustments: defineEndpoint({
+    method: 'GET',
+    path: '/api/payroll/adjustments',
+    query: payrollAdjustmentListQuery,
+    response: { 200: payrollAdjustmentList },
+  }),
+  getAdjustmentHistory: defineEndpoint({
+    method: 'GET',
+    path: '/api/payroll/adjustments/:id/history',
+    params: idParams,
+    response: { 200: payrollAdjustmentList },
+  }),
+  createAdjustment: defineEndpoint({
+    method: 'POST',
+    path: '/api/payroll/adjustments',
+    body: payrollAdjustmentInput,
+    response: { 201: payrollAdjustment },
+  }),
+  updateAdjustment: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/payroll/adjustments/:id',
+    params: idParams,
+    body: payrollAdjustmentPatch,
+    response: { 200: payrollAdjustment },
+  }),
+  deactivateAdjustment: defineEndpoint({
+    method: 'POST',
+    path: '/api/payroll/adjustments/:id/deactivate',
+    params: idParams,
+    body: payrollAdjustmentDeactivate,
+    response: { 200: payrollAdjustment },
+  }),
+  createPayrollExport: defineEndpoint({
+    method: 'POST',
+    path: '/api/payroll/exports',
+    body: payrollExportInput,
+    response: { 201: payrollExport },
+  }),
+  listPayrollExports: defineEndpoint({
+    method: 'GET',
+    path: '/api/payroll/exports',
+    query: payrollExportListQuery,
+    response: { 200: payrollExportPage },
+  }),
+  /** The stored payroll CSV (UTF-8 with BOM, CRLF); the web app links to it (`endpointUrl`). */
+  downloadPayrollExportFile: defineEndpoint({
+    method: 'GET',
+    path: '/api/payroll/exports/:id/file',
+    params: idParams,
+    response: {},
+    produces: ['text/csv'],
+  }),
+};

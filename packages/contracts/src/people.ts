@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import { caregiverType } from './enums.ts';
+import { defineEndpoint } from './endpoint.ts';
 import {
   type Page,
+  idParams,
   optionalEmail,
   optionalText,
   pageOf,
@@ -189,3 +191,106 @@ export const caseManagerPage = peoplePageOf(caseManager);
 /** Body of the archive/unarchive endpoints. */
 export const archiveInput = z.object({ archived: z.boolean() });
 export type ArchiveInput = z.infer<typeof archiveInput>;
+
+/**
+ * The people endpoints (admin only): per resource a paged list (`find…`), read, create (201), update
+ * (PUT, the whole input) and archive (`POST …/:id/archive` with `{ archived }`).
+ */
+export const peopleEndpoints = {
+  findClients: defineEndpoint({
+    method: 'GET',
+    path: '/api/clients',
+    query: clientListQuery,
+    response: { 200: clientPage },
+  }),
+  getClient: defineEndpoint({
+    method: 'GET',
+    path: '/api/clients/:id',
+    params: idParams,
+    response: { 200: client },
+  }),
+  createClient: defineEndpoint({
+    method: 'POST',
+    path: '/api/clients',
+    body: clientInput,
+    response: { 201: client },
+  }),
+  updateClient: defineEndpoint({
+    method: 'PUT',
+    path: '/api/clients/:id',
+    params: idParams,
+    body: clientInput,
+    response: { 200: client },
+  }),
+  setClientArchived: defineEndpoint({
+    method: 'POST',
+    path: '/api/clients/:id/archive',
+    params: idParams,
+    body: archiveInput,
+    response: { 200: client },
+  }),
+  findCaregivers: defineEndpoint({
+    method: 'GET',
+    path: '/api/caregivers',
+    query: caregiverListQuery,
+    response: { 200: caregiverPage },
+  }),
+  getCaregiver: defineEndpoint({
+    method: 'GET',
+    path: '/api/caregivers/:id',
+    params: idParams,
+    response: { 200: caregiver },
+  }),
+  createCaregiver: defineEndpoint({
+    method: 'POST',
+    path: '/api/caregivers',
+    body: caregiverInput,
+    response: { 201: caregiver },
+  }),
+  updateCaregiver: defineEndpoint({
+    method: 'PUT',
+    path: '/api/caregivers/:id',
+    params: idParams,
+    body: caregiverInput,
+    response: { 200: caregiver },
+  }),
+  setCaregiverArchived: defineEndpoint({
+    method: 'POST',
+    path: '/api/caregivers/:id/archive',
+    params: idParams,
+    body: archiveInput,
+    response: { 200: caregiver },
+  }),
+  findCaseManagers: defineEndpoint({
+    method: 'GET',
+    path: '/api/case-managers',
+    query: caseManagerListQuery,
+    response: { 200: caseManagerPage },
+  }),
+  getCaseManager: defineEndpoint({
+    method: 'GET',
+    path: '/api/case-managers/:id',
+    params: idParams,
+    response: { 200: caseManager },
+  }),
+  createCaseManager: defineEndpoint({
+    method: 'POST',
+    path: '/api/case-managers',
+    body: caseManagerInput,
+    response: { 201: caseManager },
+  }),
+  updateCaseManager: defineEndpoint({
+    method: 'PUT',
+    path: '/api/case-managers/:id',
+    params: idParams,
+    body: caseManagerInput,
+    response: { 200: caseManager },
+  }),
+  setCaseManagerArchived: defineEndpoint({
+    method: 'POST',
+    path: '/api/case-managers/:id/archive',
+    params: idParams,
+    body: archiveInput,
+    response: { 200: caseManager },
+  }),
+};

@@ -4,7 +4,9 @@
  * degrees, distances metres. Rules: DOMAIN.md "Geofence" and docs/screening-locations.md.
  */
 import { z } from 'zod';
-import { pageQuery, requiredText } from './common.ts';
+import { idParams, pageQuery, requiredText } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { processingJob } from './jobs.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -151,6 +153,11 @@ export const approvedLocationUpdate = z
   .refine(notNullIsland, nullIslandIssue);
 export type ApprovedLocationUpdate = z.infer<typeof approvedLocationUpdate>;
 
+/** A client's approved locations: `GET /api/approved-locations?clientId=`. */
+export const approvedLocationListQuery = z.object({ clientId: z.uuid({ message: 'must be a valid id' }) });
+export const approvedLocationList = z.object({ items: z.array(approvedLocation) });
+export type ApprovedLocationList = z.infer<typeof approvedLocationList>;
+
 /** One client's baseline in full: figures, punches (sampled when many), approved locations. */
 export const baselineDetail = z.object({
   baseline: baselineLocation,
@@ -243,3 +250,74 @@ export const locationScreeningRun = z.object({
   clientId: z.uuid({ message: 'must be a valid id' }).optional(),
 });
 export type LocationScreeningRun = z.input<typeof locationScreeningRun>;
+export const locationScreeningStarted = z.object({ job: processingJob });
+
+// ---- Endpoints -----------------------------------------------------------------------------------
+
+/** Path parameters of one client's baseline. */
+export const baselineParams = z.object({ clientId: z.uuid({ message: 'must be a valid id' }) });
+
+/**
+ * The suspicious-location endpoints (admin only; docs/screening-locations.md): baselines (paged, one
+ * client's in full), approved locations (a client's list, create 201, PATCH, DELETE answering the
+ * removed one; each change re-screens the client), the review queue and a review (note required), and
+ * starting a screening run (202 with the queued job; 404 when `clientId` names no client).
+ */
+export const locationScreeningEndpoints = {
+  findBaselines: defineEndpoint({
+    method: 'GET',
+    path: '/api/baseline-locations',
+    query: baselineListQuery,
+    response: { 200: baselinePage },
+  }),
+  getBaselineDetail: defineEndpoint({
+    method: 'GET',
+    path: '/api/baseline-locations/:clientId',
+    params: baselineParams,
+    response: { 200: baselineDetail },
+  }),
+  findApprovedLocations: defineEndpoint({
+    method: 'GET',
+    path: '/api/approved-locations',
+    query: approvedLocationListQuery,
+    response: { 200: approvedLocationList },
+  }),
+  createApprovedLocation: defineEndpoint({
+    method: 'POST',
+    path: '/api/approved-locations',
+    body: approvedLocationInput,
+    response: { 201: approvedLocation },
+  }),
+  updateApprovedLocation: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/approved-locations/:id',
+    params: idParams,
+    body: approvedLocationUpdate,
+    response: { 200: approvedLocation },
+  }),
+  deleteApprovedLocation: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/approved-locations/:id',
+    params: idParams,
+    response: { 200: approvedLocation },
+  }),
+  findSuspiciousLocations: defineEndpoint({
+    method: 'GET',
+    path: '/api/suspicious-locations',
+    query: suspiciousLocationListQuery,
+    response: { 200: suspiciousLocationPage },
+  }),
+  reviewSuspiciousLocation: defineEndpoint({
+    method: 'POST',
+    path: '/api/suspicious-locations/:id/review',
+    params: idParams,
+    body: suspiciousLocationReview,
+    response: { 200: suspiciousLocation },
+  }),
+  startLocationScreening: defineEndpoint({
+    method: 'POST',
+    path: '/api/location-screening/runs',
+    body: locationScreeningRun,
+    response: { 202: locationScreeningStarted },
+  }),
+};

@@ -7,7 +7,8 @@
  * contracts `shiftChange`) and re-validates the shift's date.
  */
 import { z } from 'zod';
-import { optionalText, requiredText } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { idParams, optionalText, requiredText } from './common.ts';
 import { validationStatus } from './enums.ts';
 import { segmentViolation } from './segment-validation.ts';
 import { shiftChange } from './shifts.ts';
@@ -130,3 +131,27 @@ export type SegmentSplitInput = z.input<typeof segmentSplit>;
 /** The answer to a split: the first part (the original segment's id) then the new second part. */
 export const segmentSplitResult = z.object({ segments: z.array(segmentDetail).length(2) });
 export type SegmentSplitResult = z.infer<typeof segmentSplitResult>;
+
+/** The segment editor (admin only; docs/segment-editor.md): one segment with its history, its edit, its split. */
+export const segmentEditorEndpoints = {
+  getSegment: defineEndpoint({
+    method: 'GET',
+    path: '/api/segments/:id',
+    params: idParams,
+    response: { 200: segmentDetail },
+  }),
+  updateSegment: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/segments/:id',
+    params: idParams,
+    body: segmentUpdate,
+    response: { 200: segmentDetail },
+  }),
+  splitSegment: defineEndpoint({
+    method: 'POST',
+    path: '/api/segments/:id/split',
+    params: idParams,
+    body: segmentSplit,
+    response: { 200: segmentSplitResult },
+  }),
+};

@@ -4,7 +4,16 @@
  * request. A segment is READY only when none of these is open. Rules: docs/segment-validation.md.
  */
 import { z } from 'zod';
-import { pageOf, pageQuery } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { processingJob } from './jobs.ts';
+import {
+  billingCodeRule,
+  billingCodeRuleInput,
+  billingCodeRuleListQuery,
+  billingCodeRulePage,
+  billingCodeRulePatch,
+} from './billing-rules.ts';
+import { idParams, pageOf, pageQuery } from './common.ts';
 import { validationStatus } from './enums.ts';
 
 /** Where a violation's rule comes from. */
@@ -171,3 +180,52 @@ export type SegmentValidationRequest = z.infer<typeof segmentValidationRequest>;
 
 /** The job that validates segments (queued after imports, corrections, rule and budget edits, or on demand). */
 export const SEGMENT_VALIDATION_JOB = 'segment-validation';
+
+/** A validation job queued: the answer of `POST /api/segments/validate`. */
+export const segmentValidationStarted = z.object({ job: processingJob });
+/** A billing-code rule after a change, with the validation job queued for the dates it covers. */
+export const billingCodeRuleWithJob = z.object({ rule: billingCodeRule, job: processingJob });
+
+/**
+ * Segment validation (admin only): the validated segments, a validation run (→ 202 with its job), and the
+ * billing-code rules it applies (each change → the rule and the job revalidating the dates it covers).
+ */
+export const validationEndpoints = {
+  findSegments: defineEndpoint({
+    method: 'GET',
+    path: '/api/segments',
+    query: segmentListQuery,
+    response: { 200: segmentPage },
+  }),
+  startSegmentValidation: defineEndpoint({
+    method: 'POST',
+    path: '/api/segments/validate',
+    body: segmentValidationRequest,
+    response: { 202: segmentValidationStarted },
+  }),
+  findBillingCodeRules: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing-code-rules',
+    query: billingCodeRuleListQuery,
+    response: { 200: billingCodeRulePage },
+  }),
+  createBillingCodeRule: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing-code-rules',
+    body: billingCodeRuleInput,
+    response: { 201: billingCodeRuleWithJob },
+  }),
+  updateBillingCodeRule: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/billing-code-rules/:id',
+    params: idParams,
+    body: billingCodeRulePatch,
+    response: { 200: billingCodeRuleWithJob },
+  }),
+  deleteBillingCodeRule: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/billing-code-rules/:id',
+    params: idParams,
+    response: { 200: billingCodeRuleWithJob },
+  }),
+};

@@ -4,7 +4,8 @@
  * Matching rules: docs/shift-notes.md.
  */
 import { z } from 'zod';
-import { pageOf, pageQuery } from './common.ts';
+import { idParams, pageOf, pageQuery } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import type { ImportFieldSpec } from './imports.ts';
 
 export const shiftNoteCsvFields = [
@@ -174,3 +175,38 @@ export const dismissShiftNote = z.object({
     .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL characters' }),
 });
 export type DismissShiftNote = z.infer<typeof dismissShiftNote>;
+
+/**
+ * The shift-note review endpoints (admin only; docs/shift-notes.md): the notes waiting for review (paged,
+ * with totals per reason kind), one note with its candidate shifts (`?id=`, else the oldest waiting), and
+ * resolving (matched to `shiftId`) or dismissing (with a reason) a note, both 204. The notes import's
+ * routes are the import framework's (`/api/shift-note-imports`).
+ */
+export const shiftNoteEndpoints = {
+  listMismatchedShiftNotes: defineEndpoint({
+    method: 'GET',
+    path: '/api/shift-notes/mismatched',
+    query: mismatchedShiftNoteQuery,
+    response: { 200: mismatchedShiftNotePage },
+  }),
+  getShiftNoteReview: defineEndpoint({
+    method: 'GET',
+    path: '/api/shift-notes/review',
+    query: shiftNoteReviewQuery,
+    response: { 200: shiftNoteReview },
+  }),
+  resolveShiftNote: defineEndpoint({
+    method: 'POST',
+    path: '/api/shift-notes/:id/resolve',
+    params: idParams,
+    body: resolveShiftNote,
+    response: { 204: z.null() },
+  }),
+  dismissShiftNote: defineEndpoint({
+    method: 'POST',
+    path: '/api/shift-notes/:id/dismiss',
+    params: idParams,
+    body: dismissShiftNote,
+    response: { 204: z.null() },
+  }),
+};

@@ -1,7 +1,8 @@
 /** Shifts (spec s.3 Shift) as the API returns them, the list query, and EVV import results. */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { evvStatus } from './evv.ts';
-import { optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
 import { validationStatus } from './enums.ts';
 
 const instant = z.iso.datetime({ offset: true });
@@ -163,3 +164,53 @@ export const shiftPage = pageOf(shift).extend({
   }),
 });
 export type ShiftPage = z.infer<typeof shiftPage>;
+
+/** The export's query: the list filters; `page`, `pageSize`, `sort` and `order` are accepted and ignored. */
+export const shiftExportQuery = shiftListQuery.omit({ page: true, pageSize: true, sort: true, order: true });
+
+/**
+ * Shifts (admin only): the list (one page for the filter, with totals), the CSV export of the whole filter
+ * (UTF-8 with BOM, CRLF, streamed), one shift, and its corrections (PATCH, soft DELETE with a reason, restore).
+ */
+export const shiftsEndpoints = {
+  findShifts: defineEndpoint({
+    method: 'GET',
+    path: '/api/shifts',
+    query: shiftListQuery,
+    response: { 200: shiftPage },
+  }),
+  exportShifts: defineEndpoint({
+    method: 'GET',
+    path: '/api/shifts/export',
+    query: shiftExportQuery,
+    response: {},
+    produces: ['text/csv'],
+  }),
+  getShift: defineEndpoint({
+    method: 'GET',
+    path: '/api/shifts/:id',
+    params: idParams,
+    response: { 200: shiftDetail },
+  }),
+  updateShift: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/shifts/:id',
+    params: idParams,
+    body: shiftCorrection,
+    response: { 200: shiftDetail },
+  }),
+  deleteShift: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/shifts/:id',
+    params: idParams,
+    body: shiftDeletion,
+    response: { 200: shiftDetail },
+  }),
+  restoreShift: defineEndpoint({
+    method: 'POST',
+    path: '/api/shifts/:id/restore',
+    params: idParams,
+    body: shiftDeletion,
+    response: { 200: shiftDetail },
+  }),
+};

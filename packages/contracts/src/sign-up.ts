@@ -4,6 +4,7 @@
  * whether or not the email or number already has an account.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 import { SIGN_UP_REQUIRED_MESSAGE } from './messages.ts';
 
@@ -32,3 +33,13 @@ export type SignUpInput = z.input<typeof signUpInput>;
  */
 export const signUpResult = z.object({ confirmBy: z.enum(['email', 'sms']) });
 export type SignUpResult = z.infer<typeof signUpResult>;
+
+/** Public sign-up (decision 0018): → 202 `{ confirmBy }` whether or not the email or number had an account. */
+export const signUpEndpoints = {
+  signUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/sign-up',
+    body: signUpInput,
+    response: { 202: signUpResult },
+  }),
+};

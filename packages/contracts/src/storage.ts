@@ -6,6 +6,7 @@
  * an existing object unless asked to (no upsert).
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { sortOrder } from './common.ts';
 
 /** Spec s.9 "Storage list defaults": limit 100. */
@@ -248,3 +249,114 @@ export function isMimeTypeAllowed(
     return pattern === essence || pattern === `${type}/*`;
   });
 }
+
+/**
+ * Storage (spec s.7 "Storage", Supabase-Storage-shaped). Admin only, except the signed and public downloads.
+ * Static segments (info, list, move, copy, sign, public) win over `:bucket`; those bucket ids are reserved.
+ * Downloads are files (empty `response`); the upload is multipart (the file in a part named `file`).
+ */
+export const storageEndpoints = {
+  listBuckets: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/buckets',
+    response: { 200: storageBucketList },
+  }),
+  createBucket: defineEndpoint({
+    method: 'POST',
+    path: '/api/storage/buckets',
+    body: createStorageBucketInput,
+    response: { 201: storageBucket },
+  }),
+  getBucket: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/buckets/:id',
+    params: storageBucketParams,
+    response: { 200: storageBucket },
+  }),
+  updateBucket: defineEndpoint({
+    method: 'PUT',
+    path: '/api/storage/buckets/:id',
+    params: storageBucketParams,
+    body: updateStorageBucketInput,
+    response: { 200: storageBucket },
+  }),
+  deleteBucket: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/storage/buckets/:id',
+    params: storageBucketParams,
+    response: { 204: z.null().describe('Deleted') },
+  }),
+  emptyBucket: defineEndpoint({
+    method: 'POST',
+    path: '/api/storage/buckets/:id/empty',
+    params: storageBucketParams,
+    response: { 200: storageEmptyResult },
+  }),
+  listObjects: defineEndpoint({
+    method: 'POST',
+    path: '/api/storage/object/list/:bucket',
+    params: storageBucketOnlyParams,
+    body: storageListInput,
+    response: { 200: storageList },
+  }),
+  moveObject: defineEndpoint({
+    method: 'POST',
+    path: '/api/storage/object/move',
+    body: storageMoveInput,
+    response: { 200: storageMoveResult },
+  }),
+  copyObject: defineEndpoint({
+    method: 'POST',
+    path: '/api/storage/object/copy',
+    body: storageMoveInput,
+    response: { 200: storageMoveResult },
+  }),
+  removeObjects: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/storage/object/:bucket',
+    params: storageBucketOnlyParams,
+    body: storageRemoveInput,
+    response: { 200: storageRemoveResult },
+  }),
+  getObjectInfo: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/object/info/:bucket/*',
+    params: storageObjectParams,
+    response: { 200: storageObjectInfo },
+  }),
+  createSignedUrl: defineEndpoint({
+    method: 'POST',
+    path: '/api/storage/object/sign/:bucket/*',
+    params: storageObjectParams,
+    body: storageSignInput,
+    response: { 200: storageSignedUrl },
+  }),
+  uploadObject: defineEndpoint({
+    method: 'POST',
+    path: '/api/storage/object/:bucket/*',
+    params: storageObjectParams,
+    multipart: true,
+    response: { 201: storageUploadResult },
+  }),
+  downloadObject: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/object/:bucket/*',
+    params: storageObjectParams,
+    query: storageDownloadQuery,
+    response: {},
+  }),
+  downloadSignedObject: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/object/sign/:bucket/*',
+    params: storageObjectParams,
+    query: storageSignedQuery,
+    response: {},
+  }),
+  downloadPublicObject: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/object/public/:bucket/*',
+    params: storageObjectParams,
+    query: storageDownloadQuery,
+    response: {},
+  }),
+};

@@ -1,5 +1,7 @@
 /**
- * The one API client (STYLE.md s.12). Every response is parsed with its contract schema; errors are
+ * The one API client (STYLE.md s.12). `apiCall(endpoint, { params, query, body, signal })` calls a contracts
+ * endpoint (`defineEndpoint`, decision 0032): it builds the path from the endpoint and parses the response
+ * with the endpoint's schema for the status. Every response is parsed with its contract schema; errors are
  * RFC 9457 problem+json bodies turned into `ApiError` (with `code`, `requestId` and field `errors`).
  * A failed fetch is retried up to 3 times on 502/503/504 or no response (spec s.7, s.8, s.9),
  * logging "Retrying fetch attempt".
@@ -11,6 +13,15 @@
  * A 401 carrying the server's logout `reason` is recorded (`session-end.ts`) for the sign-in redirect.
  */
 import type { FieldError } from '@tend/contracts';
+import {
+  buildPath,
+  type BodyOf,
+  type EndpointSpec,
+  type LazyEndpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@tend/contracts/endpoint';
 import { recordSessionEnd } from './session-end.ts';
 import type { z } from 'zod';
 
@@ -53,17 +64,20 @@ export async function fetchWithRetry(
   }
 }
 
+/** Query parameters; undefined and empty values are left out. */
+type Query = Record<string, string | number | boolean | undefined | null>;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or FormData for uploads. */
   body?: unknown;
   /** Query parameters; undefined and empty values are left out. */
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: Query;
   signal?: AbortSignal;
 }
 
 /** Builds `path?query` leaving out empty values. */
-export function withQuery(path: string, query?: RequestOptions['query']): string {
+function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -87,36 +101,27 @@ async function parseProblem(json: unknown) {
 export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 
 /**
- * Calls the API and parses the response with `schema` (loaded in parallel with the request when it
- * is a loader). Throws ApiError for any non-2xx response (status 0 and code NETWORK when the server
- * could not be reached).
+ * Sends one request (JSON body, or FormData as multipart) and returns the status and the parsed JSON body
+ * (undefined when the body is empty, as for a 204). Throws ApiError for any non-2xx response (status 0 and
+ * code NETWORK when the server could not be reached).
  */
-export async function apiRequest<S extends z.ZodType>(
-  schemaSource: SchemaSource<S>,
-  path: string,
-  options: RequestOptions = {},
-): Promise<z.output<S>> {
-  const schemaPromise: Promise<S> =
-    typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
-  // A failed load must not surface as an unhandled rejection when the request fails first.
-  schemaPromise.catch(() => undefined);
+async function send(
+  method: string,
+  url: string,
+  requestBody: unknown,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; json: unknown }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
-    body = options.body;
-  } else if (options.body !== undefined) {
+  if (requestBody instanceof FormData) {
+    body = requestBody;
+  } else if (requestBody !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
+    body = JSON.stringify(requestBody);
   }
   let response: Response;
   try {
-    response = await fetchWithRetry(withQuery(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    response = await fetchWithRetry(url, { method, headers, body, credentials: 'same-origin', signal });
   } catch {
     throw new ApiError(
       0,
@@ -149,6 +154,90 @@ export async function apiRequest<S extends z.ZodType>(
       [],
     );
   }
+  return { status: response.status, json };
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+/**
+ * What `apiCall` takes besides the endpoint: `params` when the path has parameters, `query` when the
+ * endpoint has a query schema, `body` when it has a body schema (FormData for a multipart upload).
+ */
+export type CallInput<E extends EndpointSpec> = { signal?: AbortSignal } & (ParamsOf<E> extends z.ZodType
+  ? { params: Input<ParamsOf<E>> }
+  : { params?: never }) &
+  (QueryOf<E> extends z.ZodType ? { query?: Input<QueryOf<E>> } : { query?: never }) &
+  (E extends { multipart: true }
+    ? { body: FormData }
+    : BodyOf<E> extends z.ZodType
+      ? { body: Input<BodyOf<E>> }
+      : { body?: never });
+
+/**
+ * The URL of `endpoint` for `params` and `query` (empty values left out), for what the browser opens itself:
+ * a file endpoint's download link (`shiftsEndpoints.exportShifts`).
+ */
+export function endpointUrl<E extends EndpointSpec>(
+  endpoint: E,
+  ...[input]: Partial<Omit<CallInput<E>, 'body' | 'signal'>> extends Omit<CallInput<E>, 'body' | 'signal'>
+    ? [input?: Omit<CallInput<E>, 'body' | 'signal'>]
+    : [input: Omit<CallInput<E>, 'body' | 'signal'>]
+): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, string | number>; query?: Query };
+  return withQuery(buildPath(endpoint, params), query);
+}
+
+/**
+ * Calls `endpoint` and returns its response parsed with the endpoint's schema for the answered status.
+ * A `LazyEndpoint` (the app shell's) sends at once and loads its schemas while the request is in flight.
+ * Throws ApiError for any non-2xx response; an Error when the status is not one the endpoint declares.
+ */
+export async function apiCall<E extends EndpointSpec>(
+  endpoint: E | LazyEndpoint<E>,
+  ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+): Promise<ResponseOf<E>> {
+  const loaded: Promise<E> = 'load' in endpoint ? endpoint.load() : Promise.resolve(endpoint);
+  // A failed load must not surface as an unhandled rejection when the request fails first.
+  loaded.catch(() => undefined);
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Query;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const { status, json } = await send(
+    endpoint.method,
+    withQuery(buildPath(endpoint, params), query),
+    body,
+    signal,
+  );
+  const schema = (await loaded).response[status];
+  // An empty body (204) is the JSON null its `z.null()` schema expects.
+  if (!schema)
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${status}, which it does not declare`);
+  return schema.parse(json ?? null) as ResponseOf<E>;
+}
+
+/**
+ * Calls the API and parses the response with `schema` (loaded in parallel with the request when it
+ * is a loader). Throws ApiError for any non-2xx response (status 0 and code NETWORK when the server
+ * could not be reached). Being replaced by `apiCall` (decision 0032).
+ */
+export async function apiRequest<S extends z.ZodType>(
+  schemaSource: SchemaSource<S>,
+  path: string,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const schemaPromise: Promise<S> =
+    typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
+  // A failed load must not surface as an unhandled rejection when the request fails first.
+  schemaPromise.catch(() => undefined);
+  const { json } = await send(
+    options.method ?? 'GET',
+    withQuery(path, options.query),
+    options.body,
+    options.signal,
+  );
   const schema = await schemaPromise;
   return schema.parse(json);
 }

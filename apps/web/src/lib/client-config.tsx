@@ -6,18 +6,19 @@
 import type { ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PageLoader } from '../components/ui/page-loader.tsx';
-import { apiRequest } from './api-client.ts';
+import { lazyEndpoint } from '@tend/contracts/endpoint';
+import { apiCall } from './api-client.ts';
 import { setDisplayTimeZone } from './format/index.ts';
+
+// The schema loads with the request: the sign-in page reads this (Google sign-in) and stays zod-free.
+const getClientConfigEndpoint = lazyEndpoint({ method: 'GET', path: '/api/client-config' }, () =>
+  import('@tend/contracts').then((m) => m.systemEndpoints.getClientConfig),
+);
 
 const clientConfigQuery = queryOptions({
   queryKey: ['client-config'] as const,
   queryFn: async ({ signal }) => {
-    // The schema loads with the request: the sign-in page reads this (Google sign-in) and stays zod-free.
-    const config = await apiRequest(
-      () => import('@tend/contracts').then((m) => m.clientConfig),
-      '/api/client-config',
-      { signal },
-    );
+    const config = await apiCall(getClientConfigEndpoint, { signal });
     setDisplayTimeZone(config.agencyTimeZone);
     return config;
   },

@@ -3,8 +3,8 @@
  * key and one polling hook for every page that starts a job (imports, screenings, validation).
  */
 import { useQuery } from '@tanstack/react-query';
-import { processingJob, type JobStatus } from '@tend/contracts';
-import { apiRequest } from './api-client.ts';
+import { jobsEndpoints, type JobStatus } from '@tend/contracts';
+import { apiCall } from './api-client.ts';
 
 /** The TanStack Query key of one job; pages seed it with the job a start request returned. */
 export const jobKey = (id: string) => ['jobs', id] as const;
@@ -19,8 +19,7 @@ export const finishedJobStatuses: readonly JobStatus[] = ['COMPLETED', 'FAILED',
 export const useJob = (id: string | null | undefined) =>
   useQuery({
     queryKey: jobKey(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(processingJob, `/api/jobs/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiCall(jobsEndpoints.getJob, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
     retry: false,
     refetchInterval: (query) =>

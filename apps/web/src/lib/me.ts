@@ -5,14 +5,19 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@tend/contracts';
-import { ApiError, apiRequest } from './api-client.ts';
+import { lazyEndpoint } from '@tend/contracts/endpoint';
+import { ApiError, apiCall } from './api-client.ts';
 
 export const meQueryKey = ['me'] as const;
 
+// The schema loads while the request is in flight: zod is not part of the app shell.
+const getMeEndpoint = lazyEndpoint({ method: 'GET', path: '/api/me' }, () =>
+  import('@tend/contracts').then((m) => m.authEndpoints.getMe),
+);
+
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    // The schema loads while the request is in flight: zod is not part of the app shell.
-    return await apiRequest(() => import('@tend/contracts').then((m) => m.me), '/api/me', { signal });
+    return await apiCall(getMeEndpoint, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -12,101 +12,56 @@
  * Batches are immutable: there is no update or delete route. Anonymous callers get 401, non-admins
  * 403 (the guard audits the denial); bad input 400 naming the field.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  billingExportBatch,
-  billingExportBatchPage,
-  billingExportCreate,
-  billingExportDetail,
-  billingExportDetailQuery,
-  billingExportListQuery,
-  billingExportPreview,
-  billingExportPreviewQuery,
-  idParams,
-} from '@tend/contracts';
+import { billingExportEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import {
   createBillingExport,
   findBillingExport,
   findBillingExports,
   openBillingExportFile,
   previewBillingExport,
+  type BillingExportDeps,
 } from './billing-export.service.ts';
+
+const e = billingExportEndpoints;
+
+/** Sends the batch's stored CSV as an attachment (audited `billing_export.download` by the service). */
+async function sendBillingExportFile(
+  deps: BillingExportDeps,
+  request: EndpointRequest<typeof e.downloadBillingExportFile>,
+  reply: FastifyReply,
+) {
+  const { fileName, object } = await openBillingExportFile(deps, request.ctx, request.params.id);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(object.body);
+}
 
 export const billingExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const deps = { db, storage: app.deps.storage, agencyTimeZone: app.deps.config.agencyTimeZone };
-  const access = guard(db, 'admin', 'billing_export_batch');
-  const tags = ['billing'];
+  const exports = { tags: ['billing'], preValidation: guard(db, 'admin', 'billing_export_batch') };
 
-  app.get(
-    '/api/billing-exports/preview',
-    {
-      preValidation: access,
-      schema: { tags, querystring: billingExportPreviewQuery, response: { 200: billingExportPreview } },
-    },
-    (request) => previewBillingExport(db, request.ctx, request.query),
+  route(app, e.previewBillingExport, exports, (request) =>
+    previewBillingExport(db, request.ctx, request.query),
   );
-
-  app.post(
-    '/api/billing-exports',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        body: billingExportCreate,
-        response: { 201: z.object({ batch: billingExportBatch, skippedNoRule: z.number().int() }) },
-      },
-    },
-    async (request, reply) => {
-      const created = await createBillingExport(deps, request.ctx, request.body);
-      return reply.status(201).send(created);
-    },
+  route(app, e.createBillingExport, exports, (request) =>
+    createBillingExport(deps, request.ctx, request.body),
   );
-
-  app.get(
-    '/api/billing-exports',
-    {
-      preValidation: access,
-      schema: { tags, querystring: billingExportListQuery, response: { 200: billingExportBatchPage } },
-    },
-    (request) => findBillingExports(db, request.ctx, request.query),
+  route(app, e.findBillingExports, exports, (request) => findBillingExports(db, request.ctx, request.query));
+  route(app, e.findBillingExport, exports, (request) =>
+    findBillingExport(db, request.ctx, request.params.id, request.query),
   );
-
-  app.get(
-    '/api/billing-exports/:id',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        params: idParams,
-        querystring: billingExportDetailQuery,
-        response: { 200: billingExportDetail },
-      },
-    },
-    (request) => findBillingExport(db, request.ctx, request.params.id, request.query),
-  );
-
-  app.get(
-    '/api/billing-exports/:id/file',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        params: idParams,
-        produces: ['text/csv'],
-        description: 'The batch file as stored (eXPRS-ready CSV, docs/billing-export.md).',
-      },
-    },
-    async (request, reply) => {
-      const { fileName, object } = await openBillingExportFile(deps, request.ctx, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(object.body);
-    },
+  route(
+    app,
+    e.downloadBillingExportFile,
+    { ...exports, description: 'The batch file as stored (eXPRS-ready CSV, docs/billing-export.md).' },
+    (request, reply) => sendBillingExportFile(deps, request, reply),
   );
 };

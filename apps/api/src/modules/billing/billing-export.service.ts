@@ -24,6 +24,7 @@ import type {
   BillingExportBatch,
   BillingExportBatchPage,
   BillingExportCreate,
+  BillingExportCreated,
   BillingExportDetail,
   BillingExportListQuery,
   BillingExportPreview,
@@ -478,13 +479,6 @@ async function writeWindowLines(
     written.rowCount += chunk.length;
     await appendToFile(batch.file, rows);
   }
-}
-
-/** Result of {@link createBillingExport}: the batch and the READY segments it could not price. */
-export interface BillingExportCreated {
-  batch: BillingExportBatch;
-  /** READY segments left out because no rule is in effect any more (re-validate them). */
-  skippedNoRule: number;
 }
 
 /**

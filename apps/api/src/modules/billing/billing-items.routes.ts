@@ -7,38 +7,19 @@
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial); bad input 400 naming the field.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  billingItemListQuery,
-  billingItemPage,
-  billingItemVoid,
-  billingItemVoidResult,
-  idParams,
-} from '@tend/contracts';
+import { billingExportEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import { findBillingItems, voidBillingItem } from './billing-items.service.ts';
+
+const e = billingExportEndpoints;
 
 export const billingItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const access = guard(db, 'admin', 'billing_item');
-  const tags = ['billing'];
+  const items = { tags: ['billing'], preValidation: guard(db, 'admin', 'billing_item') };
 
-  app.get(
-    '/api/billing-items',
-    {
-      preValidation: access,
-      schema: { tags, querystring: billingItemListQuery, response: { 200: billingItemPage } },
-    },
-    (request) => findBillingItems(db, request.ctx, request.query),
-  );
-
-  app.post(
-    '/api/billing-items/:id/void',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: billingItemVoid, response: { 200: billingItemVoidResult } },
-    },
-    async (request) => ({
-      item: await voidBillingItem(db, request.ctx, request.params.id, request.body.reason),
-    }),
-  );
+  route(app, e.findBillingItems, items, (request) => findBillingItems(db, request.ctx, request.query));
+  route(app, e.voidBillingItem, items, async (request) => ({
+    item: await voidBillingItem(db, request.ctx, request.params.id, request.body.reason),
+  }));
 };

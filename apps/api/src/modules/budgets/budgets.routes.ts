@@ -11,19 +11,9 @@
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  budgetLine,
-  budgetLineInput,
-  budgetLinePage,
-  budgetLinePatch,
-  budgetListQuery,
-  budgetOveragePage,
-  budgetOverageQuery,
-  budgetUsage,
-  budgetUsageQuery,
-  idParams,
-} from '@tend/contracts';
+import { budgetEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import {
   createBudgetLine,
@@ -34,75 +24,40 @@ import {
   updateBudgetLine,
 } from './budgets.service.ts';
 
+const e = budgetEndpoints;
+
 export const budgetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const access = guard(db, 'admin', 'budget');
-  const tags = ['budgets'];
+  const budgets = { tags: ['budgets'], preValidation: guard(db, 'admin', 'budget') };
   const settings = { timeZone: app.deps.config.agencyTimeZone };
   /** A budget line's period changes "no active budget" / "budget units exceeded" of its segments. */
   const revalidate = (line: { effectiveDate: string; expirationDate: string | null }) =>
     app.deps.events.publish(segmentsMayHaveChanged, { from: line.effectiveDate, to: line.expirationDate });
 
-  app.get(
-    '/api/budgets',
-    {
-      preValidation: access,
-      schema: { tags, querystring: budgetListQuery, response: { 200: budgetLinePage } },
-    },
-    (request) => findBudgetLines(db, request.ctx, request.query),
-  );
+  route(app, e.findBudgetLines, budgets, (request) => findBudgetLines(db, request.ctx, request.query));
+  route(app, e.createBudgetLine, budgets, async (request) => {
+    const line = await createBudgetLine(db, request.ctx, request.body);
+    await revalidate(line);
+    return line;
+  });
+  route(app, e.updateBudgetLine, budgets, async (request) => {
+    const line = await updateBudgetLine(db, request.ctx, request.params.id, request.body);
+    // Moved dates: the old period may have segments that counted against this line.
+    if ('effectiveDate' in request.body || 'expirationDate' in request.body)
+      await app.deps.events.publish(segmentsMayHaveChanged, 'all');
+    else await revalidate(line);
+    return line;
+  });
+  route(app, e.deleteBudgetLine, budgets, async (request) => {
+    const line = await deleteBudgetLine(db, request.ctx, request.params.id);
+    await revalidate(line);
+    return line;
+  });
 
-  app.post(
-    '/api/budgets',
-    { preValidation: access, schema: { tags, body: budgetLineInput, response: { 201: budgetLine } } },
-    async (request, reply) => {
-      const line = await createBudgetLine(db, request.ctx, request.body);
-      await revalidate(line);
-      return reply.status(201).send(line);
-    },
+  route(app, e.findBudgetOverages, budgets, (request) =>
+    findBudgetOverages(db, request.ctx, settings, request.query),
   );
-
-  app.patch(
-    '/api/budgets/:id',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: budgetLinePatch, response: { 200: budgetLine } },
-    },
-    async (request) => {
-      const line = await updateBudgetLine(db, request.ctx, request.params.id, request.body);
-      // Moved dates: the old period may have segments that counted against this line.
-      if ('effectiveDate' in request.body || 'expirationDate' in request.body)
-        await app.deps.events.publish(segmentsMayHaveChanged, 'all');
-      else await revalidate(line);
-      return line;
-    },
-  );
-
-  app.delete(
-    '/api/budgets/:id',
-    { preValidation: access, schema: { tags, params: idParams, response: { 200: budgetLine } } },
-    async (request) => {
-      const line = await deleteBudgetLine(db, request.ctx, request.params.id);
-      await revalidate(line);
-      return line;
-    },
-  );
-
-  app.get(
-    '/api/budget-overages',
-    {
-      preValidation: access,
-      schema: { tags, querystring: budgetOverageQuery, response: { 200: budgetOveragePage } },
-    },
-    (request) => findBudgetOverages(db, request.ctx, settings, request.query),
-  );
-
-  app.get(
-    '/api/budget-overages/:id/segments',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, querystring: budgetUsageQuery, response: { 200: budgetUsage } },
-    },
-    (request) => getBudgetUsage(db, request.ctx, settings, request.params.id, request.query),
+  route(app, e.getBudgetUsage, budgets, (request) =>
+    getBudgetUsage(db, request.ctx, settings, request.params.id, request.query),
   );
 };

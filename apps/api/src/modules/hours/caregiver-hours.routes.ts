@@ -10,17 +10,9 @@
  * non-admins 403 (the guard audits the denial).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  caregiverHoursPage,
-  caregiverHoursQuery,
-  caregiverWeekParams,
-  caregiverWeeks,
-  caregiverWeeksQuery,
-  idParams,
-  violationHandling,
-  violationHandlingInput,
-} from '@tend/contracts';
+import { caregiverHoursEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import {
   findCaregiverHours,
   getCaregiverWeeks,
@@ -28,52 +20,24 @@ import {
   type HoursSettings,
 } from './caregiver-hours.service.ts';
 
+const e = caregiverHoursEndpoints;
+
 export const caregiverHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const access = guard(db, 'admin', 'caregiver');
-  const tags = ['caregiver-hours'];
+  const hours = { tags: ['caregiver-hours'], preValidation: guard(db, 'admin', 'caregiver') };
   const settings: HoursSettings = {
     timeZone: app.deps.config.agencyTimeZone,
     workweekStart: app.deps.config.workweekStart ?? 'sunday',
   };
 
-  app.get(
-    '/api/caregiver-hours',
-    {
-      preValidation: access,
-      schema: { tags, querystring: caregiverHoursQuery, response: { 200: caregiverHoursPage } },
-    },
-    (request) => findCaregiverHours(db, request.ctx, settings, request.query),
+  route(app, e.findCaregiverHours, hours, (request) =>
+    findCaregiverHours(db, request.ctx, settings, request.query),
   );
-
-  app.get(
-    '/api/caregiver-hours/caregivers/:id',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, querystring: caregiverWeeksQuery, response: { 200: caregiverWeeks } },
-    },
-    (request) => getCaregiverWeeks(db, request.ctx, settings, request.params.id, request.query),
+  route(app, e.getCaregiverWeeks, hours, (request) =>
+    getCaregiverWeeks(db, request.ctx, settings, request.params.id, request.query),
   );
-
-  app.put(
-    '/api/caregiver-hours/caregivers/:caregiverId/weeks/:weekName',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        params: caregiverWeekParams,
-        body: violationHandlingInput,
-        response: { 200: violationHandling },
-      },
-    },
-    (request) =>
-      setViolationHandling(
-        db,
-        request.ctx,
-        settings,
-        request.params.caregiverId,
-        request.params.weekName,
-        request.body,
-      ),
-  );
+  route(app, e.setViolationHandling, hours, (request) => {
+    const { caregiverId, weekName } = request.params;
+    return setViolationHandling(db, request.ctx, settings, caregiverId, weekName, request.body);
+  });
 };

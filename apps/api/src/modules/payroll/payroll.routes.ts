@@ -17,29 +17,11 @@
  *   `GET /api/payroll/exports/:id/file` → the CSV as an attachment (`payroll_export.download`).
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
  */
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  idParams,
-  payPeriodSettings,
-  payPeriodSettingsInput,
-  payrollAdjustment,
-  payrollAdjustmentDeactivate,
-  payrollAdjustmentInput,
-  payrollAdjustmentList,
-  payrollAdjustmentListQuery,
-  payrollAdjustmentPatch,
-  payrollCaregiverDetail,
-  payrollExport,
-  payrollExportInput,
-  payrollExportListQuery,
-  payrollExportPage,
-  payrollPeriodView,
-  payrollQuery,
-  payrollVersionDelete,
-  payrollVersionInput,
-  payrollVersionResult,
-} from '@tend/contracts';
+import { payrollEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import {
   adjustmentHistory,
   createAdjustment,
@@ -59,166 +41,89 @@ import {
   type PayrollConfig,
 } from './payroll.service.ts';
 
+const e = payrollEndpoints;
+
+/** The adjustments for the query's filters, of the pay period starting `periodStart` when given. */
+async function listPeriodAdjustments(
+  app: FastifyInstance,
+  config: PayrollConfig,
+  request: EndpointRequest<typeof e.listAdjustments>,
+) {
+  const { db } = app.deps.database;
+  const { caregiverId, periodStart, includeInactive } = request.query;
+  const period = periodStart ? (await resolvePayPeriod(db, config, periodStart)).period : null;
+  const items = await listAdjustments(db, request.ctx, {
+    caregiverId,
+    fromDate: period?.start,
+    toDate: period?.end,
+    includeInactive: includeInactive ?? false,
+  });
+  return { items };
+}
+
+/** Sends the stored CSV as an attachment (its file name reduced to `[\w.-]`); audited by the service. */
+async function sendPayrollExportFile(
+  app: FastifyInstance,
+  request: EndpointRequest<typeof e.downloadPayrollExportFile>,
+  reply: FastifyReply,
+) {
+  const { db } = app.deps.database;
+  const { fileName, object } = await openPayrollExport(db, app.deps.storage, request.ctx, request.params.id);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(object.body);
+}
+
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { storage } = app.deps;
-  const access = guard(db, 'admin', 'payroll');
-  const tags = ['payroll'];
+  const payroll = { tags: ['payroll'], preValidation: guard(db, 'admin', 'payroll') };
   const config: PayrollConfig = {
     timeZone: app.deps.config.agencyTimeZone,
     workweekStart: app.deps.config.workweekStart ?? 'sunday',
   };
 
-  app.get(
-    '/api/payroll/settings',
-    { preValidation: access, schema: { tags, response: { 200: payPeriodSettings } } },
-    () => getPayPeriodSettings(db, config),
+  route(app, e.getPayPeriodSettings, payroll, () => getPayPeriodSettings(db, config));
+  route(app, e.setPayPeriodSettings, payroll, (request) =>
+    setPayPeriodSettings(db, request.ctx, config, request.body),
+  );
+  route(app, e.getPayroll, payroll, (request) =>
+    getPayroll(db, request.ctx, config, request.query.periodStart),
+  );
+  route(app, e.getCaregiverPayroll, payroll, (request) =>
+    getCaregiverPayroll(db, request.ctx, config, request.params.id, request.query.periodStart),
   );
 
-  app.put(
-    '/api/payroll/settings',
-    {
-      preValidation: access,
-      schema: { tags, body: payPeriodSettingsInput, response: { 200: payPeriodSettings } },
-    },
-    (request) => setPayPeriodSettings(db, request.ctx, config, request.body),
+  route(app, e.setPayrollVersion, payroll, (request) =>
+    setPayrollVersion(db, request.ctx, config, request.params.id, request.body),
+  );
+  route(app, e.deletePayrollVersion, payroll, (request) =>
+    deletePayrollVersion(db, request.ctx, request.params.id, request.body?.reason ?? null),
   );
 
-  app.get(
-    '/api/payroll',
-    {
-      preValidation: access,
-      schema: { tags, querystring: payrollQuery, response: { 200: payrollPeriodView } },
-    },
-    (request) => getPayroll(db, request.ctx, config, request.query.periodStart),
+  route(app, e.listAdjustments, payroll, (request) => listPeriodAdjustments(app, config, request));
+  route(app, e.getAdjustmentHistory, payroll, async (request) => ({
+    items: await adjustmentHistory(db, request.ctx, request.params.id),
+  }));
+  route(app, e.createAdjustment, payroll, (request) => createAdjustment(db, request.ctx, request.body));
+  route(app, e.updateAdjustment, payroll, (request) =>
+    updateAdjustment(db, request.ctx, request.params.id, request.body),
+  );
+  route(app, e.deactivateAdjustment, payroll, (request) =>
+    deactivateAdjustment(db, request.ctx, request.params.id, request.body.reason),
   );
 
-  app.get(
-    '/api/payroll/caregivers/:id',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        params: idParams,
-        querystring: payrollQuery,
-        response: { 200: payrollCaregiverDetail },
-      },
-    },
-    (request) => getCaregiverPayroll(db, request.ctx, config, request.params.id, request.query.periodStart),
+  route(app, e.createPayrollExport, payroll, (request) =>
+    createPayrollExport(db, storage, request.ctx, config, request.body.periodStart),
   );
-
-  app.put(
-    '/api/segments/:id/payroll-version',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: payrollVersionInput, response: { 200: payrollVersionResult } },
-    },
-    (request) => setPayrollVersion(db, request.ctx, config, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/segments/:id/payroll-version',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: payrollVersionDelete, response: { 200: payrollVersionResult } },
-    },
-    (request) => deletePayrollVersion(db, request.ctx, request.params.id, request.body?.reason ?? null),
-  );
-
-  app.get(
-    '/api/payroll/adjustments',
-    {
-      preValidation: access,
-      schema: { tags, querystring: payrollAdjustmentListQuery, response: { 200: payrollAdjustmentList } },
-    },
-    async (request) => {
-      const { caregiverId, periodStart, includeInactive } = request.query;
-      const period = periodStart ? (await resolvePayPeriod(db, config, periodStart)).period : null;
-      const items = await listAdjustments(db, request.ctx, {
-        caregiverId,
-        fromDate: period?.start,
-        toDate: period?.end,
-        includeInactive: includeInactive ?? false,
-      });
-      return { items };
-    },
-  );
-
-  app.get(
-    '/api/payroll/adjustments/:id/history',
-    { preValidation: access, schema: { tags, params: idParams, response: { 200: payrollAdjustmentList } } },
-    async (request) => ({ items: await adjustmentHistory(db, request.ctx, request.params.id) }),
-  );
-
-  app.post(
-    '/api/payroll/adjustments',
-    {
-      preValidation: access,
-      schema: { tags, body: payrollAdjustmentInput, response: { 201: payrollAdjustment } },
-    },
-    async (request, reply) => reply.status(201).send(await createAdjustment(db, request.ctx, request.body)),
-  );
-
-  app.patch(
-    '/api/payroll/adjustments/:id',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: payrollAdjustmentPatch, response: { 200: payrollAdjustment } },
-    },
-    (request) => updateAdjustment(db, request.ctx, request.params.id, request.body),
-  );
-
-  app.post(
-    '/api/payroll/adjustments/:id/deactivate',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        params: idParams,
-        body: payrollAdjustmentDeactivate,
-        response: { 200: payrollAdjustment },
-      },
-    },
-    (request) => deactivateAdjustment(db, request.ctx, request.params.id, request.body.reason),
-  );
-
-  app.post(
-    '/api/payroll/exports',
-    { preValidation: access, schema: { tags, body: payrollExportInput, response: { 201: payrollExport } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createPayrollExport(db, storage, request.ctx, config, request.body.periodStart)),
-  );
-
-  app.get(
-    '/api/payroll/exports',
-    {
-      preValidation: access,
-      schema: { tags, querystring: payrollExportListQuery, response: { 200: payrollExportPage } },
-    },
-    (request) => listPayrollExports(db, request.ctx, request.query),
-  );
-
-  app.get(
-    '/api/payroll/exports/:id/file',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        params: idParams,
-        produces: ['text/csv'],
-        description: 'The stored payroll CSV (UTF-8 with BOM, CRLF) as an attachment.',
-      },
-    },
-    async (request, reply) => {
-      const { fileName, object } = await openPayrollExport(db, storage, request.ctx, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(object.body);
-    },
+  route(app, e.listPayrollExports, payroll, (request) => listPayrollExports(db, request.ctx, request.query));
+  route(
+    app,
+    e.downloadPayrollExportFile,
+    { ...payroll, description: 'The stored payroll CSV (UTF-8 with BOM, CRLF) as an attachment.' },
+    (request, reply) => sendPayrollExportFile(app, request, reply),
   );
 };

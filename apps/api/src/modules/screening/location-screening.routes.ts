@@ -13,27 +13,13 @@
  *   404 when `clientId` names no client.
  * Bad input → 400 VALIDATION_FAILED naming the field.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  approvedLocation,
-  approvedLocationInput,
-  approvedLocationUpdate,
-  baselineDetail,
-  baselineListQuery,
-  baselinePage,
-  idParams,
-  LOCATION_SCREENING_JOB,
-  locationScreeningRun,
-  processingJob,
-  suspiciousLocation,
-  suspiciousLocationListQuery,
-  suspiciousLocationPage,
-  suspiciousLocationReview,
-} from '@tend/contracts';
+import { LOCATION_SCREENING_JOB, locationScreeningEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
+import { route, type EndpointRequest } from '../../platform/http/endpoint-route.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import {
@@ -46,127 +32,78 @@ import {
 } from './baseline-locations.service.ts';
 import { findSuspiciousLocations, reviewSuspiciousLocation } from './suspicious-locations.service.ts';
 
-const clientParams = z.object({ clientId: z.uuid({ message: 'must be a valid id' }) });
+const e = locationScreeningEndpoints;
+
+/**
+ * Queues the location screening job for `scope` (of `clientId` when given; NOT_FOUND when it names no
+ * client); audited `location_screening.run`.
+ */
+async function startLocationScreening(
+  app: FastifyInstance,
+  request: EndpointRequest<typeof e.startLocationScreening>,
+) {
+  const { db } = app.deps.database;
+  const { scope, clientId } = request.body;
+  if (clientId) {
+    const names = await findPeopleNames(db, { caregiverIds: [], clientIds: [clientId] });
+    if (!names.clients.has(clientId)) throw notFound('Client');
+  }
+  const job = await app.deps.jobs.enqueue({
+    jobType: LOCATION_SCREENING_JOB,
+    metadata: { scope, clientId: clientId ?? null },
+    triggeredBy: request.ctx.actor?.userAccountId ?? null,
+  });
+  await recordAudit(db, request.ctx, {
+    action: 'location_screening.run',
+    entityType: 'processing_job',
+    entityId: job.id,
+    details: { scope, clientId: clientId ?? null },
+  });
+  return { job };
+}
 
 export const locationScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const tags = ['screening'];
-  const baselines = guard(db, 'admin', 'baseline_location');
-  const approved = guard(db, 'admin', 'approved_location');
-  const findings = guard(db, 'admin', 'suspicious_location');
+  const baselines = { tags, preValidation: guard(db, 'admin', 'baseline_location') };
+  const approved = { tags, preValidation: guard(db, 'admin', 'approved_location') };
+  const findings = { tags, preValidation: guard(db, 'admin', 'suspicious_location') };
+  /** An approved location's change re-screens the client: "location unverified" may change. */
+  const revalidateAll = () => app.deps.events.publish(segmentsMayHaveChanged, 'all');
 
-  app.get(
-    '/api/baseline-locations',
-    {
-      preValidation: baselines,
-      schema: { tags, querystring: baselineListQuery, response: { 200: baselinePage } },
-    },
-    (request) => findBaselines(db, request.ctx, request.query),
-  );
-  app.get(
-    '/api/baseline-locations/:clientId',
-    { preValidation: baselines, schema: { tags, params: clientParams, response: { 200: baselineDetail } } },
-    (request) => getBaselineDetail(db, request.ctx, request.params.clientId),
+  route(app, e.findBaselines, baselines, (request) => findBaselines(db, request.ctx, request.query));
+  route(app, e.getBaselineDetail, baselines, (request) =>
+    getBaselineDetail(db, request.ctx, request.params.clientId),
   );
 
-  app.get(
-    '/api/approved-locations',
-    {
-      preValidation: approved,
-      schema: {
-        tags,
-        querystring: clientParams,
-        response: { 200: z.object({ items: z.array(approvedLocation) }) },
-      },
-    },
-    async (request) => ({ items: await findApprovedLocations(db, request.ctx, request.query.clientId) }),
-  );
-  app.post(
-    '/api/approved-locations',
-    {
-      preValidation: approved,
-      schema: { tags, body: approvedLocationInput, response: { 201: approvedLocation } },
-    },
-    async (request, reply) => {
-      const location = await createApprovedLocation(db, request.ctx, request.body);
-      // The client's findings were re-screened: "location unverified" may change.
-      await app.deps.events.publish(segmentsMayHaveChanged, 'all');
-      return reply.status(201).send(location);
-    },
-  );
-  app.patch(
-    '/api/approved-locations/:id',
-    {
-      preValidation: approved,
-      schema: { tags, params: idParams, body: approvedLocationUpdate, response: { 200: approvedLocation } },
-    },
-    async (request) => {
-      const location = await updateApprovedLocation(db, request.ctx, request.params.id, request.body);
-      await app.deps.events.publish(segmentsMayHaveChanged, 'all');
-      return location;
-    },
-  );
-  app.delete(
-    '/api/approved-locations/:id',
-    { preValidation: approved, schema: { tags, params: idParams, response: { 200: approvedLocation } } },
-    async (request) => {
-      const location = await deleteApprovedLocation(db, request.ctx, request.params.id);
-      await app.deps.events.publish(segmentsMayHaveChanged, 'all');
-      return location;
-    },
-  );
+  route(app, e.findApprovedLocations, approved, async (request) => ({
+    items: await findApprovedLocations(db, request.ctx, request.query.clientId),
+  }));
+  route(app, e.createApprovedLocation, approved, async (request) => {
+    const location = await createApprovedLocation(db, request.ctx, request.body);
+    await revalidateAll();
+    return location;
+  });
+  route(app, e.updateApprovedLocation, approved, async (request) => {
+    const location = await updateApprovedLocation(db, request.ctx, request.params.id, request.body);
+    await revalidateAll();
+    return location;
+  });
+  route(app, e.deleteApprovedLocation, approved, async (request) => {
+    const location = await deleteApprovedLocation(db, request.ctx, request.params.id);
+    await revalidateAll();
+    return location;
+  });
 
-  app.get(
-    '/api/suspicious-locations',
-    {
-      preValidation: findings,
-      schema: { tags, querystring: suspiciousLocationListQuery, response: { 200: suspiciousLocationPage } },
-    },
-    (request) => findSuspiciousLocations(db, request.ctx, request.query),
+  route(app, e.findSuspiciousLocations, findings, (request) =>
+    findSuspiciousLocations(db, request.ctx, request.query),
   );
-  app.post(
-    '/api/suspicious-locations/:id/review',
-    {
-      preValidation: findings,
-      schema: {
-        tags,
-        params: idParams,
-        body: suspiciousLocationReview,
-        response: { 200: suspiciousLocation },
-      },
-    },
-    async (request) => {
-      const finding = await reviewSuspiciousLocation(db, request.ctx, request.params.id, request.body);
-      // A reviewed finding no longer leaves the shift's location unverified.
-      await app.deps.events.publish(segmentsMayHaveChanged, { from: finding.date, to: finding.date });
-      return finding;
-    },
-  );
+  route(app, e.reviewSuspiciousLocation, findings, async (request) => {
+    const finding = await reviewSuspiciousLocation(db, request.ctx, request.params.id, request.body);
+    // A reviewed finding no longer leaves the shift's location unverified.
+    await app.deps.events.publish(segmentsMayHaveChanged, { from: finding.date, to: finding.date });
+    return finding;
+  });
 
-  app.post(
-    '/api/location-screening/runs',
-    {
-      preValidation: findings,
-      schema: { tags, body: locationScreeningRun, response: { 202: z.object({ job: processingJob }) } },
-    },
-    async (request, reply) => {
-      const { scope, clientId } = request.body;
-      if (clientId) {
-        const names = await findPeopleNames(db, { caregiverIds: [], clientIds: [clientId] });
-        if (!names.clients.has(clientId)) throw notFound('Client');
-      }
-      const job = await app.deps.jobs.enqueue({
-        jobType: LOCATION_SCREENING_JOB,
-        metadata: { scope, clientId: clientId ?? null },
-        triggeredBy: request.ctx.actor?.userAccountId ?? null,
-      });
-      await recordAudit(db, request.ctx, {
-        action: 'location_screening.run',
-        entityType: 'processing_job',
-        entityId: job.id,
-        details: { scope, clientId: clientId ?? null },
-      });
-      return reply.status(202).send({ job });
-    },
-  );
+  route(app, e.startLocationScreening, findings, (request) => startLocationScreening(app, request));
 };

@@ -8,21 +8,16 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  dismissShiftNote as dismissBody,
-  idParams,
   importDetail,
   importFileList,
   importOptions,
   importPreview,
   importStarted,
   importUploaded,
-  mismatchedShiftNotePage,
-  mismatchedShiftNoteQuery,
-  resolveShiftNote as resolveBody,
-  shiftNoteReview,
-  shiftNoteReviewQuery,
+  shiftNoteEndpoints,
 } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import { importRoutes } from '../../platform/imports/import-routes.ts';
 import { shiftNoteImportKind } from './shift-note-import.ts';
 import {
@@ -31,6 +26,8 @@ import {
   listMismatchedShiftNotes,
   resolveShiftNote,
 } from './shift-note-review.service.ts';
+
+const e = shiftNoteEndpoints;
 
 export const shiftNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
@@ -51,42 +48,20 @@ export const shiftNotesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const { db } = app.deps.database;
   const zone = app.deps.config.agencyTimeZone;
-  const access = guard(db, 'admin', 'shift_note');
-  const tags = ['shift notes'];
+  const notes = { tags: ['shift notes'], preValidation: guard(db, 'admin', 'shift_note') };
 
-  app.get(
-    '/api/shift-notes/mismatched',
-    {
-      preValidation: access,
-      schema: { tags, querystring: mismatchedShiftNoteQuery, response: { 200: mismatchedShiftNotePage } },
-    },
-    (request) => listMismatchedShiftNotes(db, request.ctx, zone, request.query),
+  route(app, e.listMismatchedShiftNotes, notes, (request) =>
+    listMismatchedShiftNotes(db, request.ctx, zone, request.query),
   );
-
-  app.get(
-    '/api/shift-notes/review',
-    {
-      preValidation: access,
-      schema: { tags, querystring: shiftNoteReviewQuery, response: { 200: shiftNoteReview } },
-    },
-    (request) => getShiftNoteReview(db, request.ctx, zone, request.query.id),
+  route(app, e.getShiftNoteReview, notes, (request) =>
+    getShiftNoteReview(db, request.ctx, zone, request.query.id),
   );
-
-  app.post(
-    '/api/shift-notes/:id/resolve',
-    { preValidation: access, schema: { tags, params: idParams, body: resolveBody } },
-    async (request, reply) => {
-      await resolveShiftNote(db, request.ctx, request.params.id, request.body);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/api/shift-notes/:id/dismiss',
-    { preValidation: access, schema: { tags, params: idParams, body: dismissBody } },
-    async (request, reply) => {
-      await dismissShiftNote(db, request.ctx, request.params.id, request.body);
-      return reply.status(204).send();
-    },
-  );
+  route(app, e.resolveShiftNote, notes, async (request) => {
+    await resolveShiftNote(db, request.ctx, request.params.id, request.body);
+    return null;
+  });
+  route(app, e.dismissShiftNote, notes, async (request) => {
+    await dismissShiftNote(db, request.ctx, request.params.id, request.body);
+    return null;
+  });
 };

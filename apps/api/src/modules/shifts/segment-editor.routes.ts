@@ -11,43 +11,24 @@
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, segmentDetail, segmentSplit, segmentSplitResult, segmentUpdate } from '@tend/contracts';
+import { segmentEditorEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import { segmentsMayHaveChanged } from '../../workflows/events.ts';
 import { getSegment, splitSegment, updateSegment, type SegmentEditorDeps } from './segment-editor.service.ts';
 
 export const segmentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const access = guard(db, 'admin', 'shift_segment');
-  const tags = ['segments'];
+  const options = { tags: ['segments'], preValidation: guard(db, 'admin', 'shift_segment') };
   const deps: SegmentEditorDeps = {
     revalidateSegments: (range) => app.deps.events.publish(segmentsMayHaveChanged, range),
     revalidateAroundDate: (executor, date) => app.deps.revalidateAroundDate(executor, date),
   };
-
-  app.get(
-    '/api/segments/:id',
-    { preValidation: access, schema: { tags, params: idParams, response: { 200: segmentDetail } } },
-    (request) => getSegment(db, request.ctx, request.params.id),
+  route(app, endpoints.getSegment, options, (request) => getSegment(db, request.ctx, request.params.id));
+  route(app, endpoints.updateSegment, options, (request) =>
+    updateSegment(db, request.ctx, deps, request.params.id, request.body),
   );
-
-  app.patch(
-    '/api/segments/:id',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: segmentUpdate, response: { 200: segmentDetail } },
-    },
-    (request) => updateSegment(db, request.ctx, deps, request.params.id, request.body),
-  );
-
-  app.post(
-    '/api/segments/:id/split',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: segmentSplit, response: { 200: segmentSplitResult } },
-    },
-    async (request) => ({
-      segments: await splitSegment(db, request.ctx, deps, request.params.id, request.body),
-    }),
-  );
+  route(app, endpoints.splitSegment, options, async (request) => ({
+    segments: await splitSegment(db, request.ctx, deps, request.params.id, request.body),
+  }));
 };

@@ -8,45 +8,22 @@
  * Anonymous callers get 401, non-admins 403 (the guard audits the denial).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, shiftCorrection, shiftDeletion, shiftDetail } from '@tend/contracts';
+import { shiftsEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import { deleteShift, getShift, restoreShift, updateShift } from './shift-corrections.service.ts';
 
 export const shiftCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const access = guard(db, 'admin', 'shift');
-  const tags = ['shifts'];
-
-  app.get(
-    '/api/shifts/:id',
-    { preValidation: access, schema: { tags, params: idParams, response: { 200: shiftDetail } } },
-    (request) => getShift(db, request.ctx, request.params.id),
+  const options = { tags: ['shifts'], preValidation: guard(db, 'admin', 'shift') };
+  route(app, shiftsEndpoints.getShift, options, (request) => getShift(db, request.ctx, request.params.id));
+  route(app, shiftsEndpoints.updateShift, options, (request) =>
+    updateShift(db, request.ctx, app.deps, request.params.id, request.body),
   );
-
-  app.patch(
-    '/api/shifts/:id',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: shiftCorrection, response: { 200: shiftDetail } },
-    },
-    (request) => updateShift(db, request.ctx, app.deps, request.params.id, request.body),
+  route(app, shiftsEndpoints.deleteShift, options, (request) =>
+    deleteShift(db, request.ctx, request.params.id, request.body),
   );
-
-  app.delete(
-    '/api/shifts/:id',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: shiftDeletion, response: { 200: shiftDetail } },
-    },
-    (request) => deleteShift(db, request.ctx, request.params.id, request.body),
-  );
-
-  app.post(
-    '/api/shifts/:id/restore',
-    {
-      preValidation: access,
-      schema: { tags, params: idParams, body: shiftDeletion, response: { 200: shiftDetail } },
-    },
-    (request) => restoreShift(db, request.ctx, request.params.id, request.body),
+  route(app, shiftsEndpoints.restoreShift, options, (request) =>
+    restoreShift(db, request.ctx, request.params.id, request.body),
   );
 };

@@ -10,35 +10,21 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shiftListQuery, shiftPage } from '@tend/contracts';
+import { shiftsEndpoints } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import { findShifts, openShiftExport } from './shift-records.service.ts';
-
-/** The export's query: the list filters; `page`, `pageSize`, `sort` and `order` are accepted and ignored. */
-const shiftExportQuery = shiftListQuery.omit({ page: true, pageSize: true, sort: true, order: true });
 
 export const shiftsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const access = guard(db, 'admin', 'shift');
-  const tags = ['shifts'];
+  const options = { tags: ['shifts'], preValidation: guard(db, 'admin', 'shift') };
 
-  app.get(
-    '/api/shifts',
-    { preValidation: access, schema: { tags, querystring: shiftListQuery, response: { 200: shiftPage } } },
-    (request) => findShifts(db, request.ctx, request.query),
-  );
+  route(app, shiftsEndpoints.findShifts, options, (request) => findShifts(db, request.ctx, request.query));
 
-  app.get(
-    '/api/shifts/export',
-    {
-      preValidation: access,
-      schema: {
-        tags,
-        querystring: shiftExportQuery,
-        produces: ['text/csv'],
-        description: 'Every shift matching the filters as CSV (UTF-8 with BOM, CRLF), streamed.',
-      },
-    },
+  route(
+    app,
+    shiftsEndpoints.exportShifts,
+    { ...options, description: 'Every shift matching the filters as CSV (UTF-8 with BOM, CRLF), streamed.' },
     async (request, reply) => {
       const { fileName, chunks } = await openShiftExport(db, request.ctx, request.query);
       return reply

@@ -9,20 +9,10 @@
  * better-auth's (`/api/auth/request-password-reset`, `/api/auth/reset-password`; platform/auth/recovery.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  accountEmail,
-  emailChangeInput,
-  emailChangeRequested,
-  idParams,
-  invitationAcceptInput,
-  invitationDetails,
-  invitationInput,
-  invitationSent,
-  linkTokenInput,
-  userAccount,
-} from '@tend/contracts';
+import { accountsEndpoints as endpoints } from '@tend/contracts';
 import { guard, requireActor } from '../../platform/auth/auth.plugin.ts';
 import { defaultAuthRateLimits } from '../../platform/config/config.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import * as invitations from './invitations.service.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.ts';
 
@@ -34,67 +24,38 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = { ...defaultAuthRateLimits, ...config.authRateLimits };
   /** Per-IP limit of the token and password endpoints (as better-auth's one-time-code endpoints). */
   const limited = {
-    rateLimit: {
-      max: limits.otpPer5Min,
-      timeWindow: 5 * 60_000,
-      keyGenerator: (request: { ip: string }) => `accounts:${request.ip}`,
+    tags: ['auth'],
+    config: {
+      rateLimit: {
+        max: limits.otpPer5Min,
+        timeWindow: 5 * 60_000,
+        keyGenerator: (request: { ip: string }) => `accounts:${request.ip}`,
+      },
     },
   };
 
-  const adminOnly = guard(db, 'admin', 'user_account');
-  app.post(
-    '/api/users/invitations',
-    {
-      preValidation: adminOnly,
-      schema: { tags: ['users'], body: invitationInput, response: { 201: userAccount } },
-    },
-    async (request, reply) => {
-      const { account } = await invitations.inviteUser(deps, request.ctx, request.body);
-      return reply.status(201).send(account);
-    },
-  );
-  app.post(
-    '/api/users/:id/invitation',
-    {
-      preValidation: adminOnly,
-      schema: { tags: ['users'], params: idParams, response: { 200: invitationSent } },
-    },
-    (request) => invitations.resendInvitation(deps, request.ctx, request.params.id),
+  const admin = { tags: ['users'], preValidation: guard(db, 'admin', 'user_account') };
+  route(app, endpoints.inviteUser, admin, async (request) => {
+    const { account } = await invitations.inviteUser(deps, request.ctx, request.body);
+    return account;
+  });
+  route(app, endpoints.resendInvitation, admin, (request) =>
+    invitations.resendInvitation(deps, request.ctx, request.params.id),
   );
 
-  app.post(
-    '/api/invitations/lookup',
-    {
-      config: limited,
-      schema: { tags: ['auth'], body: linkTokenInput, response: { 200: invitationDetails } },
-    },
-    (request) => invitations.getInvitation(db, request.body.token),
+  route(app, endpoints.getInvitation, limited, (request) =>
+    invitations.getInvitation(db, request.body.token),
   );
-  app.post(
-    '/api/invitations/accept',
-    {
-      config: limited,
-      schema: { tags: ['auth'], body: invitationAcceptInput, response: { 200: accountEmail } },
-    },
-    (request) => invitations.acceptInvitation(db, auth, request.ctx, request.body),
+  route(app, endpoints.acceptInvitation, limited, (request) =>
+    invitations.acceptInvitation(db, auth, request.ctx, request.body),
   );
 
-  app.post(
-    '/api/account/email-change',
-    {
-      config: limited,
-      // Not PHI, but an admin still needs aal2 here: the change is as sensitive as the MFA settings.
-      preValidation: guard(db, 'auth', 'user_account'),
-      schema: { tags: ['auth'], body: emailChangeInput, response: { 200: emailChangeRequested } },
-    },
-    (request) => requestEmailChange(deps, request.ctx, requireActor(request), request.body),
+  // Not PHI, but an admin still needs aal2 here: the change is as sensitive as the MFA settings.
+  const signedIn = { ...limited, preValidation: guard(db, 'auth', 'user_account') };
+  route(app, endpoints.requestEmailChange, signedIn, (request) =>
+    requestEmailChange(deps, request.ctx, requireActor(request), request.body),
   );
-  app.post(
-    '/api/account/email-change/confirm',
-    {
-      config: limited,
-      schema: { tags: ['auth'], body: linkTokenInput, response: { 200: accountEmail } },
-    },
-    (request) => confirmEmailChange(deps, request.ctx, request.body.token),
+  route(app, endpoints.confirmEmailChange, limited, (request) =>
+    confirmEmailChange(deps, request.ctx, request.body.token),
   );
 };

@@ -1,22 +1,12 @@
 /**
  * Account routes: GET /api/me, first-run setup (GET/POST /api/setup) and user administration
- * (/api/users, admin only).
+ * (/api/users, admin only). The endpoints are contracts' `authEndpoints` and `usersEndpoints`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  idParams,
-  me,
-  setupInput,
-  setupResult,
-  setupStatus,
-  userAccount,
-  userCreateInput,
-  userListQuery,
-  userPage,
-  userUpdateInput,
-} from '@tend/contracts';
+import { authEndpoints, usersEndpoints } from '@tend/contracts';
 import { guard, mfaPending, requireActor } from '../../platform/auth/auth.plugin.ts';
 import { mfaEnabled } from '../../platform/auth/mfa.ts';
+import { route } from '../../platform/http/endpoint-route.ts';
 import * as users from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +15,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Phones typed without a country code are read in this country and shown in its national form (decision 0019). */
   const phoneCountry = app.deps.config.defaultPhoneCountry;
 
-  app.get('/api/me', { schema: { tags: ['auth'], response: { 200: me } } }, async (request) => {
+  route(app, authEndpoints.getMe, { tags: ['auth'] }, async (request) => {
     const actor = requireActor(request);
     return {
       userAccountId: actor.userAccountId,
@@ -42,50 +32,35 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/api/setup', { schema: { tags: ['auth'], response: { 200: setupStatus } } }, async () => ({
+  route(app, authEndpoints.getSetupStatus, { tags: ['auth'] }, async () => ({
     needsSetup: await users.needsSetup(db),
   }));
 
-  app.post(
-    '/api/setup',
-    {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], body: setupInput, response: { 201: setupResult } },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    authEndpoints.completeSetup,
+    { tags: ['auth'], config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request) => {
       const account = await users.completeSetup(db, auth, request.ctx, app.deps.setupToken, request.body);
       let demoDataLoaded = false;
       if (request.body.loadDemoData) {
         demoDataLoaded = await app.deps.loadDemoAgency(app.deps.database, { ...request.ctx, actor: null });
       }
-      return reply.status(201).send({ email: account.email, demoDataLoaded });
+      return { email: account.email, demoDataLoaded };
     },
   );
 
-  const adminOnly = guard(db, 'admin', 'user_account');
-  const tags = ['users'];
-  app.get(
-    '/api/users',
-    { preValidation: adminOnly, schema: { tags, querystring: userListQuery, response: { 200: userPage } } },
-    (request) => users.findUsers(db, request.ctx, request.query, phoneCountry),
+  const admin = { tags: ['users'], preValidation: guard(db, 'admin', 'user_account') };
+  route(app, usersEndpoints.findUsers, admin, (request) =>
+    users.findUsers(db, request.ctx, request.query, phoneCountry),
   );
-  app.get(
-    '/api/users/:id',
-    { preValidation: adminOnly, schema: { tags, params: idParams, response: { 200: userAccount } } },
-    (request) => users.getUser(db, request.ctx, request.params.id, phoneCountry),
+  route(app, usersEndpoints.getUser, admin, (request) =>
+    users.getUser(db, request.ctx, request.params.id, phoneCountry),
   );
-  app.post(
-    '/api/users',
-    { preValidation: adminOnly, schema: { tags, body: userCreateInput, response: { 201: userAccount } } },
-    async (request, reply) =>
-      reply.status(201).send(await users.createUser(db, auth, request.ctx, request.body, phoneCountry)),
+  route(app, usersEndpoints.createUser, admin, (request) =>
+    users.createUser(db, auth, request.ctx, request.body, phoneCountry),
   );
-  app.put(
-    '/api/users/:id',
-    {
-      preValidation: adminOnly,
-      schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userAccount } },
-    },
-    (request) => users.updateUser(db, request.ctx, request.params.id, request.body, phoneCountry),
+  route(app, usersEndpoints.updateUser, admin, (request) =>
+    users.updateUser(db, request.ctx, request.params.id, request.body, phoneCountry),
   );
 };

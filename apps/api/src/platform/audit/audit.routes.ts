@@ -1,17 +1,14 @@
 /** GET /api/audit-events: the audit log, filtered and paged, newest first. Admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditListQuery, auditPage } from '@tend/contracts';
+import { auditEndpoints } from '@tend/contracts';
 import { guard } from '../auth/auth.plugin.ts';
+import { route } from '../http/endpoint-route.ts';
 import { findAuditEvents } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  app.get(
-    '/api/audit-events',
-    {
-      preValidation: guard(db, 'admin', 'audit_event'),
-      schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditPage } },
-    },
-    (request) => findAuditEvents(db, request.ctx, request.query),
+  const options = { tags: ['audit'], preValidation: guard(db, 'admin', 'audit_event') };
+  route(app, auditEndpoints.findAuditEvents, options, (request) =>
+    findAuditEvents(db, request.ctx, request.query),
   );
 };

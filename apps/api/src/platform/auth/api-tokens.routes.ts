@@ -12,17 +12,13 @@
  * Errors are 401 problems with a `reason` (contracts `apiTokenErrorReasons`). The endpoints authenticate by their
  * body, so without a cookie they are outside the CSRF origin check (bearer.ts `carriesOwnCredentials`).
  */
+import type { FastifyInstance, FastifyReply, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiTokenIssueInput,
-  apiTokenPair,
-  apiTokenRefreshInput,
-  apiTokenRevokeInput,
-  apiTokenRevokeResult,
-} from '@tend/contracts';
+import { apiTokensEndpoints as endpoints } from '@tend/contracts';
 import { defaultAuthRateLimits } from '../config/config.ts';
 import { AppError } from '../http/errors.ts';
-import { ApiTokenError, defaultApiTokenLifetimes } from './api-tokens.ts';
+import { route, type EndpointRequest } from '../http/endpoint-route.ts';
+import { ApiTokenError, defaultApiTokenLifetimes, type ApiTokenLifetimes } from './api-tokens.ts';
 import {
   findRefreshToken,
   issueFamily,
@@ -31,6 +27,93 @@ import {
   verifyCredentials,
 } from './api-tokens.service.ts';
 import { guard, requireActor } from './auth.plugin.ts';
+
+/**
+ * `POST /api/tokens`: with email + password (+ TOTP code), or from the signed-in browser session, which must
+ * pass the PHI guard first (a PHI-grade grant). Errors: 401 with a `reason`, 403 for an access token.
+ */
+async function issueTokens(
+  app: FastifyInstance,
+  { lifetimes, sessionGuard }: { lifetimes: ApiTokenLifetimes; sessionGuard: preValidationAsyncHookHandler },
+  request: EndpointRequest<typeof endpoints.issueApiTokens>,
+  reply: FastifyReply,
+) {
+  const { db } = app.deps.database;
+  const { auth } = app.deps;
+  const { email, password, totpCode } = request.body;
+  if (email !== undefined && password !== undefined) {
+    const { authUserId, aal } = await verifyCredentials(
+      db,
+      auth,
+      { email, password, totpCode },
+      request.ctx.userAgent,
+    );
+    return issueFamily(
+      db,
+      auth,
+      request.ctx,
+      authUserId,
+      { method: 'password', sessionId: null, aal },
+      lifetimes,
+    );
+  }
+  if (request.apiToken)
+    throw new AppError('FORBIDDEN', 'An access token cannot issue tokens; use /api/tokens/refresh');
+  await sessionGuard.call(app, request, reply);
+  const actor = requireActor(request);
+  const session = request.authSession;
+  if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+  return issueFamily(
+    db,
+    auth,
+    request.ctx,
+    actor.authUserId,
+    { method: 'session', sessionId: session.id, aal: session.aal },
+    lifetimes,
+  );
+}
+
+/**
+ * `POST /api/tokens/revoke`: signs out with `scope`; the caller is the refresh token's holder, else the bearer
+ * token's or the browser session's. Errors: 401 `refresh_token_invalid`, 403 for another account's token.
+ */
+async function revokeTokens(
+  app: FastifyInstance,
+  request: EndpointRequest<typeof endpoints.revokeApiTokens>,
+  reply: FastifyReply,
+) {
+  const { db } = app.deps.database;
+  const { refreshToken, scope } = request.body;
+  let caller;
+  if (refreshToken !== undefined) {
+    const row = await findRefreshToken(db, refreshToken);
+    if (!row) throw new ApiTokenError('refresh_token_invalid', 'This refresh token is not valid');
+    // A token of another user than the bearer/session caller is refused rather than acted on.
+    if (request.ctx.actor && request.ctx.actor.authUserId !== row.userId)
+      throw new AppError('FORBIDDEN', 'This refresh token belongs to another account');
+    // The token holder signs out: a browser session sent along is not "this session".
+    caller = { authUserId: row.userId, familyId: row.familyId, sessionId: null };
+  } else {
+    const actor = requireActor(request);
+    caller = {
+      authUserId: actor.authUserId,
+      familyId: request.apiToken?.familyId ?? null,
+      sessionId: request.authSession?.id ?? null,
+    };
+  }
+  const result = await signOut(db, request.ctx, caller, scope);
+  // This browser's own session ended: expire its cookie too (as better-auth's sign-out does).
+  if (caller.sessionId && scope !== 'others') {
+    const { name, attributes } = (await app.deps.auth.$context).authCookies.sessionToken;
+    void reply.clearCookie(name, {
+      path: attributes.path ?? '/',
+      secure: attributes.secure ?? false,
+      httpOnly: true,
+      sameSite: 'lax',
+    });
+  }
+  return { scope, ...result };
+}
 
 export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -41,112 +124,29 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessionGuard = guard(db, 'auth', 'api_token');
   const tags = ['auth'];
 
-  app.post(
-    '/api/tokens',
+  route(
+    app,
+    endpoints.issueApiTokens,
     {
+      tags,
+      summary: 'Issue an access token and a refresh token',
       config: {
         rateLimit: {
           max: signInLimit,
           timeWindow: 5 * 60_000,
-          keyGenerator: (request) => `api-token-issue:${request.ip}`,
+          keyGenerator: (request: { ip: string }) => `api-token-issue:${request.ip}`,
         },
       },
-      schema: {
-        tags,
-        summary: 'Issue an access token and a refresh token',
-        body: apiTokenIssueInput,
-        response: { 200: apiTokenPair },
-      },
     },
-    async (request, reply) => {
-      const { email, password, totpCode } = request.body;
-      if (email !== undefined && password !== undefined) {
-        const { authUserId, aal } = await verifyCredentials(
-          db,
-          auth,
-          { email, password, totpCode },
-          request.ctx.userAgent,
-        );
-        return issueFamily(
-          db,
-          auth,
-          request.ctx,
-          authUserId,
-          { method: 'password', sessionId: null, aal },
-          lifetimes,
-        );
-      }
-      if (request.apiToken)
-        throw new AppError('FORBIDDEN', 'An access token cannot issue tokens; use /api/tokens/refresh');
-      await sessionGuard.call(app, request, reply);
-      const actor = requireActor(request);
-      const session = request.authSession;
-      if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-      return issueFamily(
-        db,
-        auth,
-        request.ctx,
-        actor.authUserId,
-        { method: 'session', sessionId: session.id, aal: session.aal },
-        lifetimes,
-      );
-    },
+    (request, reply) => issueTokens(app, { lifetimes, sessionGuard }, request, reply),
   );
-
-  app.post(
-    '/api/tokens/refresh',
-    {
-      schema: {
-        tags,
-        summary: 'Rotate a refresh token',
-        body: apiTokenRefreshInput,
-        response: { 200: apiTokenPair },
-      },
-    },
-    (request) => rotateRefreshToken(db, auth, request.ctx, request.body.refreshToken, lifetimes),
+  route(app, endpoints.refreshApiToken, { tags, summary: 'Rotate a refresh token' }, (request) =>
+    rotateRefreshToken(db, auth, request.ctx, request.body.refreshToken, lifetimes),
   );
-
-  app.post(
-    '/api/tokens/revoke',
-    {
-      schema: {
-        tags,
-        summary: 'Sign out with a scope (local, others, global)',
-        body: apiTokenRevokeInput,
-        response: { 200: apiTokenRevokeResult },
-      },
-    },
-    async (request, reply) => {
-      const { refreshToken, scope } = request.body;
-      let caller;
-      if (refreshToken !== undefined) {
-        const row = await findRefreshToken(db, refreshToken);
-        if (!row) throw new ApiTokenError('refresh_token_invalid', 'This refresh token is not valid');
-        // A token of another user than the bearer/session caller is refused rather than acted on.
-        if (request.ctx.actor && request.ctx.actor.authUserId !== row.userId)
-          throw new AppError('FORBIDDEN', 'This refresh token belongs to another account');
-        // The token holder signs out: a browser session sent along is not "this session".
-        caller = { authUserId: row.userId, familyId: row.familyId, sessionId: null };
-      } else {
-        const actor = requireActor(request);
-        caller = {
-          authUserId: actor.authUserId,
-          familyId: request.apiToken?.familyId ?? null,
-          sessionId: request.authSession?.id ?? null,
-        };
-      }
-      const result = await signOut(db, request.ctx, caller, scope);
-      // This browser's own session ended: expire its cookie too (as better-auth's sign-out does).
-      if (caller.sessionId && scope !== 'others') {
-        const { name, attributes } = (await auth.$context).authCookies.sessionToken;
-        void reply.clearCookie(name, {
-          path: attributes.path ?? '/',
-          secure: attributes.secure ?? false,
-          httpOnly: true,
-          sameSite: 'lax',
-        });
-      }
-      return { scope, ...result };
-    },
+  route(
+    app,
+    endpoints.revokeApiTokens,
+    { tags, summary: 'Sign out with a scope (local, others, global)' },
+    (request, reply) => revokeTokens(app, request, reply),
   );
 };

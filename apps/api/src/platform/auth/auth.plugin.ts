@@ -9,11 +9,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
-import { passesGuard, serverSessionEndReason, type Guard, type Problem } from '@tend/contracts';
+import {
+  authEndpoints,
+  passesGuard,
+  serverSessionEndReason,
+  type Guard,
+  type Problem,
+} from '@tend/contracts';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { defaultAuthRateLimits } from '../config/config.ts';
 import { AppError } from '../http/errors.ts';
+import { route } from '../http/endpoint-route.ts';
 import type { ActorRecord, RequestContext } from '../http/context.ts';
 import type { Auth } from './auth.ts';
 import { authSessions } from './auth.table.ts';
@@ -203,9 +210,9 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
 
   // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
   // 401 SESSION_EXPIRED with the reason for an ended one (activity never revives it).
-  app.post('/api/session/activity', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  route(app, authEndpoints.recordSessionActivity, { tags: ['auth'] }, (request) => {
     requireActor(request);
-    return reply.status(204).send();
+    return null;
   });
 
   app.addHook('onRequest', async (request) => {

@@ -18,11 +18,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, or } from 'drizzle-orm';
-import { SIGN_UP_REQUIRED_MESSAGE, signUpInput, signUpResult } from '@tend/contracts';
+import {
+  SIGN_UP_REQUIRED_MESSAGE,
+  signUpEndpoints,
+  type SignUpResult,
+  type signUpInput,
+} from '@tend/contracts';
+import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { defaultAuthRateLimits } from '../config/config.ts';
+import { defaultAuthRateLimits, type Config } from '../config/config.ts';
 import { AppError } from '../http/errors.ts';
+import type { RequestContext } from '../http/context.ts';
+import { route } from '../http/endpoint-route.ts';
+import type { Auth } from './auth.ts';
 import { checkPassword } from './password-policy.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './phone.ts';
 import { INVALID_PHONE_MESSAGE, normalisePhoneNumber } from './phone-numbers.ts';
@@ -31,6 +40,8 @@ import type { SignInCodeEmail } from './caregiver-otp.ts';
 
 /** How long an email confirmation link works, in seconds (24 hours). */
 export const SIGN_UP_LINK_TTL_S = 24 * 60 * 60;
+
+type SignUpBody = z.output<typeof signUpInput>;
 
 /** One bare address (the messaging service's rule). */
 const EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
@@ -99,128 +110,154 @@ export function signUpVerificationOptions({ db, publicUrl, sendEmail }: SignUpVe
   };
 }
 
-/** The sign-up route (see the file comment). */
+/** A sign-up's checked input: a lower-case email or an E.164 number (or both), the password and the name. */
+interface SignUpAccount {
+  email: string | undefined;
+  phoneNumber: string | undefined;
+  password: string;
+  name: string | undefined;
+}
+
+/**
+ * Checks a sign-up's input (see the file comment): an email or a phone number (read in `phoneCountry`, decision
+ * 0019) and a password that passes the policy (decision 0007). Errors: VALIDATION_FAILED naming the field.
+ */
+function readSignUp(body: SignUpBody, phoneCountry: Config['defaultPhoneCountry']): SignUpAccount {
+  const email = body.email?.toLowerCase() || undefined;
+  const typedPhone = body.phoneNumber?.trim() || undefined;
+  const password = body.password ?? '';
+  if (!password || (!email && !typedPhone)) {
+    throw new AppError('VALIDATION_FAILED', SIGN_UP_REQUIRED_MESSAGE, [
+      { path: !email && !typedPhone ? 'email' : 'password', message: SIGN_UP_REQUIRED_MESSAGE },
+    ]);
+  }
+  if (email && !EMAIL_PATTERN.test(email)) throw AppError.field('email', 'must be an email address');
+  // As typed ("(503) 555-0100"), read in DEFAULT_PHONE_COUNTRY; stored E.164 (decision 0019).
+  const phoneNumber = typedPhone ? normalisePhoneNumber(typedPhone, phoneCountry) : undefined;
+  if (phoneNumber === null) throw AppError.field('phoneNumber', INVALID_PHONE_MESSAGE);
+  const reasons = checkPassword(password, { email, names: body.name ? [body.name] : [] });
+  if (reasons.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `password ${reasons.join('; ')}`,
+      reasons.map((message) => ({ path: 'password', message })),
+    );
+  }
+  return { email, phoneNumber, password, name: body.name || undefined };
+}
+
+/**
+ * Writes the auth user, its credential account (password `hash`) and a `user_account` of role USER in one
+ * transaction, audited `auth.sign_up`. Returns false, writing nothing, when the email or number already has
+ * an account or an invitation.
+ */
+async function createSignUpAccount(
+  db: Database,
+  ctx: RequestContext,
+  account: SignUpAccount,
+  hash: string,
+): Promise<boolean> {
+  const { email, phoneNumber } = account;
+  const confirmBy = email ? 'email' : 'sms';
+  const accountEmail = email ?? phoneOnlyEmail(phoneNumber as string);
+  const name = account.name || email || phoneNumber || '';
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(
+        phoneNumber
+          ? or(eq(authUsers.email, accountEmail), eq(authUsers.phoneNumber, phoneNumber))
+          : eq(authUsers.email, accountEmail),
+      )
+      .limit(1);
+    const [invited] = await tx
+      .select({ id: userAccounts.id })
+      .from(userAccounts)
+      .where(
+        phoneNumber
+          ? or(eq(userAccounts.email, accountEmail), eq(userAccounts.phone, phoneNumber))
+          : eq(userAccounts.email, accountEmail),
+      )
+      .limit(1);
+    if (taken || invited) return false;
+    const authUserId = randomUUID();
+    await tx.insert(authUsers).values({
+      id: authUserId,
+      name,
+      email: accountEmail,
+      emailVerified: false,
+      phoneNumber: phoneNumber ?? null,
+      phoneNumberVerified: false,
+    });
+    await tx.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: authUserId,
+      providerId: 'credential',
+      userId: authUserId,
+      password: hash,
+    });
+    const [created] = await tx
+      .insert(userAccounts)
+      .values({
+        authUserId,
+        email: accountEmail,
+        role: 'USER',
+        fullName: account.name || null,
+        phone: phoneNumber ?? null,
+      })
+      .returning({ id: userAccounts.id });
+    await recordAudit(
+      tx,
+      { ...ctx, actor: null },
+      { action: 'auth.sign_up', entityType: 'user_account', entityId: created?.id, details: { confirmBy } },
+    );
+    return true;
+  });
+}
+
+/**
+ * `POST /api/sign-up` (see the file comment): checks the input, creates the account and sends the email link
+ * or the SMS code; an email or number that already has an account gets the same answer and nothing is sent
+ * (the answers never reveal an account). Errors: FORBIDDEN when sign-up is off, VALIDATION_FAILED.
+ */
+export async function signUp(
+  { db, auth, config }: { db: Database; auth: Auth; config: Config },
+  ctx: RequestContext,
+  body: SignUpBody,
+): Promise<SignUpResult> {
+  if (config.signUpEnabled === false) {
+    throw new AppError('FORBIDDEN', 'Sign-up is turned off here; ask your agency for an invitation');
+  }
+  const account = readSignUp(body, config.defaultPhoneCountry);
+  const hash = await (await auth.$context).password.hash(account.password);
+  if (await createSignUpAccount(db, ctx, account, hash)) {
+    if (account.email) {
+      await auth.api.sendVerificationEmail({ body: { email: account.email } });
+    } else {
+      await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: account.phoneNumber as string } });
+    }
+  }
+  return { confirmBy: account.email ? 'email' : 'sms' };
+}
+
+/** The sign-up route (see the file comment), limited per client IP. */
 export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const { auth, config } = app.deps;
+  const { config } = app.deps;
   const limit = config.authRateLimits?.otpPer5Min ?? defaultAuthRateLimits.otpPer5Min;
-
-  app.post(
-    '/api/sign-up',
-    {
-      config: {
-        rateLimit: {
-          max: limit,
-          timeWindow: 5 * 60_000,
-          keyGenerator: (request) => `auth-sign-up:${request.ip}`,
-        },
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account (role USER) with an email or phone number and a password',
-        body: signUpInput,
-        response: { 202: signUpResult },
+  const options = {
+    tags: ['auth'],
+    summary: 'Create an account (role USER) with an email or phone number and a password',
+    config: {
+      rateLimit: {
+        max: limit,
+        timeWindow: 5 * 60_000,
+        keyGenerator: (request: { ip: string }) => `auth-sign-up:${request.ip}`,
       },
     },
-    async (request, reply) => {
-      if (config.signUpEnabled === false) {
-        throw new AppError('FORBIDDEN', 'Sign-up is turned off here; ask your agency for an invitation');
-      }
-      const email = request.body.email?.toLowerCase() || undefined;
-      const typedPhone = request.body.phoneNumber?.trim() || undefined;
-      const password = request.body.password ?? '';
-      if (!password || (!email && !typedPhone)) {
-        throw new AppError('VALIDATION_FAILED', SIGN_UP_REQUIRED_MESSAGE, [
-          { path: !email && !typedPhone ? 'email' : 'password', message: SIGN_UP_REQUIRED_MESSAGE },
-        ]);
-      }
-      if (email && !EMAIL_PATTERN.test(email)) throw AppError.field('email', 'must be an email address');
-      // As typed ("(503) 555-0100"), read in DEFAULT_PHONE_COUNTRY; stored E.164 (decision 0019).
-      const phoneNumber = typedPhone
-        ? normalisePhoneNumber(typedPhone, config.defaultPhoneCountry)
-        : undefined;
-      if (phoneNumber === null) throw AppError.field('phoneNumber', INVALID_PHONE_MESSAGE);
-      const name = request.body.name || email || phoneNumber || '';
-      const reasons = checkPassword(password, { email, names: request.body.name ? [request.body.name] : [] });
-      if (reasons.length > 0) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `password ${reasons.join('; ')}`,
-          reasons.map((message) => ({ path: 'password', message })),
-        );
-      }
-      const confirmBy = email ? 'email' : 'sms';
-      const accountEmail = email ?? phoneOnlyEmail(phoneNumber as string);
-      const hash = await (await auth.$context).password.hash(password);
-
-      const created = await db.transaction(async (tx) => {
-        const [taken] = await tx
-          .select({ id: authUsers.id })
-          .from(authUsers)
-          .where(
-            phoneNumber
-              ? or(eq(authUsers.email, accountEmail), eq(authUsers.phoneNumber, phoneNumber))
-              : eq(authUsers.email, accountEmail),
-          )
-          .limit(1);
-        const [invited] = await tx
-          .select({ id: userAccounts.id })
-          .from(userAccounts)
-          .where(
-            phoneNumber
-              ? or(eq(userAccounts.email, accountEmail), eq(userAccounts.phone, phoneNumber))
-              : eq(userAccounts.email, accountEmail),
-          )
-          .limit(1);
-        if (taken || invited) return null;
-        const authUserId = randomUUID();
-        await tx.insert(authUsers).values({
-          id: authUserId,
-          name,
-          email: accountEmail,
-          emailVerified: false,
-          phoneNumber: phoneNumber ?? null,
-          phoneNumberVerified: false,
-        });
-        await tx.insert(authAccounts).values({
-          id: randomUUID(),
-          accountId: authUserId,
-          providerId: 'credential',
-          userId: authUserId,
-          password: hash,
-        });
-        const [account] = await tx
-          .insert(userAccounts)
-          .values({
-            authUserId,
-            email: accountEmail,
-            role: 'USER',
-            fullName: request.body.name || null,
-            phone: phoneNumber ?? null,
-          })
-          .returning({ id: userAccounts.id });
-        await recordAudit(
-          tx,
-          { ...request.ctx, actor: null },
-          {
-            action: 'auth.sign_up',
-            entityType: 'user_account',
-            entityId: account?.id,
-            details: { confirmBy },
-          },
-        );
-        return { authUserId };
-      });
-
-      // An existing email or number: the same answer, nothing sent (the answers never reveal an account).
-      if (created) {
-        if (email) {
-          await auth.api.sendVerificationEmail({ body: { email } });
-        } else {
-          await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phoneNumber as string } });
-        }
-      }
-      return reply.status(202).send({ confirmBy });
-    },
+  };
+  route(app, signUpEndpoints.signUp, options, (request) =>
+    signUp({ ...app.deps, db }, request.ctx, request.body),
   );
 };

@@ -7,20 +7,16 @@
  *   which sign-in options are on.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { clientConfig } from '@tend/contracts';
+import { systemEndpoints } from '@tend/contracts';
 import { defaultMapTiles } from '../config/config.ts';
 import { AppError } from './errors.ts';
+import { route } from './endpoint-route.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
-  const tags = ['system'];
-  app.get(
-    '/api/health',
-    { schema: { tags, response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  );
-  app.get('/api/client-config', { schema: { tags, response: { 200: clientConfig } } }, async () => {
+  const options = { tags: ['system'] };
+  route(app, systemEndpoints.getHealth, options, async () => ({ status: 'ok' as const }));
+  route(app, systemEndpoints.getClientConfig, options, async () => {
     const mapTiles = config.map ?? defaultMapTiles;
     return {
       map: { tileUrl: mapTiles.tileUrl, attribution: mapTiles.attribution },
@@ -29,16 +25,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       googleSignInEnabled: Boolean(config.google),
     };
   });
-  app.get(
-    '/api/ready',
-    { schema: { tags, response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) } } },
-    async () => {
-      try {
-        await database.query('select 1');
-      } catch {
-        throw new AppError('UNAVAILABLE', 'The database is not reachable');
-      }
-      return { status: 'ready' as const, database: database.kind };
-    },
-  );
+  route(app, systemEndpoints.getReadiness, options, async () => {
+    try {
+      await database.query('select 1');
+    } catch {
+      throw new AppError('UNAVAILABLE', 'The database is not reachable');
+    }
+    return { status: 'ready' as const, database: database.kind };
+  });
 };

@@ -21,32 +21,12 @@
 import { Transform, pipeline, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createStorageBucketInput,
-  storageBucket,
-  storageBucketList,
-  storageBucketOnlyParams,
-  storageBucketParams,
-  storageDownloadQuery,
-  storageEmptyResult,
-  storageList,
-  storageListInput,
-  storageMoveInput,
-  storageMoveResult,
-  storageObjectInfo,
-  storageObjectParams,
-  storageRemoveInput,
-  storageRemoveResult,
-  storageSignedQuery,
-  storageSignedUrl,
-  storageSignInput,
-  storageUploadResult,
-  updateStorageBucketInput,
-} from '@tend/contracts';
+import { storageEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../auth/auth.plugin.ts';
 import { AppError } from '../http/errors.ts';
+import { route, type EndpointRequest } from '../http/endpoint-route.ts';
 import type { GetResult } from './storage.driver.ts';
+import type { StorageService } from './storage.service.ts';
 
 /** CSP of every object response: no scripts, plugins or subresources, sandboxed origin. */
 const OBJECT_CSP =
@@ -114,245 +94,130 @@ export function failWhenTruncated(file: Readable & { truncated?: boolean }): Rea
   return checked;
 }
 
-/** Registers the storage routes; needs `app.deps.storage`. */
-export const storageRoutes: FastifyPluginAsyncZod = (app) => {
-  const { db } = app.deps.database;
-  const { storage } = app.deps;
-  const bucketGuard = guard(db, 'admin', 'storage_bucket');
-  const objectGuard = guard(db, 'admin', 'storage_object');
-  const tags = ['storage'];
-
-  // ---- Buckets ---------------------------------------------------------------------------------
-
-  app.get(
-    '/api/storage/buckets',
-    { preValidation: bucketGuard, schema: { tags, response: { 200: storageBucketList } } },
-    async (request) => ({
-      items: await storage.listBuckets(request.ctx),
-    }),
-  );
-
-  app.post(
-    '/api/storage/buckets',
-    {
-      preValidation: bucketGuard,
-      schema: { tags, body: createStorageBucketInput, response: { 201: storageBucket } },
-    },
-    async (request, reply) => reply.status(201).send(await storage.createBucket(request.ctx, request.body)),
-  );
-
-  app.get(
-    '/api/storage/buckets/:id',
-    {
-      preValidation: bucketGuard,
-      schema: { tags, params: storageBucketParams, response: { 200: storageBucket } },
-    },
-    (request) => storage.getBucket(request.ctx, request.params.id),
-  );
-
-  app.put(
-    '/api/storage/buckets/:id',
-    {
-      preValidation: bucketGuard,
-      schema: {
-        tags,
-        params: storageBucketParams,
-        body: updateStorageBucketInput,
-        response: { 200: storageBucket },
-      },
-    },
-    (request) => storage.updateBucket(request.ctx, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/storage/buckets/:id',
-    {
-      preValidation: bucketGuard,
-      schema: { tags, params: storageBucketParams, response: { 204: z.null().describe('Deleted') } },
-    },
-    async (request, reply) => {
-      await storage.deleteBucket(request.ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/storage/buckets/:id/empty',
-    {
-      preValidation: bucketGuard,
-      schema: { tags, params: storageBucketParams, response: { 200: storageEmptyResult } },
-    },
-    (request) => storage.emptyBucket(request.ctx, request.params.id),
-  );
-
-  // ---- Objects (admin) -------------------------------------------------------------------------
-  // Static segments (info, list, move, copy, sign, public) win over `:bucket`; those ids are reserved.
-
-  app.post(
-    '/api/storage/object/list/:bucket',
-    {
-      preValidation: objectGuard,
-      schema: {
-        tags,
-        params: storageBucketOnlyParams,
-        body: storageListInput,
-        response: { 200: storageList },
-      },
-    },
-    async (request) => ({ items: await storage.list(request.ctx, request.params.bucket, request.body) }),
-  );
-
-  for (const kind of ['move', 'copy'] as const) {
-    app.post(
-      `/api/storage/object/${kind}`,
-      {
-        preValidation: objectGuard,
-        schema: { tags, body: storageMoveInput, response: { 200: storageMoveResult } },
-      },
-      async (request) => {
-        const { bucketId, sourceKey, destinationKey, upsert } = request.body;
-        await storage[kind](request.ctx, bucketId, sourceKey, destinationKey, { upsert });
-        return { bucketId, path: destinationKey };
-      },
-    );
-  }
-
-  app.delete(
-    '/api/storage/object/:bucket',
-    {
-      preValidation: objectGuard,
-      schema: {
-        tags,
-        params: storageBucketOnlyParams,
-        body: storageRemoveInput,
-        response: { 200: storageRemoveResult },
-      },
-    },
-    async (request) => ({
-      removed: await storage.remove(request.ctx, request.params.bucket, request.body.prefixes),
-    }),
-  );
-
-  app.get(
-    '/api/storage/object/info/:bucket/*',
-    {
-      preValidation: objectGuard,
-      schema: { tags, params: storageObjectParams, response: { 200: storageObjectInfo } },
-    },
-    (request) => storage.info(request.ctx, request.params.bucket, request.params['*']),
-  );
-
-  app.post(
-    '/api/storage/object/sign/:bucket/*',
-    {
-      preValidation: objectGuard,
-      schema: {
-        tags,
-        params: storageObjectParams,
-        body: storageSignInput,
-        response: { 200: storageSignedUrl },
-      },
-    },
-    (request) =>
-      storage.createSignedUrl(
-        request.ctx,
-        request.params.bucket,
-        request.params['*'],
-        request.body.expiresIn,
-      ),
-  );
-
-  app.post(
-    '/api/storage/object/:bucket/*',
-    {
-      preValidation: objectGuard,
-      schema: {
-        tags,
-        params: storageObjectParams,
-        consumes: ['multipart/form-data'],
-        response: { 201: storageUploadResult },
-      },
-    },
-    async (request, reply) => {
-      try {
-        if (!request.isMultipart()) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send the file as multipart/form-data, in a part named "file"',
-          );
-        }
-        const upsertHeader = request.headers['x-upsert'];
-        if (upsertHeader !== undefined && upsertHeader !== 'true' && upsertHeader !== 'false') {
-          throw new AppError('VALIDATION_FAILED', "x-upsert must be 'true' or 'false'", [
-            { path: 'x-upsert', message: "must be 'true' or 'false'" },
-          ]);
-        }
-        const part = await request.file();
-        if (!part)
-          throw new AppError(
-            'VALIDATION_FAILED',
-            'file is required: send the file in a multipart part named "file"',
-            [{ path: 'file', message: 'is required' }],
-          );
-        const headerCache = request.headers['cache-control'];
-        const result = await storage.upload(request.ctx, {
-          bucketId: request.params.bucket,
-          path: request.params['*'],
-          body: failWhenTruncated(part.file),
-          contentType: part.mimetype,
-          cacheControl:
-            fieldValue(part.fields.cacheControl) ??
-            (typeof headerCache === 'string' ? headerCache : undefined),
-          upsert: upsertHeader === 'true',
-        });
-        return await reply.status(201).send(result);
-      } catch (error) {
-        // Refused while the client is still sending: answer now and close the connection, rather
-        // than leave a half-read body holding the keep-alive socket.
-        if (!request.raw.complete) void reply.header('connection', 'close');
-        throw error;
-      }
-    },
-  );
-
-  app.get(
-    '/api/storage/object/:bucket/*',
-    {
-      preValidation: objectGuard,
-      schema: { tags, params: storageObjectParams, querystring: storageDownloadQuery },
-    },
-    async (request, reply) => {
-      const path = request.params['*'];
-      const object = await storage.download(request.ctx, request.params.bucket, path);
-      return sendObject(reply, object, path, { isPublic: false, download: request.query.download });
-    },
-  );
-
-  // ---- Objects (no session needed) -------------------------------------------------------------
-
-  app.get(
-    '/api/storage/object/sign/:bucket/*',
-    { schema: { tags, params: storageObjectParams, querystring: storageSignedQuery } },
-    async (request, reply) => {
-      const path = request.params['*'];
-      const object = await storage.downloadSigned(
-        request.ctx,
-        request.params.bucket,
-        path,
-        request.query.token,
+/**
+ * `POST /api/storage/object/:bucket/*`: stores the multipart part (see the file comment) → the object's
+ * `{ bucketId, path, size }`. Errors: UNSUPPORTED_MEDIA_TYPE (not multipart), VALIDATION_FAILED naming
+ * `x-upsert` or `file`, PAYLOAD_TOO_LARGE, and the storage service's.
+ */
+async function uploadObject(
+  storage: StorageService,
+  request: EndpointRequest<typeof endpoints.uploadObject>,
+  reply: FastifyReply,
+) {
+  try {
+    if (!request.isMultipart()) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the file as multipart/form-data, in a part named "file"',
       );
-      return sendObject(reply, object, path, { isPublic: false, download: request.query.download });
-    },
-  );
+    }
+    const upsertHeader = request.headers['x-upsert'];
+    if (upsertHeader !== undefined && upsertHeader !== 'true' && upsertHeader !== 'false') {
+      throw new AppError('VALIDATION_FAILED', "x-upsert must be 'true' or 'false'", [
+        { path: 'x-upsert', message: "must be 'true' or 'false'" },
+      ]);
+    }
+    const part = await request.file();
+    if (!part)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'file is required: send the file in a multipart part named "file"',
+        [{ path: 'file', message: 'is required' }],
+      );
+    const headerCache = request.headers['cache-control'];
+    return await storage.upload(request.ctx, {
+      bucketId: request.params.bucket,
+      path: request.params['*'],
+      body: failWhenTruncated(part.file),
+      contentType: part.mimetype,
+      cacheControl:
+        fieldValue(part.fields.cacheControl) ?? (typeof headerCache === 'string' ? headerCache : undefined),
+      upsert: upsertHeader === 'true',
+    });
+  } catch (error) {
+    // Refused while the client is still sending: answer now and close the connection, rather
+    // than leave a half-read body holding the keep-alive socket.
+    if (!request.raw.complete) void reply.header('connection', 'close');
+    throw error;
+  }
+}
 
-  app.get(
-    '/api/storage/object/public/:bucket/*',
-    { schema: { tags, params: storageObjectParams, querystring: storageDownloadQuery } },
-    async (request, reply) => {
-      const path = request.params['*'];
-      const object = await storage.downloadPublic(request.ctx, request.params.bucket, path);
-      return sendObject(reply, object, path, { isPublic: true, download: request.query.download });
-    },
+/** The bucket routes (admin only): list, create, read, update, delete, empty. */
+const storageBucketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { storage } = app.deps;
+  const options = {
+    tags: ['storage'],
+    preValidation: guard(app.deps.database.db, 'admin', 'storage_bucket'),
+  };
+  route(app, endpoints.listBuckets, options, async (request) => ({
+    items: await storage.listBuckets(request.ctx),
+  }));
+  route(app, endpoints.createBucket, options, (request) => storage.createBucket(request.ctx, request.body));
+  route(app, endpoints.getBucket, options, (request) => storage.getBucket(request.ctx, request.params.id));
+  route(app, endpoints.updateBucket, options, (request) =>
+    storage.updateBucket(request.ctx, request.params.id, request.body),
   );
-  return Promise.resolve();
+  route(app, endpoints.deleteBucket, options, async (request) => {
+    await storage.deleteBucket(request.ctx, request.params.id);
+    return null;
+  });
+  route(app, endpoints.emptyBucket, options, (request) =>
+    storage.emptyBucket(request.ctx, request.params.id),
+  );
+};
+
+/** The object routes: admin only, except the signed and public downloads (no session needed). */
+const storageObjectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { storage } = app.deps;
+  const options = {
+    tags: ['storage'],
+    preValidation: guard(app.deps.database.db, 'admin', 'storage_object'),
+  };
+  const publicOptions = { tags: ['storage'] };
+  route(app, endpoints.listObjects, options, async (request) => ({
+    items: await storage.list(request.ctx, request.params.bucket, request.body),
+  }));
+  for (const kind of ['move', 'copy'] as const) {
+    route(app, kind === 'move' ? endpoints.moveObject : endpoints.copyObject, options, async (request) => {
+      const { bucketId, sourceKey, destinationKey, upsert } = request.body;
+      await storage[kind](request.ctx, bucketId, sourceKey, destinationKey, { upsert });
+      return { bucketId, path: destinationKey };
+    });
+  }
+  route(app, endpoints.removeObjects, options, async (request) => ({
+    removed: await storage.remove(request.ctx, request.params.bucket, request.body.prefixes),
+  }));
+  route(app, endpoints.getObjectInfo, options, (request) =>
+    storage.info(request.ctx, request.params.bucket, request.params['*']),
+  );
+  route(app, endpoints.createSignedUrl, options, (request) =>
+    storage.createSignedUrl(request.ctx, request.params.bucket, request.params['*'], request.body.expiresIn),
+  );
+  route(app, endpoints.uploadObject, options, (request, reply) => uploadObject(storage, request, reply));
+  route(app, endpoints.downloadObject, options, async (request, reply) => {
+    const path = request.params['*'];
+    const object = await storage.download(request.ctx, request.params.bucket, path);
+    return sendObject(reply, object, path, { isPublic: false, download: request.query.download });
+  });
+  route(app, endpoints.downloadSignedObject, publicOptions, async (request, reply) => {
+    const path = request.params['*'];
+    const object = await storage.downloadSigned(
+      request.ctx,
+      request.params.bucket,
+      path,
+      request.query.token,
+    );
+    return sendObject(reply, object, path, { isPublic: false, download: request.query.download });
+  });
+  route(app, endpoints.downloadPublicObject, publicOptions, async (request, reply) => {
+    const path = request.params['*'];
+    const object = await storage.downloadPublic(request.ctx, request.params.bucket, path);
+    return sendObject(reply, object, path, { isPublic: true, download: request.query.download });
+  });
+};
+
+/** Registers the storage routes; needs `app.deps.storage`. */
+export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(storageBucketRoutes);
+  await app.register(storageObjectRoutes);
 };

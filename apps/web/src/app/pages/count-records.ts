@@ -5,10 +5,15 @@
  * unreviewed suspicious locations, notes needing review and this month's NOT_READY segments.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client.ts';
-
-const pageTotal = z.object({ total: z.number().int() });
+import {
+  incidentEndpoints,
+  locationScreeningEndpoints,
+  peopleEndpoints,
+  shiftNoteEndpoints,
+  usersEndpoints,
+  validationEndpoints,
+} from '@tend/contracts';
+import { apiCall } from '../../lib/api-client.ts';
 
 /** The calendar month around `today` as ISO dates (the browser's calendar). */
 function thisMonth(today = new Date()): { from: string; to: string } {
@@ -20,22 +25,34 @@ function thisMonth(today = new Date()): { from: string; to: string } {
   };
 }
 
+/** Each counted list's first page of one row: its `total` is the count. */
 export const countableLists = {
-  clients: { path: '/api/clients', query: () => ({}) },
-  caregivers: { path: '/api/caregivers', query: () => ({}) },
-  caseManagers: { path: '/api/case-managers', query: () => ({}) },
-  users: { path: '/api/users', query: () => ({ active: 'true' }) },
-  openIncidents: { path: '/api/incidents', query: () => ({ handled: 'open' }) },
-  locationsToReview: { path: '/api/suspicious-locations', query: () => ({ reviewed: 'false' }) },
-  notesToReview: { path: '/api/shift-notes/mismatched', query: () => ({}) },
-  notReadySegments: { path: '/api/segments', query: () => ({ ...thisMonth(), status: 'NOT_READY' }) },
+  clients: (signal?: AbortSignal) => apiCall(peopleEndpoints.findClients, { query: { pageSize: 1 }, signal }),
+  caregivers: (signal?: AbortSignal) =>
+    apiCall(peopleEndpoints.findCaregivers, { query: { pageSize: 1 }, signal }),
+  caseManagers: (signal?: AbortSignal) =>
+    apiCall(peopleEndpoints.findCaseManagers, { query: { pageSize: 1 }, signal }),
+  users: (signal?: AbortSignal) =>
+    apiCall(usersEndpoints.findUsers, { query: { active: 'true', pageSize: 1 }, signal }),
+  openIncidents: (signal?: AbortSignal) =>
+    apiCall(incidentEndpoints.findIncidents, { query: { handled: 'open', pageSize: 1 }, signal }),
+  locationsToReview: (signal?: AbortSignal) =>
+    apiCall(locationScreeningEndpoints.findSuspiciousLocations, {
+      query: { reviewed: 'false', pageSize: 1 },
+      signal,
+    }),
+  notesToReview: (signal?: AbortSignal) =>
+    apiCall(shiftNoteEndpoints.listMismatchedShiftNotes, { query: { pageSize: 1 }, signal }),
+  notReadySegments: (signal?: AbortSignal) =>
+    apiCall(validationEndpoints.findSegments, {
+      query: { ...thisMonth(), status: 'NOT_READY', pageSize: 1 },
+      signal,
+    }),
 } as const;
 export type CountableList = keyof typeof countableLists;
 
 export async function countRecords(list: CountableList, signal?: AbortSignal): Promise<number> {
-  const { path, query } = countableLists[list];
-  const page = await apiRequest(pageTotal, path, { query: { ...query(), pageSize: 1 }, signal });
-  return page.total;
+  return (await countableLists[list](signal)).total;
 }
 
 export const recordCountQueryOptions = (list: CountableList) =>

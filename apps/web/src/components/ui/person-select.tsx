@@ -9,16 +9,18 @@ import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { caregiver, caregiverPage, client, clientPage } from '@tend/contracts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { peopleEndpoints } from '@tend/contracts';
+import { apiCall } from '../../lib/api-client.ts';
 
 export type PersonSelectKind = 'caregivers' | 'clients';
 interface Option {
   value: string;
   label: string;
 }
-const pageSchemas = { caregivers: caregiverPage, clients: clientPage } as const;
-const recordSchemas = { caregivers: caregiver, clients: client } as const;
+
+/** The people list query of the picker: up to 20 matches by name, archived people included. */
+const pickerQuery = (search: string) =>
+  ({ q: search || undefined, archived: 'all', sort: 'name', order: 'asc', pageSize: 20 }) as const;
 
 /** A person as the picker lists them: a client (prime number `pid`) or a caregiver (`externalId`). */
 export type PersonListed = { id: string; name: string; archived: boolean } & (
@@ -43,10 +45,11 @@ function usePersonOptions(kind: PersonSelectKind, search: string) {
   return useQuery({
     queryKey: ['person-select', kind, 'options', search] as const,
     queryFn: async ({ signal }): Promise<Option[]> => {
-      const page = await apiRequest(pageSchemas[kind], `/api/${kind}`, {
-        query: { q: search || undefined, archived: 'all', sort: 'name', order: 'asc', pageSize: 20 },
-        signal,
-      });
+      const query = pickerQuery(search);
+      const page =
+        kind === 'clients'
+          ? await apiCall(peopleEndpoints.findClients, { query, signal })
+          : await apiCall(peopleEndpoints.findCaregivers, { query, signal });
       return personOptions(page.items);
     },
     placeholderData: keepPreviousData,
@@ -57,9 +60,14 @@ function usePersonOptions(kind: PersonSelectKind, search: string) {
 function usePersonName(kind: PersonSelectKind, id: string | undefined) {
   return useQuery({
     queryKey: ['person-select', kind, 'name', id ?? ''] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest(recordSchemas[kind], `/api/${kind}/${encodeURIComponent(id ?? '')}`, { signal }))
-        .name,
+    queryFn: async ({ signal }) => {
+      const params = { id: id ?? '' };
+      const person =
+        kind === 'clients'
+          ? await apiCall(peopleEndpoints.getClient, { params, signal })
+          : await apiCall(peopleEndpoints.getCaregiver, { params, signal });
+      return person.name;
+    },
     enabled: Boolean(id),
     staleTime: 60_000,
     retry: false,

@@ -4,9 +4,8 @@
  * here because billing (drift, billing-code rules) starts and follows validation jobs too.
  */
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { processingJob, type SegmentListQuery, type SegmentValidationRequest } from '@tend/contracts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { validationEndpoints, type SegmentListQuery, type SegmentValidationRequest } from '@tend/contracts';
+import { apiCall } from '../../lib/api-client.ts';
 
 export const validationKeys = {
   all: ['validation'] as const,
@@ -17,6 +16,6 @@ export const validationKeys = {
 export function useStartValidation() {
   return useMutation({
     mutationFn: (input: SegmentValidationRequest) =>
-      apiRequest(z.object({ job: processingJob }), '/api/segments/validate', { method: 'POST', body: input }),
+      apiCall(validationEndpoints.startSegmentValidation, { body: input }),
   });
 }

@@ -2,9 +2,9 @@
  * Money (UX.md "Money and units"): the API and the database carry integer cents; people read and type
  * dollars with cents. The conversions themselves live in @tend/contracts (the API's CSV files use them too).
  */
-import { formatCents } from '@tend/contracts';
+import { formatCents } from '@tend/contracts/money';
 
-export { dollarsToCents, formatCents } from '@tend/contracts';
+export { dollarsToCents, formatCents } from '@tend/contracts/money';
 
 /** Integer cents → "$1,234.56"; "—" when unknown. */
 export const formatMoney = (cents: number | null | undefined): string =>

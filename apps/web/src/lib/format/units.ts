@@ -1,5 +1,5 @@
 /** Counts and quantities with their units named (UX.md "Money and units"). Pure. */
-import { budgetMeasureLabels, type BudgetMeasure } from '@tend/contracts';
+import { budgetMeasureLabels, type BudgetMeasure } from '@tend/contracts/budget-measures';
 
 const countFormat = new Intl.NumberFormat('en-US');
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

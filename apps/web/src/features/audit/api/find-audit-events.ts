@@ -4,8 +4,8 @@
  * → contracts `auditPage`. `fetchAllAuditEvents` reads every page for the CSV export.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditPage, type AuditEvent, type AuditListQuery } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { auditEndpoints, type AuditEvent, type AuditListQuery } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { fetchAllPages } from '../../../components/ui/data-table.tsx';
 
 export const auditKeys = {
@@ -14,7 +14,7 @@ export const auditKeys = {
 };
 
 export const findAuditEvents = (query: AuditListQuery, signal?: AbortSignal) =>
-  apiRequest(auditPage, '/api/audit-events', { query, signal });
+  apiCall(auditEndpoints.findAuditEvents, { query, signal });
 
 export const fetchAllAuditEvents = (query: AuditListQuery): Promise<AuditEvent[]> =>
   fetchAllPages<AuditEvent>((page, pageSize) => findAuditEvents({ ...query, page, pageSize }), 500);

@@ -13,15 +13,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  accountEmail,
-  emailChangeRequested,
-  invitationDetails,
+  accountsEndpoints,
   type EmailChangeInput,
   type InvitationAcceptInput,
   type PasswordChangeInput,
   type PasswordResetInput,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
 import { authCall } from './auth-client.ts';
 
@@ -29,8 +27,7 @@ import { authCall } from './auth-client.ts';
 export function useInvitation(token: string | null) {
   return useQuery({
     queryKey: ['invitation', token],
-    queryFn: () =>
-      apiRequest(invitationDetails, '/api/invitations/lookup', { method: 'POST', body: { token } }),
+    queryFn: () => apiCall(accountsEndpoints.getInvitation, { body: { token: token ?? '' } }),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,
@@ -41,7 +38,7 @@ export function useInvitation(token: string | null) {
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (input: InvitationAcceptInput) =>
-      apiRequest(accountEmail, '/api/invitations/accept', { method: 'POST', body: input }),
+      apiCall(accountsEndpoints.acceptInvitation, { body: input }),
   });
 }
 
@@ -59,8 +56,7 @@ export function useResetPassword() {
 /** Asks to change the sign-in email (re-authentication with the current password). */
 export function useRequestEmailChange() {
   return useMutation({
-    mutationFn: (input: EmailChangeInput) =>
-      apiRequest(emailChangeRequested, '/api/account/email-change', { method: 'POST', body: input }),
+    mutationFn: (input: EmailChangeInput) => apiCall(accountsEndpoints.requestEmailChange, { body: input }),
   });
 }
 
@@ -68,8 +64,7 @@ export function useRequestEmailChange() {
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      apiRequest(accountEmail, '/api/account/email-change/confirm', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => apiCall(accountsEndpoints.confirmEmailChange, { body: { token } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

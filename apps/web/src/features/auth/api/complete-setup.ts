@@ -4,10 +4,9 @@
  * is already set up, 400 VALIDATION_FAILED with field errors.
  */
 import { useMutation } from '@tanstack/react-query';
-import { setupResult, type SetupInput } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authEndpoints, type SetupInput } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 
-export const completeSetup = (input: SetupInput) =>
-  apiRequest(setupResult, '/api/setup', { method: 'POST', body: input });
+export const completeSetup = (input: SetupInput) => apiCall(authEndpoints.completeSetup, { body: input });
 
 export const useCompleteSetup = () => useMutation({ mutationFn: completeSetup });

@@ -11,7 +11,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me, SignUpInput } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { lazyEndpoint } from '@tend/contracts/endpoint';
+import { apiCall } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
 import { authPostJson, type BetterAuthError } from './auth-client.ts';
 import { currentActor, SignInError, unreachable } from './sign-in.ts';
@@ -54,13 +55,14 @@ async function post(path: string, body: unknown, returnTo?: string | null) {
   if (error) throw toError(error);
 }
 
+// The result schema loads with the request: the sign-in page (which offers sign-up) stays zod-free.
+const signUpEndpoint = lazyEndpoint({ method: 'POST', path: '/api/sign-up' }, () =>
+  import('@tend/contracts').then((m) => m.signUpEndpoints.signUp),
+);
+
 /** Creates an account; resolves to how it is confirmed (`email` link or `sms` code). */
 export function signUp(input: SignUpInput) {
-  // The result schema loads with the request: the sign-in page (which offers sign-up) stays zod-free.
-  return apiRequest(() => import('@tend/contracts').then((m) => m.signUpResult), '/api/sign-up', {
-    method: 'POST',
-    body: input,
-  });
+  return apiCall(signUpEndpoint, { body: input });
 }
 
 /** Emails the confirmation link again (same answer whatever the email). */

@@ -6,29 +6,27 @@
  * to `/login?reason=…&redirect=…`.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { lazyEndpoint } from '@tend/contracts/endpoint';
+import { ApiError, apiCall } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
-import { recordSessionEnd } from '../../../lib/session-end.ts';
 
 /** At most one heartbeat per minute: the server writes activity at most that often anyway. */
 export const HEARTBEAT_INTERVAL_MS = 60_000;
 
-/** Sends one heartbeat; on 401 records the server's reason and refreshes `me`. Network errors are ignored. */
+// Part of the app shell: the (empty) response schema loads with the request, zod stays out of /login.
+const recordSessionActivity = lazyEndpoint({ method: 'POST', path: '/api/session/activity' }, () =>
+  import('@tend/contracts').then((m) => m.authEndpoints.recordSessionActivity),
+);
+
+/**
+ * Sends one heartbeat; on 401 (whose reason `apiCall` records) refreshes `me`. Other errors, and the
+ * network failing after the client's retries, are ignored: the next activity tries again.
+ */
 export async function sendHeartbeat(queryClient: QueryClient): Promise<void> {
-  let response: Response;
   try {
-    response = await fetch('/api/session/activity', {
-      method: 'POST',
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-  } catch {
-    return; // Offline: the next activity tries again.
+    await apiCall(recordSessionActivity);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401)
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
   }
-  if (response.status !== 401) return;
-  try {
-    recordSessionEnd(await response.json());
-  } catch {
-    // No JSON body: no reason to record.
-  }
-  await queryClient.invalidateQueries({ queryKey: meQueryKey });
 }

@@ -1,18 +1,16 @@
 /**
- * Billing-code rules (issue 6): `GET/POST/PATCH/DELETE /api/billing-code-rules`. Responses are parsed
- * with the contract schemas (STYLE.md s.12). A rule change queues a validation job, whose id is
- * returned; the segment lists are refreshed with the billing queries.
+ * Billing-code rules (issue 6): list, create, change and delete over contracts' `validationEndpoints`
+ * (the rules are module validation's; decision 0032). Responses are parsed with the contract schemas
+ * (STYLE.md s.12). A rule change queues a validation job, whose id is returned; the segment lists are
+ * refreshed with the billing queries.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  billingCodeRule,
-  billingCodeRulePage,
-  processingJob,
+  validationEndpoints,
   type BillingCodeRuleInput,
   type BillingCodeRuleListQuery,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { validationKeys } from '../../../components/validation/validation-api.ts';
 
 export const billingKeys = {
@@ -23,24 +21,21 @@ export const billingKeys = {
 export const useBillingRules = (query: BillingCodeRuleListQuery) =>
   useQuery({
     queryKey: billingKeys.rules(query),
-    queryFn: ({ signal }) =>
-      apiRequest(billingCodeRulePage, '/api/billing-code-rules', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => apiCall(validationEndpoints.findBillingCodeRules, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
-const ruleWithJob = z.object({ rule: billingCodeRule, job: processingJob });
-
-/** Adds a rule (`id` undefined) or changes one; answers the rule and the validation job it queued. */
+/**
+ * Adds a rule (`id` undefined: `values` is the whole input) or changes one (`values`: the changed fields);
+ * answers the rule and the validation job it queued.
+ */
 export function useSaveBillingRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id?: string; values: Partial<BillingCodeRuleInput> }) =>
       id
-        ? apiRequest(ruleWithJob, `/api/billing-code-rules/${encodeURIComponent(id)}`, {
-            method: 'PATCH',
-            body: values,
-          })
-        : apiRequest(ruleWithJob, '/api/billing-code-rules', { method: 'POST', body: values }),
+        ? apiCall(validationEndpoints.updateBillingCodeRule, { params: { id }, body: values })
+        : apiCall(validationEndpoints.createBillingCodeRule, { body: values as BillingCodeRuleInput }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['billing'] }),
@@ -53,8 +48,7 @@ export function useSaveBillingRule() {
 export function useDeleteBillingRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(ruleWithJob, `/api/billing-code-rules/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall(validationEndpoints.deleteBillingCodeRule, { params: { id } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['billing'] }),

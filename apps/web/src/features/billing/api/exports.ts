@@ -1,23 +1,16 @@
 /**
- * Billing export endpoints (issue 6 "Billing export"): the preview of a date range
- * (`GET /api/billing-exports/preview`), creating a batch (`POST /api/billing-exports`), the batch list
- * and one batch with its items (`GET /api/billing-exports[/:id]`), the batch file's address, the
- * drift queue (`GET /api/billing-items?hasDrift=true`) and voiding an item
- * (`POST /api/billing-items/:id/void`). Responses are parsed with the contract schemas (STYLE.md s.12).
+ * Billing export calls (issue 6 "Billing export") over contracts' `billingExportEndpoints` (decision
+ * 0032): the preview of a date range, creating a batch, the batch list and one batch with its items, the
+ * batch file's address, the drift queue (billing items with `hasDrift: 'true'`) and voiding an item.
+ * Responses are parsed with the contract schemas (STYLE.md s.12).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  billingExportBatch,
-  billingExportBatchPage,
-  billingExportDetail,
-  billingExportPreview,
-  billingItemPage,
-  billingItemVoidResult,
+  billingExportEndpoints,
   type BillingExportCreateInput,
   type BillingExportPreviewQuery,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
 
 export const exportKeys = {
   all: ['billing', 'exports'] as const,
@@ -28,14 +21,14 @@ export const exportKeys = {
 };
 
 /** The download address of a batch's CSV (same-origin: the session cookie goes along). */
-export const billingExportFileUrl = (id: string) => `/api/billing-exports/${encodeURIComponent(id)}/file`;
+export const billingExportFileUrl = (id: string) =>
+  endpointUrl(billingExportEndpoints.downloadBillingExportFile, { params: { id } });
 
 /** READY vs NOT_READY segments of the range with the counts; `enabled` false until dates are valid. */
 export const useExportPreview = (query: BillingExportPreviewQuery, enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.preview(query),
-    queryFn: ({ signal }) =>
-      apiRequest(billingExportPreview, '/api/billing-exports/preview', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => apiCall(billingExportEndpoints.previewBillingExport, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -48,7 +41,7 @@ export const useExportBatches = (page: number) =>
   useQuery({
     queryKey: exportKeys.list(page),
     queryFn: ({ signal }) =>
-      apiRequest(billingExportBatchPage, '/api/billing-exports', {
+      apiCall(billingExportEndpoints.findBillingExports, {
         query: { page, pageSize: exportBatchPageSize },
         signal,
       }),
@@ -60,7 +53,8 @@ export const useExportBatch = (id: string | undefined, page: number) =>
   useQuery({
     queryKey: exportKeys.detail(id ?? '', page),
     queryFn: ({ signal }) =>
-      apiRequest(billingExportDetail, `/api/billing-exports/${encodeURIComponent(id ?? '')}`, {
+      apiCall(billingExportEndpoints.findBillingExport, {
+        params: { id: id ?? '' },
         query: { page, pageSize: 50 },
         signal,
       }),
@@ -73,11 +67,7 @@ export function useCreateExport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BillingExportCreateInput) =>
-      apiRequest(
-        z.object({ batch: billingExportBatch, skippedNoRule: z.number().int() }),
-        '/api/billing-exports',
-        { method: 'POST', body: input },
-      ),
+      apiCall(billingExportEndpoints.createBillingExport, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }
@@ -92,8 +82,7 @@ export const useBillingItems = (query: {
 }) =>
   useQuery({
     queryKey: exportKeys.items(query),
-    queryFn: ({ signal }) =>
-      apiRequest(billingItemPage, '/api/billing-items', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => apiCall(billingExportEndpoints.findBillingItems, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -102,10 +91,7 @@ export function useVoidBillingItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      apiRequest(billingItemVoidResult, `/api/billing-items/${encodeURIComponent(id)}/void`, {
-        method: 'POST',
-        body: { reason },
-      }),
+      apiCall(billingExportEndpoints.voidBillingItem, { params: { id }, body: { reason } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }

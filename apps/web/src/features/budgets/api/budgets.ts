@@ -1,18 +1,16 @@
 /**
- * Budget endpoints: `GET /api/budget-overages` (report page), `GET /api/budget-overages/:id/segments`
- * (drill-down), and `POST/PATCH/DELETE /api/budgets` (lines kept by hand). Responses are parsed with
- * the contract schemas (STYLE.md s.12); every change refreshes the report.
+ * Budget calls over contracts' `budgetEndpoints` (decision 0032): the overages report page, one line's
+ * drill-down, and adding, changing and deleting the lines kept by hand. Responses are parsed with the
+ * contract schemas (STYLE.md s.12); every change refreshes the report.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  budgetLine,
-  budgetOveragePage,
-  budgetUsage,
+  budgetEndpoints,
   type BudgetLineInput,
   type BudgetLinePatch,
   type BudgetOverageQuery,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export const budgetKeys = {
   all: ['budgets'] as const,
@@ -24,11 +22,7 @@ export const budgetKeys = {
 export const useBudgetOverages = (query: BudgetOverageQuery) =>
   useQuery({
     queryKey: budgetKeys.overages(query),
-    queryFn: ({ signal }) =>
-      apiRequest(budgetOveragePage, '/api/budget-overages', {
-        query: { ...query },
-        signal,
-      }),
+    queryFn: ({ signal }) => apiCall(budgetEndpoints.findBudgetOverages, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -37,21 +31,21 @@ export const useBudgetUsage = (id: string | undefined, asOf?: string) =>
   useQuery({
     queryKey: budgetKeys.usage(id ?? '', asOf),
     queryFn: ({ signal }) =>
-      apiRequest(budgetUsage, `/api/budget-overages/${encodeURIComponent(id ?? '')}/segments`, {
-        query: { asOf },
-        signal,
-      }),
+      apiCall(budgetEndpoints.getBudgetUsage, { params: { id: id ?? '' }, query: { asOf }, signal }),
     enabled: Boolean(id),
   });
+
+/** What saving a line sends: a new line's input, or the changed fields of line `id`. */
+type BudgetLineSave = { id?: undefined; values: BudgetLineInput } | { id: string; values: BudgetLinePatch };
 
 /** Adds a line (`id` undefined) or changes one. */
 export function useSaveBudgetLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: BudgetLineInput | BudgetLinePatch }) =>
-      id
-        ? apiRequest(budgetLine, `/api/budgets/${encodeURIComponent(id)}`, { method: 'PATCH', body: values })
-        : apiRequest(budgetLine, '/api/budgets', { method: 'POST', body: values }),
+    mutationFn: (save: BudgetLineSave) =>
+      save.id === undefined
+        ? apiCall(budgetEndpoints.createBudgetLine, { body: save.values })
+        : apiCall(budgetEndpoints.updateBudgetLine, { params: { id: save.id }, body: save.values }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetKeys.all }),
   });
 }
@@ -60,8 +54,7 @@ export function useSaveBudgetLine() {
 export function useDeleteBudgetLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(budgetLine, `/api/budgets/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall(budgetEndpoints.deleteBudgetLine, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetKeys.all }),
   });
 }

@@ -1,18 +1,15 @@
 /**
- * Caregiver hours endpoints: `GET /api/caregiver-hours` (weeks page with totals),
- * `GET /api/caregiver-hours/caregivers/:id` (one caregiver's weeks and shifts) and
- * `PUT /api/caregiver-hours/caregivers/:id/weeks/:weekName` (handling). Responses are parsed with
- * the contract schemas (STYLE.md s.12).
+ * Caregiver hours calls over contracts' `caregiverHoursEndpoints` (decision 0032): the weeks page with
+ * totals, one caregiver's weeks and shifts, and a week's handling. Responses are parsed with the
+ * contract schemas (STYLE.md s.12).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  caregiverHoursPage,
-  caregiverWeeks,
-  violationHandling,
+  caregiverHoursEndpoints,
   type CaregiverHoursQuery,
   type ViolationHandlingInput,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export const caregiverHoursKeys = {
   all: ['caregiver-hours'] as const,
@@ -26,13 +23,13 @@ export const useCaregiverHours = (query: CaregiverHoursQuery) =>
   useQuery({
     queryKey: caregiverHoursKeys.list(query),
     queryFn: ({ signal }) =>
-      apiRequest(caregiverHoursPage, '/api/caregiver-hours', {
+      apiCall(caregiverHoursEndpoints.findCaregiverHours, {
         query: {
           from: query.from,
           to: query.to,
           caregiverId: query.caregiverId,
-          overtimeOnly: query.overtimeOnly || undefined,
-          unhandledOnly: query.unhandledOnly || undefined,
+          overtimeOnly: query.overtimeOnly ? 'true' : undefined,
+          unhandledOnly: query.unhandledOnly ? 'true' : undefined,
           page: query.page,
           pageSize: query.pageSize,
         },
@@ -46,7 +43,8 @@ export const useCaregiverWeeks = (id: string | undefined, from?: string, to?: st
   useQuery({
     queryKey: caregiverHoursKeys.caregiver(id ?? '', from, to),
     queryFn: ({ signal }) =>
-      apiRequest(caregiverWeeks, `/api/caregiver-hours/caregivers/${encodeURIComponent(id ?? '')}`, {
+      apiCall(caregiverHoursEndpoints.getCaregiverWeeks, {
+        params: { id: id ?? '' },
         query: { from, to },
         signal,
       }),
@@ -62,11 +60,7 @@ export function useSetViolationHandling() {
       weekName,
       ...body
     }: ViolationHandlingInput & { caregiverId: string; weekName: string }) =>
-      apiRequest(
-        violationHandling,
-        `/api/caregiver-hours/caregivers/${encodeURIComponent(caregiverId)}/weeks/${encodeURIComponent(weekName)}`,
-        { method: 'PUT', body },
-      ),
+      apiCall(caregiverHoursEndpoints.setViolationHandling, { params: { caregiverId, weekName }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caregiverHoursKeys.all }),
   });
 }

@@ -1,10 +1,10 @@
 /** `GET /api/outbox` (admin only): one page of recorded and sent messages, newest first → contracts `outboxPage`. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { outboxPage, type OutboxListQuery } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { messagingEndpoints, type OutboxListQuery } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export const findOutbox = (query: OutboxListQuery, signal?: AbortSignal) =>
-  apiRequest(outboxPage, '/api/outbox', { query, signal });
+  apiCall(messagingEndpoints.findOutboxMessages, { query, signal });
 
 export const useOutbox = (query: OutboxListQuery) =>
   useQuery({

@@ -1,26 +1,18 @@
 /**
- * Payroll endpoints (issue 6; docs/payroll.md): pay-period settings (`GET/PUT /api/payroll/settings`),
- * a period's payroll (`GET /api/payroll`), one caregiver's detail (`GET /api/payroll/caregivers/:id`),
- * payroll versions (`PUT/DELETE /api/segments/:id/payroll-version`), adjustments
- * (`/api/payroll/adjustments…`) and exports (`/api/payroll/exports…`). Responses are parsed with the
- * contract schemas (STYLE.md s.12); every write refreshes every payroll view.
+ * Payroll calls (issue 6; docs/payroll.md) over contracts' `payrollEndpoints` (decision 0032): the
+ * pay-period setting, a period's payroll, one caregiver's detail, a segment's payroll version, adjustments
+ * (with their history) and exports (with the file's address). Responses are parsed with the contract
+ * schemas (STYLE.md s.12); every write refreshes every payroll view.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  payPeriodSettings,
-  payrollAdjustment,
-  payrollAdjustmentList,
-  payrollCaregiverDetail,
-  payrollExport,
-  payrollExportPage,
-  payrollPeriodView,
-  payrollVersionResult,
+  payrollEndpoints,
   type PayPeriodSettingsInput,
   type PayrollAdjustmentInput,
   type PayrollAdjustmentPatch,
   type PayrollVersionInput,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
 
 export const payrollKeys = {
   all: ['payroll'] as const,
@@ -33,21 +25,21 @@ export const payrollKeys = {
 };
 
 /** The download address of an export's CSV (same-origin: the session cookie goes along). */
-export const payrollExportFileUrl = (id: string) => `/api/payroll/exports/${encodeURIComponent(id)}/file`;
+export const payrollExportFileUrl = (id: string) =>
+  endpointUrl(payrollEndpoints.downloadPayrollExportFile, { params: { id } });
 
 /** The pay-period setting with the last 12 periods. */
 export const usePayPeriodSettings = () =>
   useQuery({
     queryKey: payrollKeys.settings,
-    queryFn: ({ signal }) => apiRequest(payPeriodSettings, '/api/payroll/settings', { signal }),
+    queryFn: ({ signal }) => apiCall(payrollEndpoints.getPayPeriodSettings, { signal }),
   });
 
 /** The period's payroll per caregiver (`periodStart` undefined: the current period). */
 export const usePayroll = (periodStart: string | undefined) =>
   useQuery({
     queryKey: payrollKeys.period(periodStart),
-    queryFn: ({ signal }) =>
-      apiRequest(payrollPeriodView, '/api/payroll', { query: { periodStart }, signal }),
+    queryFn: ({ signal }) => apiCall(payrollEndpoints.getPayroll, { query: { periodStart }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -56,7 +48,8 @@ export const useCaregiverPayroll = (id: string | undefined, periodStart: string 
   useQuery({
     queryKey: payrollKeys.caregiver(id ?? '', periodStart),
     queryFn: ({ signal }) =>
-      apiRequest(payrollCaregiverDetail, `/api/payroll/caregivers/${encodeURIComponent(id ?? '')}`, {
+      apiCall(payrollEndpoints.getCaregiverPayroll, {
+        params: { id: id ?? '' },
         query: { periodStart },
         signal,
       }),
@@ -68,9 +61,7 @@ export const useAdjustmentHistory = (id: string | undefined) =>
   useQuery({
     queryKey: payrollKeys.history(id ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(payrollAdjustmentList, `/api/payroll/adjustments/${encodeURIComponent(id ?? '')}/history`, {
-        signal,
-      }),
+      apiCall(payrollEndpoints.getAdjustmentHistory, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
   });
 
@@ -82,7 +73,7 @@ export const usePayrollExports = (page: number) =>
   useQuery({
     queryKey: payrollKeys.exports(page),
     queryFn: ({ signal }) =>
-      apiRequest(payrollExportPage, '/api/payroll/exports', {
+      apiCall(payrollEndpoints.listPayrollExports, {
         query: { page, pageSize: payrollExportPageSize },
         signal,
       }),
@@ -101,53 +92,41 @@ function usePayrollMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 /** Saves the pay-period setting. */
 export const useSavePayPeriodSettings = () =>
   usePayrollMutation((input: PayPeriodSettingsInput) =>
-    apiRequest(payPeriodSettings, '/api/payroll/settings', { method: 'PUT', body: input }),
+    apiCall(payrollEndpoints.setPayPeriodSettings, { body: input }),
   );
 
 /** Sets a segment's paid times (its PayrollVersion). */
 export const useSetPayrollVersion = () =>
   usePayrollMutation(({ segmentId, input }: { segmentId: string; input: PayrollVersionInput }) =>
-    apiRequest(payrollVersionResult, `/api/segments/${encodeURIComponent(segmentId)}/payroll-version`, {
-      method: 'PUT',
-      body: input,
-    }),
+    apiCall(payrollEndpoints.setPayrollVersion, { params: { id: segmentId }, body: input }),
   );
 
 /** Removes a segment's PayrollVersion: its own times are paid again. */
 export const useDeletePayrollVersion = () =>
   usePayrollMutation(({ segmentId, reason }: { segmentId: string; reason: string }) =>
-    apiRequest(payrollVersionResult, `/api/segments/${encodeURIComponent(segmentId)}/payroll-version`, {
-      method: 'DELETE',
-      body: { reason },
-    }),
+    apiCall(payrollEndpoints.deletePayrollVersion, { params: { id: segmentId }, body: { reason } }),
   );
 
 /** Adds an adjustment. */
 export const useCreateAdjustment = () =>
   usePayrollMutation((input: PayrollAdjustmentInput) =>
-    apiRequest(payrollAdjustment, '/api/payroll/adjustments', { method: 'POST', body: input }),
+    apiCall(payrollEndpoints.createAdjustment, { body: input }),
   );
 
 /** Edits an adjustment (a new row replaces it); answers the new row. */
 export const useUpdateAdjustment = () =>
   usePayrollMutation(({ id, patch }: { id: string; patch: PayrollAdjustmentPatch }) =>
-    apiRequest(payrollAdjustment, `/api/payroll/adjustments/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: patch,
-    }),
+    apiCall(payrollEndpoints.updateAdjustment, { params: { id }, body: patch }),
   );
 
 /** Deactivates an adjustment with a reason. */
 export const useDeactivateAdjustment = () =>
   usePayrollMutation(({ id, reason }: { id: string; reason: string }) =>
-    apiRequest(payrollAdjustment, `/api/payroll/adjustments/${encodeURIComponent(id)}/deactivate`, {
-      method: 'POST',
-      body: { reason },
-    }),
+    apiCall(payrollEndpoints.deactivateAdjustment, { params: { id }, body: { reason } }),
   );
 
 /** Exports the period's payroll; answers the stored export (download it with {@link payrollExportFileUrl}). */
 export const useCreatePayrollExport = () =>
   usePayrollMutation((periodStart: string) =>
-    apiRequest(payrollExport, '/api/payroll/exports', { method: 'POST', body: { periodStart } }),
+    apiCall(payrollEndpoints.createPayrollExport, { body: { periodStart } }),
   );

@@ -3,25 +3,21 @@
  * `getCaregiver`, `createCaregiver`, `updateCaregiver`, `setCaregiverArchived`,
  * `fetchAllCaregivers` (every page, for CSV), their query options and hooks.
  */
-import {
-  caregiver,
-  caregiverPage,
-  type Caregiver,
-  type CaregiverInput,
-  type CaregiverListQuery,
-} from '@tend/contracts';
+import { peopleEndpoints, type CaregiverInput, type CaregiverListQuery } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { createPeopleResource } from './people-resource.ts';
 
-const caregivers = createPeopleResource<
-  CaregiverListQuery,
-  Caregiver,
-  ReturnType<typeof caregiverPage.parse>,
-  CaregiverInput
->({
-  path: '/api/caregivers',
+const caregivers = createPeopleResource({
   key: 'caregivers',
-  pageSchema: caregiverPage,
-  recordSchema: caregiver,
+  find: (query: CaregiverListQuery, signal?: AbortSignal) =>
+    apiCall(peopleEndpoints.findCaregivers, { query, signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    apiCall(peopleEndpoints.getCaregiver, { params: { id }, signal }),
+  create: (body: CaregiverInput) => apiCall(peopleEndpoints.createCaregiver, { body }),
+  update: (id: string, body: CaregiverInput) =>
+    apiCall(peopleEndpoints.updateCaregiver, { params: { id }, body }),
+  setArchived: (id: string, archived: boolean) =>
+    apiCall(peopleEndpoints.setCaregiverArchived, { params: { id }, body: { archived } }),
 });
 
 export const caregiverKeys = caregivers.keys;

@@ -7,26 +7,26 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  caseManager,
   caseManagerListQuery,
-  caseManagerPage,
-  type CaseManager,
+  peopleEndpoints,
   type CaseManagerInput,
   type CaseManagerListQuery,
 } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { createPeopleResource } from './people-resource.ts';
 
-const caseManagers = createPeopleResource<
-  CaseManagerListQuery,
-  CaseManager,
-  ReturnType<typeof caseManagerPage.parse>,
-  CaseManagerInput
->({
-  path: '/api/case-managers',
+const caseManagers = createPeopleResource({
   key: 'case-managers',
-  pageSchema: caseManagerPage,
-  recordSchema: caseManager,
   related: ['clients'],
+  find: (query: CaseManagerListQuery, signal?: AbortSignal) =>
+    apiCall(peopleEndpoints.findCaseManagers, { query, signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    apiCall(peopleEndpoints.getCaseManager, { params: { id }, signal }),
+  create: (body: CaseManagerInput) => apiCall(peopleEndpoints.createCaseManager, { body }),
+  update: (id: string, body: CaseManagerInput) =>
+    apiCall(peopleEndpoints.updateCaseManager, { params: { id }, body }),
+  setArchived: (id: string, archived: boolean) =>
+    apiCall(peopleEndpoints.setCaseManagerArchived, { params: { id }, body: { archived } }),
 });
 
 export const caseManagerKeys = caseManagers.keys;

@@ -4,20 +4,20 @@
  * (POST /:id/archive), `fetchAllClients` (every page, for CSV), their query options and hooks.
  * A client change also refreshes case-manager lists (their `clientCount`).
  */
-import { client, clientPage, type Client, type ClientInput, type ClientListQuery } from '@tend/contracts';
+import { peopleEndpoints, type ClientInput, type ClientListQuery } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { createPeopleResource } from './people-resource.ts';
 
-const clients = createPeopleResource<
-  ClientListQuery,
-  Client,
-  ReturnType<typeof clientPage.parse>,
-  ClientInput
->({
-  path: '/api/clients',
+const clients = createPeopleResource({
   key: 'clients',
-  pageSchema: clientPage,
-  recordSchema: client,
   related: ['case-managers'],
+  find: (query: ClientListQuery, signal?: AbortSignal) =>
+    apiCall(peopleEndpoints.findClients, { query, signal }),
+  get: (id: string, signal?: AbortSignal) => apiCall(peopleEndpoints.getClient, { params: { id }, signal }),
+  create: (body: ClientInput) => apiCall(peopleEndpoints.createClient, { body }),
+  update: (id: string, body: ClientInput) => apiCall(peopleEndpoints.updateClient, { params: { id }, body }),
+  setArchived: (id: string, archived: boolean) =>
+    apiCall(peopleEndpoints.setClientArchived, { params: { id }, body: { archived } }),
 });
 
 export const clientKeys = clients.keys;

@@ -3,25 +3,27 @@
  * `/api/case-managers`): list (paged, filtered, sorted), read, create, update (PUT) and archive.
  * `clients.ts`, `caregivers.ts` and `case-managers.ts` build one each and export its members under
  * verb-first names (STYLE.md s.5, s.12). Every response is parsed with its contract schema by
- * `apiRequest`; errors are `ApiError` and the component decides how to show them.
+ * `apiCall` (the endpoints are `peopleEndpoints`); errors are `ApiError` and the component decides how to show them.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { Page } from '@tend/contracts';
-import { apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
 import { fetchAllPages } from '../../../components/ui/data-table.tsx';
 
-type ListQuery = NonNullable<RequestOptions['query']>;
-
-export interface PeopleResourceConfig<TRecord, TPage extends Page<TRecord>> {
-  /** API path, e.g. `/api/clients`. */
-  path: string;
+export interface PeopleResourceConfig<TQuery, TRecord, TPage extends Page<TRecord>, TInput> {
   /** First element of every query key of this resource, e.g. `clients`. */
   key: string;
-  pageSchema: z.ZodType<TPage>;
-  recordSchema: z.ZodType<TRecord>;
   /** Keys of other resources whose lists show data of this one (invalidated after a change). */
   related?: readonly string[];
+  /** `GET path`: one page of the list for the query (filters, page, pageSize, sort, order). */
+  find: (query: TQuery, signal?: AbortSignal) => Promise<TPage>;
+  /** `GET path/:id`; NOT_FOUND (404) when there is no such record. */
+  get: (id: string, signal?: AbortSignal) => Promise<TRecord>;
+  /** `POST path` → 201 with the new record; VALIDATION_FAILED (400) with field errors. */
+  create: (input: TInput) => Promise<TRecord>;
+  /** `PUT path/:id` (the whole input) → the updated record. */
+  update: (id: string, input: TInput) => Promise<TRecord>;
+  /** `POST path/:id/archive` with `{ archived }` → the record. */
+  setArchived: (id: string, archived: boolean) => Promise<TRecord>;
 }
 
 /** Query keys: `[key]` ⊃ `[key, 'list']` ⊃ `[key, 'list', query]`; `[key, 'detail', id]`. */
@@ -35,32 +37,14 @@ export function peopleKeys<TQuery>(key: string) {
 }
 
 export function createPeopleResource<
-  TQuery extends ListQuery,
+  TQuery,
   TRecord extends { id: string },
   TPage extends Page<TRecord>,
   TInput,
->(config: PeopleResourceConfig<TRecord, TPage>) {
-  const { path, pageSchema, recordSchema } = config;
+>(config: PeopleResourceConfig<TQuery, TRecord, TPage, TInput>) {
+  const { find, get, create, update, setArchived } = config;
   const keys = peopleKeys<TQuery>(config.key);
 
-  /** `GET path`: one page of the list for the query (filters, page, pageSize, sort, order). */
-  const find = (query: TQuery, signal?: AbortSignal): Promise<TPage> =>
-    apiRequest(pageSchema, path, { query, signal });
-  /** `GET path/:id`; NOT_FOUND (404) when there is no such record. */
-  const get = (id: string, signal?: AbortSignal): Promise<TRecord> =>
-    apiRequest(recordSchema, `${path}/${encodeURIComponent(id)}`, { signal });
-  /** `POST path` → 201 with the new record; VALIDATION_FAILED (400) with field errors. */
-  const create = (input: TInput): Promise<TRecord> =>
-    apiRequest(recordSchema, path, { method: 'POST', body: input });
-  /** `PUT path/:id` (the whole input) → the updated record. */
-  const update = (id: string, input: TInput): Promise<TRecord> =>
-    apiRequest(recordSchema, `${path}/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
-  /** `POST path/:id/archive` with `{ archived }` → the record. */
-  const setArchived = (id: string, archived: boolean): Promise<TRecord> =>
-    apiRequest(recordSchema, `${path}/${encodeURIComponent(id)}/archive`, {
-      method: 'POST',
-      body: { archived },
-    });
   /** Every record matching the query's filters (all pages, 500 at a time), for the CSV export. */
   const fetchAll = (query: TQuery): Promise<TRecord[]> =>
     fetchAllPages<TRecord>((page, pageSize) => find({ ...query, page, pageSize }), 500);

@@ -1,32 +1,22 @@
 /**
- * Incident screening endpoints (STYLE.md s.12; responses parsed with the contracts of
- * `@tend/contracts` incidents):
- * - `GET /api/incidents` (queue page), `GET /api/incidents/:id` (detail), `POST /api/incidents/:id/handle`.
- * - `POST /api/incident-screenings` (start the job), `GET /api/jobs?active=true` and `/api/jobs/:id` (progress).
- * - `GET /api/incident-categories`, `POST /api/phrase-test`.
- * - Terms: `GET|POST /api/terms`, `PATCH|DELETE /api/terms/:id`; client-specific terms the same under
- *   `/api/client-specific-terms`.
+ * Incident screening calls (STYLE.md s.12), one hook each over contracts' `incidentEndpoints` (decision
+ * 0032; responses parsed with their schemas):
+ * - the queue page, one incident (by shift id) and handling it with a note;
+ * - starting the screening job, and its progress from the active jobs (`jobsEndpoints.findJobs`);
+ * - the incident catalogue and the phrase tester;
+ * - Terms and client-specific terms: list, create or update, delete.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  clientSpecificTermList,
-  clientSpecificTermView,
-  incidentCatalogue,
-  incidentDetail,
-  incidentPage,
-  incidentScreeningStarted,
-  phraseTestResult,
-  processingJobList,
-  termList,
-  termView,
+  incidentEndpoints,
+  jobsEndpoints,
   type ClientSpecificTermInput,
   type IncidentListQuery,
   type IncidentScreeningRun,
   type PhraseTestInput,
   type TermInput,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** The job type the screening runs as (API `INCIDENT_SCREENING_JOB`). */
 export const INCIDENT_SCREENING_JOB = 'incident-screening';
@@ -45,7 +35,7 @@ export const incidentKeys = {
 export const useIncidents = (query: IncidentListQuery) =>
   useQuery({
     queryKey: incidentKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(incidentPage, '/api/incidents', { query, signal }),
+    queryFn: ({ signal }) => apiCall(incidentEndpoints.findIncidents, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -53,8 +43,7 @@ export const useIncidents = (query: IncidentListQuery) =>
 export const useIncident = (id: string | null) =>
   useQuery({
     queryKey: incidentKeys.detail(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(incidentDetail, `/api/incidents/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiCall(incidentEndpoints.getIncident, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
   });
 
@@ -63,10 +52,7 @@ export function useHandleIncident() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note: string }) =>
-      apiRequest(incidentDetail, `/api/incidents/${encodeURIComponent(id)}/handle`, {
-        method: 'POST',
-        body: { note },
-      }),
+      apiCall(incidentEndpoints.handleIncident, { params: { id }, body: { note } }),
     onSuccess: (incident) => {
       queryClient.setQueryData(incidentKeys.detail(incident.shiftId), incident);
       void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
@@ -82,7 +68,7 @@ export const useActiveScreening = () =>
   useQuery({
     queryKey: incidentKeys.activeJob,
     queryFn: async ({ signal }) => {
-      const { items } = await apiRequest(processingJobList, '/api/jobs', {
+      const { items } = await apiCall(jobsEndpoints.findJobs, {
         query: { active: 'true', limit: 50 },
         signal,
       });
@@ -96,7 +82,7 @@ export function useRunScreening() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: IncidentScreeningRun) =>
-      apiRequest(incidentScreeningStarted, '/api/incident-screenings', { method: 'POST', body: input }),
+      apiCall(incidentEndpoints.startIncidentScreening, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.activeJob }),
   });
 }
@@ -105,15 +91,14 @@ export function useRunScreening() {
 export const useIncidentCategories = () =>
   useQuery({
     queryKey: incidentKeys.categories,
-    queryFn: ({ signal }) => apiRequest(incidentCatalogue, '/api/incident-categories', { signal }),
+    queryFn: ({ signal }) => apiCall(incidentEndpoints.listIncidentCategories, { signal }),
     staleTime: Infinity,
   });
 
 /** Runs the phrase mapper on pasted text (nothing stored). */
 export const usePhraseTest = () =>
   useMutation({
-    mutationFn: (input: PhraseTestInput) =>
-      apiRequest(phraseTestResult, '/api/phrase-test', { method: 'POST', body: input }),
+    mutationFn: (input: PhraseTestInput) => apiCall(incidentEndpoints.testPhrases, { body: input }),
   });
 
 // ---- Terms -------------------------------------------------------------------------------------------
@@ -121,7 +106,7 @@ export const usePhraseTest = () =>
 export const useTerms = () =>
   useQuery({
     queryKey: incidentKeys.terms,
-    queryFn: ({ signal }) => apiRequest(termList, '/api/terms', { signal }),
+    queryFn: ({ signal }) => apiCall(incidentEndpoints.findTerms, { signal }),
   });
 
 /** Creates (no id) or updates a Term. 409 CONFLICT with a field error on `term` for a duplicate. */
@@ -129,10 +114,9 @@ export function useSaveTerm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: TermInput }) =>
-      apiRequest(termView, id ? `/api/terms/${encodeURIComponent(id)}` : '/api/terms', {
-        method: id ? 'PATCH' : 'POST',
-        body: input,
-      }),
+      id
+        ? apiCall(incidentEndpoints.updateTerm, { params: { id }, body: input })
+        : apiCall(incidentEndpoints.createTerm, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.terms }),
   });
 }
@@ -140,8 +124,7 @@ export function useSaveTerm() {
 export function useDeleteTerm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(z.unknown(), `/api/terms/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall(incidentEndpoints.deleteTerm, { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.terms }),
   });
 }
@@ -149,7 +132,7 @@ export function useDeleteTerm() {
 export const useClientSpecificTerms = () =>
   useQuery({
     queryKey: incidentKeys.clientTerms,
-    queryFn: ({ signal }) => apiRequest(clientSpecificTermList, '/api/client-specific-terms', { signal }),
+    queryFn: ({ signal }) => apiCall(incidentEndpoints.findClientSpecificTerms, { signal }),
   });
 
 /** Creates a client-specific term. 409 CONFLICT (field `term`) when the client already has it. */
@@ -157,7 +140,7 @@ export function useSaveClientSpecificTerm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ClientSpecificTermInput) =>
-      apiRequest(clientSpecificTermView, '/api/client-specific-terms', { method: 'POST', body: input }),
+      apiCall(incidentEndpoints.createClientSpecificTerm, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.clientTerms }),
   });
 }
@@ -165,8 +148,7 @@ export function useSaveClientSpecificTerm() {
 export function useDeleteClientSpecificTerm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(z.unknown(), `/api/client-specific-terms/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall(incidentEndpoints.deleteClientSpecificTerm, { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: incidentKeys.clientTerms }),
   });
 }

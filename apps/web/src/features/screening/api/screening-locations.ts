@@ -1,29 +1,22 @@
 /**
- * Suspicious-location endpoints (issue 5; STYLE.md s.12, responses parsed with the contracts):
- * - `GET /api/suspicious-locations` (review queue page with totals by level),
- *   `POST /api/suspicious-locations/:id/review` (note required);
- * - `GET /api/baseline-locations` (page), `GET /api/baseline-locations/:clientId` (one client in full);
- * - `POST|PATCH|DELETE /api/approved-locations[/:id]` (the server re-screens the client at once);
- * - `POST /api/location-screening/runs` (→ job) and `GET /api/jobs/:id` (live progress);
- * - `GET /api/client-config` (map tiles) and the people look-ups of the filters.
+ * Suspicious-location calls (issue 5; STYLE.md s.12) over contracts' `locationScreeningEndpoints`
+ * (decision 0032; responses parsed with their schemas):
+ * - the review queue page (with totals by level) and reviewing a finding (note required);
+ * - the baselines page and one client's baseline in full;
+ * - adding, changing and removing approved locations (the server re-screens the client at once);
+ * - starting a screening run (→ job; its live progress is the job's, `GET /api/jobs/:id`).
  * Every change refreshes the queue and the baselines.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  approvedLocation,
-  baselineDetail,
-  baselinePage,
-  processingJob,
-  suspiciousLocation,
-  suspiciousLocationPage,
+  locationScreeningEndpoints,
   type ApprovedLocationInput,
   type ApprovedLocationUpdate,
   type BaselineListQuery,
   type LocationScreeningRun,
   type SuspiciousLocationListQuery,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export const locationKeys = {
   all: ['screening-locations'] as const,
@@ -34,11 +27,11 @@ export const locationKeys = {
 
 /** One page of the review queue. */
 export const findSuspiciousLocations = (query: SuspiciousLocationListQuery, signal?: AbortSignal) =>
-  apiRequest(suspiciousLocationPage, '/api/suspicious-locations', { query, signal });
+  apiCall(locationScreeningEndpoints.findSuspiciousLocations, { query, signal });
 
 /** One page of baselines. */
 export const findBaselines = (query: BaselineListQuery, signal?: AbortSignal) =>
-  apiRequest(baselinePage, '/api/baseline-locations', { query, signal });
+  apiCall(locationScreeningEndpoints.findBaselines, { query, signal });
 
 /** The review queue page for the filter (the previous page stays shown while the next loads). */
 export const useSuspiciousLocations = (query: SuspiciousLocationListQuery) =>
@@ -61,7 +54,7 @@ export const useBaselineDetail = (clientId: string | undefined) =>
   useQuery({
     queryKey: locationKeys.baseline(clientId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(baselineDetail, `/api/baseline-locations/${encodeURIComponent(clientId ?? '')}`, { signal }),
+      apiCall(locationScreeningEndpoints.getBaselineDetail, { params: { clientId: clientId ?? '' }, signal }),
     enabled: Boolean(clientId),
     retry: false,
   });
@@ -77,10 +70,7 @@ export function useReviewSuspiciousLocation() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: ({ id, reviewNote }: { id: string; reviewNote: string }) =>
-      apiRequest(suspiciousLocation, `/api/suspicious-locations/${encodeURIComponent(id)}/review`, {
-        method: 'POST',
-        body: { reviewNote },
-      }),
+      apiCall(locationScreeningEndpoints.reviewSuspiciousLocation, { params: { id }, body: { reviewNote } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -90,7 +80,7 @@ export function useCreateApprovedLocation() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: (input: ApprovedLocationInput) =>
-      apiRequest(approvedLocation, '/api/approved-locations', { method: 'POST', body: input }),
+      apiCall(locationScreeningEndpoints.createApprovedLocation, { body: input }),
     onSuccess: () => invalidate(),
   });
 }
@@ -100,10 +90,7 @@ export function useUpdateApprovedLocation() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: ({ id, ...input }: ApprovedLocationUpdate & { id: string }) =>
-      apiRequest(approvedLocation, `/api/approved-locations/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: input,
-      }),
+      apiCall(locationScreeningEndpoints.updateApprovedLocation, { params: { id }, body: input }),
     onSuccess: () => invalidate(),
   });
 }
@@ -113,7 +100,7 @@ export function useDeleteApprovedLocation() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(approvedLocation, `/api/approved-locations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      apiCall(locationScreeningEndpoints.deleteApprovedLocation, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -122,9 +109,6 @@ export function useDeleteApprovedLocation() {
 export function useStartScreening() {
   return useMutation({
     mutationFn: (input: LocationScreeningRun) =>
-      apiRequest(z.object({ job: processingJob }), '/api/location-screening/runs', {
-        method: 'POST',
-        body: input,
-      }),
+      apiCall(locationScreeningEndpoints.startLocationScreening, { body: input }),
   });
 }

@@ -1,23 +1,21 @@
 /**
- * Shift-note endpoints (docs/shift-notes.md), one hook each (STYLE.md s.12): the notes import kind
- * (`/api/shift-note-imports`, components/imports), `GET /api/shift-notes/mismatched` (notes waiting for
- * review), `GET /api/shift-notes/review` (one note with candidate shifts), `POST …/:id/resolve` and
- * `POST …/:id/dismiss`. Responses are parsed with the contract schemas.
+ * Shift-note calls (docs/shift-notes.md), one hook each (STYLE.md s.12): the notes import kind
+ * (`/api/shift-note-imports`, components/imports), and over contracts' `shiftNoteEndpoints` (decision
+ * 0032) the notes waiting for review, one note with its candidate shifts, resolving and dismissing a
+ * note. Responses are parsed with the contract schemas.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   importPreview,
   importUploaded,
-  mismatchedShiftNotePage,
-  shiftNoteReview,
+  shiftNoteEndpoints,
   type DismissShiftNote,
   type ImportPreviewRow,
   type MismatchedShiftNoteQuery,
   type ResolveShiftNote,
 } from '@tend/contracts';
 import type { ImportKindClient } from '../../../components/imports/import-api.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** The notes import page: the mismatched-notes page in its import view. */
 export const NOTES_IMPORT_PAGE = '/admin/mismatched-shift-notes?view=import';
@@ -38,7 +36,7 @@ export const shiftNoteKeys = {
 
 /** Fetches one page of notes waiting for review. */
 export const fetchMismatchedNotes = (query: MismatchedShiftNoteQuery, signal?: AbortSignal) =>
-  apiRequest(mismatchedShiftNotePage, '/api/shift-notes/mismatched', { query: { ...query }, signal });
+  apiCall(shiftNoteEndpoints.listMismatchedShiftNotes, { query, signal });
 
 /** Notes waiting for review under `query` (filters, page), with totals per reason kind. */
 export const useMismatchedNotes = (query: MismatchedShiftNoteQuery) =>
@@ -53,9 +51,7 @@ export const useNoteReview = (id: string | null) =>
   useQuery({
     queryKey: shiftNoteKeys.review(id),
     queryFn: ({ signal }) =>
-      apiRequest(shiftNoteReview, `/api/shift-notes/review${id ? `?id=${encodeURIComponent(id)}` : ''}`, {
-        signal,
-      }),
+      apiCall(shiftNoteEndpoints.getShiftNoteReview, { query: { id: id ?? undefined }, signal }),
     retry: false,
   });
 
@@ -64,7 +60,7 @@ export const useResolveNote = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ResolveShiftNote }) =>
-      apiRequest(z.unknown(), `/api/shift-notes/${encodeURIComponent(id)}/resolve`, { method: 'POST', body }),
+      apiCall(shiftNoteEndpoints.resolveShiftNote, { params: { id }, body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: shiftNoteKeys.all }),
   });
 };
@@ -74,7 +70,7 @@ export const useDismissNote = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: DismissShiftNote }) =>
-      apiRequest(z.unknown(), `/api/shift-notes/${encodeURIComponent(id)}/dismiss`, { method: 'POST', body }),
+      apiCall(shiftNoteEndpoints.dismissShiftNote, { params: { id }, body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: shiftNoteKeys.all }),
   });
 };

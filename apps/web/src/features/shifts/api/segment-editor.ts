@@ -10,13 +10,12 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  segmentDetail,
-  segmentSplitResult,
+  segmentEditorEndpoints,
   type SegmentDetail,
   type SegmentSplit,
   type SegmentUpdate,
 } from '@tend/contracts';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiCall } from '../../../lib/api-client.ts';
 import { shiftKeys } from './shifts.ts';
 
 export const segmentKeys = {
@@ -24,10 +23,8 @@ export const segmentKeys = {
   detail: (id: string) => ['shift-segment', id] as const,
 };
 
-const segmentPath = (id: string) => `/api/segments/${encodeURIComponent(id)}`;
-
 export const getSegment = (id: string, signal?: AbortSignal) =>
-  apiRequest(segmentDetail, segmentPath(id), { signal });
+  apiCall(segmentEditorEndpoints.getSegment, { params: { id }, signal });
 
 export const segmentQuery = (id: string) =>
   queryOptions({ queryKey: segmentKeys.detail(id), queryFn: ({ signal }) => getSegment(id, signal) });
@@ -37,9 +34,9 @@ export const useSegment = (id: string | null) =>
   useQuery({ ...segmentQuery(id ?? ''), enabled: Boolean(id) });
 
 export const updateSegment = (id: string, input: SegmentUpdate) =>
-  apiRequest(segmentDetail, segmentPath(id), { method: 'PATCH', body: input });
+  apiCall(segmentEditorEndpoints.updateSegment, { params: { id }, body: input });
 export const splitSegment = (id: string, input: SegmentSplit) =>
-  apiRequest(segmentSplitResult, `${segmentPath(id)}/split`, { method: 'POST', body: input });
+  apiCall(segmentEditorEndpoints.splitSegment, { params: { id }, body: input });
 
 function useSegmentMutation<TInput, TResult>(
   request: (id: string, input: TInput) => Promise<TResult>,

@@ -8,15 +8,13 @@
  * Every mutation puts the answer in the detail cache and refreshes all shift queries (lists included).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { shiftDetail, type ShiftCorrection, type ShiftDetail, type ShiftDeletion } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { shiftsEndpoints, type ShiftCorrection, type ShiftDetail, type ShiftDeletion } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { shiftKeys } from './shifts.ts';
-
-const shiftPath = (id: string) => `/api/shifts/${encodeURIComponent(id)}`;
 
 /** Fetches one shift; `ApiError` 404 NOT_FOUND when it does not exist. */
 export const getShift = (id: string, signal?: AbortSignal) =>
-  apiRequest(shiftDetail, shiftPath(id), { signal });
+  apiCall(shiftsEndpoints.getShift, { params: { id }, signal });
 
 export const shiftDetailQuery = (id: string) =>
   queryOptions({ queryKey: shiftKeys.detail(id), queryFn: ({ signal }) => getShift(id, signal) });
@@ -26,11 +24,11 @@ export const useShift = (id: string | null) =>
   useQuery({ ...shiftDetailQuery(id ?? ''), enabled: Boolean(id) });
 
 export const correctShift = (id: string, input: ShiftCorrection) =>
-  apiRequest(shiftDetail, shiftPath(id), { method: 'PATCH', body: input });
+  apiCall(shiftsEndpoints.updateShift, { params: { id }, body: input });
 export const deleteShift = (id: string, input: ShiftDeletion) =>
-  apiRequest(shiftDetail, shiftPath(id), { method: 'DELETE', body: input });
+  apiCall(shiftsEndpoints.deleteShift, { params: { id }, body: input });
 export const restoreShift = (id: string, input: ShiftDeletion) =>
-  apiRequest(shiftDetail, `${shiftPath(id)}/restore`, { method: 'POST', body: input });
+  apiCall(shiftsEndpoints.restoreShift, { params: { id }, body: input });
 
 /** After a change: the answer becomes the cached detail, and every shift query (lists) refetches. */
 function useShiftMutation<TInput>(request: (id: string, input: TInput) => Promise<ShiftDetail>) {

@@ -6,8 +6,8 @@
  * (STYLE.md s.12).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { shiftPage, type ShiftListQuery } from '@tend/contracts';
-import { apiRequest, withQuery } from '../../../lib/api-client.ts';
+import { shiftsEndpoints, type ShiftListQuery } from '@tend/contracts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
 
 export const shiftKeys = {
   all: ['shifts'] as const,
@@ -18,7 +18,7 @@ export const shiftKeys = {
 
 /** One page of shifts for the filter, with `totals` (shifts, hours) for the whole filter. */
 export const findShifts = (query: ShiftListQuery, signal?: AbortSignal) =>
-  apiRequest(shiftPage, '/api/shifts', { query, signal });
+  apiCall(shiftsEndpoints.findShifts, { query, signal });
 
 /** The page of shifts for the query; the previous page stays shown while the next one loads. */
 export const useShifts = (query: ShiftListQuery) =>
@@ -36,14 +36,16 @@ export const useShifts = (query: ShiftListQuery) =>
  */
 export function shiftExportUrl(query: ShiftListQuery): string {
   const { from, to, caregiverId, clientId, billingCode, evvStatus, csvFileId, state } = query;
-  return withQuery('/api/shifts/export', {
-    from,
-    to,
-    caregiverId,
-    clientId,
-    billingCode,
-    evvStatus,
-    csvFileId,
-    state: state === 'active' ? undefined : state,
+  return endpointUrl(shiftsEndpoints.exportShifts, {
+    query: {
+      from,
+      to,
+      caregiverId,
+      clientId,
+      billingCode,
+      evvStatus,
+      csvFileId,
+      state: state === 'active' ? undefined : state,
+    },
   });
 }

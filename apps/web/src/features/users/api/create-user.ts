@@ -5,12 +5,11 @@
  * `password` error per reason).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userAccount, type UserCreateInput } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usersEndpoints, type UserCreateInput } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { userKeys } from './user-keys.ts';
 
-export const createUser = (input: UserCreateInput) =>
-  apiRequest(userAccount, '/api/users', { method: 'POST', body: input });
+export const createUser = (input: UserCreateInput) => apiCall(usersEndpoints.createUser, { body: input });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

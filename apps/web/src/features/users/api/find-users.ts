@@ -3,13 +3,13 @@
  * page, pageSize, sort, order) → contracts `userPage`. `fetchAllUsers` reads every page for the CSV.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { userPage, type UserAccount, type UserListQuery } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usersEndpoints, type UserAccount, type UserListQuery } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { fetchAllPages } from '../../../components/ui/data-table.tsx';
 import { userKeys } from './user-keys.ts';
 
 export const findUsers = (query: UserListQuery, signal?: AbortSignal) =>
-  apiRequest(userPage, '/api/users', { query, signal });
+  apiCall(usersEndpoints.findUsers, { query, signal });
 
 export const fetchAllUsers = (query: UserListQuery): Promise<UserAccount[]> =>
   fetchAllPages<UserAccount>((page, pageSize) => findUsers({ ...query, page, pageSize }), 500);

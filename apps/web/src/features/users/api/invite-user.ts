@@ -7,12 +7,11 @@
  * when resending to an accepted or deactivated account; 503 UNAVAILABLE when the email could not be sent.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invitationSent, userAccount, type InvitationInput } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { accountsEndpoints, type InvitationInput } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { userKeys } from './user-keys.ts';
 
-export const inviteUser = (input: InvitationInput) =>
-  apiRequest(userAccount, '/api/users/invitations', { method: 'POST', body: input });
+export const inviteUser = (input: InvitationInput) => apiCall(accountsEndpoints.inviteUser, { body: input });
 
 export function useInviteUser() {
   const queryClient = useQueryClient();
@@ -23,9 +22,7 @@ export function useInviteUser() {
 }
 
 export const resendInvitation = (userAccountId: string) =>
-  apiRequest(invitationSent, `/api/users/${encodeURIComponent(userAccountId)}/invitation`, {
-    method: 'POST',
-  });
+  apiCall(accountsEndpoints.resendInvitation, { params: { id: userAccountId } });
 
 export function useResendInvitation() {
   const queryClient = useQueryClient();

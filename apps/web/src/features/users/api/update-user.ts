@@ -4,13 +4,13 @@
  * (an admin demoting or deactivating themself is one, on `role` / `isActive`), 404 NOT_FOUND.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userAccount, type UserUpdateInput } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usersEndpoints, type UserUpdateInput } from '@tend/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
 import { userKeys } from './user-keys.ts';
 
 export const updateUser = (id: string, input: UserUpdateInput) =>
-  apiRequest(userAccount, `/api/users/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+  apiCall(usersEndpoints.updateUser, { params: { id }, body: input });
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
