@@ -14,7 +14,7 @@
  * A claim without SVC lines gives one line from its CLP amounts. Amounts are parsed as decimal text.
  */
 import { X12Parser, type X12Interchange, type X12Segment } from 'node-x12';
-import type { ClaimRejectedRow, ClaimStatus } from '@tend/contracts';
+import type { RejectedRecord, ClaimStatus } from '@tend/contracts';
 import {
   ClaimFileError,
   MAX_FIELD_CHARS,
@@ -127,7 +127,7 @@ export function parse835(bytes: Buffer): ParsedClaimFile {
   const interchanges: X12Interchange[] =
     'interchanges' in parsed ? (parsed as { interchanges: X12Interchange[] }).interchanges : [parsed];
   const lines: ClaimLine[] = [];
-  const rejected: ClaimRejectedRow[] = [];
+  const rejected: RejectedRecord[] = [];
   let transactions835 = 0;
   let ordinal = 0;
 
@@ -183,9 +183,9 @@ export function parse835(bytes: Buffer): ParsedClaimFile {
           const services = current.serviceLines.length ? current.serviceLines : [null];
           for (const service of services) {
             ordinal += 1;
-            const problems: ClaimRejectedRow[] = [];
+            const problems: RejectedRecord[] = [];
             const problem = (field: string, reason: string) =>
-              problems.push({ line: ordinal, field, reason });
+              problems.push({ line: ordinal, field, reason, externalId: null });
             const segments = service ?? [];
             const svc = segments[0];
             const find = (tag: string, qualifier: string) =>

@@ -128,8 +128,11 @@ async function readCsvUpload<T extends ImportKindTypes>(
   return rows;
 }
 
-/** The run of `job`: its upload, zone and rejections. Errors: JobInputError when the upload is gone. */
-async function openRun(deps: ImportReaderDeps, job: JobContext): Promise<ImportRun> {
+/**
+ * The run of `job`: its upload, zone and rejections. Errors: JobInputError when the upload is gone. Used
+ * by `runImportJob` and by a kind with its own job (claims).
+ */
+export async function openRun(deps: ImportReaderDeps, job: JobContext): Promise<ImportRun> {
   const ctx: RequestContext = { actor: null, requestId: `job:${job.jobId}`, ip: null, userAgent: null };
   if (!job.csvFileId) throw new JobInputError('The job names no uploaded file');
   const [file]: CsvFileRow[] = await deps.db.select().from(csvFiles).where(eq(csvFiles.id, job.csvFileId));
