@@ -228,7 +228,12 @@ interface RowReading {
 }
 
 function problem(row: RowReading, field: ClaimCsvField, reason: string): void {
-  row.problems.push({ line: row.lineNumber, field: row.columns.map[field] ?? fieldLabel[field], reason, externalId: null });
+  row.problems.push({
+    line: row.lineNumber,
+    field: row.columns.map[field] ?? fieldLabel[field],
+    reason,
+    externalId: null,
+  });
 }
 
 /** The field's trimmed text, null when blank or absent; over {@link MAX_FIELD_CHARS} is a problem. */
@@ -280,7 +285,12 @@ export function parseClaimCsvRow(
     // Rare: report per header, as the stored object would hold them.
     for (const [header, value] of Object.entries(rowObject(values, headers)))
       if (value.includes('\u0000'))
-        row.problems.push({ line: lineNumber, field: header, reason: 'contains a NUL character', externalId: null });
+        row.problems.push({
+          line: lineNumber,
+          field: header,
+          reason: 'contains a NUL character',
+          externalId: null,
+        });
     return { problems: row.problems };
   }
 

@@ -61,7 +61,6 @@ const LOOKUP_CHUNK = 100_000;
 const PAIR_CHUNK = 20_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 /**
  * Opens a claim file of either format: the first characters `ISA` (after a BOM or blanks) = X12 835
  * (parsed whole by node-x12, then handed out in chunks), anything else = eXPRS claim CSV (read chunk by
@@ -337,8 +336,8 @@ export async function reconcileClaimFile(
     userId: string | null;
     /** The upload (import pipeline, kind `claims`) the batch is imported from. */
     csvFileId?: string | null;
-    /** Called after each chunk of the file is read (progress: `file.readFraction()`). */
-    onChunk?: () => void;
+    /** Called after each chunk of the file is read, with the rows read so far (lines and rejected rows). */
+    onChunk?: (rowsRead: number) => void;
   },
 ): Promise<ClaimImportCounts> {
   const { batchId, userId, file } = input;
@@ -375,9 +374,11 @@ export async function reconcileClaimFile(
   };
   const takenBy = new Map<string, number>();
   const waiting: ClaimLine[] = [];
+  let rowsRead = 0;
   try {
     for await (const chunk of file.chunks()) {
       rejected.push(...chunk.rejected);
+      rowsRead += chunk.lines.length + chunk.rejected.length;
       await pending;
       const candidates = await loadBillingIdCandidates(tx, chunk.lines);
       const exact = matchByBillingId(chunk.lines.map(toMatchLine), candidates.items, takenBy);
@@ -385,7 +386,7 @@ export async function reconcileClaimFile(
       const decidedLines: ClaimLine[] = [];
       for (const line of chunk.lines) (decided.has(line.lineNumber) ? decidedLines : waiting).push(line);
       await write(decidedLines, exact.outcomes, candidates.previousClaimStatus);
-      input.onChunk?.();
+      input.onChunk?.(rowsRead);
     }
     await pending;
     const candidates = await loadFactCandidates(tx, waiting);
@@ -509,7 +510,7 @@ export async function runClaimImportJob(deps: ImportReaderDeps, job: JobContext)
         file,
         userId: job.triggeredBy,
         csvFileId: run.file.id,
-        onChunk: () => reports.push(job.progress(1 + file.readFraction() * 97)),
+        onChunk: (rows) => reports.push(job.progress(1 + file.readFraction() * 97, `${rows} rows read`)),
       });
       await recordAudit(tx, run.ctx, {
         action: 'billing_import.create',
@@ -536,7 +537,9 @@ export async function runClaimImportJob(deps: ImportReaderDeps, job: JobContext)
 }
 
 /** The handler of the claim import job (register it under `claimImportKind.jobType`). */
-export function claimImportJobHandler(deps: ImportReaderDeps): (job: JobContext) => Promise<ClaimImportResult> {
+export function claimImportJobHandler(
+  deps: ImportReaderDeps,
+): (job: JobContext) => Promise<ClaimImportResult> {
   return (job) => runClaimImportJob(deps, job);
 }
 

@@ -140,7 +140,12 @@ describe('claim import API', () => {
     });
     expect(body.rejectedRows).toEqual([
       { line: 6, field: 'Service Date', reason: expect.stringContaining('not a date'), externalId: null },
-      { line: 6, field: 'Billed Amount', reason: expect.stringContaining('dollars and cents'), externalId: null },
+      {
+        line: 6,
+        field: 'Billed Amount',
+        reason: expect.stringContaining('dollars and cents'),
+        externalId: null,
+      },
     ]);
     const lines = (
       await admin({ method: 'GET', url: `/api/exprs-records?importBatchId=${batchId}&pageSize=10` })

@@ -38,7 +38,10 @@ async function uploadClaimFile(
   reply: FastifyReply,
 ) {
   if (!request.isMultipart())
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in a field named "file"');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the file as multipart/form-data in a field named "file"',
+    );
   const file = await request.file({ limits: { fileSize: MAX_CLAIM_FILE_BYTES } });
   if (!file || file.fieldname !== 'file') throw AppError.field('file', 'is required');
   const answer = await uploadClaimImport(deps, request.ctx, {
