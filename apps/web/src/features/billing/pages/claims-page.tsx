@@ -213,74 +213,115 @@ const useLinesOfTab = (query: ClaimFilters) =>
 const lineColumn = createColumnHelper<ExprsRecordItem>();
 const orDash = (value: string | number | null) => value ?? '—';
 
-/** The columns of one tab's lines; outside Matched, a line can be acknowledged or linked by hand. */
-function lineColumnsOf(
-  tab: Exclude<Tab, 'unpaid'>,
-  review: {
-    acknowledging: string | undefined;
-    onAcknowledge: (id: string) => void;
-    onLink: (line: ExprsRecordItem) => void;
-  },
-) {
-  const columns = [
-    lineColumn.accessor('lineNumber', { header: 'Line' }),
-    lineColumn.accessor((line) => orDash(line.claimId), {
-      id: 'claim',
-      header: 'Claim',
-      cell: ({ getValue }) => <span style={{ wordBreak: 'break-all' }}>{getValue()}</span>,
-    }),
-    lineColumn.accessor((line) => orDash(line.serviceDate), {
-      id: 'serviceDate',
-      header: 'Service date',
-      cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
-    }),
-    lineColumn.accessor((line) => orDash(line.clientPid), { id: 'clientPid', header: 'Client prime' }),
-    lineColumn.accessor(code, {
-      id: 'code',
-      header: 'Code',
-      cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
-    }),
-    lineColumn.accessor((line) => orDash(line.units), { id: 'units', header: 'Units' }),
-    lineColumn.accessor((line) => formatMoney(line.billedAmount), { id: 'billed', header: 'Billed' }),
-    lineColumn.accessor((line) => formatMoney(line.paidAmount), { id: 'paid', header: 'Paid' }),
-    lineColumn.accessor((line) => orDash(line.claimStatus), {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row: { original: line } }) => (
-        <Badge
-          variant="light"
-          miw="max-content"
-          color={line.claimStatus === 'paid' ? 'green' : line.claimStatus === 'denied' ? 'red' : 'gray'}
-        >
-          {line.claimStatus ?? '—'}
+/** What a claim line says, the same in every tab. */
+const lineFactColumns = [
+  lineColumn.accessor('lineNumber', { header: 'Line' }),
+  lineColumn.accessor((line) => orDash(line.claimId), {
+    id: 'claim',
+    header: 'Claim',
+    cell: ({ getValue }) => <span style={{ wordBreak: 'break-all' }}>{getValue()}</span>,
+  }),
+  lineColumn.accessor((line) => orDash(line.serviceDate), {
+    id: 'serviceDate',
+    header: 'Service date',
+    cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
+  }),
+  lineColumn.accessor((line) => orDash(line.clientPid), { id: 'clientPid', header: 'Client prime' }),
+  lineColumn.accessor(code, {
+    id: 'code',
+    header: 'Code',
+    cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
+  }),
+  lineColumn.accessor((line) => orDash(line.units), { id: 'units', header: 'Units' }),
+  lineColumn.accessor((line) => formatMoney(line.billedAmount), { id: 'billed', header: 'Billed' }),
+  lineColumn.accessor((line) => formatMoney(line.paidAmount), { id: 'paid', header: 'Paid' }),
+  lineColumn.accessor((line) => orDash(line.claimStatus), {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: line } }) => (
+      <Badge
+        variant="light"
+        miw="max-content"
+        color={line.claimStatus === 'paid' ? 'green' : line.claimStatus === 'denied' ? 'red' : 'gray'}
+      >
+        {line.claimStatus ?? '—'}
+      </Badge>
+    ),
+  }),
+];
+
+/** Why a line is in its tab (unmatched reason, denial) and the billing item it pays, if any. */
+function LineDetail({ tab, line }: { tab: Exclude<Tab, 'unpaid'>; line: ExprsRecordItem }) {
+  return (
+    <Stack gap={0} miw={220} maw={360}>
+      {tab === 'orphaned' ? (
+        <Text size="sm">{line.matchFailureReason ?? '—'}</Text>
+      ) : tab === 'denied' ? (
+        <Text size="sm">
+          {line.denialReason ?? 'No reason given'}
+          {line.exceptionCode ? ` (${line.exceptionCode})` : ''}
+        </Text>
+      ) : null}
+      {line.billingItem ? (
+        <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
+          {line.billingItem.clientName} · {line.billingItem.date} · {formatMoney(line.billingItem.amount)}
+          {line.matchConfidence !== null && line.matchConfidence < 1
+            ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
+            : line.matchedBy
+              ? ' · linked by hand'
+              : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** How a line outside Matched is reviewed: acknowledged (or its badge), linked by hand. */
+interface LineReviewActions {
+  acknowledging: string | undefined;
+  onAcknowledge: (id: string) => void;
+  onLink: (line: ExprsRecordItem) => void;
+}
+
+function LineReview({ line, review }: { line: ExprsRecordItem; review: LineReviewActions }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {line.acknowledgedAt ? (
+        <Badge color="teal" variant="light" miw="max-content" title={formatExactTime(line.acknowledgedAt)}>
+          Acknowledged
         </Badge>
-      ),
-    }),
+      ) : (
+        <Button
+          size="xs"
+          variant="default"
+          loading={review.acknowledging === line.id}
+          aria-label={`Acknowledge line ${line.lineNumber}`}
+          onClick={() => review.onAcknowledge(line.id)}
+        >
+          Acknowledge
+        </Button>
+      )}
+      {line.matchStatus !== 'MATCHED' ? (
+        <Button
+          size="xs"
+          aria-label={`Link line ${line.lineNumber} by hand`}
+          onClick={() => review.onLink(line)}
+        >
+          Link by hand
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The columns of one tab's lines; outside Matched, a line can be acknowledged or linked by hand. */
+function lineColumnsOf(tab: Exclude<Tab, 'unpaid'>, review: LineReviewActions) {
+  const columns = [
+    ...lineFactColumns,
     lineColumn.display({
       id: 'detail',
       header: tab === 'orphaned' ? 'Why unmatched' : tab === 'denied' ? 'Denial' : 'Billing item',
-      cell: ({ row: { original: line } }) => (
-        <Stack gap={0} miw={220} maw={360}>
-          {tab === 'orphaned' ? (
-            <Text size="sm">{line.matchFailureReason ?? '—'}</Text>
-          ) : tab === 'denied' ? (
-            <Text size="sm">
-              {line.denialReason ?? 'No reason given'}
-              {line.exceptionCode ? ` (${line.exceptionCode})` : ''}
-            </Text>
-          ) : null}
-          {line.billingItem ? (
-            <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
-              {line.billingItem.clientName} · {line.billingItem.date} · {formatMoney(line.billingItem.amount)}
-              {line.matchConfidence !== null && line.matchConfidence < 1
-                ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
-                : line.matchedBy
-                  ? ' · linked by hand'
-                  : ''}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      cell: ({ row: { original: line } }) => <LineDetail tab={tab} line={line} />,
     }),
   ];
   if (tab === 'matched') return columns;
@@ -289,39 +330,7 @@ function lineColumnsOf(
     lineColumn.display({
       id: 'review',
       header: 'Review',
-      cell: ({ row: { original: line } }) => (
-        <Group gap="xs" wrap="nowrap">
-          {line.acknowledgedAt ? (
-            <Badge
-              color="teal"
-              variant="light"
-              miw="max-content"
-              title={formatExactTime(line.acknowledgedAt)}
-            >
-              Acknowledged
-            </Badge>
-          ) : (
-            <Button
-              size="xs"
-              variant="default"
-              loading={review.acknowledging === line.id}
-              aria-label={`Acknowledge line ${line.lineNumber}`}
-              onClick={() => review.onAcknowledge(line.id)}
-            >
-              Acknowledge
-            </Button>
-          )}
-          {line.matchStatus !== 'MATCHED' ? (
-            <Button
-              size="xs"
-              aria-label={`Link line ${line.lineNumber} by hand`}
-              onClick={() => review.onLink(line)}
-            >
-              Link by hand
-            </Button>
-          ) : null}
-        </Group>
-      ),
+      cell: ({ row: { original: line } }) => <LineReview line={line} review={review} />,
     }),
   ];
 }
