@@ -25,10 +25,9 @@ import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { openRun } from '../../platform/imports/import-job.ts';
+import { markFileProcessed, openRun } from '../../platform/imports/import-job.ts';
 import type { ImportDeps, ImportReaderDeps } from '../../platform/imports/import-kind.ts';
 import { enqueueImport, IMPORTS_BUCKET, storeUpload } from '../../platform/imports/import-service.ts';
-import { csvFiles } from '../../platform/imports/imports.table.ts';
 import { JobInputError, type JobContext } from '../../platform/jobs/jobs.service.ts';
 import { findSegmentsByBillingIds } from './claim-matching-source.ts';
 import { importMatchChanges, type ImportMatch } from './billing-item-status.ts';
@@ -531,7 +530,7 @@ export async function runClaimImportJob(deps: ImportReaderDeps, job: JobContext)
   } finally {
     await Promise.allSettled(reports);
   }
-  await db.update(csvFiles).set({ processed: true }).where(eq(csvFiles.id, run.file.id));
+  await markFileProcessed(db, run.file.id);
   if (duplicateId) return { ...(await claimImportDetail(db, duplicateId)), duplicate: true };
   return { ...(await claimImportDetail(db, batchId)), duplicate: false };
 }
