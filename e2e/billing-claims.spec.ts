@@ -4,7 +4,8 @@
  * their segments validate READY) and exported as a billing batch (`POST /api/billing-exports`); the
  * batch file's `billing_id` column gives the billing item ids. In the browser an admin uploads an eXPRS
  * claim CSV on `/admin/billing/claims` with one paid line, one denied line (with reason and exception
- * code) and one orphan line (unknown billing id, wrong date), sees them under Matched / Denied /
+ * code) and one orphan line (unknown billing id, wrong date) — the claim import job runs, then its
+ * summary shows; the same file again answers with the earlier import — sees them under Matched / Denied /
  * Orphaned, acknowledges the denial, links the orphan by hand to the third item, then uploads an X12 835
  * remittance for the first item. Every name and code carries the run's stamp.
  */
@@ -314,6 +315,10 @@ test('an admin imports a claim file, reviews matched, denied and orphaned lines,
   await expect(summary.getByRole('table', { name: 'Rejected rows' })).toContainText('Service Date');
   await expect(page.getByRole('table', { name: 'Matched lines' })).toContainText(`C-${stamp}-1`);
   await snap(page, 'claims-2-imported');
+  // The same bytes again: the earlier import answers at once, nothing is imported twice.
+  await uploadClaimFile(page, `claims-${stamp}-again.csv`, claims);
+  await expect(summary).toContainText('This file was imported before: nothing changed');
+  await expect(summary).toContainText('2 matched');
 
   await page.getByRole('tab', { name: /^Denied/ }).click();
   const denied = page.getByRole('table', { name: 'Denied lines' });

@@ -424,15 +424,16 @@ const routeCases: RouteCase[] = [
       return { method: 'POST', url: '/api/claim-imports', ...fileUpload(csv, 'text/csv', 'claims.csv') };
     },
     after: async (s, body) => {
-      const batch = (body as { id?: string; importBatchId?: string }).id;
-      const lines = (await get(s, `/api/exprs-records?pageSize=100${batch ? '' : ''}`)).items as {
+      // The upload queues the claim import job; its reconciliation is audited by the job (case below).
+      await waitForJob(s.admin, (body as { job: { id: string } }).job.id);
+      const lines = (await get(s, '/api/exprs-records?pageSize=100')).items as {
         id: string;
         claimId: string;
       }[];
       s.ids.denied = lines.find((l) => l.claimId === 'C-1')?.id as string;
       s.ids.orphan = lines.find((l) => l.claimId === 'C-2')?.id as string;
     },
-    events: [['billing_import.create', 'billing_import_batch']],
+    events: [['billing_import.create', 'csv_file']],
   },
   {
     route: 'POST /api/exprs-records/:id/acknowledge',
@@ -931,6 +932,7 @@ const jobCases: JobCase[] = [
   { job: 'segment-validation', events: [['segment_validation.run', 'processing_job']] },
   { job: 'shift-note-import', events: [['shift_note.import', 'shift_note']] },
   { job: 'client-prime-import', events: [['budget.import', 'budget']] },
+  { job: 'claim-import', events: [['billing_import.create', 'billing_import_batch']] },
 ];
 
 let state: State;

@@ -6,9 +6,11 @@
  * docs/claim-reconciliation.md.
  */
 import { z } from 'zod';
-import { pageOf, pageQuery } from './common.ts';
+import { idParams, pageOf, pageQuery } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { billingItemStatus } from './enums.ts';
 import { rejectedRecord } from './imports.ts';
+import { processingJob } from './jobs.ts';
 
 /**
  * Claim status of a line, normalised from the CSV `status` column or the 835 CLP02 code
@@ -27,13 +29,6 @@ export type ExprsMatchStatus = z.infer<typeof exprsMatchStatus>;
 export const claimImportFormats = ['EXPRS_CSV', 'X12_835'] as const;
 export const claimImportFormat = z.enum(claimImportFormats);
 export type ClaimImportFormat = z.infer<typeof claimImportFormat>;
-
-/**
- * A line the import refused: the generic `rejectedRecord` without an external id — 1-based line (CSV)
- * or service-line ordinal (835), the field and why.
- */
-export const claimRejectedRow = rejectedRecord.omit({ externalId: true });
-export type ClaimRejectedRow = z.infer<typeof claimRejectedRow>;
 
 /** One claim import (BillingImportBatch) as lists show it. */
 export const claimImportBatch = z.object({
@@ -71,13 +66,26 @@ export type ClaimImportCounts = z.infer<typeof claimImportCounts>;
 export const claimImportDetail = z.object({
   batch: claimImportBatch,
   counts: claimImportCounts,
-  rejectedRows: z.array(claimRejectedRow),
+  /** Lines the import refused: 1-based line (CSV) or service-line ordinal (835), field, reason; no external id. */
+  rejectedRows: z.array(rejectedRecord),
 });
 export type ClaimImportDetail = z.infer<typeof claimImportDetail>;
 
-/** `POST /api/claim-imports` answer; `duplicate` true when the same file (SHA-256) was imported before. */
+/**
+ * What the claim import job stores as its result, and the `POST /api/claim-imports` answer (200) for a
+ * file imported before: the batch detail; `duplicate` true when the same file (SHA-256) was imported
+ * before (that batch, nothing written).
+ */
 export const claimImportResult = claimImportDetail.extend({ duplicate: z.boolean() });
 export type ClaimImportResult = z.infer<typeof claimImportResult>;
+
+/** `POST /api/claim-imports` answer (202) for a new file: its format (from content), upload and job. */
+export const claimImportQueued = z.object({
+  format: claimImportFormat,
+  csvFileId: z.uuid(),
+  job: processingJob,
+});
+export type ClaimImportQueued = z.infer<typeof claimImportQueued>;
 
 export const claimImportListQuery = pageQuery;
 export type ClaimImportListQuery = z.infer<typeof claimImportListQuery>;
@@ -183,3 +191,60 @@ export const reconciliationItem = claimBillingItemSummary.extend({
 export type ReconciliationItem = z.infer<typeof reconciliationItem>;
 export const reconciliationItemPage = pageOf(reconciliationItem);
 export type ReconciliationItemPage = z.infer<typeof reconciliationItemPage>;
+
+/**
+ * Claim import and reconciliation endpoints (admin only; docs/claim-reconciliation.md). The upload is
+ * multipart (the file in a part named `file`): 202 with the queued job (the claim import job's result is
+ * `claimImportResult`), or 200 with the earlier batch (`duplicate: true`) when the same bytes were imported.
+ */
+export const claimImportEndpoints = {
+  uploadClaimImport: defineEndpoint({
+    method: 'POST',
+    path: '/api/claim-imports',
+    multipart: true,
+    response: { 200: claimImportResult, 202: claimImportQueued },
+  }),
+  findClaimImports: defineEndpoint({
+    method: 'GET',
+    path: '/api/claim-imports',
+    query: claimImportListQuery,
+    response: { 200: claimImportPage },
+  }),
+  findClaimImport: defineEndpoint({
+    method: 'GET',
+    path: '/api/claim-imports/:id',
+    params: idParams,
+    response: { 200: claimImportDetail },
+  }),
+  findExprsRecords: defineEndpoint({
+    method: 'GET',
+    path: '/api/exprs-records',
+    query: exprsRecordListQuery,
+    response: { 200: exprsRecordPage },
+  }),
+  acknowledgeExprsRecord: defineEndpoint({
+    method: 'POST',
+    path: '/api/exprs-records/:id/acknowledge',
+    params: idParams,
+    response: { 200: exprsRecordItem },
+  }),
+  linkExprsRecord: defineEndpoint({
+    method: 'POST',
+    path: '/api/exprs-records/:id/link',
+    params: idParams,
+    body: exprsRecordLinkInput,
+    response: { 200: exprsRecordItem },
+  }),
+  findUnpaidItems: defineEndpoint({
+    method: 'GET',
+    path: '/api/claim-reconciliation/unpaid-items',
+    query: reconciliationItemQuery,
+    response: { 200: reconciliationItemPage },
+  }),
+  findLinkCandidates: defineEndpoint({
+    method: 'GET',
+    path: '/api/claim-reconciliation/link-candidates',
+    query: reconciliationItemQuery,
+    response: { 200: reconciliationItemPage },
+  }),
+};

@@ -21,6 +21,7 @@ import {
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { billingItemStatusEnum } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { csvFiles } from '../../platform/imports/imports.table.ts';
 import { shiftSegments } from '../shifts/shifts.table.ts';
 
 /** A field of a billing item whose current segment value differs from what was exported. */
@@ -79,9 +80,11 @@ export const billingImportBatches = pgTable(
     /** Storage path of the raw file as uploaded (kept) and its SHA-256 (hex), which makes a re-import find its batch. */
     filePath: text('file_path'),
     fileSha256: text('file_sha256'),
+    /** The upload this batch was imported from (import pipeline, kind `claims`; decision 0031). */
+    csvFileId: uuid('csv_file_id').references(() => csvFiles.id, { onDelete: 'set null' }),
     /** Lines the import refused, each with its line number, field and reason. */
     rejectedRows: jsonb('rejected_rows')
-      .$type<{ line: number; field: string; reason: string }[]>()
+      .$type<{ line: number; field: string; reason: string; externalId?: string | null }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     ...timestamps,
@@ -91,6 +94,7 @@ export const billingImportBatches = pgTable(
     index('billing_import_batch_import_date_idx').on(t.importDate),
     index('billing_import_batch_status_idx').on(t.status),
     index('billing_import_batch_imported_by_idx').on(t.importedBy),
+    index('billing_import_batch_csv_file_id_idx').on(t.csvFileId),
   ],
 );
 

@@ -155,11 +155,31 @@ describe('parseClaimCsv', () => {
     expect(parsed.lines.map((l) => l.lineNumber)).toEqual([4]);
     expect(parsed.rejected).toEqual(
       expect.arrayContaining([
-        { line: 2, field: 'Status', reason: '"maybe" is not paid, denied, pended or reversed' },
-        { line: 2, field: 'Service Date', reason: expect.stringContaining('is not a date') },
-        { line: 2, field: 'Units', reason: expect.stringContaining('not a number of units') },
-        { line: 2, field: 'Billed Amount', reason: expect.stringContaining('dollars and cents') },
-        { line: 3, field: 'SD ID', reason: expect.stringContaining('needs a billing id') },
+        {
+          line: 2,
+          field: 'Status',
+          reason: '"maybe" is not paid, denied, pended or reversed',
+          externalId: null,
+        },
+        {
+          line: 2,
+          field: 'Service Date',
+          reason: expect.stringContaining('is not a date'),
+          externalId: null,
+        },
+        {
+          line: 2,
+          field: 'Units',
+          reason: expect.stringContaining('not a number of units'),
+          externalId: null,
+        },
+        {
+          line: 2,
+          field: 'Billed Amount',
+          reason: expect.stringContaining('dollars and cents'),
+          externalId: null,
+        },
+        { line: 3, field: 'SD ID', reason: expect.stringContaining('needs a billing id'), externalId: null },
       ]),
     );
   });

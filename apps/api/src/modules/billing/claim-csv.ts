@@ -6,7 +6,7 @@
  * header name and the reason; a file without the needed columns is a `ClaimFileError`.
  */
 import { Readable } from 'node:stream';
-import type { ClaimRejectedRow } from '@tend/contracts';
+import type { RejectedRecord } from '@tend/contracts';
 import { suggestFromSynonyms } from '../../platform/imports/column-map.ts';
 import {
   CsvFormatError,
@@ -152,12 +152,17 @@ export async function openClaimCsv(bytes: Buffer): Promise<ClaimFileReader> {
       `The file is not an eXPRS claim file: it needs ${problems.join('; ')} (see docs/claim-reconciliation.md). Columns found: ${sniff.headers.slice(0, 20).join(', ')}.`,
     );
   const columns = claimCsvColumns(sniff.headers, map);
+  let bytesRead = 0;
   return {
     format: 'EXPRS_CSV',
     rawHeaders: sniff.headers,
+    readFraction: () => Math.min(1, bytesRead / Math.max(bytes.length, 1)),
     async *chunks() {
       try {
-        for await (const batch of readCsvRows(open, sniff, { batchSize: CLAIM_CHUNK_LINES })) {
+        for await (const batch of readCsvRows(open, sniff, {
+          batchSize: CLAIM_CHUNK_LINES,
+          onBytes: (read) => (bytesRead = read),
+        })) {
           const chunk: ClaimLineChunk = { lines: [], rejected: [] };
           for (const row of batch) {
             const parsed = parseClaimCsvRow(row.line, row.values, columns);
@@ -219,11 +224,16 @@ interface RowReading {
   lineNumber: number;
   values: readonly string[];
   columns: ClaimCsvColumns;
-  problems: ClaimRejectedRow[];
+  problems: RejectedRecord[];
 }
 
 function problem(row: RowReading, field: ClaimCsvField, reason: string): void {
-  row.problems.push({ line: row.lineNumber, field: row.columns.map[field] ?? fieldLabel[field], reason });
+  row.problems.push({
+    line: row.lineNumber,
+    field: row.columns.map[field] ?? fieldLabel[field],
+    reason,
+    externalId: null,
+  });
 }
 
 /** The field's trimmed text, null when blank or absent; over {@link MAX_FIELD_CHARS} is a problem. */
@@ -268,14 +278,19 @@ export function parseClaimCsvRow(
   lineNumber: number,
   values: string[],
   columns: ClaimCsvColumns,
-): { line: ClaimLine } | { problems: ClaimRejectedRow[] } {
+): { line: ClaimLine } | { problems: RejectedRecord[] } {
   const { headers, map } = columns;
   const row: RowReading = { lineNumber, values, columns, problems: [] };
   if (values.some((value) => value.includes('\u0000'))) {
     // Rare: report per header, as the stored object would hold them.
     for (const [header, value] of Object.entries(rowObject(values, headers)))
       if (value.includes('\u0000'))
-        row.problems.push({ line: lineNumber, field: header, reason: 'contains a NUL character' });
+        row.problems.push({
+          line: lineNumber,
+          field: header,
+          reason: 'contains a NUL character',
+          externalId: null,
+        });
     return { problems: row.problems };
   }
 

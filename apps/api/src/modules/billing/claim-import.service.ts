@@ -1,26 +1,34 @@
 /**
- * Claim import (issue 6 "Claim import and reconciliation"; spec s.3 BillingImportBatch, ExprsRecord;
- * docs/claim-reconciliation.md, decisions 0013, 0021, 0023). One upload:
- *   SHA-256 of the bytes → an earlier batch of the same file is returned as is (nothing doubled) →
- *   format detected (`ISA` first = X12 835, else eXPRS CSV) and the columns checked → raw file kept in
- *   the `imports` bucket under `claims/` → ONE transaction (`reconcileClaimFile`): the batch, the file
- *   read and written chunk by chunk — its ExprsRecords already matched (`claim-matching.ts`), items
+ * Claim import, the `claims` kind of the import pipeline (issue 6 "Claim import and reconciliation";
+ * spec s.3 CSVFile, BillingImportBatch, ExprsRecord; docs/claim-reconciliation.md, decisions 0013, 0021,
+ * 0023, 0031). A claim file has a documented layout, so there is no column mapping and no preview:
+ *   upload (`uploadClaimImport`): SHA-256 of the bytes → an earlier COMPLETED batch of the same bytes is
+ *   answered as is (`duplicate: true`, nothing written, no job) → format detected from content (`ISA`
+ *   first = X12 835, else eXPRS CSV) and the columns checked (400 on `file`) → raw file kept by the
+ *   pipeline (`storeUpload`: `imports` bucket, folder `claims`, `csv_file` of kind `claims` with the
+ *   hash) → the claim import job queued (`enqueueImport`);
+ *   job (`runClaimImportJob`): ONE transaction (`reconcileClaimFile`): the batch (naming its upload), the
+ *   file read and written chunk by chunk — its ExprsRecords already matched (`claim-matching.ts`), items
  *   EXPORTED → MATCHED and the claim statuses in BillingStatusHistory (`billing-item-status.ts`) — and
- *   the audit event. A file unreadable part way rolls everything back (400 on `file`).
+ *   the audit event; progress per chunk. A file unreadable part way rolls everything back and fails the
+ *   job (`JobInputError`). Its result is the batch's detail (contracts `claimImportResult`).
  * Candidate items are loaded in bulk (per chunk, one statement per kind of look-up), never per line; each
  * chunk is written by ONE statement (`json_to_recordset` of one JSON parameter; item updates, history and
  * lines together) while the next chunk is parsed. No ORM multi-row `values(…)`, whose building cost more
  * than the database work at 100,000 lines (decision 0013; scripts/bench-billing-reconcile.ts prints figures).
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ClaimImportDetail, ClaimImportResult, ClaimRejectedRow } from '@tend/contracts';
+import type { ClaimImportQueued, ClaimImportResult, RejectedRecord } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { IMPORTS_BUCKET } from '../../platform/imports/import-service.ts';
-import type { StorageService } from '../../platform/storage/storage.service.ts';
+import { markFileProcessed, openRun } from '../../platform/imports/import-job.ts';
+import type { ImportDeps, ImportReaderDeps } from '../../platform/imports/import-kind.ts';
+import { enqueueImport, IMPORTS_BUCKET, storeUpload } from '../../platform/imports/import-service.ts';
+import { JobInputError, type JobContext } from '../../platform/jobs/jobs.service.ts';
 import { findSegmentsByBillingIds } from './claim-matching-source.ts';
 import { importMatchChanges, type ImportMatch } from './billing-item-status.ts';
 import { billingImportBatches } from './billing.table.ts';
@@ -38,8 +46,12 @@ import { looksLikeX12, parse835 } from './x12-835.ts';
 
 /** Largest claim file accepted (bytes): about 500,000 CSV lines. */
 export const MAX_CLAIM_FILE_BYTES = 100 * 1024 * 1024;
-/** Storage folder of claim files in the `imports` bucket. */
-export const CLAIMS_FOLDER = 'claims';
+/**
+ * The `claims` import kind as the pipeline's upload and queue see it: its `csv_file.kind`, its folder in
+ * the `imports` bucket and its job type. Not an `ImportKindDefinition`: claims have no column map, no
+ * preview and no per-batch writer (the whole file is one transaction, decision 0013).
+ */
+export const claimImportKind = { kind: 'claims', folder: 'claims', jobType: 'claim-import' } as const;
 /** Lines per write statement: a chunk of the file (see CLAIM_CHUNK_LINES). */
 const CHUNK = CLAIM_CHUNK_LINES;
 /** Ids per candidate look-up (one text parameter, about 3.7 MB). */
@@ -47,11 +59,6 @@ const LOOKUP_CHUNK = 100_000;
 /** (client prime, service date) pairs per by-facts candidate look-up. */
 const PAIR_CHUNK = 20_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface ClaimImportDeps {
-  db: Database;
-  storage: StorageService;
-}
 
 /**
  * Opens a claim file of either format: the first characters `ISA` (after a BOM or blanks) = X12 835
@@ -62,15 +69,19 @@ export async function openClaimFile(bytes: Buffer): Promise<ClaimFileReader> {
   if (bytes.length === 0) throw new ClaimFileError('The file is empty.');
   if (!looksLikeX12(bytes)) return openClaimCsv(bytes);
   const parsed = parse835(bytes);
+  let handedOut = 0;
   return {
     format: parsed.format,
     rawHeaders: parsed.rawHeaders,
+    readFraction: () => (parsed.lines.length ? handedOut / parsed.lines.length : 1),
     async *chunks() {
-      for (let at = 0; at === 0 || at < parsed.lines.length; at += CLAIM_CHUNK_LINES)
+      for (let at = 0; at === 0 || at < parsed.lines.length; at += CLAIM_CHUNK_LINES) {
+        handedOut = Math.min(parsed.lines.length, at + CLAIM_CHUNK_LINES);
         yield {
           lines: parsed.lines.slice(at, at + CLAIM_CHUNK_LINES),
           rejected: at === 0 ? parsed.rejected : [],
         };
+      }
     },
   };
 }
@@ -322,6 +333,10 @@ export async function reconcileClaimFile(
     fileSha256: string;
     file: ClaimFileReader;
     userId: string | null;
+    /** The upload (import pipeline, kind `claims`) the batch is imported from. */
+    csvFileId?: string | null;
+    /** Called after each chunk of the file is read, with the rows read so far (lines and rejected rows). */
+    onChunk?: (rowsRead: number) => void;
   },
 ): Promise<ClaimImportCounts> {
   const { batchId, userId, file } = input;
@@ -333,10 +348,11 @@ export async function reconcileClaimFile(
     format: file.format,
     filePath: input.filePath,
     fileSha256: input.fileSha256,
+    csvFileId: input.csvFileId ?? null,
   });
   const writing = { batchId, userId, now: new Date(), rawHeaders: file.rawHeaders };
   const counts: ClaimImportCounts = { lines: 0, matched: 0, orphaned: 0, rejected: 0 };
-  const rejected: ClaimRejectedRow[] = [];
+  const rejected: RejectedRecord[] = [];
   let pending: Promise<unknown> = Promise.resolve();
   // Builds the statement now, sends it once the previous one is done (one statement in flight: a
   // transaction is one connection), and returns without waiting for it.
@@ -357,9 +373,11 @@ export async function reconcileClaimFile(
   };
   const takenBy = new Map<string, number>();
   const waiting: ClaimLine[] = [];
+  let rowsRead = 0;
   try {
     for await (const chunk of file.chunks()) {
       rejected.push(...chunk.rejected);
+      rowsRead += chunk.lines.length + chunk.rejected.length;
       await pending;
       const candidates = await loadBillingIdCandidates(tx, chunk.lines);
       const exact = matchByBillingId(chunk.lines.map(toMatchLine), candidates.items, takenBy);
@@ -367,6 +385,7 @@ export async function reconcileClaimFile(
       const decidedLines: ClaimLine[] = [];
       for (const line of chunk.lines) (decided.has(line.lineNumber) ? decidedLines : waiting).push(line);
       await write(decidedLines, exact.outcomes, candidates.previousClaimStatus);
+      input.onChunk?.(rowsRead);
     }
     await pending;
     const candidates = await loadFactCandidates(tx, waiting);
@@ -394,16 +413,17 @@ export async function reconcileClaimFile(
 }
 
 /**
- * `POST /api/claim-imports`: imports one uploaded claim file (see the module comment). Returns the
- * batch's detail and `duplicate` (true: the same bytes were imported before; that batch is returned and
- * nothing is written). Errors: VALIDATION_FAILED on `file` (empty, not a claim CSV or 835, broken X12),
- * PAYLOAD_TOO_LARGE. Audited `billing_import.create` (counts only).
+ * `POST /api/claim-imports`: the upload step of the `claims` kind (see the module comment). Returns the
+ * earlier batch's detail with `duplicate: true` when the same bytes were imported before (nothing written,
+ * no job), else the upload's format, id and queued job. Errors: PAYLOAD_TOO_LARGE; VALIDATION_FAILED on
+ * `file` (empty, not a claim CSV or 835, broken X12). Audited `billing_import.create` (step `upload`, or
+ * `duplicate`).
  */
-export async function importClaimFile(
-  deps: ClaimImportDeps,
+export async function uploadClaimImport(
+  deps: Pick<ImportDeps, 'db' | 'storage' | 'jobs'>,
   ctx: RequestContext,
   upload: { originalName: string; contentType: string; bytes: Buffer },
-): Promise<ClaimImportResult> {
+): Promise<ClaimImportResult | ClaimImportQueued> {
   const { db } = deps;
   if (upload.bytes.length > MAX_CLAIM_FILE_BYTES)
     throw new AppError(
@@ -413,26 +433,68 @@ export async function importClaimFile(
   const sha = createHash('sha256').update(upload.bytes).digest('hex');
   const existing = await findBatchBySha(db, sha);
   if (existing) return duplicateOf(db, ctx, existing);
-  let file: ClaimFileReader;
+  let format: ClaimFileReader['format'];
   try {
-    file = await openClaimFile(upload.bytes);
+    format = (await openClaimFile(upload.bytes)).format;
   } catch (error) {
     if (error instanceof ClaimFileError) throw AppError.field('file', error.message);
     throw error;
   }
-  const safeName = upload.originalName.replace(/[^\w.-]+/g, '_').slice(-120) || 'claims';
-  const path = `${CLAIMS_FOLDER}/${new Date().toISOString().slice(0, 10)}/${randomUUID()}-${safeName}`;
-  await deps.storage.upload(ctx, {
-    bucketId: IMPORTS_BUCKET,
-    path,
-    body: upload.bytes,
-    contentType: file.format === 'X12_835' ? 'text/plain' : 'text/csv',
+  const file = await storeUpload(deps, ctx, {
+    kind: claimImportKind,
+    originalName: upload.originalName || 'claims',
+    contentType: format === 'X12_835' ? 'text/plain' : 'text/csv',
+    body: Readable.from([upload.bytes]),
+    format,
   });
+  await recordAudit(db, ctx, {
+    action: 'billing_import.create',
+    entityType: 'csv_file',
+    entityId: file.id,
+    details: { format, step: 'upload' },
+  });
+  const job = await enqueueImport(deps, ctx, { kind: claimImportKind, file, metadata: {} });
+  return { format, csvFileId: file.id, job };
+}
+
+/** The whole stored upload (claim files are at most {@link MAX_CLAIM_FILE_BYTES}). */
+async function readStoredFile(
+  deps: Pick<ImportReaderDeps, 'storage'>,
+  ctx: RequestContext,
+  file: { bucket: string | null; filePath: string },
+): Promise<Buffer> {
+  const { body } = await deps.storage.download(ctx, file.bucket ?? IMPORTS_BUCKET, file.filePath);
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+/**
+ * The claim import job (`claimImportKind.jobType`): reconciles the job's upload in ONE transaction (see
+ * the module comment), reporting progress per chunk, and returns the batch's detail (`duplicate: true`
+ * and nothing written when a batch of the same bytes was completed meanwhile). Errors: `JobInputError`
+ * in words when the file cannot be read (nothing written: the transaction is rolled back). Audited
+ * `billing_import.create` (counts only) in the transaction.
+ */
+export async function runClaimImportJob(deps: ImportReaderDeps, job: JobContext): Promise<ClaimImportResult> {
+  const { db } = deps;
+  const run = await openRun(deps, job);
+  const bytes = await readStoredFile(deps, run.ctx, run.file);
+  const sha = run.file.contentHash ?? createHash('sha256').update(bytes).digest('hex');
+  let file: ClaimFileReader;
+  try {
+    file = await openClaimFile(bytes);
+  } catch (error) {
+    throw error instanceof ClaimFileError ? new JobInputError(error.message) : error;
+  }
   const batchId = randomUUID();
   let duplicateId: string | null = null;
+  // Progress goes through another connection than the transaction's; on an engine with one connection
+  // (PGlite) it waits for the transaction, so the reports are awaited once it is over.
+  const reports: Promise<void>[] = [];
   try {
     await db.transaction(async (tx) => {
-      // Two uploads of the same file at once: the second waits, then finds the first's batch.
+      // Two imports of the same file at once: the second waits, then finds the first's batch.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${sha}))`);
       const twin = await findBatchBySha(tx, sha);
       if (twin) {
@@ -441,13 +503,15 @@ export async function importClaimFile(
       }
       const counts = await reconcileClaimFile(tx, {
         batchId,
-        fileName: upload.originalName || 'claims',
-        filePath: path,
+        fileName: run.file.originalName,
+        filePath: run.file.filePath,
         fileSha256: sha,
         file,
-        userId: ctx.actor?.userAccountId ?? null,
+        userId: job.triggeredBy,
+        csvFileId: run.file.id,
+        onChunk: (rows) => reports.push(job.progress(1 + file.readFraction() * 97, `${rows} rows read`)),
       });
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, run.ctx, {
         action: 'billing_import.create',
         entityType: 'billing_import_batch',
         entityId: batchId,
@@ -461,16 +525,21 @@ export async function importClaimFile(
       });
     });
   } catch (error) {
-    await deps.storage.remove(ctx, IMPORTS_BUCKET, [path]).catch(() => undefined);
     // The rest of the file turned out unreadable (CSV syntax): rolled back, nothing written.
-    if (error instanceof ClaimFileError) throw AppError.field('file', error.message);
-    throw error;
+    throw error instanceof ClaimFileError ? new JobInputError(error.message) : error;
+  } finally {
+    await Promise.allSettled(reports);
   }
-  if (duplicateId) {
-    await deps.storage.remove(ctx, IMPORTS_BUCKET, [path]).catch(() => undefined);
-    return duplicateOf(db, ctx, duplicateId);
-  }
+  await markFileProcessed(db, run.file.id);
+  if (duplicateId) return { ...(await claimImportDetail(db, duplicateId)), duplicate: true };
   return { ...(await claimImportDetail(db, batchId)), duplicate: false };
+}
+
+/** The handler of the claim import job (register it under `claimImportKind.jobType`). */
+export function claimImportJobHandler(
+  deps: ImportReaderDeps,
+): (job: JobContext) => Promise<ClaimImportResult> {
+  return (job) => runClaimImportJob(deps, job);
 }
 
 async function findBatchBySha(executor: Executor, sha: string): Promise<string | null> {
@@ -484,7 +553,7 @@ async function findBatchBySha(executor: Executor, sha: string): Promise<string |
 }
 
 async function duplicateOf(db: Database, ctx: RequestContext, batchId: string): Promise<ClaimImportResult> {
-  const detail: ClaimImportDetail = await claimImportDetail(db, batchId);
+  const detail = await claimImportDetail(db, batchId);
   await recordAudit(db, ctx, {
     action: 'billing_import.create',
     entityType: 'billing_import_batch',

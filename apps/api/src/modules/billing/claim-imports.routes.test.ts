@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../../../test/fixtures.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { fileUpload } from '../../../test/multipart.ts';
+import { waitForJob } from '../../../test/shift-import.ts';
 import { build835, claimCsv, claimCsvHeader, insertBillingItems } from './claim-test-support.ts';
 
 let t: TestApp;
@@ -18,8 +19,24 @@ const header = claimCsvHeader;
 const upload = (content: string | Buffer, name = 'claims.csv') =>
   admin({ method: 'POST', url: '/api/claim-imports', ...fileUpload(content, 'text/csv', name) });
 
+/**
+ * Uploads a claim file (202, queued as the claim import job; a caregiver's upload of it is refused with
+ * 403 first) and waits for the job: its read (`status`, `result`, `error`).
+ */
+const importClaims = async (content: string | Buffer, name = 'claims.csv') => {
+  const denied = await caregiverUser({
+    method: 'POST',
+    url: '/api/claim-imports',
+    ...fileUpload(content, 'text/csv', name),
+  });
+  expect(denied.statusCode).toBe(403);
+  const response = await upload(content, name);
+  expect(response.statusCode, response.body).toBe(202);
+  return waitForJob(admin, response.json().job.id);
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { jobs: true });
   admin = as(t, (await signInAs(t, 'ADMIN')).cookie);
   caregiverUser = as(t, (await signInAs(t, 'CAREGIVER')).cookie);
   anonymous = as(t, null);
@@ -99,9 +116,9 @@ describe('claim import API', () => {
   const csv = () => claimCsv([header, ...csvRows()]);
 
   it('imports a claim CSV: matched, denied, orphaned and rejected lines, items MATCHED with history, audited', async () => {
-    const response = await upload(csv());
-    expect(response.statusCode, response.body).toBe(201);
-    const body = response.json();
+    const job = await importClaims(csv());
+    expect(job.status, job.error).toBe('COMPLETED');
+    const body = job.result;
     batchId = body.batch.id;
     expect(body.duplicate).toBe(false);
     expect(body.batch).toMatchObject({
@@ -122,8 +139,13 @@ describe('claim import API', () => {
       paidAmount: 8700,
     });
     expect(body.rejectedRows).toEqual([
-      { line: 6, field: 'Service Date', reason: expect.stringContaining('not a date') },
-      { line: 6, field: 'Billed Amount', reason: expect.stringContaining('dollars and cents') },
+      { line: 6, field: 'Service Date', reason: expect.stringContaining('not a date'), externalId: null },
+      {
+        line: 6,
+        field: 'Billed Amount',
+        reason: expect.stringContaining('dollars and cents'),
+        externalId: null,
+      },
     ]);
     const lines = (
       await admin({ method: 'GET', url: `/api/exprs-records?importBatchId=${batchId}&pageSize=10` })
@@ -192,6 +214,9 @@ describe('claim import API', () => {
   });
 
   it('a re-import of the same file returns the same batch and doubles nothing', async () => {
+    const uploads = sql`select (select count(*)::int from csv_file where kind = 'claims') as files,
+      (select count(*)::int from processing_job where job_type = 'claim-import') as jobs`;
+    const before = await t.database.db.execute<{ files: number; jobs: number }>(uploads);
     const again = await upload(csv(), 'again.csv');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ duplicate: true, batch: { id: batchId } });
@@ -199,6 +224,8 @@ describe('claim import API', () => {
       sql`select count(*)::int as n from exprs_record`,
     );
     expect(count.rows[0]?.n).toBe(4);
+    // No upload kept and no job queued for the same bytes.
+    expect((await t.database.db.execute(uploads)).rows).toEqual(before.rows);
   });
 
   it('lists imports, shows detail and filters lines', async () => {
@@ -320,14 +347,14 @@ describe('claim import API', () => {
         serviceLines: [{ svc: 'HC:OR526*29.00*0**4', cas: 'CO*16*29.00' }],
       },
     ]);
-    const response = await upload(file, 'remit.835');
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({
+    const job = await importClaims(file, 'remit.835');
+    expect(job.status, job.error).toBe('COMPLETED');
+    expect(job.result).toMatchObject({
       batch: { format: 'X12_835', matchedCount: 1, orphanedCount: 1 },
       counts: { paid: 1, denied: 1, paidAmount: 5799 },
     });
     const lines = (
-      await admin({ method: 'GET', url: `/api/exprs-records?importBatchId=${response.json().batch.id}` })
+      await admin({ method: 'GET', url: `/api/exprs-records?importBatchId=${job.result.batch.id}` })
     ).json().items;
     const paid = lines.find((l: { claimId: string }) => l.claimId === 'PCN-1');
     expect(paid).toMatchObject({
@@ -339,7 +366,7 @@ describe('claim import API', () => {
   });
 
   it('a later file matching an item again keeps it MATCHED and records the claim status change', async () => {
-    const response = await upload(
+    const job = await importClaims(
       claimCsv([
         header,
         [
@@ -358,8 +385,8 @@ describe('claim import API', () => {
       ]),
       'later.csv',
     );
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().batch).toMatchObject({ matchedCount: 1, orphanedCount: 0 });
+    expect(job.status, job.error).toBe('COMPLETED');
+    expect(job.result.batch).toMatchObject({ matchedCount: 1, orphanedCount: 0 });
     const history = await t.database.db.execute<{
       status_type: string;
       old_status: string | null;
@@ -380,7 +407,7 @@ describe('claim import API', () => {
     expect(raw.rows[0]?.raw_data).toMatchObject({ Status: 'denied', 'Exception Code': '' });
   });
 
-  it('a file that breaks part way (after its first chunks were written) is refused whole: 400, nothing kept', async () => {
+  it('a file that breaks part way (after its first chunks were written) fails its job whole: nothing kept', async () => {
     // 6,000 lines naming the VOID item: decided (orphaned) and written chunk by chunk, then the last line breaks.
     const before = await t.database.db.execute<{ lines: number; batches: number }>(
       sql`select (select count(*)::int from exprs_record) as lines, (select count(*)::int from billing_import_batch) as batches`,
@@ -400,10 +427,9 @@ describe('claim import API', () => {
       '',
     ]);
     const broken = `${claimCsv([header, ...rows])}C-x,"never closed,AB111,2026-03-02\r\n`;
-    const response = await upload(broken, 'broken.csv');
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().errors[0].path).toBe('file');
-    expect(response.json().detail).toContain('Line 6002');
+    const job = await importClaims(broken, 'broken.csv');
+    expect(job.status).toBe('FAILED');
+    expect(job.error).toContain('Line 6002');
     const after = await t.database.db.execute<{ lines: number; batches: number }>(
       sql`select (select count(*)::int from exprs_record) as lines, (select count(*)::int from billing_import_batch) as batches`,
     );

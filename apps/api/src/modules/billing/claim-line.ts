@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import {
   dollarsToCents,
   type ClaimImportFormat,
-  type ClaimRejectedRow,
+  type RejectedRecord,
   type ClaimStatus,
 } from '@tend/contracts';
 
@@ -50,7 +50,7 @@ export interface ClaimLine {
 export interface ParsedClaimFile {
   format: ClaimImportFormat;
   lines: ClaimLine[];
-  rejected: ClaimRejectedRow[];
+  rejected: RejectedRecord[];
   /** The names of a CSV line's raw values (the file's header names, unique); empty for an 835 file. */
   rawHeaders: readonly string[];
 }
@@ -65,7 +65,7 @@ export const CLAIM_CHUNK_LINES = 2500;
 /** One chunk of a claim file: its lines in file order and the rows refused among them. */
 export interface ClaimLineChunk {
   lines: ClaimLine[];
-  rejected: ClaimRejectedRow[];
+  rejected: RejectedRecord[];
 }
 
 /**
@@ -78,6 +78,8 @@ export interface ClaimFileReader {
   rawHeaders: readonly string[];
   /** The file's chunks in order; throws `ClaimFileError` when the rest of the file cannot be read (CSV syntax). */
   chunks(): AsyncGenerator<ClaimLineChunk>;
+  /** How much of the file the chunks handed out so far cover, 0..1 (bytes read for a CSV, lines for an 835). */
+  readFraction(): number;
 }
 
 /** Reads every chunk of `reader` into one {@link ParsedClaimFile} (tests and small files). */

@@ -72,7 +72,8 @@ export async function claimImportDetail(executor: Executor, id: string): Promise
       rejected: batch.rejectedRows.length,
       paidAmount: Number(counts?.paidAmount ?? 0),
     },
-    rejectedRows: batch.rejectedRows,
+    // Batches written before the pipeline (decision 0031) stored no external id.
+    rejectedRows: batch.rejectedRows.map((r) => ({ ...r, externalId: r.externalId ?? null })),
   };
 }
 

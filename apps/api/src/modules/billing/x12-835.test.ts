@@ -104,8 +104,8 @@ describe('parse835', () => {
       [2, 'denied', 0, 2, '2026-03-04'],
     ]);
     expect(parsed.rejected).toEqual([
-      { line: 3, field: 'SVC02', reason: '"1.1.1" is not an amount' },
-      { line: 4, field: 'CLP02', reason: 'claim status code "77" is not one Tend knows' },
+      { line: 3, field: 'SVC02', reason: '"1.1.1" is not an amount', externalId: null },
+      { line: 4, field: 'CLP02', reason: 'claim status code "77" is not one Tend knows', externalId: null },
     ]);
   });
 

@@ -14,7 +14,7 @@
  * A claim without SVC lines gives one line from its CLP amounts. Amounts are parsed as decimal text.
  */
 import { X12Parser, type X12Interchange, type X12Segment } from 'node-x12';
-import type { ClaimRejectedRow, ClaimStatus } from '@tend/contracts';
+import type { ClaimStatus, RejectedRecord } from '@tend/contracts';
 import {
   ClaimFileError,
   MAX_FIELD_CHARS,
@@ -123,7 +123,7 @@ interface Transaction835 {
  */
 export function parse835(bytes: Buffer): ParsedClaimFile {
   const lines: ClaimLine[] = [];
-  const rejected: ClaimRejectedRow[] = [];
+  const rejected: RejectedRecord[] = [];
   let transactions835 = 0;
   let ordinal = 0;
   for (const interchange of parseInterchanges(bytes)) {
@@ -225,10 +225,11 @@ function serviceLineOf(
   segments: X12Segment[],
   ordinal: number,
   componentSeparator: string,
-  rejected: ClaimRejectedRow[],
+  rejected: RejectedRecord[],
 ): ClaimLine | null {
-  const problems: ClaimRejectedRow[] = [];
-  const problem = (field: string, reason: string) => problems.push({ line: ordinal, field, reason });
+  const problems: RejectedRecord[] = [];
+  const problem = (field: string, reason: string) =>
+    problems.push({ line: ordinal, field, reason, externalId: null });
   const clp = claim.clp;
   const svc = segments[0];
   const baseStatus = claimStatusFromClp02(el(clp, 2));

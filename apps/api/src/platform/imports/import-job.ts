@@ -128,8 +128,16 @@ async function readCsvUpload<T extends ImportKindTypes>(
   return rows;
 }
 
-/** The run of `job`: its upload, zone and rejections. Errors: JobInputError when the upload is gone. */
-async function openRun(deps: ImportReaderDeps, job: JobContext): Promise<ImportRun> {
+/** Marks an upload imported (`csv_file.processed`), once its import job has written it. */
+export async function markFileProcessed(db: Database, csvFileId: string): Promise<void> {
+  await db.update(csvFiles).set({ processed: true }).where(eq(csvFiles.id, csvFileId));
+}
+
+/**
+ * The run of `job`: its upload, zone and rejections. Errors: JobInputError when the upload is gone. Used
+ * by `runImportJob` and by a kind with its own job (claims).
+ */
+export async function openRun(deps: ImportReaderDeps, job: JobContext): Promise<ImportRun> {
   const ctx: RequestContext = { actor: null, requestId: `job:${job.jobId}`, ip: null, userAgent: null };
   if (!job.csvFileId) throw new JobInputError('The job names no uploaded file');
   const [file]: CsvFileRow[] = await deps.db.select().from(csvFiles).where(eq(csvFiles.id, job.csvFileId));
@@ -162,7 +170,7 @@ export async function runImportJob<T extends ImportKindTypes>(
     ? await json.read(deps, run, openStoredFile(deps, run.ctx, run.file), add)
     : await readCsvUpload(deps, run, { kind, add });
   await batcher.flush();
-  await deps.db.update(csvFiles).set({ processed: true }).where(eq(csvFiles.id, run.file.id));
+  await markFileProcessed(deps.db, run.file.id);
   const summary = writer.summary();
   const rejected = run.rejections.list();
   const result = kind.result({ format: json ? json.format : 'csv', total, rejected }, summary);

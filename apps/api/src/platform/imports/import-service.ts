@@ -159,11 +159,15 @@ async function sniffStored(deps: ImportDeps, ctx: RequestContext, file: CsvFileR
   }
 }
 
-function enqueueImport(
-  deps: ImportDeps,
+/**
+ * Queues the import job of an upload (`kind.jobType`, the file's id, the uploader, `metadata` and the
+ * file's original name). Used by every kind's steps, and by a kind with its own upload step (claims).
+ */
+export function enqueueImport(
+  deps: Pick<ImportDeps, 'jobs'>,
   ctx: RequestContext,
   options: {
-    kind: ImportKindDefinition<ImportKindTypes>;
+    kind: Pick<ImportKindDefinition<ImportKindTypes>, 'jobType'>;
     file: CsvFileRow;
     metadata: Record<string, unknown>;
   },
@@ -249,18 +253,23 @@ function fileSummaries<T extends ImportKindTypes>(
   });
 }
 
-/** Keeps the raw upload in the `imports` bucket under the kind's folder and records its `csv_file` row. */
-async function storeUpload(
-  deps: ImportDeps,
+/**
+ * Keeps the raw upload in the `imports` bucket under the kind's folder and records its `csv_file` row of
+ * the kind with the SHA-256 of its bytes (`contentHash`) and, when already known, its `format`. Used by
+ * `uploadImport` and by a kind with its own upload step (claims, which checks the hash first).
+ */
+export async function storeUpload(
+  deps: Pick<ImportDeps, 'db' | 'storage'>,
   ctx: RequestContext,
   options: {
-    kind: ImportKindDefinition<ImportKindTypes>;
+    kind: Pick<ImportKindDefinition<ImportKindTypes>, 'kind' | 'folder'>;
     originalName: string;
     contentType: string;
     body: Readable;
+    format?: string;
   },
 ): Promise<CsvFileRow> {
-  const { kind, originalName, contentType, body } = options;
+  const { kind, originalName, contentType, body, format } = options;
   const hash = createHash('sha256');
   const tee = new PassThrough();
   body.on('data', (chunk: Buffer) => hash.update(chunk));
@@ -278,6 +287,7 @@ async function storeUpload(
       filePath: path,
       bucket: IMPORTS_BUCKET,
       contentHash: hash.digest('hex'),
+      format: format ?? null,
     })
     .returning();
   if (!inserted) throw new AppError('INTERNAL');

@@ -1,22 +1,18 @@
 /**
- * Claim import and reconciliation endpoints (issue 6; docs/claim-reconciliation.md):
- * `POST /api/claim-imports` (multipart `file`), `GET /api/claim-imports[/:id]`, `GET /api/exprs-records`,
- * `POST /api/exprs-records/:id/acknowledge|link`, `GET /api/claim-reconciliation/unpaid-items` and
- * `/link-candidates`. Responses are parsed with the contract schemas (STYLE.md s.12).
+ * Claim import and reconciliation calls (issue 6; docs/claim-reconciliation.md) over contracts'
+ * `claimImportEndpoints` (decision 0032): the upload (multipart `file`; 202 with the claim import job,
+ * or 200 with the earlier batch when the same file was imported before), the imports and one import,
+ * the claim lines, acknowledge and link, the unpaid items and link candidates. The job is followed with
+ * `useJob` (lib/jobs.ts); its result is `claimImportResult`.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  claimImportDetail,
-  claimImportPage,
-  claimImportResult,
-  exprsRecordItem,
-  exprsRecordPage,
-  reconciliationItemPage,
+  claimImportEndpoints as e,
   type ClaimImportListQuery,
   type ExprsRecordListQuery,
   type ReconciliationItemQuery,
 } from '@tend/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export const claimKeys = {
   all: ['claims'] as const,
@@ -27,14 +23,17 @@ export const claimKeys = {
     ['claims', kind, query] as const,
 };
 
-/** Uploads a claim file (eXPRS CSV or X12 835); answers the batch with its counts and rejected rows. */
+/**
+ * Uploads a claim file (eXPRS CSV or X12 835): answers the queued claim import job (`job`), or the
+ * earlier batch (`duplicate: true`) when the same file was imported before.
+ */
 export function useImportClaims() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return apiRequest(claimImportResult, '/api/claim-imports', { method: 'POST', body });
+      return apiCall(e.uploadClaimImport, { body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: claimKeys.all }),
   });
@@ -44,8 +43,7 @@ export function useImportClaims() {
 export const useClaimImports = (query: ClaimImportListQuery) =>
   useQuery({
     queryKey: claimKeys.imports(query),
-    queryFn: ({ signal }) =>
-      apiRequest(claimImportPage, '/api/claim-imports', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => apiCall(e.findClaimImports, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -53,8 +51,7 @@ export const useClaimImports = (query: ClaimImportListQuery) =>
 export const useClaimImport = (id: string | undefined) =>
   useQuery({
     queryKey: claimKeys.detail(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(claimImportDetail, `/api/claim-imports/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiCall(e.findClaimImport, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
   });
 
@@ -62,11 +59,13 @@ export const useClaimImport = (id: string | undefined) =>
 export const useExprsRecords = (query: ExprsRecordListQuery, enabled = true) =>
   useQuery({
     queryKey: claimKeys.records(query),
-    queryFn: ({ signal }) =>
-      apiRequest(exprsRecordPage, '/api/exprs-records', {
-        query: { ...query, acknowledged: query.acknowledged },
-        signal,
-      }),
+    queryFn: ({ signal }) => {
+      const { acknowledged, ...rest } = query;
+      // The query string carries the flag as text (contracts `booleanText`).
+      const flag =
+        acknowledged === undefined ? {} : ({ acknowledged: acknowledged ? 'true' : 'false' } as const);
+      return apiCall(e.findExprsRecords, { query: { ...rest, ...flag }, signal });
+    },
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -80,10 +79,7 @@ export const useReconciliationItems = (
   useQuery({
     queryKey: claimKeys.items(kind, query),
     queryFn: ({ signal }) =>
-      apiRequest(reconciliationItemPage, `/api/claim-reconciliation/${kind}`, {
-        query: { ...query },
-        signal,
-      }),
+      apiCall(kind === 'unpaid-items' ? e.findUnpaidItems : e.findLinkCandidates, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -92,10 +88,7 @@ export const useReconciliationItems = (
 export function useAcknowledgeLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(exprsRecordItem, `/api/exprs-records/${encodeURIComponent(id)}/acknowledge`, {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => apiCall(e.acknowledgeExprsRecord, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: claimKeys.all }),
   });
 }
@@ -105,10 +98,7 @@ export function useLinkLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, billingItemId }: { id: string; billingItemId: string }) =>
-      apiRequest(exprsRecordItem, `/api/exprs-records/${encodeURIComponent(id)}/link`, {
-        method: 'POST',
-        body: { billingItemId },
-      }),
+      apiCall(e.linkExprsRecord, { params: { id }, body: { billingItemId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: claimKeys.all }),
   });
 }

@@ -8,23 +8,7 @@
  */
 import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { z } from 'zod';
 import {
   type ClaimImportBatch,
@@ -33,7 +17,6 @@ import {
   type ReconciliationItem,
 } from '@tend/contracts';
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { buildCsv, downloadCsv } from '../../../components/ui/data-table.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useUrlState } from '../../../lib/url-state.ts';
 import {
@@ -41,9 +24,9 @@ import {
   useClaimImport,
   useClaimImports,
   useExprsRecords,
-  useImportClaims,
   useReconciliationItems,
 } from '../api/claims.ts';
+import { ClaimImportSummary, ClaimUploadPanel } from '../components/claim-upload-panel.tsx';
 import { LinkLineModal } from '../components/link-line-modal.tsx';
 import { formatCents, formatExactTime, formatMoney } from '../../../lib/format/index.ts';
 
@@ -128,13 +111,13 @@ export function ClaimsPage() {
         </Text>
       </div>
 
-      <UploadPanel
+      <ClaimUploadPanel
         onImported={(imported) => {
           setResult(imported);
           setState({ batch: imported.batch.id, tab: 'matched' });
         }}
       />
-      {result ? <ImportSummary result={result} /> : null}
+      {result ? <ClaimImportSummary result={result} /> : null}
 
       <Title order={3}>Imports</Title>
       <ListPage
@@ -155,142 +138,6 @@ export function ClaimsPage() {
         <BatchDetail batchId={state.batch} tab={state.tab} onTab={(tab) => setState({ tab })} />
       ) : null}
     </Stack>
-  );
-}
-
-function UploadPanel({ onImported }: { onImported: (result: ClaimImportResult) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useImportClaims();
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <FileInput
-          label="Claim file"
-          description="eXPRS claim CSV, or an X12 835 remittance (.835, .txt, .edi)"
-          placeholder="Choose a file"
-          accept=".csv,.txt,.835,.edi,.x12,text/csv,text/plain"
-          value={file}
-          onChange={setFile}
-          leftSection={<IconFileUpload size={16} aria-hidden />}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-          maw={520}
-        />
-        {upload.isPending ? (
-          <Progress value={100} animated striped aria-label="Import progress" size="lg" />
-        ) : null}
-        {upload.error ? (
-          <ApiErrorAlert
-            error={upload.error}
-            title="The claim file was not imported"
-            hint="Nothing was saved. Check the file (see the columns in docs/claim-reconciliation.md) and try again."
-          />
-        ) : null}
-        <Group>
-          <Button
-            leftSection={<IconUpload size={16} aria-hidden />}
-            disabled={!file}
-            loading={upload.isPending}
-            onClick={() =>
-              file &&
-              upload.mutate(file, {
-                onSuccess: (result) => {
-                  setFile(null);
-                  onImported(result);
-                },
-              })
-            }
-          >
-            Import claims
-          </Button>
-          {!file ? (
-            <Text size="sm" c="dimmed">
-              Choose a file first.
-            </Text>
-          ) : null}
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
-function ImportSummary({ result }: { result: ClaimImportResult }) {
-  const { counts, batch } = result;
-  return (
-    <Alert
-      color={counts.orphaned || counts.denied || counts.rejected ? 'yellow' : 'green'}
-      variant="light"
-      title={result.duplicate ? 'This file was imported before: nothing changed' : 'Claim file imported'}
-      data-testid="claim-import-summary"
-    >
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Badge color="green" variant="light">
-            {counts.matched} matched
-          </Badge>
-          <Badge color="orange" variant="light">
-            {counts.orphaned} orphaned
-          </Badge>
-          <Badge color="red" variant="light">
-            {counts.denied} denied
-          </Badge>
-          <Badge color="gray" variant="light">
-            {counts.rejected} rejected rows
-          </Badge>
-          <Text size="sm">
-            {batch.rowCount} lines · {formatCents(counts.paidAmount)} paid
-          </Text>
-        </Group>
-        {result.rejectedRows.length ? (
-          <>
-            <Text size="sm">
-              Rejected rows were not imported. Correct them and import a file with only those rows.
-            </Text>
-            <Table withTableBorder aria-label="Rejected rows" maw={760}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th>Field</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.rejectedRows.slice(0, 20).map((row, i) => (
-                  <Table.Tr key={`${row.line}-${row.field}-${i}`}>
-                    <Table.Td>{row.line}</Table.Td>
-                    <Table.Td>{row.field}</Table.Td>
-                    <Table.Td>{row.reason}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Group>
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconDownload size={14} aria-hidden />}
-                onClick={() =>
-                  downloadCsv(
-                    `rejected-rows-${batch.id.slice(0, 8)}.csv`,
-                    buildCsv(
-                      ['line', 'field', 'reason'],
-                      result.rejectedRows.map((row) => [row.line, row.field, row.reason]),
-                    ),
-                  )
-                }
-              >
-                Download rejected rows (CSV)
-              </Button>
-              {result.rejectedRows.length > 20 ? (
-                <Text size="sm" c="dimmed">
-                  Showing 20 of {result.rejectedRows.length}.
-                </Text>
-              ) : null}
-            </Group>
-          </>
-        ) : null}
-      </Stack>
-    </Alert>
   );
 }
 
@@ -366,74 +213,115 @@ const useLinesOfTab = (query: ClaimFilters) =>
 const lineColumn = createColumnHelper<ExprsRecordItem>();
 const orDash = (value: string | number | null) => value ?? '—';
 
-/** The columns of one tab's lines; outside Matched, a line can be acknowledged or linked by hand. */
-function lineColumnsOf(
-  tab: Exclude<Tab, 'unpaid'>,
-  review: {
-    acknowledging: string | undefined;
-    onAcknowledge: (id: string) => void;
-    onLink: (line: ExprsRecordItem) => void;
-  },
-) {
-  const columns = [
-    lineColumn.accessor('lineNumber', { header: 'Line' }),
-    lineColumn.accessor((line) => orDash(line.claimId), {
-      id: 'claim',
-      header: 'Claim',
-      cell: ({ getValue }) => <span style={{ wordBreak: 'break-all' }}>{getValue()}</span>,
-    }),
-    lineColumn.accessor((line) => orDash(line.serviceDate), {
-      id: 'serviceDate',
-      header: 'Service date',
-      cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
-    }),
-    lineColumn.accessor((line) => orDash(line.clientPid), { id: 'clientPid', header: 'Client prime' }),
-    lineColumn.accessor(code, {
-      id: 'code',
-      header: 'Code',
-      cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
-    }),
-    lineColumn.accessor((line) => orDash(line.units), { id: 'units', header: 'Units' }),
-    lineColumn.accessor((line) => formatMoney(line.billedAmount), { id: 'billed', header: 'Billed' }),
-    lineColumn.accessor((line) => formatMoney(line.paidAmount), { id: 'paid', header: 'Paid' }),
-    lineColumn.accessor((line) => orDash(line.claimStatus), {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row: { original: line } }) => (
-        <Badge
-          variant="light"
-          miw="max-content"
-          color={line.claimStatus === 'paid' ? 'green' : line.claimStatus === 'denied' ? 'red' : 'gray'}
-        >
-          {line.claimStatus ?? '—'}
+/** What a claim line says, the same in every tab. */
+const lineFactColumns = [
+  lineColumn.accessor('lineNumber', { header: 'Line' }),
+  lineColumn.accessor((line) => orDash(line.claimId), {
+    id: 'claim',
+    header: 'Claim',
+    cell: ({ getValue }) => <span style={{ wordBreak: 'break-all' }}>{getValue()}</span>,
+  }),
+  lineColumn.accessor((line) => orDash(line.serviceDate), {
+    id: 'serviceDate',
+    header: 'Service date',
+    cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
+  }),
+  lineColumn.accessor((line) => orDash(line.clientPid), { id: 'clientPid', header: 'Client prime' }),
+  lineColumn.accessor(code, {
+    id: 'code',
+    header: 'Code',
+    cell: ({ getValue }) => <span style={{ whiteSpace: 'nowrap' }}>{getValue()}</span>,
+  }),
+  lineColumn.accessor((line) => orDash(line.units), { id: 'units', header: 'Units' }),
+  lineColumn.accessor((line) => formatMoney(line.billedAmount), { id: 'billed', header: 'Billed' }),
+  lineColumn.accessor((line) => formatMoney(line.paidAmount), { id: 'paid', header: 'Paid' }),
+  lineColumn.accessor((line) => orDash(line.claimStatus), {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: line } }) => (
+      <Badge
+        variant="light"
+        miw="max-content"
+        color={line.claimStatus === 'paid' ? 'green' : line.claimStatus === 'denied' ? 'red' : 'gray'}
+      >
+        {line.claimStatus ?? '—'}
+      </Badge>
+    ),
+  }),
+];
+
+/** Why a line is in its tab (unmatched reason, denial) and the billing item it pays, if any. */
+function LineDetail({ tab, line }: { tab: Exclude<Tab, 'unpaid'>; line: ExprsRecordItem }) {
+  return (
+    <Stack gap={0} miw={220} maw={360}>
+      {tab === 'orphaned' ? (
+        <Text size="sm">{line.matchFailureReason ?? '—'}</Text>
+      ) : tab === 'denied' ? (
+        <Text size="sm">
+          {line.denialReason ?? 'No reason given'}
+          {line.exceptionCode ? ` (${line.exceptionCode})` : ''}
+        </Text>
+      ) : null}
+      {line.billingItem ? (
+        <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
+          {line.billingItem.clientName} · {line.billingItem.date} · {formatMoney(line.billingItem.amount)}
+          {line.matchConfidence !== null && line.matchConfidence < 1
+            ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
+            : line.matchedBy
+              ? ' · linked by hand'
+              : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** How a line outside Matched is reviewed: acknowledged (or its badge), linked by hand. */
+interface LineReviewActions {
+  acknowledging: string | undefined;
+  onAcknowledge: (id: string) => void;
+  onLink: (line: ExprsRecordItem) => void;
+}
+
+function LineReview({ line, review }: { line: ExprsRecordItem; review: LineReviewActions }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {line.acknowledgedAt ? (
+        <Badge color="teal" variant="light" miw="max-content" title={formatExactTime(line.acknowledgedAt)}>
+          Acknowledged
         </Badge>
-      ),
-    }),
+      ) : (
+        <Button
+          size="xs"
+          variant="default"
+          loading={review.acknowledging === line.id}
+          aria-label={`Acknowledge line ${line.lineNumber}`}
+          onClick={() => review.onAcknowledge(line.id)}
+        >
+          Acknowledge
+        </Button>
+      )}
+      {line.matchStatus !== 'MATCHED' ? (
+        <Button
+          size="xs"
+          aria-label={`Link line ${line.lineNumber} by hand`}
+          onClick={() => review.onLink(line)}
+        >
+          Link by hand
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The columns of one tab's lines; outside Matched, a line can be acknowledged or linked by hand. */
+function lineColumnsOf(tab: Exclude<Tab, 'unpaid'>, review: LineReviewActions) {
+  const columns = [
+    ...lineFactColumns,
     lineColumn.display({
       id: 'detail',
       header: tab === 'orphaned' ? 'Why unmatched' : tab === 'denied' ? 'Denial' : 'Billing item',
-      cell: ({ row: { original: line } }) => (
-        <Stack gap={0} miw={220} maw={360}>
-          {tab === 'orphaned' ? (
-            <Text size="sm">{line.matchFailureReason ?? '—'}</Text>
-          ) : tab === 'denied' ? (
-            <Text size="sm">
-              {line.denialReason ?? 'No reason given'}
-              {line.exceptionCode ? ` (${line.exceptionCode})` : ''}
-            </Text>
-          ) : null}
-          {line.billingItem ? (
-            <Text size="sm" c={tab === 'matched' ? undefined : 'dimmed'}>
-              {line.billingItem.clientName} · {line.billingItem.date} · {formatMoney(line.billingItem.amount)}
-              {line.matchConfidence !== null && line.matchConfidence < 1
-                ? ` · ${Math.round(line.matchConfidence * 100)}% sure`
-                : line.matchedBy
-                  ? ' · linked by hand'
-                  : ''}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      cell: ({ row: { original: line } }) => <LineDetail tab={tab} line={line} />,
     }),
   ];
   if (tab === 'matched') return columns;
@@ -442,39 +330,7 @@ function lineColumnsOf(
     lineColumn.display({
       id: 'review',
       header: 'Review',
-      cell: ({ row: { original: line } }) => (
-        <Group gap="xs" wrap="nowrap">
-          {line.acknowledgedAt ? (
-            <Badge
-              color="teal"
-              variant="light"
-              miw="max-content"
-              title={formatExactTime(line.acknowledgedAt)}
-            >
-              Acknowledged
-            </Badge>
-          ) : (
-            <Button
-              size="xs"
-              variant="default"
-              loading={review.acknowledging === line.id}
-              aria-label={`Acknowledge line ${line.lineNumber}`}
-              onClick={() => review.onAcknowledge(line.id)}
-            >
-              Acknowledge
-            </Button>
-          )}
-          {line.matchStatus !== 'MATCHED' ? (
-            <Button
-              size="xs"
-              aria-label={`Link line ${line.lineNumber} by hand`}
-              onClick={() => review.onLink(line)}
-            >
-              Link by hand
-            </Button>
-          ) : null}
-        </Group>
-      ),
+      cell: ({ row: { original: line } }) => <LineReview line={line} review={review} />,
     }),
   ];
 }
