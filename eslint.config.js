@@ -66,6 +66,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Every route of ours is a contracts endpoint (docs/decisions/0032-endpoints-defined-once.md): registered with
+  // `route()` (platform/http/endpoint-route.ts), never by `app.get/post/…` with a path written again. Only
+  // better-auth's own handler (auth.plugin.ts) is registered directly.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/platform/http/endpoint-route.ts',
+      'apps/api/src/platform/auth/auth.plugin.ts',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['get', 'post', 'put', 'patch', 'delete', 'head', 'route'].map((property) => ({
+          object: 'app',
+          property,
+          message: 'Define the endpoint in contracts (defineEndpoint) and register it with route().',
+        })),
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

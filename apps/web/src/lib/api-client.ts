@@ -67,15 +67,6 @@ export async function fetchWithRetry(
 /** Query parameters; undefined and empty values are left out. */
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON body, or FormData for uploads. */
-  body?: unknown;
-  /** Query parameters; undefined and empty values are left out. */
-  query?: Query;
-  signal?: AbortSignal;
-}
-
 /** Builds `path?query` leaving out empty values. */
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
@@ -96,9 +87,6 @@ async function parseProblem(json: unknown) {
     return { success: false as const };
   }
 }
-
-/** A response schema, or a loader of one (`() => import('@tend/contracts').then((m) => m.me)`). */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 
 /**
  * Sends one request (JSON body, or FormData as multipart) and returns the status and the parsed JSON body
@@ -216,28 +204,4 @@ export async function apiCall<E extends EndpointSpec>(
   if (!schema)
     throw new Error(`${endpoint.method} ${endpoint.path} answered ${status}, which it does not declare`);
   return schema.parse(json ?? null) as ResponseOf<E>;
-}
-
-/**
- * Calls the API and parses the response with `schema` (loaded in parallel with the request when it
- * is a loader). Throws ApiError for any non-2xx response (status 0 and code NETWORK when the server
- * could not be reached). Being replaced by `apiCall` (decision 0032).
- */
-export async function apiRequest<S extends z.ZodType>(
-  schemaSource: SchemaSource<S>,
-  path: string,
-  options: RequestOptions = {},
-): Promise<z.output<S>> {
-  const schemaPromise: Promise<S> =
-    typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
-  // A failed load must not surface as an unhandled rejection when the request fails first.
-  schemaPromise.catch(() => undefined);
-  const { json } = await send(
-    options.method ?? 'GET',
-    withQuery(path, options.query),
-    options.body,
-    options.signal,
-  );
-  const schema = await schemaPromise;
-  return schema.parse(json);
 }
