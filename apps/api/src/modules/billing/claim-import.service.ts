@@ -350,27 +350,13 @@ export async function reconcileClaimFile(
     fileSha256: input.fileSha256,
     csvFileId: input.csvFileId ?? null,
   });
-  const writing = { batchId, userId, now: new Date(), rawHeaders: file.rawHeaders };
   const counts: ClaimImportCounts = { lines: 0, matched: 0, orphaned: 0, rejected: 0 };
+  const writer = claimLineWriter(
+    tx,
+    { batchId, userId, now: new Date(), rawHeaders: file.rawHeaders },
+    counts,
+  );
   const rejected: RejectedRecord[] = [];
-  let pending: Promise<unknown> = Promise.resolve();
-  // Builds the statement now, sends it once the previous one is done (one statement in flight: a
-  // transaction is one connection), and returns without waiting for it.
-  const write = async (
-    lines: readonly ClaimLine[],
-    outcomes: readonly MatchOutcome[],
-    previousClaimStatus: Map<string, string | null>,
-  ) => {
-    if (!lines.length) return;
-    const outcomeOf = new Map(outcomes.map((o) => [o.key, o]));
-    for (const outcome of outcomes) counts[outcome.itemId === null ? 'orphaned' : 'matched'] += 1;
-    counts.lines += lines.length;
-    const statement = writeClaimLinesStatement(writing, lines, outcomeOf, previousClaimStatus);
-    await pending;
-    // Started now (`then` runs a Drizzle query); awaited before the next statement.
-    pending = tx.execute(statement).then(() => undefined);
-    pending.catch(() => undefined);
-  };
   const takenBy = new Map<string, number>();
   const waiting: ClaimLine[] = [];
   let rowsRead = 0;
@@ -378,26 +364,26 @@ export async function reconcileClaimFile(
     for await (const chunk of file.chunks()) {
       rejected.push(...chunk.rejected);
       rowsRead += chunk.lines.length + chunk.rejected.length;
-      await pending;
+      await writer.settled();
       const candidates = await loadBillingIdCandidates(tx, chunk.lines);
       const exact = matchByBillingId(chunk.lines.map(toMatchLine), candidates.items, takenBy);
       const decided = new Set(exact.outcomes.map((o) => o.key));
       const decidedLines: ClaimLine[] = [];
       for (const line of chunk.lines) (decided.has(line.lineNumber) ? decidedLines : waiting).push(line);
-      await write(decidedLines, exact.outcomes, candidates.previousClaimStatus);
+      await writer.write(decidedLines, exact.outcomes, candidates.previousClaimStatus);
       input.onChunk?.(rowsRead);
     }
-    await pending;
+    await writer.settled();
     const candidates = await loadFactCandidates(tx, waiting);
     const outcomes = matchByFacts(waiting.map(toMatchLine), candidates.items, takenBy);
     for (let at = 0; at < waiting.length; at += CHUNK)
-      await write(
+      await writer.write(
         waiting.slice(at, at + CHUNK),
         outcomes.slice(at, at + CHUNK),
         candidates.previousClaimStatus,
       );
   } finally {
-    await pending;
+    await writer.settled();
   }
   counts.rejected = rejected.length;
   await tx
@@ -410,6 +396,38 @@ export async function reconcileClaimFile(
     })
     .where(eq(billingImportBatches.id, batchId));
   return counts;
+}
+
+/**
+ * Writes decided claim lines with one statement in flight at a time (a transaction is one connection):
+ * `write` builds the statement at once, sends it when the previous one is done and returns without
+ * waiting, so the next chunk is parsed meanwhile; `settled` waits for the one in flight (its failure is
+ * rethrown there). Counts matched and orphaned lines into `counts`.
+ */
+function claimLineWriter(
+  tx: Executor,
+  writing: Parameters<typeof writeClaimLinesStatement>[0],
+  counts: ClaimImportCounts,
+) {
+  let pending: Promise<unknown> = Promise.resolve();
+  return {
+    async write(
+      lines: readonly ClaimLine[],
+      outcomes: readonly MatchOutcome[],
+      previousClaimStatus: Map<string, string | null>,
+    ): Promise<void> {
+      if (!lines.length) return;
+      const outcomeOf = new Map(outcomes.map((o) => [o.key, o]));
+      for (const outcome of outcomes) counts[outcome.itemId === null ? 'orphaned' : 'matched'] += 1;
+      counts.lines += lines.length;
+      const statement = writeClaimLinesStatement(writing, lines, outcomeOf, previousClaimStatus);
+      await pending;
+      // Started now (`then` runs a Drizzle query); awaited before the next statement.
+      pending = tx.execute(statement).then(() => undefined);
+      pending.catch(() => undefined);
+    },
+    settled: () => pending,
+  };
 }
 
 /**
