@@ -128,3 +128,46 @@ export function PersonSelect({
     />
   );
 }
+
+/** The caregiver and client of a filter bar (URL state `caregiverId`, `clientId`). */
+interface CaregiverClientFiltersProps {
+  caregiverId: string | undefined;
+  clientId: string | undefined;
+  onChange: (patch: { caregiverId: string | undefined } | { clientId: string | undefined }) => void;
+  /** What an empty picker says (default "Any caregiver" / "Any client"). */
+  placeholders?: { caregiver: string; client: string };
+  w?: PersonSelectProps['w'];
+}
+
+/**
+ * The caregiver picker and the client picker every list page filters by, side by side in its filter bar:
+ * one way to write the pair (labels "Caregiver" and "Client").
+ */
+export function CaregiverClientFilters({
+  caregiverId,
+  clientId,
+  onChange,
+  placeholders = { caregiver: 'Any caregiver', client: 'Any client' },
+  w,
+}: CaregiverClientFiltersProps) {
+  return (
+    <>
+      <PersonSelect
+        kind="caregivers"
+        label="Caregiver"
+        placeholder={placeholders.caregiver}
+        value={caregiverId}
+        onChange={(id) => onChange({ caregiverId: id })}
+        w={w}
+      />
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder={placeholders.client}
+        value={clientId}
+        onChange={(id) => onChange({ clientId: id })}
+        w={w}
+      />
+    </>
+  );
+}

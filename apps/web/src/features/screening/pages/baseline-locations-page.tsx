@@ -37,7 +37,7 @@ import {
 } from '../api/screening-locations.ts';
 import { BaselineDrawer, BaselineStatusBadge } from '../components/baseline-drawer.tsx';
 import { levelColors, levelLabels } from '../components/suspicion-level.ts';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { CaregiverClientFilters, PersonSelect } from '../../../components/ui/person-select.tsx';
 import { LevelBadge, ReviewDrawer } from '../components/review-drawer.tsx';
 import { ScreeningRun } from '../components/screening-run.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
@@ -186,20 +186,7 @@ function QueueFilters({
         clearable
         w={{ base: '100%', sm: 250 }}
       />
-      <PersonSelect
-        kind="caregivers"
-        label="Caregiver"
-        placeholder="Any caregiver"
-        value={query.caregiverId}
-        onChange={(caregiverId) => setState({ caregiverId })}
-      />
-      <PersonSelect
-        kind="clients"
-        label="Client"
-        placeholder="Any client"
-        value={query.clientId}
-        onChange={(clientId) => setState({ clientId })}
-      />
+      <CaregiverClientFilters caregiverId={query.caregiverId} clientId={query.clientId} onChange={setState} />
       <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="review-state-label">

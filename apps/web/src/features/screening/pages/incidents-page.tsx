@@ -36,7 +36,7 @@ import {
   type IncidentSeverity,
 } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { CaregiverClientFilters } from '../../../components/ui/person-select.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { useJob } from '../../../lib/jobs.ts';
 import { incidentKeys, useActiveScreening, useIncidents, useRunScreening } from '../api/incidents.ts';
@@ -284,20 +284,7 @@ function IncidentFilters({
         clearable
         w={{ base: '100%', sm: 220 }}
       />
-      <PersonSelect
-        kind="caregivers"
-        label="Caregiver"
-        placeholder="Any caregiver"
-        value={query.caregiverId}
-        onChange={(caregiverId) => setQuery({ caregiverId })}
-      />
-      <PersonSelect
-        kind="clients"
-        label="Client"
-        placeholder="Any client"
-        value={query.clientId}
-        onChange={(clientId) => setQuery({ clientId })}
-      />
+      <CaregiverClientFilters caregiverId={query.caregiverId} clientId={query.clientId} onChange={setQuery} />
       <DateRangeFilter from={query.from} to={query.to} onChange={setQuery} />
     </>
   );

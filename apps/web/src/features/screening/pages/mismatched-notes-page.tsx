@@ -20,7 +20,7 @@ import {
 } from '@tend/contracts';
 import { fetchAllPages } from '../../../components/ui/data-table.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { CaregiverClientFilters } from '../../../components/ui/person-select.tsx';
 import type { SetUrlState } from '../../../lib/url-state.ts';
 import { fetchMismatchedNotes, NOTES_IMPORT_PAGE, useMismatchedNotes } from '../api/shift-notes.ts';
 import { NotesImport } from '../components/notes-import.tsx';
@@ -204,20 +204,11 @@ function NoteFilters({
         clearable
         w={{ base: '100%', sm: 200 }}
       />
-      <PersonSelect
-        kind="caregivers"
-        label="Caregiver"
-        placeholder="Anyone"
-        value={query.caregiverId}
-        onChange={(caregiverId) => setQuery({ caregiverId })}
-        w={{ base: '100%', sm: 220 }}
-      />
-      <PersonSelect
-        kind="clients"
-        label="Client"
-        placeholder="Anyone"
-        value={query.clientId}
-        onChange={(clientId) => setQuery({ clientId })}
+      <CaregiverClientFilters
+        caregiverId={query.caregiverId}
+        clientId={query.clientId}
+        onChange={setQuery}
+        placeholders={{ caregiver: 'Anyone', client: 'Anyone' }}
         w={{ base: '100%', sm: 220 }}
       />
       <DateRangeFilter

@@ -8,7 +8,7 @@ import { evvStatus, evvStatuses, evvStatusLabels, type ShiftListQuery } from '@t
 import { DebouncedTextInput } from '../../../components/ui/debounced-text-input.tsx';
 import type { SetUrlState } from '../../../lib/url-state.ts';
 import { useShiftImports } from '../api/shift-imports.ts';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { CaregiverClientFilters } from '../../../components/ui/person-select.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 
 const statusOptions = evvStatuses.map((value) => ({ value, label: evvStatusLabels[value] }));
@@ -58,20 +58,7 @@ export function ShiftFilters({ query, setState }: ShiftFiltersProps) {
   return (
     <>
       <DateRangeFilter from={query.from} to={query.to} onChange={setState} />
-      <PersonSelect
-        kind="caregivers"
-        label="Caregiver"
-        placeholder="Any caregiver"
-        value={query.caregiverId}
-        onChange={(caregiverId) => setState({ caregiverId })}
-      />
-      <PersonSelect
-        kind="clients"
-        label="Client"
-        placeholder="Any client"
-        value={query.clientId}
-        onChange={(clientId) => setState({ clientId })}
-      />
+      <CaregiverClientFilters caregiverId={query.caregiverId} clientId={query.clientId} onChange={setState} />
       <DebouncedTextInput
         label="Billing code"
         placeholder="e.g. OR526"

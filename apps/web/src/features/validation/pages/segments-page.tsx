@@ -20,7 +20,7 @@ import {
 } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { CaregiverClientFilters } from '../../../components/ui/person-select.tsx';
 import { useSegments } from '../api/segments.ts';
 import { useStartValidation } from '../../../components/validation/validation-api.ts';
 import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
@@ -207,20 +207,7 @@ function SegmentFiltersBar({
         searchable
         w={{ base: '100%', sm: 230 }}
       />
-      <PersonSelect
-        kind="caregivers"
-        label="Caregiver"
-        placeholder="Any caregiver"
-        value={state.caregiverId}
-        onChange={(caregiverId) => setState({ caregiverId })}
-      />
-      <PersonSelect
-        kind="clients"
-        label="Client"
-        placeholder="Any client"
-        value={state.clientId}
-        onChange={(clientId) => setState({ clientId })}
-      />
+      <CaregiverClientFilters caregiverId={state.caregiverId} clientId={state.clientId} onChange={setState} />
     </>
   );
 }
