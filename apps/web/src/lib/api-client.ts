@@ -6,9 +6,9 @@
  * A failed fetch is retried up to 3 times on 502/503/504 or no response (spec s.7, s.8, s.9),
  * logging "Retrying fetch attempt".
  *
- * This module is part of the app shell, so it imports no zod at run time: schemas come from the caller
- * (feature chunks, loaded on demand), a shell caller may pass a loader (`() => import(...)`) that runs
- * while the request is in flight, and the problem schema is loaded only when a request fails
+ * This module is part of the app shell, so it imports no zod at run time: schemas come with the endpoint
+ * the caller passes (feature chunks, loaded on demand), a shell caller passes a `lazyEndpoint` whose
+ * schemas load while the request is in flight, and the problem schema is loaded only when a request fails
  * (docs/decisions/0005-api-performance.md: zod stays out of the JavaScript /login needs).
  * A 401 carrying the server's logout `reason` is recorded (`session-end.ts`) for the sign-in redirect.
  */

@@ -23,7 +23,6 @@ import {
   type ImportRun,
   type ParsedRow,
 } from '../../platform/imports/import-kind.ts';
-import { importJobHandler, type ImportJobDeps } from '../../platform/imports/import-job.ts';
 import type { OpenStream } from '../../platform/imports/csv-reader.ts';
 import { JobInputError } from '../../platform/jobs/jobs.service.ts';
 import { ImportPeopleIndex } from '../people/people-matching.ts';
@@ -197,12 +196,3 @@ export const shiftImportKind: ImportKindDefinition<ShiftImportTypes> = {
   changed: (tally) => tally.created + tally.updated > 0,
   json: sandataFormat,
 };
-
-/**
- * The import job's handler. `afterImport` runs once the file is imported when any shift was created or
- * updated (shifts.plugin.ts publishes `shifts.imported` there; workflows/shift-import.ts queues the
- * screenings: spec "each screening runs as a job over new and changed shifts").
- */
-export function createShiftImportHandler(deps: ImportJobDeps) {
-  return importJobHandler(deps, shiftImportKind);
-}
