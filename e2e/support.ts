@@ -3,6 +3,7 @@
  * docs/decisions/0009-mfa.md), signing in through the form, and screenshot paths.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
@@ -79,4 +80,25 @@ export async function signInThroughForm(
   await codeInput.fill(totpSecret ? await totpCode(totpSecret) : await adminTotpCode());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** The WCAG 2.0/2.1/2.2 A and AA rule tags axe runs on every screen a flow visits (issue 18). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * Runs axe-core (`@axe-core/playwright`) with the WCAG A and AA rules on the page as it stands and fails the test
+ * on any violation, listing each rule, its help text and the first offending elements. `screen` names what was
+ * checked (for the failure message).
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}`)
+        .join('\n'),
+  );
+  expect(found, `axe found WCAG violations on ${screen} (${page.url()})`).toEqual([]);
 }
