@@ -15,7 +15,7 @@ import {
   type ImportResult,
 } from '@tend/contracts';
 import { recordAuditEvents } from '../../platform/audit/audit.service.ts';
-import { suggestFromSynonyms } from '../../platform/imports/column-map.ts';
+import { PERSON_ID_SYNONYMS, suggestFromSynonyms } from '../../platform/imports/column-map.ts';
 import type {
   ImportKindDefinition,
   ImportRun,
@@ -40,9 +40,9 @@ export const SHIFT_NOTE_IMPORT_JOB = 'shift-note-import';
 export const SHIFT_NOTE_SYNONYMS: Record<(typeof shiftNoteFieldSpec.fields)[number], readonly string[]> = {
   givShiftId: ['shiftid', 'givshiftid', 'shift', 'visitid', 'visit', 'shiftnumber', 'visitotherid'],
   caregiverName: ['caregiver', 'caregivername', 'employee', 'employeename', 'worker', 'dsp', 'dspname'],
-  caregiverExternalId: ['caregiverid', 'caregiverexternalid', 'employeeid', 'workerid', 'dspid'],
+  caregiverExternalId: PERSON_ID_SYNONYMS.caregiver,
   clientName: ['client', 'clientname', 'member', 'membername', 'individual', 'consumer', 'participant'],
-  pid: ['pid', 'medicaidid', 'clientmedicaidid', 'prime', 'primeno', 'clientid', 'memberid'],
+  pid: PERSON_ID_SYNONYMS.client,
   date: ['date', 'servicedate', 'shiftdate', 'visitdate', 'dateofservice', 'dos'],
   submittedAt: [
     'submittedat',

@@ -17,11 +17,106 @@ export function normalizeHeader(header: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** Words that mean "identifier" wherever they stand in a header (`#`, `ID`, `Identifier`). */
+const ID_WORDS = new Set(['#', 'id', 'identifier']);
+/** Words that mean "identifier" as a header's last word only (`Employee No.`, not `No Show`). */
+const TRAILING_ID_WORDS = new Set(['no', 'nbr', 'num', 'number']);
+
+/**
+ * A header reduced to its meaning for synonym matching (decision 0035): like `normalizeHeader`, but
+ * `#`, `ID` and `Identifier` anywhere, and `No.`, `No`, `Nbr`, `Num`, `Number` as the last word, read
+ * as `id` before punctuation goes, and two `id`s in a row count once. So `Employee #`, `Employee No.`,
+ * `Employee Nbr` and `Employee ID` are all `employeeid`, never the name synonym `employee`.
+ * `"Medicaid #"` → `"medicaidid"`, `"Participant PID"` → `"participantpid"`, `"No Show"` → `"noshow"`.
+ */
+export function headerMeaning(header: string): string {
+  const words = (
+    header
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/#|[\p{L}\p{N}]+/gu) ?? []
+  ).map((word, index, all) =>
+    ID_WORDS.has(word) || (index === all.length - 1 && index > 0 && TRAILING_ID_WORDS.has(word))
+      ? 'id'
+      : word,
+  );
+  return words.filter((word, index) => !(word === 'id' && words[index - 1] === 'id')).join('');
+}
+
+/**
+ * Normalised header spellings of person identifiers seen in agency, payroll and EVV-aggregator exports
+ * (Sandata `EmployeeIdentifier`/`EmployeeOtherID`, HHAeXchange `Caregiver Code`, Oregon eXPRS `Prime`,
+ * agency rosters' `Employee #`, `Staff ID`, `Participant PID`; decision 0035). Import kinds put them under
+ * their caregiver-id and client-id fields. "Provider id" is NOT here: in Sandata and most EVV files the
+ * provider is the agency (its Medicaid provider number); only `individualproviderid` (self-directed
+ * programs' "individual provider", the worker) names a caregiver.
+ */
+export const PERSON_ID_SYNONYMS = {
+  caregiver: [
+    'caregiverid',
+    'caregiverexternalid',
+    'caregivercode',
+    'employeeid',
+    'employeenumber',
+    'employeeno',
+    'employeeidentifier',
+    'employeeotherid',
+    'employeecode',
+    'empid',
+    'empno',
+    'workerid',
+    'workercode',
+    'staffid',
+    'staffnumber',
+    'staffcode',
+    'dspid',
+    'aideid',
+    'aidecode',
+    'attendantid',
+    'individualproviderid',
+    'ipid',
+    'payrollid',
+    'badgeid',
+  ],
+  client: [
+    'pid',
+    'clientpid',
+    'participantpid',
+    'consumerpid',
+    'memberpid',
+    'recipientpid',
+    'individualpid',
+    'clientid',
+    'participantid',
+    'consumerid',
+    'memberid',
+    'recipientid',
+    'patientid',
+    'individualid',
+    'medicaidid',
+    'medicaidnumber',
+    'medicaidno',
+    'medicaid',
+    'clientmedicaidid',
+    'membermedicaidid',
+    'recipientmedicaidid',
+    'participantmedicaidid',
+    'consumermedicaidid',
+    'prime',
+    'primeid',
+    'primeno',
+    'primenumber',
+    'clientprime',
+    'participantprime',
+  ],
+} as const;
+
 /**
  * Guesses a column map from header names with `synonyms` (field → normalised header spellings; a
- * spelling listed under several fields goes to the first). A header matches by its normalised name or
- * by the name with a trailing parenthesised part dropped (`Clock In (local)`); the first header wins
- * when several name the same field. Headers not recognised are left out.
+ * spelling listed under several fields goes to the first). A header matches by its meaning
+ * (`headerMeaning`: `Employee #` is `employeeid`), else by its normalised name, else by either with a
+ * trailing parenthesised part dropped (`Clock In (local)`); the first header wins when several name
+ * the same field. Headers not recognised are left out.
  */
 export function suggestFromSynonyms<F extends string>(
   headers: string[],
@@ -34,9 +129,15 @@ export function suggestFromSynonyms<F extends string>(
   const used = new Set<F>();
   const seen = new Set<string>();
   for (const header of headers) {
-    const whole = normalizeHeader(header);
-    const withoutNote = normalizeHeader(header.replace(/\s*[([][^)\]]*[)\]]\s*$/, ''));
-    const field = byName.get(whole) ?? byName.get(withoutNote);
+    const withoutNote = header.replace(/\s*[([][^)\]]*[)\]]\s*$/, '');
+    const field = [
+      headerMeaning(header),
+      normalizeHeader(header),
+      headerMeaning(withoutNote),
+      normalizeHeader(withoutNote),
+    ]
+      .map((name) => byName.get(name))
+      .find((found) => found !== undefined);
     if (!field || used.has(field) || seen.has(header)) continue;
     entries.push([header, field]);
     used.add(field);

@@ -117,6 +117,58 @@ describe('suggestColumnMap', () => {
   });
 });
 
+describe('suggestColumnMap: person ids (issue 16, decision 0035)', () => {
+  it('maps Employee # and Participant PID as ids beside their name columns', () => {
+    const headers = [
+      'Visit #',
+      'Employee #',
+      'Employee Name',
+      'Participant PID',
+      'Participant Name',
+      'Service Date',
+      'Time In',
+      'Time Out',
+      'Provider ID',
+    ];
+    const map = suggestColumnMap(headers);
+    expect(map).toEqual({
+      'Visit #': 'givShiftId',
+      'Employee #': 'caregiverExternalId',
+      'Employee Name': 'caregiverName',
+      'Participant PID': 'pid',
+      'Participant Name': 'clientName',
+      'Service Date': 'date',
+      'Time In': 'evvInTime',
+      'Time Out': 'evvOutTime',
+      'Provider ID': 'providerMedicaidId',
+    });
+    expect(columnMapProblems(map)).toEqual([]);
+  });
+
+  it.each([
+    ['Staff No.', 'caregiverExternalId'],
+    ['Worker Nbr', 'caregiverExternalId'],
+    ['DSP ID', 'caregiverExternalId'],
+    ['Employee Number', 'caregiverExternalId'],
+    ['Consumer ID', 'pid'],
+    ['Member #', 'pid'],
+    ['Recipient ID', 'pid'],
+    ['Client ID', 'pid'],
+    ['Medicaid #', 'pid'],
+    ['Prime', 'pid'],
+    ['Shift No.', 'givShiftId'],
+  ])('%s → %s', (header, field) => {
+    expect(suggestColumnMap([header])).toEqual({ [header]: field });
+  });
+
+  it('keeps a bare Employee or Participant column a name', () => {
+    expect(suggestColumnMap(['Employee', 'Participant'])).toEqual({
+      Employee: 'caregiverName',
+      Participant: 'clientName',
+    });
+  });
+});
+
 describe('headerSignature', () => {
   it('is a sha256 hex that ignores case, spaces and punctuation but not names or order', () => {
     const a = headerSignature(['Shift ID', 'Clock-In', 'Notes']);

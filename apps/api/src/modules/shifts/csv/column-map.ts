@@ -5,7 +5,7 @@
  * section "CSV (GIV-style) exports".
  */
 import { type ColumnMap, type ShiftCsvField } from '@tend/contracts';
-import { suggestFromSynonyms } from '../../../platform/imports/column-map.ts';
+import { PERSON_ID_SYNONYMS, suggestFromSynonyms } from '../../../platform/imports/column-map.ts';
 
 export {
   applySavedColumnMap,
@@ -15,7 +15,9 @@ export {
 
 /**
  * Header spellings per Tend field, already normalised (`normalizeHeader`: lower case, letters and
- * digits only). Order matters only between fields: a header is given to the first field listing it.
+ * digits only; a header is also tried by its `headerMeaning`, so `Employee #` reads `employeeid`).
+ * Person ids are the shared `PERSON_ID_SYNONYMS` (decision 0035). Order matters only between fields:
+ * a header is given to the first field listing it.
  */
 export const COLUMN_SYNONYMS: Readonly<Record<ShiftCsvField, readonly string[]>> = {
   givShiftId: [
@@ -54,21 +56,7 @@ export const COLUMN_SYNONYMS: Readonly<Record<ShiftCsvField, readonly string[]>>
     'caregiverfullname',
     'employeefullname',
   ],
-  caregiverExternalId: [
-    'caregiverid',
-    'caregiverexternalid',
-    'caregivernumber',
-    'employeeid',
-    'employeenumber',
-    'employeeno',
-    'employeeidentifier',
-    'employeeotherid',
-    'workerid',
-    'staffid',
-    'dspid',
-    'aideid',
-    'attendantid',
-  ],
+  caregiverExternalId: PERSON_ID_SYNONYMS.caregiver,
   clientName: [
     'client',
     'clientname',
@@ -86,23 +74,7 @@ export const COLUMN_SYNONYMS: Readonly<Record<ShiftCsvField, readonly string[]>>
     'recipientname',
     'clientfullname',
   ],
-  pid: [
-    'pid',
-    'medicaidid',
-    'medicaidnumber',
-    'medicaidno',
-    'medicaid',
-    'clientmedicaidid',
-    'membermedicaidid',
-    'recipientmedicaidid',
-    'clientid',
-    'memberid',
-    'consumerid',
-    'recipientid',
-    'patientid',
-    'primeno',
-    'prime',
-  ],
+  pid: PERSON_ID_SYNONYMS.client,
   date: [
     'date',
     'servicedate',
