@@ -119,8 +119,38 @@ export const shiftImportUploaded = z.discriminatedUnion('format', [
 ]);
 export type ShiftImportUploaded = z.infer<typeof shiftImportUploaded>;
 
-/** Options for previewing and importing a CSV. `timeZone` (IANA) applies to local times without one. */
-export const shiftImportOptions = importOptions.extend({ columnMap });
+/** Caregiver or client: whose name a namesake question is about. */
+export const personRole = z.enum(['caregiver', 'client']);
+export type PersonRole = z.infer<typeof personRole>;
+
+/**
+ * The admin's answer for one name the preview asked about (decision 0035; `namesakeQuestion`): link
+ * the rows that give this name without an id to an existing person (`person`, one of the question's
+ * `inTend`), to the person the file itself names by that id elsewhere (`fileId`, one of `inFile`), or
+ * to a new person created for them (`new`, flagged for review).
+ */
+export const namesakeChoice = z.object({
+  role: personRole,
+  /** The name as the question gave it (matched case- and accent-insensitively). */
+  name: z.string().trim().min(1).max(200),
+  linkTo: z.discriminatedUnion('to', [
+    z.object({ to: z.literal('person'), personId: z.uuid() }),
+    z.object({ to: z.literal('fileId'), externalId: z.string().trim().min(1).max(100) }),
+    z.object({ to: z.literal('new') }),
+  ]),
+});
+export type NamesakeChoice = z.infer<typeof namesakeChoice>;
+
+/**
+ * Options for previewing and importing a CSV. `timeZone` (IANA) applies to local times without one;
+ * `namesakes` answers the preview's namesake questions (decision 0035): a name asked about and not
+ * answered is never linked (its rows are rejected). Stored with the import's job, so a retry links the
+ * same way.
+ */
+export const shiftImportOptions = importOptions.extend({
+  columnMap,
+  namesakes: z.array(namesakeChoice).max(1000).optional(),
+});
 export type ShiftImportOptions = z.infer<typeof shiftImportOptions>;
 
 const instant = z.iso.datetime({ offset: true });
@@ -144,7 +174,50 @@ export const shiftImportPreviewRow = z.object({
   errors: z.array(importRowProblem),
 });
 export type ShiftImportPreviewRow = z.infer<typeof shiftImportPreviewRow>;
-export const shiftImportPreview = importPreviewOf(shiftImportPreviewRow);
+/** An existing person a namesake question offers. `altName`: matched by one of their other names. */
+export const namesakeCandidate = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  externalId: z.string().nullable(),
+  altName: z.boolean(),
+});
+export type NamesakeCandidate = z.infer<typeof namesakeCandidate>;
+
+/**
+ * A name that rows of the file give WITHOUT an id and that more than one person may have (decision
+ * 0035): other rows of the file give it with different ids (`inFile`), and/or several people of Tend
+ * have it as name or alt name (`inTend`). Tend links these rows only as the admin answers.
+ */
+export const namesakeQuestion = z.object({
+  role: personRole,
+  /** The name as first spelled in the file. */
+  name: z.string(),
+  /** Rows giving the name without an id. */
+  rows: z.number().int(),
+  /** Ids other rows of the file give with this name (people Tend does not have under these ids yet). */
+  inFile: z.array(z.string()),
+  inTend: z.array(namesakeCandidate),
+});
+export type NamesakeQuestion = z.infer<typeof namesakeQuestion>;
+
+/**
+ * Who the whole file's rows would be linked to (decision 0035): whether caregivers / clients are linked
+ * by name alone (no id column mapped: people who share a name cannot be told apart) and every name to
+ * answer before linking.
+ */
+export const peopleReview = z.object({
+  caregiversByNameOnly: z.boolean(),
+  clientsByNameOnly: z.boolean(),
+  /** At most 500 questions; `more` counts the rest. */
+  namesakes: z.array(namesakeQuestion),
+  more: z.number().int(),
+});
+export type PeopleReview = z.infer<typeof peopleReview>;
+
+export const shiftImportPreview = importPreviewOf(shiftImportPreviewRow).extend({
+  /** The whole file's people review (CSV previews). */
+  people: peopleReview.optional(),
+});
 export type ShiftImportPreview = z.infer<typeof shiftImportPreview>;
 
 /** An uploaded EVV file as the import history lists it, with the shift kind's format and column map. */

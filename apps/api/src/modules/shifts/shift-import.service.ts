@@ -27,6 +27,7 @@ import type { OpenStream } from '../../platform/imports/csv-reader.ts';
 import { JobInputError } from '../../platform/jobs/jobs.service.ts';
 import { ImportPeopleIndex } from '../people/people-matching.ts';
 import { suggestColumnMap } from './csv/column-map.ts';
+import { shiftPeopleReview, storedDecisions } from './shift-import-people.ts';
 import { csvRowToVisit } from './csv/csv-visit.ts';
 import { extractSandataVisits, parseSandataVisit, sandataFieldNames } from './evv-sandata.ts';
 import {
@@ -158,8 +159,12 @@ export const shiftImportKind: ImportKindDefinition<ShiftImportTypes> = {
     reason: (row, firstLine) => `duplicates shift id ${row.key} at line ${firstLine}`,
   },
   async openWriter(deps, run) {
-    const people = await ImportPeopleIndex.load(deps.db);
+    const namesakes = storedDecisions(run.job.metadata);
+    const people = await ImportPeopleIndex.load(deps.db, namesakes.decisions);
     const tally = emptyTally();
+    // People created at start for "a new person" answers are this import's new people too.
+    tally.newCaregivers = namesakes.created.caregivers;
+    tally.newClients = namesakes.created.clients;
     const map = run.file.columnMap;
     const fields: SourceFieldNames =
       run.file.format === 'csv' && map
@@ -195,4 +200,5 @@ export const shiftImportKind: ImportKindDefinition<ShiftImportTypes> = {
   }),
   changed: (tally) => tally.created + tally.updated > 0,
   json: sandataFormat,
+  review: shiftPeopleReview,
 };

@@ -7,8 +7,8 @@
  *   - a Sandata `SequenceID` not higher than the stored one changes nothing (stale version);
  *   - otherwise the shift is updated, its history records old → new per field, and its segment follows.
  * People are linked through `ImportPeopleIndex` (external id, then name/altNames); unknown people are
- * created flagged for review in their own committed step; a name shared by several people rejects
- * the record. All shifts of a batch are written in one transaction: a crash leaves whole batches only,
+ * created flagged for review in their own committed step; a name shared by several people, or one the
+ * preview asked about and the admin left unanswered (decision 0035), rejects the record. All shifts of a batch are written in one transaction: a crash leaves whole batches only,
  * and re-running the job resumes (what was written comes back as unchanged).
  */
 import { hash as digest } from 'node:crypto';
@@ -18,7 +18,7 @@ import type { Database, Transaction } from '../../platform/db/client.ts';
 import { auditEventsPerRow, recordAuditEvents, type AuditInput } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import type { ImportRejections } from '../../platform/imports/import-kind.ts';
-import type { ImportPeopleIndex, PersonReference } from '../people/people-matching.ts';
+import type { ImportPeopleIndex, PersonMatch, PersonReference } from '../people/people-matching.ts';
 import { shifts, type ChangeHistoryEntry } from './shifts.table.ts';
 import { syncImportSegments } from './shift-segments.ts';
 import { iso, type ShiftRow } from './shift-view.ts';
@@ -152,21 +152,11 @@ export async function importVisitBatch(
   for (const record of input.records) {
     const caregiver = people.matchCaregiver(caregiverRef(record));
     const client = people.matchClient(clientRef(record));
-    let ambiguous = false;
-    for (const [kind, ref, field] of [
-      ['caregivers', caregiver, fields.caregiver],
-      ['clients', client, fields.client],
-    ] as const) {
-      if (ref.kind === 'ambiguous' && !ambiguous) {
-        reject(
-          record,
-          field,
-          `matches ${ref.count} ${kind} by name; add their id to the file or make the names distinct`,
-        );
-        ambiguous = true;
-      }
+    const refused = refusal(caregiver, 'caregivers') ?? refusal(client, 'clients');
+    if (refused) {
+      reject(record, refused.kind === 'caregivers' ? fields.caregiver : fields.client, refused.reason);
+      continue;
     }
-    if (ambiguous) continue;
     if (caregiver.kind === 'unknown' || client.kind === 'unknown') unknown = true;
     records.push({
       record,
@@ -188,13 +178,51 @@ export async function importVisitBatch(
         tally.newClients += await people.createUnknown(tx, ctx, 'client', all.map(clientRef));
       }),
     );
+    const resolved: LinkedRecord[] = [];
     for (const linked of records) {
-      linked.caregiverId ??= idOf(people.matchCaregiver(caregiverRef(linked.record)));
-      linked.clientId ??= idOf(people.matchClient(clientRef(linked.record)));
+      const caregiver = linked.caregiverId ? null : people.matchCaregiver(caregiverRef(linked.record));
+      const client = linked.clientId ? null : people.matchClient(clientRef(linked.record));
+      // A name without an id that the batch gave two new people with ids is ambiguous only now.
+      const refused =
+        (caregiver && refusal(caregiver, 'caregivers')) ?? (client && refusal(client, 'clients'));
+      if (refused) {
+        reject(
+          linked.record,
+          refused.kind === 'caregivers' ? fields.caregiver : fields.client,
+          refused.reason,
+        );
+        continue;
+      }
+      if (caregiver) linked.caregiverId = idOf(caregiver);
+      if (client) linked.clientId = idOf(client);
+      resolved.push(linked);
     }
+    records.splice(0, records.length, ...resolved);
+    if (!records.length) return;
   }
 
   await db.transaction((tx) => writeShifts(tx, ctx, { records, csvFileId, tally }));
+}
+
+/**
+ * Why a match cannot be linked, in words, or null: a name several people have (`ambiguous`), or a name
+ * the preview asked about and the admin did not answer (`namesake`, decision 0035).
+ */
+function refusal(
+  match: PersonMatch,
+  kind: 'caregivers' | 'clients',
+): { kind: 'caregivers' | 'clients'; reason: string } | null {
+  if (match.kind === 'ambiguous')
+    return {
+      kind,
+      reason: `matches ${match.count} ${kind} by name; add their id to the file or make the names distinct`,
+    };
+  if (match.kind === 'namesake')
+    return {
+      kind,
+      reason: `is a name more than one person may have and was not answered on the preview; import again and choose who it is, or add their id to the file`,
+    };
+  return null;
 }
 
 /** A record with the ids of its caregiver and client (null only until unknown people are created). */

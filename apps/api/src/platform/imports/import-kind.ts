@@ -166,6 +166,35 @@ export interface ImportKindDefinition<T extends ImportKindTypes> {
   changed(summary: T['summary']): boolean;
   /** A format detected from content at upload (`[` or `{` first = JSON), queued at once without a mapping. */
   json?: ImportFormatReader<T>;
+  /** Questions about the whole CSV file asked before its import (shifts: namesakes, decision 0035). */
+  review?: ImportReview<T>;
+}
+
+/** Every parsed record of a CSV upload, read with a column map (rows with problems are left out). */
+export interface FileRecords<T extends ImportKindTypes> {
+  columnMap: ColumnMapOf<T['field']>;
+  records(): AsyncIterable<T['record']>;
+}
+
+/**
+ * Questions a kind asks about a whole CSV file before importing it (decision 0035). `preview` reads
+ * every record and answers what the preview adds (`answer`, merged into the preview's answer) and
+ * what its audit event records (`audit`, ids and counts only); `start` checks the kind's own fields of
+ * the start's body (`extra`, e.g. shifts' `namesakes`) against the file and returns what to store in
+ * the job's metadata, so a retried job does the same. `start` throws VALIDATION_FAILED naming the field.
+ */
+export interface ImportReview<T extends ImportKindTypes> {
+  preview(
+    deps: ImportReaderDeps,
+    ctx: RequestContext,
+    file: FileRecords<T>,
+  ): Promise<{ answer: Record<string, unknown>; audit: Record<string, unknown> }>;
+  start(
+    deps: ImportReaderDeps,
+    ctx: RequestContext,
+    file: FileRecords<T>,
+    extra: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
 }
 
 /** The summary of an upload as the history lists it (contracts `importFileSummary` and its kinds'). */

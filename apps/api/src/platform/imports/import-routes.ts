@@ -37,7 +37,16 @@ export interface ImportRouteAnswers<T extends ImportKindTypes> {
   start: { csvFileId: string; job: ProcessingJob };
 }
 
-type MappingBody<T extends ImportKindTypes> = Omit<ImportMappingOptions<T>, 'kind' | 'csvFileId'>;
+type MappingBody<T extends ImportKindTypes> = Omit<ImportMappingOptions<T>, 'kind' | 'csvFileId' | 'extra'>;
+
+/** A preview or start body as the pipeline's options: the column map and zone, the kind's own fields in `extra`. */
+function mappingOf<T extends ImportKindTypes>(
+  body: unknown,
+): Omit<ImportMappingOptions<T>, 'kind' | 'csvFileId'> {
+  // The endpoint's schema validated the body (`FittingEndpoints`: a column map of the kind's fields).
+  const { columnMap, timeZone, ...extra } = body as MappingBody<T> & Record<string, unknown>;
+  return { columnMap, timeZone, extra };
+}
 
 /**
  * `E` where each endpoint's response schema accepts the pipeline's answer for `T` and the preview/start
@@ -128,7 +137,7 @@ export function importRoutes<T extends ImportKindTypes, E extends ImportEndpoint
       access,
       handle((request) =>
         previewImport(deps, request.ctx, {
-          ...(request.body as MappingBody<T>),
+          ...mappingOf<T>(request.body),
           kind,
           csvFileId: request.params.id,
         }),
@@ -139,11 +148,7 @@ export function importRoutes<T extends ImportKindTypes, E extends ImportEndpoint
       endpoints.start,
       access,
       handle((request) =>
-        startImport(deps, request.ctx, {
-          ...(request.body as MappingBody<T>),
-          kind,
-          csvFileId: request.params.id,
-        }),
+        startImport(deps, request.ctx, { ...mappingOf<T>(request.body), kind, csvFileId: request.params.id }),
       ),
     );
   };

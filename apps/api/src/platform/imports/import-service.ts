@@ -24,6 +24,7 @@ import { CsvFormatError, readCsvRows, sniffCsv, type CsvSniff, type OpenStream }
 import type {
   ColumnMapOf,
   CsvFileRow,
+  FileRecords,
   ImportAnalysisOut,
   ImportDeps,
   ImportFileSummaryOut,
@@ -338,6 +339,33 @@ export interface ImportMappingOptions<T extends ImportKindTypes> {
   /** Checked against the file's header and the kind (`columnMapProblems`). */
   columnMap: ColumnMapOf<T['field']>;
   timeZone?: string | undefined;
+  /** The rest of the request's body: the kind's own fields for `kind.review` (e.g. `namesakes`). */
+  extra?: Record<string, unknown>;
+}
+
+/** Every record of a CSV upload parsed with `columnMap` (for `kind.review`; rows with problems left out). */
+function fileRecords<T extends ImportKindTypes>(
+  deps: ImportDeps,
+  ctx: RequestContext,
+  input: {
+    kind: ImportKindDefinition<T>;
+    file: CsvFileRow;
+    sniff: CsvSniff;
+    columnMap: ColumnMapOf<T['field']>;
+  },
+  timeZone: string,
+): FileRecords<T> {
+  const { kind, file, sniff, columnMap } = input;
+  return {
+    columnMap,
+    async *records() {
+      for await (const batch of readCsvRows(openStoredFile(deps, ctx, file), sniff, { batchSize: 1000 }))
+        for (const row of batch) {
+          const parsed = kind.parseRow(row, sniff.headers, columnMap, { timeZone });
+          if (parsed.ok) yield parsed.record;
+        }
+    },
+  };
 }
 
 /**
@@ -364,13 +392,22 @@ export async function previewImport<T extends ImportKindTypes>(
       rows.push(kind.previewRow(row.line, kind.parseRow(row, sniff.headers, columnMap, { timeZone })));
     if (rows.length >= PREVIEW_ROWS) break;
   }
+  const problems = kind.columnMapProblems(columnMap);
+  const review =
+    kind.review && !problems.length
+      ? await kind.review.preview(
+          deps,
+          ctx,
+          fileRecords(deps, ctx, { kind, file, sniff, columnMap }, timeZone),
+        )
+      : { answer: {}, audit: {} };
   await recordAudit(deps.db, ctx, {
     action: kind.audit.preview,
     entityType: 'csv_file',
     entityId: file.id,
-    details: { rows: rows.length },
+    details: { rows: rows.length, ...review.audit },
   });
-  return { rows, problems: kind.columnMapProblems(columnMap) };
+  return { rows, problems, ...review.answer };
 }
 
 /**
@@ -394,12 +431,14 @@ export async function startImport<T extends ImportKindTypes>(
     .limit(1);
   if (running) throw new AppError('CONFLICT', 'This file is already being imported');
   const timeZone = options.timeZone ?? deps.agencyTimeZone;
+  const records = fileRecords(deps, ctx, { kind, file, sniff, columnMap }, timeZone);
+  const reviewed = kind.review ? await kind.review.start(deps, ctx, records, options.extra ?? {}) : {};
   await deps.db
     .update(csvFiles)
     // The column is typed with the shift fields; other kinds store their own field names.
     .set({ columnMap: columnMap as typeof csvFiles.$inferInsert.columnMap, timeZone })
     .where(eq(csvFiles.id, file.id));
-  const job = await enqueueImport(deps, ctx, { kind, file, metadata: { timeZone } });
+  const job = await enqueueImport(deps, ctx, { kind, file, metadata: { ...reviewed, timeZone } });
   await recordAudit(deps.db, ctx, {
     action: kind.audit.import,
     entityType: 'csv_file',
