@@ -68,6 +68,26 @@ function initialMap(detail: ImportDetail): ImportColumnMap {
   return Object.fromEntries(Object.entries(source).filter(([header]) => headers.has(header)));
 }
 
+/** The admin's answers to a preview's questions, by question key. */
+export type ImportAnswers = Readonly<Record<string, string>>;
+
+/**
+ * Questions a kind's preview asks about the whole file before the import can start (shifts: who a
+ * name shared by several people is, decision 0035). `preview` is the preview's whole answer.
+ */
+export interface ImportQuestionsUi {
+  /** The questions, the answers so far, and `answer` to set (or clear, with null) one. */
+  render: (
+    preview: unknown,
+    answers: ImportAnswers,
+    answer: (key: string, value: string | null) => void,
+  ) => ReactNode;
+  /** How many of the preview's questions are unanswered: "Start import" waits for none. */
+  unanswered: (preview: unknown, answers: ImportAnswers) => number;
+  /** The start body's own fields from the answers (e.g. `namesakes`). */
+  body: (preview: unknown, answers: ImportAnswers) => Record<string, unknown>;
+}
+
 export interface ColumnMappingStepProps<P extends { line: number; errors: unknown[] }> {
   kind: ImportKindClient<P>;
   fields: ImportFieldsUi;
@@ -78,6 +98,8 @@ export interface ColumnMappingStepProps<P extends { line: number; errors: unknow
   previewNeeds: string;
   /** The preview table of the kind's rows. */
   renderPreview: (rows: P[], timeZone: string) => ReactNode;
+  /** Questions the kind's preview asks before the start, if it has any. */
+  questions?: ImportQuestionsUi;
   onStarted: (started: ImportStarted) => void;
   onCancel: () => void;
 }
@@ -94,6 +116,16 @@ function useColumnMapping<P extends { line: number; errors: unknown[] }>(
   const options = useMemo(() => ({ columnMap: map, timeZone }), [map, timeZone]);
   const preview = useImportPreview(kind, detail.file.id, options, problems.length === 0);
   const start = useStartImport(kind);
+  const [answers, setAnswers] = useState<ImportAnswers>({});
+  const answer = (key: string, value: string | null) => {
+    setAnswers((current) => {
+      const next = { ...current };
+      if (value) next[key] = value;
+      else delete next[key];
+      return next;
+    });
+    start.reset();
+  };
   const setField = (header: string, value: string | null) => {
     setMap((current) => {
       const next = { ...current };
@@ -103,7 +135,22 @@ function useColumnMapping<P extends { line: number; errors: unknown[] }>(
     });
     start.reset();
   };
-  return { map, setField, timeZone, setTimeZone, problems, preview, start };
+  return { map, setField, timeZone, setTimeZone, problems, preview, start, answers, answer };
+}
+
+/** Why "Start import" waits, in words, or null: mapping problems, then the preview's questions. */
+function startWait(
+  problems: string[],
+  preview: { data?: unknown; isFetching: boolean },
+  questions: ImportQuestionsUi | undefined,
+  answers: ImportAnswers,
+): string | null {
+  if (problems.length) return 'Fix the mapping problems above to start.';
+  if (!questions) return null;
+  if (!preview.data || preview.isFetching) return 'Wait for the preview to start.';
+  const open = questions.unanswered(preview.data, answers);
+  if (open === 1) return 'Answer the question about a shared name above to start.';
+  return open ? `Answer the ${open} questions about shared names above to start.` : null;
 }
 
 /** The mapping table, time zone, problems, preview and "Start import" for one uploaded CSV. */
@@ -114,17 +161,20 @@ export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>
   formatHint,
   previewNeeds,
   renderPreview,
+  questions,
   onStarted,
   onCancel,
 }: ColumnMappingStepProps<P>) {
   const analysis = detail.analysis;
-  const { map, setField, timeZone, setTimeZone, problems, preview, start } = useColumnMapping(
-    kind,
-    fields,
-    detail,
-  );
+  const mapping = useColumnMapping(kind, fields, detail);
+  const { map, setField, timeZone, setTimeZone, problems, preview, start, answers, answer } = mapping;
   if (!analysis) return null;
-  const startBlocked = problems.length > 0;
+  const wait = startWait(problems, preview, questions, answers);
+  const body = () => ({
+    columnMap: map,
+    timeZone,
+    ...(questions && preview.data ? questions.body(preview.data, answers) : {}),
+  });
   return (
     <Stack gap="lg">
       <MappingIntro detail={detail} analysis={analysis} formatHint={formatHint} />
@@ -138,9 +188,12 @@ export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>
         columnCount={analysis.headers.length}
       />
       {problems.length > 0 ? <MappingProblems problems={problems} /> : null}
+      {questions && preview.data && problems.length === 0
+        ? questions.render(preview.data, answers, answer)
+        : null}
       <MappingPreview
         preview={preview}
-        blocked={startBlocked}
+        blocked={problems.length > 0}
         previewNeeds={previewNeeds}
         render={(rows) => renderPreview(rows, timeZone)}
       />
@@ -156,22 +209,17 @@ export function ColumnMappingStep<P extends { line: number; errors: unknown[] }>
           Choose another file
         </Button>
         <Group gap="sm">
-          {startBlocked ? (
+          {wait ? (
             <Text size="sm" c="dimmed" id="start-import-reason">
-              Fix the mapping problems above to start.
+              {wait}
             </Text>
           ) : null}
           <Button
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            disabled={startBlocked}
-            aria-describedby={startBlocked ? 'start-import-reason' : undefined}
+            disabled={wait !== null}
+            aria-describedby={wait ? 'start-import-reason' : undefined}
             loading={start.isPending}
-            onClick={() =>
-              start.mutate(
-                { id: detail.file.id, options: { columnMap: map, timeZone } },
-                { onSuccess: onStarted },
-              )
-            }
+            onClick={() => start.mutate({ id: detail.file.id, options: body() }, { onSuccess: onStarted })}
           >
             Start import
           </Button>

@@ -21,6 +21,7 @@ import { ImportWizard } from '../../../components/imports/import-wizard.tsx';
 import { shiftImportClient } from '../api/shift-imports.ts';
 import { shiftKeys } from '../api/shifts.ts';
 import { ColumnMappingPreview } from '../components/column-mapping-preview.tsx';
+import { namesakeQuestionsUi } from '../components/namesake-questions.tsx';
 import { ImportSummary } from '../components/import-summary.tsx';
 
 const shiftFields: ImportFieldsUi = {
@@ -89,6 +90,7 @@ export function UploadPage() {
           formatHint="Dates may be US (MM/DD/YYYY) or ISO, times 12- or 24-hour; a clock-out earlier than its clock-in is read as the next day."
           previewNeeds="The preview appears once the mapping has a shift id, a caregiver, a client and a clock-in."
           renderPreview={(rows, timeZone) => <ColumnMappingPreview rows={rows} timeZone={timeZone} />}
+          questions={namesakeQuestionsUi}
           onStarted={onStarted}
           onCancel={onCancel}
         />
