@@ -1,11 +1,15 @@
 /** The Tend word mark used in every layout header. */
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
+/**
+ * The word mark as a link home. Its name is its visible text plus a hidden ", home" (no aria-label:
+ * WCAG 2.5.3 wants the visible words inside the name, and axe reads "Tend" + "Agency" as one word).
+ */
 export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
   return (
-    <UnstyledButton component={Link} to={to} aria-label={suffix ? `Tend ${suffix}, home` : 'Tend, home'}>
+    <UnstyledButton component={Link} to={to}>
       <Group gap={6} wrap="nowrap">
         <IconLeaf size={24} color="var(--mantine-primary-color-filled)" aria-hidden />
         <Text fw={700} fz="lg">
@@ -13,9 +17,11 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
         </Text>
         {suffix && (
           <Text c="dimmed" fz="sm" visibleFrom="xs">
+            <VisuallyHidden> </VisuallyHidden>
             {suffix}
           </Text>
         )}
+        <VisuallyHidden>, home</VisuallyHidden>
       </Group>
     </UnstyledButton>
   );
