@@ -81,11 +81,15 @@ function NamesakeQuestions({
 
 /** What linking by name alone means, for each role the file gives no id for. */
 function ByNameOnlyNotice({ review }: { review: PeopleReview }) {
-  const roles = [
-    review.caregiversByNameOnly ? 'caregivers' : null,
-    review.clientsByNameOnly ? 'clients' : null,
-  ].filter((role) => role !== null);
+  const roles = (
+    [
+      [review.caregiversByNameOnly, 'caregiver', 'caregivers'],
+      [review.clientsByNameOnly, 'client', 'clients'],
+    ] as const
+  ).filter(([byName]) => byName);
   if (!roles.length) return null;
+  const one = roles.map(([, singular]) => singular).join(' or ');
+  const many = roles.map(([, , plural]) => plural).join(' and ');
   return (
     <Alert
       color="yellow"
@@ -93,9 +97,9 @@ function ByNameOnlyNotice({ review }: { review: PeopleReview }) {
       icon={<IconAlertTriangle aria-hidden />}
       title="Linked by names alone"
     >
-      No {roles.join(' or ')} id column is mapped, so {roles.join(' and ')} are linked by name: two different
-      people with the same name in this file would become one. If the file has an id column (such as “Employee
-      #” or “Participant PID”), map it above.
+      No {one} id column is mapped, so {many} are linked by name: two different people with the same name in
+      this file would become one. If the file has an id column (such as “Employee #” or “Participant PID”),
+      map it above.
     </Alert>
   );
 }
