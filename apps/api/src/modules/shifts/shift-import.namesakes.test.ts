@@ -27,10 +27,10 @@ async function upload(content: string, name = 'visits.csv') {
     ...fileUpload(content, 'text/csv', name),
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);
-  return uploaded.json() as {
+  return uploaded.json<{
     csvFileId: string;
     analysis: { suggestedColumnMap: ShiftImportOptions['columnMap'] };
-  };
+  }>();
 }
 
 async function preview(csvFileId: string, columnMap: ShiftImportOptions['columnMap']) {
