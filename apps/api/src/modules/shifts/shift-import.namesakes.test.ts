@@ -201,6 +201,10 @@ describe('a file linked by names alone', () => {
       newAnn,
     ]);
     expect((await people('/api/clients')).filter((p) => p.name === 'Ann Lee')).toHaveLength(3);
+    const created = (
+      await admin({ method: 'GET', url: `/api/audit-events?action=client.create&entityId=${newAnn}` })
+    ).json();
+    expect(created.items[0]?.details).toMatchObject({ source: 'import', needsReview: true });
   });
 
   it('asks about an alt name shared with another person, and denies the steps to non-admins', async () => {
