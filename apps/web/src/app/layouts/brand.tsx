@@ -1,11 +1,13 @@
 /** The Tend word mark used in every layout header. */
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
   return (
-    <UnstyledButton component={Link} to={to} aria-label={suffix ? `Tend ${suffix}, home` : 'Tend, home'}>
+    // The name comes from the visible words plus a hidden ", home" (WCAG 2.5.3: the visible text is part
+    // of the accessible name; an aria-label read "Tend Agency, home" while axe saw "TendAgency").
+    <UnstyledButton component={Link} to={to}>
       <Group gap={6} wrap="nowrap">
         <IconLeaf size={24} color="var(--mantine-primary-color-filled)" aria-hidden />
         <Text fw={700} fz="lg">
@@ -16,6 +18,7 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
             {suffix}
           </Text>
         )}
+        <VisuallyHidden>, home</VisuallyHidden>
       </Group>
     </UnstyledButton>
   );
