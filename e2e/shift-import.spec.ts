@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const fixtures = path.resolve('fixtures');
@@ -336,8 +336,15 @@ test('Sandata OpenEVV JSON: import, a higher SequenceID updates its shift with h
 /** About 30 naughty strings (blns.json) that fit a one-line CSV cell: no control characters, not blank. */
 function naughtyStrings(): string[] {
   const all = JSON.parse(readFileSync(path.join(fixtures, 'corpora/blns.json'), 'utf8')) as string[];
-  // eslint-disable-next-line no-control-regex
-  const usable = all.filter((s) => s.trim() !== '' && s.length <= 80 && !/[\u0000-\u001f\u007f]/.test(s));
+  // Null tokens (`NULL`, `N/A`) are absent values by rule (decision 0036): not names to round-trip.
+  const usable = all.filter(
+    (s) =>
+      s.trim() !== '' &&
+      !['null', 'n/a'].includes(s.trim().toLowerCase()) &&
+      s.length <= 80 &&
+      // eslint-disable-next-line no-control-regex
+      !/[\u0000-\u001f\u007f]/.test(s),
+  );
   const scripts = usable.filter((s) => /script|onerror|onload|alert|javascript|<svg|<img/i.test(s));
   const others = usable.filter((s) => !scripts.includes(s));
   // Names the people matcher folds together (NFKD, case, spaces: `＜script＞` is `<script>`) would be
@@ -404,18 +411,32 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
       'empty caregiver',
     ],
     [
-      `BRK-${stamp}-1`,
+      `BRK-${stamp}-year0`,
       'Maria Lopez',
       'Robert Chen',
-      '11/11/2025',
+      '01/01/0000',
       '9:00 AM',
       '11:00 AM',
       here,
       here,
       'T1019',
       '',
-      'duplicated visit id',
+      'year 0000',
     ],
+  ];
+  // A repeated visit id: imported once, from its first copy — a duplicate, not a rejection.
+  const duplicateRow = [
+    `BRK-${stamp}-1`,
+    'Maria Lopez',
+    'Robert Chen',
+    '11/11/2025',
+    '9:00 AM',
+    '11:00 AM',
+    here,
+    here,
+    'T1019',
+    '',
+    'duplicated visit id',
   ];
   const kept = [
     [
@@ -446,8 +467,8 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
     ],
   ];
   // The impossible date comes first, so the preview shows a row that would be rejected.
-  const [badDateRow, noCaregiverRow, duplicateRow] = bad as [string[], string[], string[]];
-  const body = [badDateRow, ...good, noCaregiverRow, duplicateRow, ...kept];
+  const [badDateRow, noCaregiverRow, yearZeroRow] = bad as [string[], string[], string[]];
+  const body = [badDateRow, ...good, noCaregiverRow, duplicateRow, yearZeroRow, ...kept];
   const lineOf = (id: string) => body.findIndex((row) => row[0] === id) + 2;
   const name = `broken-${stamp}.csv`;
 
@@ -472,6 +493,8 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
 
   await expect(stat(page, 'Created', good.length + kept.length)).toBeVisible();
   await expect(stat(page, 'Rejected', bad.length)).toBeVisible();
+  await expect(stat(page, 'Duplicates', 1)).toBeVisible();
+  await expect(page.getByText(`Rows read: ${body.length}. Each has one fate below.`)).toBeVisible();
   const rejected = page.getByRole('table', { name: 'Rejected rows' });
   const dateRow = rejected.getByRole('row', { name: new RegExp(`BRK-${stamp}-date`) });
   await expect(dateRow).toContainText(String(lineOf(`BRK-${stamp}-date`)));
@@ -480,10 +503,19 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
   const noCaregiver = rejected.getByRole('row', { name: new RegExp(`BRK-${stamp}-nocg`) });
   await expect(noCaregiver).toContainText(String(lineOf(`BRK-${stamp}-nocg`)));
   await expect(noCaregiver).toContainText('Staff Member');
-  const duplicate = rejected.getByRole('row', { name: /duplicates shift id/ });
+  const yearZero = rejected.getByRole('row', { name: new RegExp(`BRK-${stamp}-year0`) });
+  await expect(yearZero).toContainText('years run 0001–9999');
+  // The duplicate is listed apart, in its own words, with the line of the copy that was imported.
+  await expect(rejected.getByRole('row', { name: /repeats shift id/ })).toHaveCount(0);
+  const duplicate = page
+    .getByRole('table', { name: 'Duplicate rows' })
+    .getByRole('row', { name: /repeats shift id/ });
   await expect(duplicate).toContainText(`BRK-${stamp}-1`);
   await expect(duplicate).toContainText(String(lineOf(`BRK-${stamp}-nocg`) + 1));
+  await expect(duplicate).toContainText(`only the first copy is imported`);
+  await expect(duplicate.getByRole('cell').nth(2)).toHaveText(String(lineOf(`BRK-${stamp}-1`)));
   await snap(page, 'import-broken-summary');
+  await expectAccessible(page, 'shift import summary');
 
   // The rejected rows download as CSV.
   const download = page.waitForEvent('download');

@@ -130,8 +130,45 @@ export const rejectedRecord = z.object({
 export type RejectedRecord = z.infer<typeof rejectedRecord>;
 
 /**
- * What every import job's result holds: the format read, records read, created / updated / unchanged
- * records and every rejected one. A kind extends it with its own counts.
+ * A record whose identity an earlier record of the same file already had (the same shift id, the same
+ * Sandata visit and SequenceID, the same note): not an error to fix — the file's first copy (`firstLine`)
+ * is the one imported, this copy is skipped (docs/decisions/0036-a-fate-for-every-row.md).
+ */
+export const duplicateRecord = z.object({
+  /** 1-based position of this copy (record number in a JSON array, line in a CSV file). */
+  line: z.number().int(),
+  /** 1-based position of the first copy, the one imported. */
+  firstLine: z.number().int(),
+  /** The file's name for the identity (a header such as `Visit ID`, or `VisitOtherID`). */
+  field: z.string(),
+  reason: z.string(),
+  externalId: z.string().nullable(),
+});
+export type DuplicateRecord = z.infer<typeof duplicateRecord>;
+
+/**
+ * A version of a record older than the one Tend holds, ignored: a Sandata visit whose `SequenceID` is
+ * lower than (or equal to, with other content) the SequenceID already stored for that visit, e.g. a
+ * sequence 2 read after sequence 5 (Sandata OpenEVV: the higher SequenceID is the newer version).
+ */
+export const staleRecord = z.object({
+  line: z.number().int(),
+  externalId: z.string(),
+  /** The SequenceID of this (ignored) version. */
+  sequence: z.number().int(),
+  /** The SequenceID Tend holds for the record, which this version does not replace. */
+  storedSequence: z.number().int(),
+  reason: z.string(),
+});
+export type StaleRecord = z.infer<typeof staleRecord>;
+
+/**
+ * What every import job's result holds: the format read, records read, and the fate of each record
+ * (docs/decisions/0036-a-fate-for-every-row.md) — created, updated, unchanged (already in Tend as the
+ * file has it), `duplicates` (a repeat of an earlier record of the file, imported once), `stale` (an
+ * out-of-date version, ignored) and `rejected` (not imported: one entry per problem, several for one
+ * line when it has several). A kind extends it with its own counts. Results stored before decision
+ * 0036 lack `duplicates` and `stale` (their duplicates are among `rejected`): they read as empty.
  */
 export const importResultBase = z.object({
   format: z.string(),
@@ -140,6 +177,8 @@ export const importResultBase = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   rejected: z.array(rejectedRecord),
+  duplicates: z.array(duplicateRecord).default([]),
+  stale: z.array(staleRecord).default([]),
 });
 
 /**

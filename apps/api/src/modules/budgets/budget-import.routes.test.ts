@@ -128,11 +128,15 @@ describe('client prime import', () => {
         reason: expect.stringMatching(/^is not a measure: use hours/),
         externalId: 'B-2 OR541',
       },
+    ]);
+    // A repeated line is a duplicate, imported once from its first copy (decision 0036).
+    expect(job.result.duplicates).toEqual([
       {
         line: 7,
+        firstLine: 2,
         field: 'Effective Date',
         reason:
-          'repeats the budget line at line 2 (same budget client id, procedure code, modifier and effective date)',
+          'repeats the budget line at line 2 (same budget client id, procedure code, modifier and effective date): only the first copy is imported',
         externalId: 'B-1 OR526-ZE',
       },
     ]);

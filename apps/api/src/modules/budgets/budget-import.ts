@@ -363,7 +363,7 @@ export const clientPrimeImportKind: ImportKindDefinition<ClientPrimeImportTypes>
   duplicate: {
     field: 'effectiveDate',
     reason: (_row, firstLine) =>
-      `repeats the budget line at line ${firstLine} (same budget client id, procedure code, modifier and effective date)`,
+      `repeats the budget line at line ${firstLine} (same budget client id, procedure code, modifier and effective date): only the first copy is imported`,
   },
   async openWriter(deps, run) {
     const directory = await ClientPrimeDirectory.load(deps.db);
@@ -387,6 +387,8 @@ export const clientPrimeImportKind: ImportKindDefinition<ClientPrimeImportTypes>
     updated: summary.updated,
     unchanged: summary.unchanged,
     rejected: base.rejected,
+    duplicates: base.duplicates,
+    stale: base.stale,
     counts: { newClients: summary.newClients, updatedClients: summary.updatedClients },
   }),
   // New or changed budget lines can change "no active budget" and "budget units exceeded"

@@ -1,5 +1,7 @@
 /** Reading one shift-notes CSV row (docs/shift-notes.md "The notes file"). Pure. */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { nameKey } from '../people/people-matching.ts';
 import { csvRowToNote } from './shift-note-csv.ts';
 
 const headers = ['Shift', 'Caregiver', 'Client', 'Date', 'Submitted', 'Prompt', 'Text', 'Section', 'Staff'];
@@ -37,7 +39,7 @@ describe('csvRowToNote', () => {
         caregiver: { name: 'Jane Doe', externalId: null },
         client: { name: 'John Roe', pid: null },
         submittedAt: new Date('2025-03-02T22:15:00Z'),
-        documentation: 'Went to the park',
+        documentation: ' Went to the park ',
         sectionType: 'Daily',
         staffName: 'Jane',
       },
@@ -63,6 +65,54 @@ describe('csvRowToNote', () => {
     expect(a.record.importKey).toBe(b.record.importKey);
     expect(c.record.importKey).not.toBe(a.record.importKey);
     expect(a.key).toBe(a.record.importKey);
+  });
+
+  it('stores the documentation as sent, reads null tokens as absent elsewhere, and keeps the import key of before (decision 0036)', () => {
+    const documentation = '\t\tFell in the kitchen.\u2028\u3000';
+    const parsed = read([
+      '',
+      'Jane Doe',
+      'John Roe',
+      '',
+      '2025-03-02 10:00',
+      ' Q? ',
+      documentation,
+      'N/A',
+      'NULL',
+    ]);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(parsed.record).toMatchObject({ documentation, prompt: 'Q?', sectionType: null, staffName: null });
+    // The key is the pre-0036 formula over the cells as they were read then (trimmed, tokens as text).
+    const before = createHash('sha256')
+      .update(
+        JSON.stringify([
+          null,
+          nameKey('Jane Doe'),
+          nameKey('John Roe'),
+          null,
+          '2025-03-02T18:00:00.000Z',
+          'Q?',
+          documentation.trim(),
+          'N/A',
+          'NULL',
+        ]),
+      )
+      .digest('hex');
+    expect(parsed.record.importKey).toBe(before);
+    // "N/A" is a caregiver's answer: kept, not read as a missing (required) documentation.
+    const answer = read(['S-1', '', '', '', '', '', 'N/A', '', '']);
+    expect(answer).toMatchObject({ ok: true, record: { documentation: 'N/A' } });
+    expect(read(['S-1', '', '', '', '', '', ' \t ', '', ''])).toMatchObject({
+      ok: false,
+      problems: [{ field: 'Text', reason: 'is required' }],
+    });
+  });
+
+  it('rejects a service date in year 0000', () => {
+    expect(read(['S-1', '', '', '01/01/0000', '', '', 'x', '', ''])).toMatchObject({
+      ok: false,
+      problems: [{ field: 'Date', reason: 'is not a date: years run 0001–9999' }],
+    });
   });
 
   it('reports every problem of a row with the header it is in', () => {

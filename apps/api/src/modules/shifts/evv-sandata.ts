@@ -9,10 +9,15 @@
  *   clock-in/out = AdjIn/AdjOutDateTime when present, else the "Time In"/"Time Out" call's CallDateTime;
  *   coordinates from the Time In / Time Out calls; VisitChanges → change history and "manually adjusted".
  * Real senders are inconsistent (BillVisit as boolean or "true"/"false", SequenceID as number or
- * string, numbers as strings): each is accepted.
+ * string, numbers as strings): each is accepted. A field whose value is a null token (`NULL`, `null`,
+ * `N/A`, blank; platform/imports/null-tokens.ts) or JSON `null` is absent: `Modifier1: "NULL"` is no
+ * modifier, a required field sent as `NULL` is "is required". Dates and times must fall in the years
+ * 0001–9999 (as the visit's local date too), else the visit is rejected with that reason.
  */
 import { z } from 'zod';
 import type { ParsedRow } from '../../platform/imports/import-kind.ts';
+import { withoutNullTokens } from '../../platform/imports/null-tokens.ts';
+import { instantYearProblem } from './csv/local-time.ts';
 import type { VisitRecord } from './visit-record.ts';
 
 const looseNumber = z.union([
@@ -29,7 +34,7 @@ const looseBoolean = z.union([
 ]);
 const text = (max = 100) =>
   z
-    .string()
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .trim()
     .min(1, 'must not be empty')
     .max(max, `must be at most ${max} characters`)
@@ -40,7 +45,11 @@ const dateTime = z
   .refine(
     (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
     'must be an ISO 8601 date-time',
-  );
+  )
+  .superRefine((v, ctx) => {
+    const reason = instantYearProblem(new Date(v), 'UTC');
+    if (reason) ctx.addIssue({ code: 'custom', message: reason });
+  });
 
 const call = z.object({
   CallExternalID: text().optional(),
@@ -58,7 +67,8 @@ const visitChange = z.object({
   ChangeMadeBy: z.string().trim().max(200).optional(),
   ChangeDateTime: dateTime.optional(),
   ReasonCode: z.union([z.string(), z.number()]).optional(),
-  ChangeReasonMemo: z.string().trim().max(1000).optional(),
+  // Free text, kept as sent (decision 0036).
+  ChangeReasonMemo: z.string().max(1000).optional(),
   ResolutionCode: z.union([z.string(), z.number()]).optional(),
 });
 
@@ -146,6 +156,13 @@ export function normalizeSandataVisit(
       reason: 'has no Time In or Time Out call and no adjusted times',
     });
   const timeZone = resolveTimeZone(visit.VisitTimeZone, agencyTimeZone);
+  for (const [field, instant] of [
+    [visit.AdjInDateTime ? 'AdjInDateTime' : 'Calls', evvInTime],
+    [visit.AdjOutDateTime ? 'AdjOutDateTime' : 'Calls', evvOutTime],
+  ] as const) {
+    const reason = instant && instantYearProblem(instant, timeZone);
+    if (reason) throw Object.assign(new Error('out of range'), { field, reason });
+  }
   const identifier = (visit.EmployeeIdentifier ?? visit.EmployeeOtherID) as string;
   const qualifier = visit.EmployeeIdentifier ? (visit.EmployeeQualifier ?? 'EmployeeID') : 'EmployeeOtherID';
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -218,7 +235,8 @@ export function parseSandataVisit(
 ): ParsedRow<VisitRecord> {
   const rawId: unknown = raw && typeof raw === 'object' && 'VisitOtherID' in raw ? raw.VisitOtherID : null;
   const externalId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null;
-  const parsed = sandataVisit.safeParse(raw);
+  // Null tokens (`NULL`, `N/A`, blank) and JSON nulls are absent fields (null-tokens.ts; decision 0036).
+  const parsed = sandataVisit.safeParse(withoutNullTokens(raw));
   if (!parsed.success)
     return {
       ok: false,

@@ -177,9 +177,11 @@ describe('CSV import', () => {
       expect.arrayContaining([
         expect.objectContaining({ line: 2, field: 'Svc Date', externalId: 'B-1' }),
         expect.objectContaining({ line: 3, field: 'Staff Member', externalId: 'B-2' }),
-        expect.objectContaining({ line: 5, field: 'Visit Ref', externalId: 'B-3' }),
       ]),
     );
+    expect(job.result.duplicates).toEqual([
+      expect.objectContaining({ line: 5, firstLine: 4, field: 'Visit Ref', externalId: 'B-3' }),
+    ]);
     const shifts = await shiftsOf(job.csvFileId);
     expect(shifts.get('B-3')).toMatchObject({ evvStatus: 'INVALID_COORDINATES', evvInLat: 123 });
     expect(shifts.get('B-4')).toMatchObject({ evvStatus: 'INVALID_COORDINATES', evvInLat: 0, evvInLong: 0 });

@@ -99,9 +99,12 @@ describe('EVV import (Sandata OpenEVV)', () => {
       action: 'import',
       changes: { evvOutTime: { from: '2024-01-15T13:00:00.000Z', to: '2024-01-15T14:30:00.000Z' } },
     });
-    // A lower sequence afterwards is stale: nothing changes.
+    // A lower sequence afterwards is stale: nothing changes, and the summary says so with both numbers.
     const stale = await importFile(exampleText);
-    expect(stale.result).toMatchObject({ updated: 0, unchanged: 2 });
+    expect(stale.result).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(stale.result.stale).toEqual([
+      expect.objectContaining({ line: 1, externalId: 'VISIT001', sequence: 1, storedSequence: 2 }),
+    ]);
   });
 
   it('imports the good visits of a broken file and reports every bad one by line and field', async () => {
@@ -145,10 +148,12 @@ describe('EVV import (Sandata OpenEVV)', () => {
       expect.arrayContaining([
         expect.objectContaining({ line: 2, field: 'Calls.0.CallDateTime', externalId: 'BAD-DATE' }),
         expect.objectContaining({ line: 3, field: 'EmployeeIdentifier', externalId: 'NO-EMPLOYEE' }),
-        expect.objectContaining({ line: 4, field: 'VisitOtherID', externalId: 'GOOD-1' }),
         expect.objectContaining({ line: visits.length, field: 'visit' }),
       ]),
     );
+    expect(job.result.duplicates).toEqual([
+      expect.objectContaining({ line: 4, firstLine: 1, field: 'VisitOtherID', externalId: 'GOOD-1' }),
+    ]);
     const list = (await admin({ method: 'GET', url: '/api/shifts?pageSize=500' })).json();
     const ids = list.items.map((s: { givShiftId: string }) => s.givShiftId);
     expect(ids).toContain('GOOD-1');

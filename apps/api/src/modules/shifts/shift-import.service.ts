@@ -95,7 +95,7 @@ const sandataFormat: ImportFormatReader<ShiftImportTypes> = {
   duplicate: {
     field: 'VisitOtherID',
     reason: (row, firstLine) =>
-      `duplicates visit ${row.record.externalId} sequence ${String(row.record.sequence)} at line ${firstLine}`,
+      `repeats visit ${row.record.externalId} sequence ${String(row.record.sequence)} of visit #${firstLine}: only the first copy is imported`,
   },
   read: (deps, run, open, add) => readSandata(run, open, add, deps.agencyTimeZone),
 };
@@ -156,7 +156,8 @@ export const shiftImportKind: ImportKindDefinition<ShiftImportTypes> = {
   previewRow,
   duplicate: {
     field: 'givShiftId',
-    reason: (row, firstLine) => `duplicates shift id ${row.key} at line ${firstLine}`,
+    reason: (row, firstLine) =>
+      `repeats shift id ${row.key} of line ${firstLine}: only the first copy is imported`,
   },
   async openWriter(deps, run) {
     const namesakes = storedDecisions(run.job.metadata);
@@ -195,6 +196,8 @@ export const shiftImportKind: ImportKindDefinition<ShiftImportTypes> = {
     updated: tally.updated,
     unchanged: tally.unchanged,
     rejected: base.rejected,
+    duplicates: base.duplicates,
+    stale: base.stale,
     newCaregivers: tally.newCaregivers,
     newClients: tally.newClients,
   }),

@@ -4,7 +4,9 @@
  *   - a new id creates the shift, its one `import` segment and an audit event;
  *   - a known id whose imported values hash the same as last time changes nothing (so an admin's
  *     later correction survives a re-import of the same file);
- *   - a Sandata `SequenceID` not higher than the stored one changes nothing (stale version);
+ *   - a Sandata `SequenceID` not higher than the stored one changes nothing and is reported as a stale
+ *     update with both SequenceIDs (`ImportRejections.stale`; decision 0036) — unless it is the very
+ *     version stored (same hash), which is unchanged;
  *   - otherwise the shift is updated, its history records old → new per field, and its segment follows.
  * People are linked through `ImportPeopleIndex` (external id, then name/altNames); unknown people are
  * created flagged for review in their own committed step; a name shared by several people, or one the
@@ -13,7 +15,7 @@
  */
 import { hash as digest } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { evaluateEvv, type ShiftImportResult } from '@tend/contracts';
+import { evaluateEvv, type ShiftImportResult, type StaleRecord } from '@tend/contracts';
 import type { Database, Transaction } from '../../platform/db/client.ts';
 import { auditEventsPerRow, recordAuditEvents, type AuditInput } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
@@ -70,7 +72,7 @@ export interface SourceFieldNames {
 }
 
 /** Counts of one import, accumulated batch by batch (contracts `shiftImportResult`). */
-export type ImportTally = Omit<ShiftImportResult, 'format' | 'total' | 'rejected'>;
+export type ImportTally = Omit<ShiftImportResult, 'format' | 'total' | 'rejected' | 'duplicates' | 'stale'>;
 
 export function emptyTally(): ImportTally {
   return { created: 0, updated: 0, unchanged: 0, newCaregivers: 0, newClients: 0 };
@@ -201,7 +203,8 @@ export async function importVisitBatch(
     if (!records.length) return;
   }
 
-  await db.transaction((tx) => writeShifts(tx, ctx, { records, csvFileId, tally }));
+  const rejections = input.rejections;
+  await db.transaction((tx) => writeShifts(tx, ctx, { records, csvFileId, tally, rejections }));
 }
 
 /**
@@ -479,6 +482,20 @@ async function updateShift(
   };
 }
 
+/** The stale-update record of a version `sequence` of a visit Tend holds at `storedSequence`. */
+function staleVersion(record: VisitRecord, sequence: number, storedSequence: number): StaleRecord {
+  return {
+    line: record.line,
+    externalId: record.externalId,
+    sequence,
+    storedSequence,
+    reason:
+      sequence === storedSequence
+        ? `sequence ${sequence} of visit ${record.externalId} differs from the sequence ${storedSequence} Tend already has: the version imported first is kept`
+        : `sequence ${sequence} is older than sequence ${storedSequence}, which Tend already has for visit ${record.externalId}`,
+  };
+}
+
 /** The shifts of `externalIds` that exist, locked for update, by external id. */
 async function lockShifts(tx: Transaction, externalIds: string[]): Promise<Map<string | null, ShiftRow>> {
   // One array parameter (`= any`), not one parameter per id: the statement is the same for every batch.
@@ -497,9 +514,9 @@ async function lockShifts(tx: Transaction, externalIds: string[]): Promise<Map<s
 async function writeShifts(
   tx: Transaction,
   ctx: RequestContext,
-  input: { records: LinkedRecord[]; csvFileId: string; tally: ImportTally },
+  input: { records: LinkedRecord[]; csvFileId: string; tally: ImportTally; rejections: ImportRejections },
 ): Promise<void> {
-  const { records, csvFileId, tally } = input;
+  const { records, csvFileId, tally, rejections } = input;
   const existing = await lockShifts(
     tx,
     records.map((r) => r.record.externalId),
@@ -519,12 +536,16 @@ async function writeShifts(
       inserts.push(newShiftRow(record, values, { hash, evv, now, actor }));
       continue;
     }
-    const stale =
+    if (before.importHash === hash) {
+      tally.unchanged += 1;
+      continue;
+    }
+    if (
       record.sequence !== null &&
       before.externalSequence !== null &&
-      record.sequence <= before.externalSequence;
-    if (stale || before.importHash === hash) {
-      tally.unchanged += 1;
+      record.sequence <= before.externalSequence
+    ) {
+      rejections.stale(staleVersion(record, record.sequence, before.externalSequence));
       continue;
     }
     audits.push(await updateShift(tx, before, { record, values, hash, evv, now, actor, csvFileId }));

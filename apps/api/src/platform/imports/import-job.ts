@@ -2,13 +2,14 @@
  * The import job of every kind (docs/decisions/0008-import-kinds.md, 0031-one-import-framework.md):
  * streams the stored file — a CSV through the kind's `parseRow` with the saved column map, or a format
  * the kind reads without a mapping (Sandata JSON) — hands every row to the pipeline as a `ParsedRow`,
- * rejects a row's problems and a repeated key (the kind's `duplicate` rule) here and only here, and
+ * rejects a row's problems and sets a repeated key apart as a duplicate (the kind's `duplicate` rule)
+ * here and only here (decision 0036), and
  * writes the rest in batches through the kind's writer with progress. A module registers its kind's
  * job with `importJobHandler(importHandlerDeps(app.deps, <imported event>), kind)`.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import type { RejectedRecord } from '@tend/contracts';
+import type { DuplicateRecord, RejectedRecord, StaleRecord } from '@tend/contracts';
 import type { Database } from '../db/client.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { JobEvent, JobEvents } from '../jobs/events.ts';
@@ -42,22 +43,29 @@ const ROWS_PER_TURN = 100;
 export type ImportJobDeps = ImportReaderDeps & { afterImport?: (jobId: string) => Promise<void> };
 
 /**
- * The rejected records of one run (`ImportRejections`). Duplicates are rejections today (same list,
- * same words); issue 16 gives them a list of their own here and a field in the kinds' results.
+ * The rejected, duplicate and stale records of one run (`ImportRejections`), each list apart
+ * (decision 0036): a duplicate was imported once, from its first copy, and is no problem to fix.
  */
 export function createRejections(): ImportRejections {
   const rejected: RejectedRecord[] = [];
+  const duplicates: DuplicateRecord[] = [];
+  const stale: StaleRecord[] = [];
+  const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
   return {
     reject: (record) => rejected.push(record),
-    duplicate: (record) => rejected.push(record),
-    list: () => rejected.sort((a, b) => a.line - b.line),
+    duplicate: (record) => duplicates.push(record),
+    stale: (record) => stale.push(record),
+    list: () => rejected.sort(byLine),
+    duplicates: () => duplicates.sort(byLine),
+    staleVersions: () => stale.sort(byLine),
   };
 }
 
 /**
  * The pipeline's one intake of parsed rows, whatever the format: a row with problems is rejected (one
- * record per problem), a row whose key an earlier row had is rejected with `duplicate`'s words, every
- * other row goes to the batcher (keyed by its `writeKey`).
+ * record per problem), a row whose key an earlier row had is a duplicate of that row (`duplicate`'s
+ * words; the first copy is the one imported), every other row goes to the batcher (keyed by its
+ * `writeKey`).
  */
 export function rowIntake<R>(options: {
   rejections: ImportRejections;
@@ -78,6 +86,7 @@ export function rowIntake<R>(options: {
     if (firstLine !== undefined) {
       rejections.duplicate({
         line,
+        firstLine,
         field: duplicate.field,
         reason: duplicate.reason(parsed, firstLine),
         externalId: parsed.label === undefined ? parsed.key : parsed.label,
@@ -172,10 +181,16 @@ export async function runImportJob<T extends ImportKindTypes>(
   await batcher.flush();
   await markFileProcessed(deps.db, run.file.id);
   const summary = writer.summary();
-  const rejected = run.rejections.list();
-  const result = kind.result({ format: json ? json.format : 'csv', total, rejected }, summary);
+  const { rejections } = run;
+  const rejected = rejections.list();
+  const duplicates = rejections.duplicates();
+  const stale = rejections.staleVersions();
+  const format = json ? json.format : 'csv';
+  const result = kind.result({ format, total, rejected, duplicates, stale }, summary);
+  const rejectedRows = new Set(rejected.map((r) => r.line)).size;
   await job.log(
-    `Created ${String(result.created)}, updated ${String(result.updated)}, unchanged ${String(result.unchanged)}, rejected ${rejected.length}`,
+    `Created ${String(result.created)}, updated ${String(result.updated)}, unchanged ${String(result.unchanged)}, ` +
+      `duplicates ${duplicates.length}, stale updates ignored ${stale.length}, rejected ${rejectedRows}`,
   );
   if (deps.afterImport && kind.changed(summary)) await deps.afterImport(job.jobId);
   return result;

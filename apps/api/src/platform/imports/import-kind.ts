@@ -6,7 +6,15 @@
  * format of every kind hands its rows to the pipeline as `ParsedRow`s; the pipeline alone rejects a
  * row's problems and a repeated key (`ImportRejections`).
  */
-import type { AuditAction, ImportKind, JobStatus, ProcessingJob, RejectedRecord } from '@tend/contracts';
+import type {
+  AuditAction,
+  DuplicateRecord,
+  ImportKind,
+  JobStatus,
+  ProcessingJob,
+  RejectedRecord,
+  StaleRecord,
+} from '@tend/contracts';
 import type { Database } from '../db/client.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { JobContext, JobRunner } from '../jobs/jobs.service.ts';
@@ -57,24 +65,43 @@ export interface LineRecord<R> {
   record: R;
 }
 
-/** How the pipeline rejects a second row with the same key: the field reports name, and why. */
+/**
+ * How the pipeline words a second row with the same key (a duplicate, imported once from its first
+ * copy): the field reports name, and the reason in words (e.g. "same shift id 7 as line 3").
+ */
 export interface DuplicateRule<R> {
   field: string;
   reason(row: ParsedRecord<R>, firstLine: number): string;
 }
 
 /**
- * The rejected records of one run, kept by the pipeline. Row problems and duplicates are recorded by the
- * pipeline; a writer records a record it refuses at write time (e.g. a name matching two people) with
- * `reject`. Issue 16 splits duplicates from rejections: only `duplicate` and the result change.
+ * The fates of one run's records other than created / updated / unchanged (decision 0036), kept by the
+ * pipeline: rejected (row problems, found by the pipeline; or refused by a writer at write time, e.g. a
+ * name matching two people, through `reject`), duplicates (recorded by the pipeline alone) and stale
+ * versions (recorded by a writer that keeps versions, e.g. Sandata SequenceIDs).
  */
 export interface ImportRejections {
-  /** Records one refused record (line, field, reason, external id). */
+  /** Records one problem of a record that is not imported (line, field, reason, external id). */
   reject(record: RejectedRecord): void;
-  /** Records a row whose key an earlier row of the file already had. Today a rejection like any other. */
-  duplicate(record: RejectedRecord): void;
+  /** Records a row whose key an earlier row of the file already had (imported once, from that row). */
+  duplicate(record: DuplicateRecord): void;
+  /** Records a version older than the one stored, ignored (both sequence numbers). */
+  stale(record: StaleRecord): void;
   /** Every rejected record so far, by line. */
   list(): RejectedRecord[];
+  /** Every duplicate so far, by line. */
+  duplicates(): DuplicateRecord[];
+  /** Every stale version so far, by line. */
+  staleVersions(): StaleRecord[];
+}
+
+/** What the pipeline hands a kind's `result`: the format, records read and the fates it kept. */
+export interface ImportResultFates<F extends string> {
+  format: F;
+  total: number;
+  rejected: RejectedRecord[];
+  duplicates: DuplicateRecord[];
+  stale: StaleRecord[];
 }
 
 /** What one run of an import job has at hand. */
@@ -157,11 +184,8 @@ export interface ImportKindDefinition<T extends ImportKindTypes> {
   duplicate: DuplicateRule<T['record']> & { field: T['field'] };
   /** Opens the writer of one run (loads what it needs, e.g. the people index). */
   openWriter(deps: ImportReaderDeps, run: ImportRun): Promise<ImportWriter<T['record'], T['summary']>>;
-  /** Builds the stored result. */
-  result(
-    base: { format: 'csv' | T['jsonFormat']; total: number; rejected: RejectedRecord[] },
-    summary: T['summary'],
-  ): T['result'];
+  /** Builds the stored result (every fate of `base` passed on: decision 0036). */
+  result(base: ImportResultFates<'csv' | T['jsonFormat']>, summary: T['summary']): T['result'];
   /** Whether the run changed anything `afterImport` should follow up. */
   changed(summary: T['summary']): boolean;
   /** A format detected from content at upload (`[` or `{` first = JSON), queued at once without a mapping. */

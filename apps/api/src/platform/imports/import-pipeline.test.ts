@@ -22,7 +22,7 @@ import type { ImportKindDefinition, LineRecord } from './import-kind.ts';
 import { importRoutes } from './import-routes.ts';
 
 describe('rowIntake', () => {
-  it('rejects every problem of a row and a repeated key with the kind’s words, and batches the rest', async () => {
+  it('rejects every problem of a row, sets a repeated key apart as a duplicate, and batches the rest', async () => {
     const written: LineRecord<string>[][] = [];
     const batcher = new Batcher<string>(async (records) => void written.push([...records]), 1);
     const rejections = createRejections();
@@ -46,8 +46,12 @@ describe('rowIntake', () => {
     expect(rejections.list()).toEqual([
       { line: 3, field: 'Date', reason: 'is not a date', externalId: 'b' },
       { line: 3, field: 'Time', reason: 'is not a time', externalId: 'b' },
-      { line: 4, field: 'Id', reason: 'repeats a of line 2', externalId: 'A-1' },
     ]);
+    // A duplicate is not a rejection (decision 0036): its own list, with the line of its first copy.
+    expect(rejections.duplicates()).toEqual([
+      { line: 4, firstLine: 2, field: 'Id', reason: 'repeats a of line 2', externalId: 'A-1' },
+    ]);
+    expect(rejections.staleVersions()).toEqual([]);
     // Two versions sharing a write key never share a batch.
     expect(written).toEqual([
       [{ line: 2, key: 'a', record: 'first' }],

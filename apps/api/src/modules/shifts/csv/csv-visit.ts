@@ -6,12 +6,14 @@
  *   `field` is the header as in the file (or, for a required field with no column, its Tend label);
  *   every problem of the row is reported. A row whose field count differs from the header gives one
  *   problem, field `row`, and nothing else (its values cannot be trusted to sit under their headers).
- * - Text is trimmed (JavaScript `trim`); empty means absent. Longest (in characters, i.e. code points):
+ * - Text is trimmed (JavaScript `trim`), except the notes, stored exactly as sent (decision 0036);
+ *   empty or a null token (`NULL`, `null`, `N/A`, blank: platform/imports/null-tokens.ts) means absent. Longest (in characters, i.e. code points):
  *   ids 100 (shift id, caregiver id, pid, provider Medicaid id), names 200, codes 20 (billing code,
  *   modifier), time zone 64, notes 5000. A NUL character is refused; any other Unicode is kept as is.
  * - Required: shift id; caregiver name or caregiver id; client name or pid; clock-in time.
  * - Service date: `MM/DD/YYYY`, `M/D/YYYY`, `M/D/YY` (20YY), `YYYY-MM-DD`, `YYYY/MM/DD` (a trailing
- *   midnight time is allowed); impossible dates are problems. `serviceDate` is this date when the column
+ *   midnight time is allowed); impossible dates are problems, and so is any date or clock time outside
+ *   the years 0001–9999 (`01/01/0000`; a clock-out after midnight on 12/31/9999 is in year 10000). `serviceDate` is this date when the column
  *   is mapped and filled, else the local date of the clock-in.
  * - Clock-in/out: a time of day (`13:30`, `13:30:15`, `1:30 PM`, `1:30pm`, `1:30 p`, `12:00 AM` =
  *   midnight, `12:00 PM` = noon) read on the service date, or a date and time in the cell
@@ -42,6 +44,7 @@ import {
   type TimeOfDay,
   compareWallClock,
   formatCalendarDate,
+  instantYearProblem,
   localPartsOf,
   localToInstant,
   nextDay,
@@ -179,7 +182,7 @@ export function csvRowToVisit(
   const providerMedicaidId = cells.text('providerMedicaidId', CSV_TEXT_LIMITS.id);
   const billingCode = cells.text('billingCode', CSV_TEXT_LIMITS.code);
   const mod1 = cells.text('mod1', CSV_TEXT_LIMITS.code);
-  const notes = cells.text('notes', CSV_TEXT_LIMITS.notes);
+  const notes = cells.freeText('notes', CSV_TEXT_LIMITS.notes, { nullTokens: 'absent' });
   const zoneText = cells.text('timeZone', CSV_TEXT_LIMITS.timeZone);
   const timeZone = (zoneText && resolveTimeZoneName(zoneText)) || defaultZone;
 
@@ -188,6 +191,14 @@ export function csvRowToVisit(
   const evvInTime = clockIn.instant;
   const inLocal = clockIn.local;
   const evvOutTime = readClockOut(cells, serviceDate, inLocal, timeZone);
+  checkYears(
+    cells,
+    [
+      ['evvInTime', evvInTime],
+      ['evvOutTime', evvOutTime],
+    ],
+    timeZone,
+  );
   const inPoint = readCoordinates('In', cells);
   const outPoint = readCoordinates('Out', cells);
 
@@ -220,6 +231,14 @@ export function csvRowToVisit(
       raw,
     },
   };
+}
+
+/** A problem for each instant whose year is outside 0001–9999 (`instantYearProblem`), on its column. */
+function checkYears(cells: VisitCells, instants: [ShiftCsvField, Date | null][], timeZone: string): void {
+  for (const [field, instant] of instants) {
+    const reason = instant && instantYearProblem(instant, timeZone);
+    if (reason) cells.problems.push({ field: cells.header(field), reason });
+  }
 }
 
 /** The row keyed by header (extra values beyond the header under `Column N`), values untrimmed. */

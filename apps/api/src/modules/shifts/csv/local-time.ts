@@ -35,6 +35,15 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 export const DATE_HINT = 'use MM/DD/YYYY or YYYY-MM-DD';
 export const TIME_HINT = 'use HH:MM (24-hour), h:MM AM/PM, or a date and time such as 2025-11-02 13:30';
 
+/**
+ * The years an imported date or instant may fall in: ISO 8601's four-digit years, which PostgreSQL's
+ * `date` and the API's date-times hold (year 0000 does not exist; 10000 needs five digits). A row
+ * outside them is rejected with its reason (decision 0036), never a failed job or a 500.
+ */
+export const FIRST_YEAR = 1;
+export const LAST_YEAR = 9999;
+const YEARS = `years run 0001–9999`;
+
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/;
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const SLASH_ISO_DATE = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
@@ -111,6 +120,7 @@ function parseDatePart(text: string): Parsed<CalendarDate> | null {
     month = Number(iso[2]);
     day = Number(iso[3]);
   } else return null;
+  if (year < FIRST_YEAR || year > LAST_YEAR) return { ok: false, reason: `is not a date: ${YEARS}` };
   if (month < 1 || month > 12)
     return { ok: false, reason: `is not a date: there is no month ${month} (${DATE_HINT})` };
   const daysInMonth = daysInMonthOf(year, month);
@@ -439,4 +449,19 @@ export function formatCalendarDate(date: CalendarDate): string {
   if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysInMonthOf(year, month) && Number.isInteger(day)))
     return '';
   return `${String(date.year).padStart(4, '0')}-${pad2(date.month)}-${pad2(date.day)}`;
+}
+
+/**
+ * Why `instant` cannot be stored, or null: its year — in UTC or as the local date in `zone` — is outside
+ * {@link FIRST_YEAR}–{@link LAST_YEAR} (e.g. a clock-out after midnight on 12/31/9999 is in year 10000).
+ * Completes "<column> …". Cheap for every ordinary instant (no zone work unless near an edge).
+ */
+export function instantYearProblem(instant: Date, zone: string): string | null {
+  const year = instant.getUTCFullYear();
+  if (Number.isNaN(year) || (year > FIRST_YEAR && year < LAST_YEAR)) return null;
+  const local = year >= FIRST_YEAR && year <= LAST_YEAR ? localPartsOf(instant, zone).date.year : year;
+  const outside = [year, local].find((y) => y < FIRST_YEAR || y > LAST_YEAR);
+  return outside === undefined
+    ? null
+    : `is in year ${outside}, outside the years 0001–9999 that Tend can store`;
 }

@@ -26,7 +26,7 @@ import type { ImportKindClient } from '../../../components/imports/import-api.ts
 import { ImportFileStep } from '../../../components/imports/import-file-step.tsx';
 import { ImportHistory } from '../../../components/imports/import-history.tsx';
 import { ImportPreviewTable, type PreviewColumn } from '../../../components/imports/import-preview-table.tsx';
-import { RejectedRows, Stat } from '../../../components/imports/import-summary-parts.tsx';
+import { DuplicateRows, RejectedRows, Stat } from '../../../components/imports/import-summary-parts.tsx';
 import { ImportWizard } from '../../../components/imports/import-wizard.tsx';
 
 const PAGE = '/admin/misctools/client-prime-import';
@@ -84,7 +84,7 @@ function ClientPrimeSummary({
   const newClients = result.counts.newClients ?? 0;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
         <Stat
           label="Budget lines created"
           value={result.created}
@@ -96,6 +96,7 @@ function ClientPrimeSummary({
           color={result.updated ? 'blue.8' : undefined}
         />
         <Stat label="Unchanged" value={result.unchanged} />
+        <Stat label="Duplicates" value={result.duplicates.length} />
         <Stat label="Rejected" value={rejected} color={rejected ? 'red.8' : undefined} />
         <Stat label="New clients" value={newClients} />
         <Stat label="Clients updated" value={result.counts.updatedClients ?? 0} />
@@ -139,6 +140,9 @@ function ClientPrimeSummary({
           idLabel="Budget line"
           originalName={originalName}
         />
+      ) : null}
+      {result.duplicates.length ? (
+        <DuplicateRows rows={result.duplicates} lineLabel="Line" idLabel="Budget line" />
       ) : null}
     </Stack>
   );

@@ -19,7 +19,7 @@ import { ColumnMappingStep, type ImportFieldsUi } from '../../../components/impo
 import { ImportFileStep } from '../../../components/imports/import-file-step.tsx';
 import { ImportHistory } from '../../../components/imports/import-history.tsx';
 import { ImportPreviewTable, type PreviewColumn } from '../../../components/imports/import-preview-table.tsx';
-import { RejectedRows, Stat } from '../../../components/imports/import-summary-parts.tsx';
+import { DuplicateRows, RejectedRows, Stat } from '../../../components/imports/import-summary-parts.tsx';
 import { ImportWizard } from '../../../components/imports/import-wizard.tsx';
 import { shiftNoteImportClient, shiftNoteKeys } from '../api/shift-notes.ts';
 
@@ -68,11 +68,12 @@ function NotesSummary({
   const waiting = result.counts.needsReview ?? 0;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
         <Stat label="Notes added" value={result.created} color={result.created ? 'green.8' : undefined} />
         <Stat label="Matched to a shift" value={result.counts.matched ?? 0} />
         <Stat label="Need review" value={waiting} color={waiting ? 'yellow.8' : undefined} />
         <Stat label="Already imported" value={result.unchanged} />
+        <Stat label="Duplicates" value={result.duplicates.length} />
         <Stat label="Rejected" value={rejected} color={rejected ? 'red.8' : undefined} />
       </SimpleGrid>
       {waiting ? (
@@ -104,6 +105,9 @@ function NotesSummary({
           idLabel="Shift id"
           originalName={originalName}
         />
+      ) : null}
+      {result.duplicates.length ? (
+        <DuplicateRows rows={result.duplicates} lineLabel="Line" idLabel="Shift id" />
       ) : null}
     </Stack>
   );
