@@ -602,7 +602,12 @@ export async function setCaregiverArchived(
 
 // ---- Case managers -----------------------------------------------------------------------------
 
-const clientCount = sql<number>`(select count(*)::int from ${clients} where ${clients.caseManagerId} = ${caseManagers.id})`;
+/**
+ * Clients naming the case manager (issue 16: every manager showed 0). Drizzle writes a column of the
+ * selected table unqualified in a select field (`"id"`), which inside this subquery meant the client's
+ * own id; both sides are therefore qualified by hand, with the client table under an alias of its own.
+ */
+const clientCount = sql<number>`(select count(*)::int from ${clients} as counted_client where counted_client.case_manager_id = "case_manager"."id")`;
 
 function toCaseManager(row: {
   caseManager: typeof caseManagers.$inferSelect;
