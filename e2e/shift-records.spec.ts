@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 /**
  * Shift records (`/admin/shifts`, `/production/shifts`) over the demo agency loaded by setup.spec.ts:
  * filters in the URL, totals that follow them, sorting, paging, the CSV export of the filtered set,
@@ -82,8 +83,12 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).split('\r\n').filter(Boolean);
   expect(lines[0]).toMatch(
-    /^Shift id,External visit id,Date,Caregiver,Client,Procedure code,Modifier,Clock-in,Clock-out,Hours,/,
+    /^Shift id,External visit id,Date,Caregiver id,Caregiver external id,Caregiver,Client id,Client PID,Client prime,Client,Procedure code,Modifier,Clock-in,Clock-out,Hours,Minutes,/,
   );
+  // One rounding rule (decision 0037): the Hours column adds up to the total the page shows.
+  const records = parse<Record<string, string>>(csv.slice(1), { columns: true });
+  const hundredths = records.reduce((sum, row) => sum + Math.round(Number(row.Hours || 0) * 100), 0);
+  expect(hundredths / 100).toBe(rangeTotals.hours);
   expect(lines.length - 1).toBe(rangeTotals.shifts);
   expect(lines.slice(1).every((line) => line.includes(clientName))).toBe(true);
 

@@ -26,6 +26,7 @@ export * from './outbox.ts';
 export * from './csv-safety.ts';
 export * from './budget-measures.ts';
 export * from './caregiver-hours.ts';
+export * from './hours-rule.ts';
 export * from './budgets.ts';
 export * from './incidents.ts';
 export * from './segment-validation.ts';

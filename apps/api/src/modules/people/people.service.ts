@@ -784,3 +784,39 @@ export async function findPeopleNames(
     clients: new Map(clientRows.map((r) => [r.id, r.name])),
   };
 }
+
+/** A caregiver's and a client's identifiers beside their names, for exports (issue 16 item 8). */
+export interface PeopleIdentities {
+  /** Caregiver id → name and the agency's own id (employee #), when known. */
+  caregivers: Map<string, { name: string; externalId: string | null }>;
+  /** Client id → name, Medicaid PID and client prime, when known. */
+  clients: Map<string, { name: string; pid: string | null; clientPrime: string | null }>;
+}
+
+/**
+ * Names and identifiers of the given caregivers and clients (one query each), so an export can be
+ * pivoted by person instead of by name, which merges namesakes. Not audited: callers audit.
+ */
+export async function findPeopleIdentities(
+  executor: Executor,
+  ids: { caregiverIds: string[]; clientIds: string[] },
+): Promise<PeopleIdentities> {
+  const [caregiverRows, clientRows] = await Promise.all([
+    ids.caregiverIds.length
+      ? executor
+          .select({ id: caregivers.id, name: caregivers.name, externalId: caregivers.externalId })
+          .from(caregivers)
+          .where(inArray(caregivers.id, ids.caregiverIds))
+      : [],
+    ids.clientIds.length
+      ? executor
+          .select({ id: clients.id, name: clients.name, pid: clients.pid, clientPrime: clients.clientPrime })
+          .from(clients)
+          .where(inArray(clients.id, ids.clientIds))
+      : [],
+  ]);
+  return {
+    caregivers: new Map(caregiverRows.map(({ id, ...rest }) => [id, rest])),
+    clients: new Map(clientRows.map(({ id, ...rest }) => [id, rest])),
+  };
+}
