@@ -1,10 +1,10 @@
-import { parse } from 'csv-parse/sync';
 /**
  * Shift records (`/admin/shifts`, `/production/shifts`) over the demo agency loaded by setup.spec.ts:
  * filters in the URL, totals that follow them, sorting, paging, the CSV export of the filtered set,
  * clearing, reloading, and a row opening the shift's page.
  */
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
 import { forbidDialogs, snap } from './support.ts';
 
