@@ -17,6 +17,7 @@ import { EvvBadge } from '../components/evv-badge.tsx';
 import { ShiftFilters } from '../components/shift-filters.tsx';
 import { ShiftTotals } from '../components/shift-totals.tsx';
 import { formatDurationBetween, formatZonedInstant } from '../../../lib/format/index.ts';
+import { TimesIn } from '../../../components/ui/times-in.tsx';
 
 /**
  * Dates and times stay on one line (the table scrolls sideways on narrow screens). Coordinates are
@@ -72,6 +73,7 @@ export function ShiftRecordsPage({ title, description }: ShiftRecordsPageProps) 
           <Text c="dimmed" size="sm" mt={4} maw={720}>
             {description}
           </Text>
+          <TimesIn extra="a visit recorded in another zone names that zone beside its time" />
         </div>
         <Button component={Link} to="/upload" leftSection={<IconUpload size={16} aria-hidden />}>
           Import EVV file
