@@ -37,3 +37,4 @@ export * from './payroll.ts';
 export * from './billing-export.ts';
 export * from './claims.ts';
 export * from './api-tokens.ts';
+export * from './staging.ts';

@@ -4,7 +4,22 @@
  * Every read is audited (ARCHITECTURE.md: PHI reads leave an event); audit details carry ids and
  * counts only.
  */
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
   columnHours,
@@ -72,7 +87,16 @@ const millisecondsSql = sql<
 >`extract(epoch from sum(${shifts.evvOutTime} - ${shifts.evvInTime}) filter (where ${shifts.evvOutTime} > ${shifts.evvInTime})) * 1000`;
 
 /**
- * A page of shifts for the filter, sorted by `sort`/`order` (`evvInTime`: service date, then clock-in;
+ * A narrower set of shifts for another module's list: `idsIn` is a one-column subquery of shift ids
+ * built by the module that owns the rows naming them (staging's promoted shifts), so the shifts module
+ * never reads that module's tables.
+ */
+export interface ShiftScope {
+  idsIn?: SQLWrapper;
+}
+
+/**
+ * A page of shifts for the filter (within `options.idsIn` when given), sorted by `sort`/`order` (`evvInTime`: service date, then clock-in;
  * ties by id, in the same direction), with totals for the whole
  * filter: `totals.shifts` (rows) and `totals.hours` (exact sum of clock-in→clock-out, rounded once to 0.01 h,
  * shifts without both times or with reversed times excluded). Audited as `shift.list` with the filter
@@ -82,8 +106,11 @@ export async function findShifts(
   db: Database,
   ctx: RequestContext,
   query: ShiftListQuery,
+  options: ShiftScope = {},
 ): Promise<ShiftPage> {
-  const where = shiftFilter(query);
+  const where = options.idsIn
+    ? (and(shiftFilter(query), inArray(shifts.id, options.idsIn)) as SQL)
+    : shiftFilter(query);
   const direction = query.order === 'asc' ? asc : desc;
   // Clock-in order goes through the service date first (the date is the clock-in's local date), so
   // the date indexes serve it; ties always end on the id so paging never repeats or skips a row.
