@@ -15,7 +15,8 @@ test('first run: the setup link creates the first admin with the demo agency and
   // The printed link opened under another host name (127.0.0.1 for localhost; issue 16 item 10): the
   // page says what is wrong (the address, not the token) and which address to open.
   const printed = new URL(test.info().project.use.baseURL ?? '');
-  const otherHost = await page.context().browser()!.newPage();
+  const otherContext = await page.context().browser()!.newContext();
+  const otherHost = await otherContext.newPage();
   await otherHost.goto(`http://127.0.0.1:${printed.port}/setup?token=${SETUP_TOKEN}`);
   await otherHost.getByLabel('First name').fill(ADMIN.firstName);
   await otherHost.getByLabel('Last name').fill(ADMIN.lastName);
@@ -32,7 +33,7 @@ test('first run: the setup link creates the first admin with the demo agency and
   await expect(otherHost.getByText('This setup link is not valid')).toHaveCount(0);
   await expectAccessible(otherHost, 'setup-other-host');
   await snap(otherHost, 'setup-other-host');
-  await otherHost.close();
+  await otherContext.close();
 
   await page.goto(`/setup?token=${SETUP_TOKEN}`);
   await expect(page.getByRole('button', { name: 'Create the administrator' })).toBeVisible();

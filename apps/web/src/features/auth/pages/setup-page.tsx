@@ -157,7 +157,7 @@ function SetupForm({ initialToken }: { initialToken: string }) {
       </form>
       <Text size="sm" c="dimmed">
         Already set up?{' '}
-        <Anchor component={Link} to="/login" size="sm">
+        <Anchor component={Link} to="/login" size="sm" underline="always">
           Sign in
         </Anchor>
       </Text>
