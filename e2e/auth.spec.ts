@@ -32,6 +32,7 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'Page Not Found: /admin/no-such-page' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
     await snap(page, 'not-found-signed-in');
     await page
       .getByRole('navigation', { name: 'Admin navigation' })
