@@ -23,3 +23,39 @@ test.describe('signed out', () => {
     await snap(page, 'not-found');
   });
 });
+
+test.describe('signed in', () => {
+  test('an unknown path shows the 404 page inside the app frame: navigation and sign-out stay', async ({
+    page,
+  }) => {
+    await page.goto('/admin/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found: /admin/no-such-page' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await snap(page, 'not-found-signed-in');
+    await page
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Shifts' })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/shifts$/);
+  });
+});
+
+test('every page that shows times names the same zone, the agency’s', async ({ page }) => {
+  const named: string[] = [];
+  for (const path of [
+    '/admin/shifts',
+    '/admin/billing/segments',
+    '/admin/caregiver-hours',
+    '/admin/incidents',
+    '/admin/budgetOverages',
+  ]) {
+    await page.goto(path);
+    const words = page.getByTestId('times-in');
+    await expect(words).toHaveText(/^Times in [A-Za-z_]+\/[A-Za-z_]+/);
+    named.push(((await words.textContent()) ?? '').replace(/;.*$|\.$/, ''));
+  }
+  expect(new Set(named).size).toBe(1);
+});

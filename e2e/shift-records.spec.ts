@@ -1,11 +1,12 @@
 /**
- * Shift records (`/admin/shifts`, `/production/shifts`) over the demo agency loaded by setup.spec.ts:
+ * Shift records (`/admin/shifts`; `/production/shifts` lists only shifts promoted from staging) over the demo agency loaded by setup.spec.ts:
  * filters in the URL, totals that follow them, sorting, paging, the CSV export of the filtered set,
  * clearing, reloading, and a row opening the shift's page.
  */
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 interface Totals {
   shifts: number;
@@ -82,8 +83,12 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).split('\r\n').filter(Boolean);
   expect(lines[0]).toMatch(
-    /^Shift id,External visit id,Date,Caregiver,Client,Procedure code,Modifier,Clock-in,Clock-out,Hours,/,
+    /^Shift id,External visit id,Date,Caregiver id,Caregiver external id,Caregiver,Client id,Client PID,Client prime,Client,Procedure code,Modifier,Clock-in,Clock-out,Hours,Minutes,/,
   );
+  // One rounding rule (decision 0037): the Hours column adds up to the total the page shows.
+  const records = parse<Record<string, string>>(csv.slice(1), { columns: true });
+  const hundredths = records.reduce((sum, row) => sum + Math.round(Number(row.Hours || 0) * 100), 0);
+  expect(hundredths / 100).toBe(rangeTotals.hours);
   expect(lines.length - 1).toBe(rangeTotals.shifts);
   expect(lines.slice(1).every((line) => line.includes(clientName))).toBe(true);
 
@@ -146,12 +151,23 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   await expect(page).toHaveURL(/\/admin\/shifts\/[0-9a-f-]{36}$/);
 });
 
-test('production shifts: the same records under their billing-and-payroll name', async ({ page }) => {
-  await page.goto('/production/shifts?evvStatus=MISSING_CLOCK_OUT');
+test('production shifts: only shifts promoted from staging, and the page says so', async ({ page }) => {
+  // The demo agency's visits are imported, not promoted from staging (issue 16: not the same page twice).
+  await page.goto('/production/shifts');
   await expect(page.getByRole('heading', { name: 'Production shifts', level: 2 })).toBeVisible();
-  await expect(page.getByText('The shift records billing and payroll work from')).toBeVisible();
-  const missing = await apiTotals(page);
-  await expect(totals(page)).toHaveText(totalsText(missing));
-  await expect(page.getByRole('combobox', { name: 'EVV status' })).toHaveValue('Missing clock-out');
+  await expect(page.getByText('Shifts promoted from staging')).toBeVisible();
+  const response = await page.request.get('/api/production-shifts');
+  expect(response.ok()).toBe(true);
+  const production = (await response.json()) as { total: number };
+  const all = (await (await page.request.get('/api/shifts')).json()) as { total: number };
+  expect(all.total).toBeGreaterThan(production.total);
+  if (production.total === 0) {
+    await expect(page.getByText('No shifts promoted from staging yet')).toBeVisible();
+    await expect(page.getByText('Staging import from the scheduling system comes later')).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  await expectAccessible(page, 'production-shifts');
   await snap(page, 'shift-records-production');
+  await page.getByRole('link', { name: 'Open Shifts' }).click();
+  await expect(page).toHaveURL(/\/admin\/shifts$/);
 });

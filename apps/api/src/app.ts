@@ -29,6 +29,7 @@ import { budgetsPlugin } from './modules/budgets/budgets.plugin.ts';
 import { validationPlugin } from './modules/validation/validation.plugin.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
+import { stagingPlugin } from './modules/staging/staging.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 
@@ -57,6 +58,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   validationPlugin,
   billingPlugin,
   payrollPlugin,
+  stagingPlugin,
 ];
 
 /** Builds the whole Tend server. Errors: database open/migration failures are thrown. */

@@ -108,12 +108,36 @@ export const budgetOverageQuery = z.object({
 });
 export type BudgetOverageQuery = z.infer<typeof budgetOverageQuery>;
 
+/**
+ * What a budget line's units are compared against (issue 16 item 11; docs/hours-and-budgets.md
+ * "Budget terms"): `term`, the whole term (effective to expiration, or one plan year); `month`, the
+ * calendar month of the as-of date, for a line whose term says the units are per month.
+ */
+export const budgetPeriods = ['term', 'month'] as const;
+export type BudgetPeriod = (typeof budgetPeriods)[number];
+
+/**
+ * The period a line's free-text term names: `month` for "Monthly", "per month", "Month", "/mo",
+ * "mo." (any case); `term` for anything else, empty included ("Plan year", "Annual", "ISP year").
+ */
+export function budgetPeriodOf(term: string | null | undefined): BudgetPeriod {
+  if (!term) return 'term';
+  return /\bmonth(ly)?\b|\/\s*mo\b|\bmo\.|\bper\s+mo\b/i.test(term) ? 'month' : 'term';
+}
+
 /** One budget line with what was used and what the current pace projects (units in the line's measure). */
 export const budgetOverageLine = budgetLine.extend({
-  /** Last day of the term used for the projection (the expiration date, else one plan year). */
+  /** What the units are compared against: the whole term, or the as-of date's month ({@link budgetPeriodOf}). */
+  period: z.enum(budgetPeriods),
+  /** First day counted: the effective date, or for a monthly line the later of it and the month's first day. */
+  periodStart: isoDate,
+  /**
+   * Last day of the period used for the projection: the expiration date, else one plan year; for a
+   * monthly line the earlier of the month's last day and the term's.
+   */
   termEnd: isoDate,
   termDays: z.number().int(),
-  /** Days of the term up to `asOf` (0 before it starts). */
+  /** Days of the period (`periodStart`..`termEnd`) up to `asOf` (0 before it starts). */
   elapsedDays: z.number().int(),
   authorized: z.number(),
   used: z.number(),

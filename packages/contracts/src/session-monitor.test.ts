@@ -213,6 +213,25 @@ describe('tiers (spec s.4, s.6)', () => {
     expect(moved.inactivityExpiresAt).toBe(T0 + MIN + 45 * MIN);
   });
 
+  it('follows the server: a session it records as strict_phi is strict on a relaxed page too (issue 16)', () => {
+    const strict = step(
+      initialSessionMonitorState,
+      { type: 'start', issuedAt: T0, path: '/admin/session-debug', serverTier: 'strict_phi' },
+      T0,
+    ).state;
+    expect(strict).toMatchObject({
+      tier: 'strict_phi',
+      absoluteExpiresAt: T0 + 12 * H,
+      inactivityExpiresAt: T0 + 45 * MIN,
+    });
+    const relaxed = step(
+      initialSessionMonitorState,
+      { type: 'start', issuedAt: T0, path: '/admin/session-debug', serverTier: 'relaxed' },
+      T0,
+    ).state;
+    expect(relaxed.tier).toBe('relaxed');
+  });
+
   it('keeps strict_phi after returning to a relaxed path, until logout', () => {
     const { state } = run(started('/login'), [
       [{ type: 'routeChange', path: '/clients' }, T0 + MIN],

@@ -149,7 +149,17 @@ export interface LogoutOptions {
  * - `logoutFinished`: the UI finished the logout effects (sign-out settled, navigated); another logout may run.
  */
 export type SessionMonitorEvent =
-  | { type: 'start'; issuedAt: number; path: string; stored?: Partial<StoredSessionKeys> | null }
+  | {
+      type: 'start';
+      issuedAt: number;
+      path: string;
+      stored?: Partial<StoredSessionKeys> | null;
+      /**
+       * The tier the server records for this session (`GET /api/me`). The server enforces it on every
+       * request, so a strict_phi session is strict_phi here too, even on a relaxed page (issue 16 item 11).
+       */
+      serverTier?: SessionTier | null;
+    }
   | { type: 'stop' }
   | { type: 'routeChange'; path: string }
   | { type: 'activity'; kind: ActivityKind }
@@ -378,7 +388,9 @@ function start(
   if (stored) priors.push(stored);
 
   const tier: SessionTier =
-    sessionTierForPath(pathnameOf(event.path)) === 'strict_phi' || priors.some((p) => p.tier === 'strict_phi')
+    sessionTierForPath(pathnameOf(event.path)) === 'strict_phi' ||
+    event.serverTier === 'strict_phi' ||
+    priors.some((p) => p.tier === 'strict_phi')
       ? 'strict_phi'
       : 'relaxed';
   const absoluteExpiresAt = Math.min(
@@ -483,7 +495,8 @@ function stop(state: SessionMonitorState): SessionMonitorStepResult {
  * One transition of the session monitor (spec s.4, constants s.9). Pure: `now` (epoch ms) is passed in;
  * effects are returned as data. Rules:
  * - `start` begins monitoring (effect `startMonitoring`, 1 s check, 100 ms debounce): tier strict_phi if the
- *   path is outside the relaxed list or strict_phi is stored for this session, else relaxed; absolute expiry =
+ *   path is outside the relaxed list, strict_phi is stored for this session or the server records strict_phi
+ *   for it (`serverTier`), else relaxed; absolute expiry =
  *   issue time + the tier's absolute limit (never later than a stored one); inactivity expiry = last activity +
  *   the tier's inactivity limit; clears a dismissal (re-initialisation). Ignored while a logout runs.
  * - `stop` ends monitoring with cleanup (effect `stopMonitoring`) and forgets the deadlines.

@@ -7,6 +7,7 @@ import { Button, Code, Container, Group, Stack, Text, Title } from '@mantine/cor
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useEffect } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { useMe } from '../lib/me.ts';
 
 export interface ErrorPageProps {
   status: number;
@@ -14,6 +15,8 @@ export interface ErrorPageProps {
   description?: string;
   /** Request id of a failed API call, for support. */
   requestId?: string;
+  /** Inside a layout that already has the page's `main` landmark (then this is a plain section). */
+  framed?: boolean;
 }
 
 export const defaultErrorMessage = (status: number): string =>
@@ -24,13 +27,13 @@ const defaultDescription = (status: number): string =>
     ? 'The page you asked for does not exist or has moved. Check the address, or go back to the home page.'
     : 'Something went wrong while showing this page. Reload the page; if it keeps happening, tell your administrator.';
 
-export function ErrorPage({ status, message, description, requestId }: ErrorPageProps) {
+export function ErrorPage({ status, message, description, requestId, framed = false }: ErrorPageProps) {
   const shownMessage = message ?? defaultErrorMessage(status);
   useEffect(() => {
     document.title = `${shownMessage} | Tend Family`;
   }, [shownMessage]);
   return (
-    <Container size="sm" py={80} component="main" id="main">
+    <Container size="sm" py={80} {...(framed ? {} : { component: 'main' as const, id: 'main' })}>
       <Stack gap="md" align="flex-start">
         <Text c="dimmed" fw={700} fz={64} lh={1} aria-label={`Status ${status}`}>
           {status}
@@ -59,10 +62,14 @@ export function ErrorPage({ status, message, description, requestId }: ErrorPage
   );
 }
 
-/** The unmatched route: 404 with 'Page Not Found: {path}'. */
+/**
+ * The unmatched route: 404 with 'Page Not Found: {path}'. Signed in, it sits in the signed-in frame
+ * (router.tsx `ActorLayout`), whose layout holds the `main` landmark.
+ */
 export function NotFoundPage() {
   const { pathname } = useLocation();
-  return <ErrorPage status={404} message={`Page Not Found: ${pathname}`} />;
+  const { data: actor } = useMe();
+  return <ErrorPage status={404} message={`Page Not Found: ${pathname}`} framed={Boolean(actor)} />;
 }
 
 /** Router errorElement: maps a thrown response or error to the error page. */

@@ -49,6 +49,9 @@ function stubApi(actor: Me | null) {
 const AdminScreen = () => <h1>Users screen</h1>;
 const screens: Record<string, ComponentType> = { '/': HomePage, '/admin/users': AdminScreen };
 
+/** Layouts and screens load lazily: on a busy machine the first render can take a few seconds. */
+const slow = { timeout: 8_000 };
+
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(screens), { initialEntries: [path] });
   render(
@@ -65,36 +68,66 @@ describe('router built from the route table', () => {
   it('renders a built screen for an actor who passes its guard', async () => {
     stubApi(admin);
     renderAt('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Users screen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Users screen' }, slow)).toBeInTheDocument();
   });
 
   it('gives the 404 page for a route-table path without a screen (no placeholders)', async () => {
     stubApi(admin);
     renderAt('/admin/incidents');
     expect(
-      await screen.findByRole('heading', { name: 'Page Not Found: /admin/incidents' }),
+      await screen.findByRole('heading', { name: 'Page Not Found: /admin/incidents' }, slow),
     ).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
+    // Inside the signed-in frame (issue 16 item 11): the admin navigation and Sign out stay.
+    expect(screen.getByRole('navigation', { name: 'Admin navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /sign out/i })).toBeInTheDocument();
+  });
+
+  it('frames the 404 page and session debug for a signed-in non-admin without admin navigation', async () => {
+    stubApi(guardian);
+    renderAt('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: 'Page Not Found: /no/such/page' }, slow),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /sign out/i })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin navigation' })).toBeNull();
+    cleanup();
+    const DebugScreen = () => <h1>Session debug screen</h1>;
+    const router = createMemoryRouter(buildRoutes({ ...screens, '/admin/session-debug': DebugScreen }), {
+      initialEntries: ['/admin/session-debug'],
+    });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Session debug screen' }, slow)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin navigation' })).toBeNull();
+    expect(screen.getByRole('button', { name: /sign out/i })).toBeInTheDocument();
   });
 
   it('gives the 404 page for an unknown path', async () => {
     stubApi(null);
     renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found: /no/such/page' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page Not Found: /no/such/page' }, slow),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to /login with the full path to come back to', async () => {
     stubApi(null);
     const router = renderAt('/admin/users?role=ADMIN');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), slow);
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/admin/users?role=ADMIN');
   });
 
   it('sends a signed-in user without the role home, where the stored message shows in a red alert', async () => {
     stubApi(guardian);
     const router = renderAt('/admin/users');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const alert = await screen.findByTestId('admin-redirect-alert');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
+    const alert = await screen.findByTestId('admin-redirect-alert', {}, slow);
     expect(alert).toHaveTextContent('“Users” needs an administrator account');
     expect(sessionStorage.getItem(ADMIN_REDIRECT_KEY)).toBeNull();
   });

@@ -2,7 +2,9 @@
  * Budget use, projection and flags for one budget line (pure; DOMAIN.md "Budgets": authorized amounts
  * are "not to be exceeded"; attendant care may not be "bunched" into a few days — ODDS Expenditure
  * Guidelines). Rules, also in docs/hours-and-budgets.md:
- * - Term: `effectiveDate` .. `expirationDate`, or one plan year (365 days) when open-ended.
+ * - Term: `effectiveDate` .. `expirationDate`, or one plan year (365 days) when open-ended. A line whose
+ *   term says "monthly" is compared month by month: the period is the as-of date's calendar month
+ *   within the term ({@link comparisonWindow}); the rules below then read "period" for "term".
  * - Elapsed days: term days up to and including `asOf` (0 before the term starts).
  * - Projected = used / elapsed days × term days (the current pace to the end of the term); after the
  *   term ends, projected = used.
@@ -12,7 +14,7 @@
  *   the units there, so over 50 % means the units are concentrated into a few days.
  */
 import { DateTime } from 'luxon';
-import type { BudgetFlag } from '@tend/contracts';
+import { budgetPeriodOf, type BudgetFlag, type BudgetPeriod } from '@tend/contracts';
 
 /** Days of a plan year, the term of an open-ended budget line. */
 export const openTermDays = 365;
@@ -41,6 +43,27 @@ export function termEndOf(line: { effectiveDate: string; expirationDate: string 
 export function countedUntil(line: { effectiveDate: string; expirationDate: string | null }, asOf: string) {
   const end = termEndOf(line);
   return asOf < end ? asOf : end;
+}
+
+/**
+ * The days a line's units are compared against as of `asOf` (issue 16 item 11; docs/hours-and-budgets.md
+ * "Budget terms"): the whole term for most lines; for a line whose term says "monthly"
+ * (contracts `budgetPeriodOf`) the calendar month of `asOf`, clipped to the term, so a monthly amount is
+ * never set against a year of use. `from`..`to` inclusive, `YYYY-MM-DD`.
+ */
+export function comparisonWindow(
+  line: { effectiveDate: string; expirationDate: string | null; term: string | null },
+  asOf: string,
+): { period: BudgetPeriod; from: string; to: string } {
+  const termEnd = termEndOf(line);
+  if (budgetPeriodOf(line.term) === 'term') return { period: 'term', from: line.effectiveDate, to: termEnd };
+  const monthStart = day(asOf).startOf('month').toISODate() as string;
+  const monthEnd = day(asOf).endOf('month').toISODate() as string;
+  return {
+    period: 'month',
+    from: monthStart > line.effectiveDate ? monthStart : line.effectiveDate,
+    to: monthEnd < termEnd ? monthEnd : termEnd,
+  };
 }
 
 export interface BudgetStatus {

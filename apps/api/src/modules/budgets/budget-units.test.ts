@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { budgetStatus, busiestDaysShare, termEndOf } from './budget-overages.ts';
+import { budgetStatus, busiestDaysShare, comparisonWindow, termEndOf } from './budget-overages.ts';
 import { fifteenMinuteUnits, segmentUnits, usageTotals } from './budget-units.ts';
 
 describe('fifteenMinuteUnits (8-minute rule)', () => {
@@ -124,5 +124,34 @@ describe('budgetStatus', () => {
         expect(share).toBeGreaterThanOrEqual(Math.ceil(values.length * 0.2) / values.length - 1e-9);
       }),
     );
+  });
+});
+
+describe('comparisonWindow (issue 16: budget terms mean what they say)', () => {
+  const line = { effectiveDate: '2025-01-15', expirationDate: '2025-12-31' };
+  it('is the whole term unless the term says monthly', () => {
+    for (const term of [null, '', 'Plan year', 'Annual', 'March 2025'])
+      expect(comparisonWindow({ ...line, term }, '2025-03-10')).toEqual({
+        period: 'term',
+        from: '2025-01-15',
+        to: '2025-12-31',
+      });
+  });
+  it('is the as-of month, clipped to the term, for a monthly line', () => {
+    for (const term of ['Monthly', 'per month', 'MONTH', '20 h/mo', 'hrs per mo.'])
+      expect(comparisonWindow({ ...line, term }, '2025-03-10')).toEqual({
+        period: 'month',
+        from: '2025-03-01',
+        to: '2025-03-31',
+      });
+    expect(comparisonWindow({ ...line, term: 'Monthly' }, '2025-01-20')).toMatchObject({
+      from: '2025-01-15',
+    });
+    expect(
+      comparisonWindow(
+        { effectiveDate: '2025-01-01', expirationDate: '2025-02-10', term: 'Monthly' },
+        '2025-02-05',
+      ),
+    ).toMatchObject({ from: '2025-02-01', to: '2025-02-10' });
   });
 });

@@ -29,7 +29,7 @@ import {
   type SegmentLineFilter,
   type SegmentUsageRow,
 } from './budget-segment-usage.ts';
-import { budgetStatus, countedUntil } from './budget-overages.ts';
+import { budgetStatus, comparisonWindow } from './budget-overages.ts';
 import { segmentUnits, usageTotals } from './budget-units.ts';
 import { budgets } from './budgets.table.ts';
 
@@ -283,13 +283,14 @@ const todayIn = (timeZone: string) => DateTime.now().setZone(timeZone).toISODate
 /** The segments filter of a line as of `asOf` (null for lines without a client or before their term). */
 function lineFilter(row: BudgetRow, asOf: string): SegmentLineFilter | null {
   if (!row.clientId || asOf < row.effectiveDate) return null;
+  const window = comparisonWindow(row, asOf);
   return {
     key: row.id,
     clientId: row.clientId,
     procCode: row.procCode,
     modifier: row.svcModifierCd,
-    fromDate: row.effectiveDate,
-    toDate: countedUntil(row, asOf),
+    fromDate: window.from,
+    toDate: asOf < window.to ? asOf : window.to,
   };
 }
 
@@ -308,8 +309,12 @@ function overageLine(
       .filter((u) => u.minutes !== null)
       .map((u) => ({ date: u.date, minutes: u.minutes ?? 0, count: u.count })),
   );
+  // A monthly line is compared within its month (comparisonWindow): the month is the status's term.
+  const window = comparisonWindow(row, asOf);
   const status = budgetStatus({
     ...line,
+    effectiveDate: window.from,
+    expirationDate: window.to,
     authorized: line.units,
     used: totals.total,
     byDate: totals.byDate,
@@ -323,6 +328,8 @@ function overageLine(
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
     ...line,
+    period: window.period,
+    periodStart: window.from,
     termEnd: status.termEnd,
     termDays: status.termDays,
     elapsedDays: status.elapsedDays,

@@ -8,6 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
+  hoursFromMilliseconds,
   maxHoursRangeDays,
   overtimeThresholdHours,
   type CaregiverHoursPage,
@@ -143,7 +144,27 @@ function toWeek(
   };
 }
 
+const weekKey = (week: { caregiverId: string; weekName: string }): HandlingKey =>
+  `${week.caregiverId}|${week.weekName}`;
+
 const isUnhandled = (week: CaregiverWeek) => week.hasViolation && !week.handling?.handled;
+
+/**
+ * Totals of the listed weeks. Hours follow the one rounding rule (decision 0037): the weeks' exact
+ * milliseconds added, rounded once to 0.01 h, so the total equals the Shifts page's for the same shifts.
+ */
+function totalsOf(items: CaregiverWeek[], exact: Map<HandlingKey, number>): CaregiverHoursPage['totals'] {
+  const ms = (week: CaregiverWeek) => exact.get(weekKey(week)) ?? 0;
+  const overtimeMs = overtimeThresholdHours * 3_600_000;
+  return {
+    weeks: items.length,
+    overtimeWeeks: items.filter((w) => w.overtimeHours > 0).length,
+    overlapWeeks: items.filter((w) => w.overlaps.length > 0).length,
+    unhandledWeeks: items.filter(isUnhandled).length,
+    hours: hoursFromMilliseconds(items.reduce((sum, w) => sum + ms(w), 0)),
+    overtimeHours: hoursFromMilliseconds(items.reduce((sum, w) => sum + Math.max(0, ms(w) - overtimeMs), 0)),
+  };
+}
 
 /**
  * Hours per caregiver per workweek for the filter (contracts `caregiverHoursQuery`; defaults: the
@@ -163,6 +184,7 @@ export async function findCaregiverHours(
     caregiverId: query.caregiverId,
   });
   const weekHours = hoursByWeek(intervals, weeks);
+  const exact = new Map(weekHours.map((w) => [weekKey(w), w.milliseconds]));
   const caregiverIds = weekHours.map((w) => w.caregiverId);
   const handlings = await loadHandlings(
     db,
@@ -188,14 +210,8 @@ export async function findCaregiverHours(
       a.caregiverName.localeCompare(b.caregiverName) ||
       a.caregiverId.localeCompare(b.caregiverId),
   );
-  const totals = {
-    weeks: items.length,
-    overtimeWeeks: items.filter((w) => w.overtimeHours > 0).length,
-    overlapWeeks: items.filter((w) => w.overlaps.length > 0).length,
-    unhandledWeeks: items.filter(isUnhandled).length,
-    hours: roundHours(items.reduce((sum, w) => sum + w.hours, 0)),
-    overtimeHours: roundHours(items.reduce((sum, w) => sum + w.overtimeHours, 0)),
-  };
+  const totals = totalsOf(items, exact);
+
   const pageItems = items.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   await recordAudit(db, ctx, {
     action: 'caregiver_hours.list',
@@ -267,6 +283,7 @@ export async function getCaregiverWeeks(
         byWeek.get(week.weekName) ?? {
           ...week,
           caregiverId,
+          milliseconds: 0,
           hours: 0,
           overtimeHours: 0,
           shiftIds: [],

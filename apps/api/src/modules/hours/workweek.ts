@@ -37,6 +37,8 @@ export interface Workweek {
 /** Hours of one caregiver in one week. Hours unrounded; `overtimeHours` = max(0, hours − 40). */
 export interface WeekHours extends Workweek {
   caregiverId: string;
+  /** Exact worked milliseconds in the week (integers: totals add these, decision 0037). */
+  milliseconds: number;
   hours: number;
   overtimeHours: number;
   shiftIds: string[];
@@ -81,8 +83,6 @@ export function isWeekName(weekName: string, weekStart: WorkweekStart, timeZone:
   const day = DateTime.fromISO(weekName, { zone: timeZone });
   return day.isValid && day.weekday === weekdayNumber[weekStart];
 }
-
-const hoursBetween = (start: number, end: number) => (end - start) / 3_600_000;
 
 /**
  * Pairs of overlapping intervals of each caregiver (sweep over start times; touching intervals, where
@@ -150,7 +150,15 @@ export function hoursByWeek(intervals: WorkInterval[], weeks: Workweek[]): WeekH
     const key = `${caregiverId}|${week.weekName}`;
     let value = result.get(key);
     if (!value) {
-      value = { ...week, caregiverId, hours: 0, overtimeHours: 0, shiftIds: [], overlaps: [] };
+      value = {
+        ...week,
+        caregiverId,
+        milliseconds: 0,
+        hours: 0,
+        overtimeHours: 0,
+        shiftIds: [],
+        overlaps: [],
+      };
       result.set(key, value);
     }
     return value;
@@ -166,7 +174,7 @@ export function hoursByWeek(intervals: WorkInterval[], weeks: Workweek[]): WeekH
       if (pieceStart >= end) break;
       if (pieceEnd <= pieceStart) continue;
       const value = entry(interval.caregiverId, week);
-      value.hours += hoursBetween(pieceStart, pieceEnd);
+      value.milliseconds += pieceEnd - pieceStart;
       if (!value.shiftIds.includes(interval.shiftId)) value.shiftIds.push(interval.shiftId);
     }
   }
@@ -177,10 +185,14 @@ export function hoursByWeek(intervals: WorkInterval[], weeks: Workweek[]): WeekH
     entry(caregiverId, weeks[weekIndexOf(ms)] as Workweek).overlaps.push(overlap);
   }
   for (const value of result.values()) {
+    value.hours = value.milliseconds / 3_600_000;
     value.overtimeHours = Math.max(0, value.hours - overtimeThresholdHours);
   }
   return [...result.values()];
 }
 
-/** Hours rounded to 0.01 for the API (display: "41.25 h"). */
+/**
+ * Hours rounded to 0.01 for the API (display: "41.25 h"), for one figure (a week, a shift). Totals
+ * over several figures add exact milliseconds and round once (contracts `hoursFromMilliseconds`).
+ */
 export const roundHours = (hours: number) => Math.round(hours * 100) / 100;

@@ -602,7 +602,12 @@ export async function setCaregiverArchived(
 
 // ---- Case managers -----------------------------------------------------------------------------
 
-const clientCount = sql<number>`(select count(*)::int from ${clients} where ${clients.caseManagerId} = ${caseManagers.id})`;
+/**
+ * Clients naming the case manager (issue 16: every manager showed 0). Drizzle writes a column of the
+ * selected table unqualified in a select field (`"id"`), which inside this subquery meant the client's
+ * own id; both sides are therefore qualified by hand, with the client table under an alias of its own.
+ */
+const clientCount = sql<number>`(select count(*)::int from ${clients} as counted_client where counted_client.case_manager_id = "case_manager"."id")`;
 
 function toCaseManager(row: {
   caseManager: typeof caseManagers.$inferSelect;
@@ -777,5 +782,41 @@ export async function findPeopleNames(
   return {
     caregivers: new Map(caregiverRows.map((r) => [r.id, r.name])),
     clients: new Map(clientRows.map((r) => [r.id, r.name])),
+  };
+}
+
+/** A caregiver's and a client's identifiers beside their names, for exports (issue 16 item 8). */
+export interface PeopleIdentities {
+  /** Caregiver id → name and the agency's own id (employee #), when known. */
+  caregivers: Map<string, { name: string; externalId: string | null }>;
+  /** Client id → name, Medicaid PID and client prime, when known. */
+  clients: Map<string, { name: string; pid: string | null; clientPrime: string | null }>;
+}
+
+/**
+ * Names and identifiers of the given caregivers and clients (one query each), so an export can be
+ * pivoted by person instead of by name, which merges namesakes. Not audited: callers audit.
+ */
+export async function findPeopleIdentities(
+  executor: Executor,
+  ids: { caregiverIds: string[]; clientIds: string[] },
+): Promise<PeopleIdentities> {
+  const [caregiverRows, clientRows] = await Promise.all([
+    ids.caregiverIds.length
+      ? executor
+          .select({ id: caregivers.id, name: caregivers.name, externalId: caregivers.externalId })
+          .from(caregivers)
+          .where(inArray(caregivers.id, ids.caregiverIds))
+      : [],
+    ids.clientIds.length
+      ? executor
+          .select({ id: clients.id, name: clients.name, pid: clients.pid, clientPrime: clients.clientPrime })
+          .from(clients)
+          .where(inArray(clients.id, ids.clientIds))
+      : [],
+  ]);
+  return {
+    caregivers: new Map(caregiverRows.map(({ id, ...rest }) => [id, rest])),
+    clients: new Map(clientRows.map(({ id, ...rest }) => [id, rest])),
   };
 }

@@ -4,15 +4,38 @@
  * Every read is audited (ARCHITECTURE.md: PHI reads leave an event); audit details carry ids and
  * counts only.
  */
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { csvCell, type ShiftListQuery, type ShiftPage } from '@tend/contracts';
+import {
+  columnHours,
+  csvCell,
+  exactMinutes,
+  hoursFromMilliseconds,
+  type ShiftListQuery,
+  type ShiftPage,
+} from '@tend/contracts';
+import { findPeopleIdentities, type PeopleIdentities } from '../people/people.service.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { shifts } from './shifts.table.ts';
-import { namesFor, shiftViewColumns, toShift, type ShiftViewRow } from './shift-view.ts';
+import { namesFor, shiftViewColumns, toShift, type ShiftRow, type ShiftViewRow } from './shift-view.ts';
 
 /** The filter part of a shift list query (everything but paging and sorting). */
 export type ShiftFilter = Omit<ShiftListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
@@ -53,20 +76,29 @@ function auditFilter(query: ShiftFilter): Record<string, string> {
 }
 
 /**
- * Hours of the filter's shifts in SQL: the sum of clock-out minus clock-in, in hours, over the shifts
- * where both exist and the clock-out is after the clock-in (a missing clock-out or reversed times count
- * no hours). The intervals are added and converted to seconds once, not per shift: the same exact
+ * Worked milliseconds of the filter's shifts in SQL: the sum of clock-out minus clock-in over the
+ * shifts where both exist and the clock-out is after the clock-in (a missing clock-out or reversed
+ * times count nothing). The intervals are added and converted once, not per shift: the same exact
  * value at well under half the cost over a month of a large agency (bench:shifts, decision 0022
- * session 8).
+ * session 8). Rounded for display only once, by contracts `hoursFromMilliseconds` (decision 0037).
  */
-const hoursSql = sql<
+const millisecondsSql = sql<
   string | null
->`extract(epoch from sum(${shifts.evvOutTime} - ${shifts.evvInTime}) filter (where ${shifts.evvOutTime} > ${shifts.evvInTime})) / 3600.0`;
+>`extract(epoch from sum(${shifts.evvOutTime} - ${shifts.evvInTime}) filter (where ${shifts.evvOutTime} > ${shifts.evvInTime})) * 1000`;
 
 /**
- * A page of shifts for the filter, sorted by `sort`/`order` (`evvInTime`: service date, then clock-in;
+ * A narrower set of shifts for another module's list: `idsIn` is a one-column subquery of shift ids
+ * built by the module that owns the rows naming them (staging's promoted shifts), so the shifts module
+ * never reads that module's tables.
+ */
+export interface ShiftScope {
+  idsIn?: SQLWrapper;
+}
+
+/**
+ * A page of shifts for the filter (within `options.idsIn` when given), sorted by `sort`/`order` (`evvInTime`: service date, then clock-in;
  * ties by id, in the same direction), with totals for the whole
- * filter: `totals.shifts` (rows) and `totals.hours` (sum of clock-in→clock-out in hours, 2 decimals,
+ * filter: `totals.shifts` (rows) and `totals.hours` (exact sum of clock-in→clock-out, rounded once to 0.01 h,
  * shifts without both times or with reversed times excluded). Audited as `shift.list` with the filter
  * (ids and codes), page and rows returned. Errors: VALIDATION_FAILED when `from` > `to`.
  */
@@ -74,8 +106,11 @@ export async function findShifts(
   db: Database,
   ctx: RequestContext,
   query: ShiftListQuery,
+  options: ShiftScope = {},
 ): Promise<ShiftPage> {
-  const where = shiftFilter(query);
+  const where = options.idsIn
+    ? (and(shiftFilter(query), inArray(shifts.id, options.idsIn)) as SQL)
+    : shiftFilter(query);
   const direction = query.order === 'asc' ? asc : desc;
   // Clock-in order goes through the service date first (the date is the clock-in's local date), so
   // the date indexes serve it; ties always end on the id so paging never repeats or skips a row.
@@ -94,7 +129,7 @@ export async function findShifts(
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
-      .select({ total: sql<number>`count(*)::int`, hours: hoursSql })
+      .select({ total: sql<number>`count(*)::int`, milliseconds: millisecondsSql })
       .from(shifts)
       .where(where),
   ]);
@@ -110,7 +145,10 @@ export async function findShifts(
     total,
     page: query.page,
     pageSize: query.pageSize,
-    totals: { shifts: total, hours: Math.round(Number(totals[0]?.hours ?? 0) * 100) / 100 },
+    totals: {
+      shifts: total,
+      hours: hoursFromMilliseconds(Math.round(Number(totals[0]?.milliseconds ?? 0))),
+    },
   };
 }
 
@@ -119,18 +157,28 @@ export async function findShifts(
 /** Rows fetched per keyset batch of the CSV export. */
 export const SHIFT_EXPORT_BATCH_SIZE = 2000;
 
-/** The CSV export's header row, in column order. */
+/**
+ * The CSV export's header row, in column order. Each person has Tend's id and the agency's own ids
+ * beside the name (issue 16 item 8: a pivot by name merges namesakes): caregiver external id
+ * (employee #), client PID and client prime. `PID` is the visit record's own PID as imported.
+ */
 export const shiftCsvHeader = [
   'Shift id',
   'External visit id',
   'Date',
+  'Caregiver id',
+  'Caregiver external id',
   'Caregiver',
+  'Client id',
+  'Client PID',
+  'Client prime',
   'Client',
   'Procedure code',
   'Modifier',
   'Clock-in',
   'Clock-out',
   'Hours',
+  'Minutes',
   'Clock-in latitude',
   'Clock-in longitude',
   'Clock-out latitude',
@@ -155,24 +203,45 @@ export function exportInstant(instant: Date | null, timeZone: string | null): st
   return instant.toISOString();
 }
 
-/** Hours between clock-in and clock-out, 2 decimals; null when either is missing or out ≤ in (as the totals). */
-export function shiftHours(evvIn: Date | null, evvOut: Date | null): number | null {
-  if (!evvIn || !evvOut || evvOut.getTime() <= evvIn.getTime()) return null;
-  return Math.round((evvOut.getTime() - evvIn.getTime()) / 36_000) / 100;
+/** Worked milliseconds between clock-in and clock-out; 0 when either is missing or out ≤ in (as the totals). */
+export function shiftMilliseconds(evvIn: Date | null, evvOut: Date | null): number {
+  if (!evvIn || !evvOut || evvOut.getTime() <= evvIn.getTime()) return 0;
+  return evvOut.getTime() - evvIn.getTime();
 }
 
-function csvLine(row: ShiftViewRow, names: Awaited<ReturnType<typeof namesFor>>): string {
+/** Hours between clock-in and clock-out, 2 decimals; null when either is missing or out ≤ in (as the totals). */
+export function shiftHours(evvIn: Date | null, evvOut: Date | null): number | null {
+  const milliseconds = shiftMilliseconds(evvIn, evvOut);
+  return milliseconds > 0 ? hoursFromMilliseconds(milliseconds) : null;
+}
+
+/**
+ * One CSV line. `before` is the exact milliseconds of the rows written before it: `Hours` is the
+ * row's share of the once-rounded running total (contracts `columnHours`), so the column adds up to
+ * the Shifts page's total for the same filter; `Minutes` is the row's exact length.
+ */
+function csvLine(row: ShiftViewRow, people: PeopleIdentities, before: number): string {
+  const caregiver = people.caregivers.get(row.caregiverId);
+  const client = people.clients.get(row.clientId);
+  const milliseconds = shiftMilliseconds(row.evvInTime, row.evvOutTime);
+  const worked = milliseconds > 0;
   return [
     row.id,
     row.givShiftId,
     row.date,
-    names.caregivers.get(row.caregiverId) ?? 'Unknown caregiver',
-    names.clients.get(row.clientId) ?? 'Unknown client',
+    row.caregiverId,
+    caregiver?.externalId ?? null,
+    caregiver?.name ?? 'Unknown caregiver',
+    row.clientId,
+    client?.pid ?? null,
+    client?.clientPrime ?? null,
+    client?.name ?? 'Unknown client',
     row.billingCode,
     row.mod1,
     exportInstant(row.evvInTime, row.timeZone),
     exportInstant(row.evvOutTime, row.timeZone),
-    shiftHours(row.evvInTime, row.evvOutTime),
+    worked ? columnHours(before, milliseconds) : null,
+    worked ? exactMinutes(milliseconds) : null,
     row.evvInLat,
     row.evvInLong,
     row.evvOutLat,
@@ -184,6 +253,14 @@ function csvLine(row: ShiftViewRow, names: Awaited<ReturnType<typeof namesFor>>)
   ]
     .map(csvCell)
     .join(',');
+}
+
+/** The caregivers' and clients' names and ids of a batch of rows (one query each). */
+function identitiesFor(db: Database, rows: Pick<ShiftRow, 'caregiverId' | 'clientId'>[]) {
+  return findPeopleIdentities(db, {
+    caregiverIds: [...new Set(rows.map((r) => r.caregiverId))],
+    clientIds: [...new Set(rows.map((r) => r.clientId))],
+  });
 }
 
 /** An opened export: the download's file name and the CSV text, chunk by chunk. */
@@ -201,7 +278,7 @@ export interface ShiftExport {
  * (VALIDATION_FAILED) or an unreachable database fails the request instead of a half-sent file.
  *
  * Columns: `shiftCsvHeader`. Clock-in/out per `exportInstant` (visit zone with offset, else UTC);
- * hours per `shiftHours`; coordinates as stored (even impossible ones); EVV status as its code
+ * `Hours` per `csvLine` (the column adds up to the list's total), `Minutes` exact; coordinates as stored (even impossible ones); EVV status as its code
  * (contracts `evvStatuses`), its reason in words. Text cells pass the shared formula guard
  * (contracts `csvCell`). Audited once as `shift.export` when the stream ends (or the client goes
  * away): details hold the filter, the rows written and whether the file was complete.
@@ -231,13 +308,19 @@ export async function openShiftExport(
 
   async function* chunks(): AsyncGenerator<string, void, undefined> {
     let rowsWritten = 0;
+    let before = 0;
     let complete = false;
     try {
       yield `\uFEFF${shiftCsvHeader.map(csvCell).join(',')}\r\n`;
       let batch = first;
       while (batch.length > 0) {
-        const names = await namesFor(db, batch);
-        yield batch.map((row) => `${csvLine(row, names)}\r\n`).join('');
+        const people = await identitiesFor(db, batch);
+        let text = '';
+        for (const row of batch) {
+          text += `${csvLine(row, people, before)}\r\n`;
+          before += shiftMilliseconds(row.evvInTime, row.evvOutTime);
+        }
+        yield text;
         rowsWritten += batch.length;
         const last = batch.at(-1);
         if (batch.length < batchSize || !last) break;

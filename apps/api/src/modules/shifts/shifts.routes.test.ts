@@ -26,8 +26,12 @@ const ids: Record<string, string> = {};
 const at = (iso: string) => new Date(iso);
 type ShiftInsert = typeof shifts.$inferInsert;
 
-async function createPerson(kind: 'caregivers' | 'clients', name: string): Promise<string> {
-  const payload = kind === 'caregivers' ? { name, type: 'DSP_CARE' } : { name };
+async function createPerson(
+  kind: 'caregivers' | 'clients',
+  name: string,
+  more: Record<string, string> = {},
+): Promise<string> {
+  const payload = kind === 'caregivers' ? { name, type: 'DSP_CARE', ...more } : { name, ...more };
   const response = await admin({ method: 'POST', url: `/api/${kind}`, payload });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string }>().id;
@@ -84,7 +88,7 @@ beforeAll(async () => {
 
   people.cg1 = await createPerson('caregivers', 'Alma Caregiver');
   people.cg2 = await createPerson('caregivers', 'Bea Caregiver');
-  people.cl1 = await createPerson('clients', 'Cal Client');
+  people.cl1 = await createPerson('clients', 'Cal Client', { pid: 'PR000111', clientPrime: 'PRIME-111' });
   people.cl2 = await createPerson('clients', 'Dee Client');
 
   await insertShift('a', {
@@ -318,13 +322,19 @@ describe('GET /api/shifts/export', () => {
       'Shift id': ids.a,
       'External visit id': 'MARCH-A',
       Date: '2025-03-01',
+      'Caregiver id': people.cg1,
+      'Caregiver external id': '',
       Caregiver: 'Alma Caregiver',
+      'Client id': people.cl1,
+      'Client PID': 'PR000111',
+      'Client prime': 'PRIME-111',
       Client: 'Cal Client',
       'Procedure code': 'OR526',
       Modifier: '',
       'Clock-in': '2025-03-01T09:00:00-08:00',
       'Clock-out': '2025-03-01T13:00:00-08:00',
       Hours: '4',
+      Minutes: '240',
       'Clock-in latitude': '45.5',
       'Clock-in longitude': '-122.6',
       'Clock-out latitude': '45.5',

@@ -31,6 +31,31 @@ describe('first-run setup', () => {
       payload: { ...setup, token: 'wrong-token' },
     });
     expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().code).toBe('FORBIDDEN');
+
+    // The printed link opened as 127.0.0.1 instead of localhost (issue 16 item 10): refused by the
+    // origin check before the token is read, and the detail says what to do instead.
+    const otherHost = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      headers: { origin: 'http://127.0.0.1:3000' },
+      payload: { ...setup, token: TEST_SETUP_TOKEN },
+    });
+    expect(otherHost.statusCode).toBe(403);
+    expect(otherHost.json().code).toBe('CSRF_REJECTED');
+    expect(otherHost.json().detail).toContain('opened at http://127.0.0.1:3000');
+    expect(otherHost.json().detail).toContain(`Open ${TEST_ORIGIN} instead`);
+    expect(otherHost.json().detail).toContain('TRUSTED_ORIGINS');
+    // A malformed origin is not echoed.
+    const odd = await anonymous()({
+      method: 'POST',
+      url: '/api/setup',
+      headers: { origin: 'javascript:alert(1)' },
+      payload: { ...setup, token: TEST_SETUP_TOKEN },
+    });
+    expect(odd.statusCode).toBe(403);
+    expect(odd.json().detail).not.toContain('javascript');
+    expect((await anonymous()({ method: 'GET', url: '/api/setup' })).json()).toEqual({ needsSetup: true });
 
     const weak = await anonymous()({
       method: 'POST',

@@ -59,10 +59,31 @@ export function addOriginCheck(app: FastifyInstance, config: Config): void {
     const origin =
       request.headers.origin ??
       (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
-    if (!origin || !allowedOrigins.has(origin)) {
-      throw new AppError('CSRF_REJECTED', 'State-changing requests must come from the Tend web app');
-    }
+    if (!origin || !allowedOrigins.has(origin)) throw originRejected(origin, config.publicUrl);
   });
+}
+
+/**
+ * The 403 CSRF_REJECTED for a request from `origin`. When the origin is a well-formed web origin (a
+ * page of Tend opened under another host name, e.g. `http://127.0.0.1:3000` for the printed
+ * `http://localhost:3000`; issue 16 item 10) the detail says what to do: open the public URL, or
+ * list the other origin in TRUSTED_ORIGINS (or set PUBLIC_URL). Origins are not secrets.
+ */
+function originRejected(origin: string | undefined, publicUrl: string): AppError {
+  const expected = new URL(publicUrl).origin;
+  let opened: string | null = null;
+  try {
+    opened = origin && new URL(origin).origin === origin ? origin : null;
+  } catch {
+    opened = null;
+  }
+  if (!opened)
+    return new AppError('CSRF_REJECTED', 'State-changing requests must come from the Tend web app');
+  return new AppError(
+    'CSRF_REJECTED',
+    `This page was opened at ${opened}, but Tend's address is ${expected} (PUBLIC_URL), so the request was refused. ` +
+      `Open ${expected} instead, or add ${opened} to TRUSTED_ORIGINS (or set PUBLIC_URL) and restart Tend.`,
+  );
 }
 
 /**

@@ -32,7 +32,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { isBuilt } from '../screens.ts';
-import { useRecordCount, type CountableList } from './count-records.ts';
+import { useRecordCount, type CountableList, type RecordCount } from './count-records.ts';
 import { builtAdminNavigation } from '../navigation.ts';
 
 interface CountCardProps {
@@ -40,7 +40,8 @@ interface CountCardProps {
   label: string;
   path: string;
   icon: ComponentType<IconProps>;
-  empty: string;
+  /** Words under a count of 0; a function when they depend on more than the count. */
+  empty: string | ((count: RecordCount) => string);
 }
 
 const countCards: CountCardProps[] = [
@@ -80,7 +81,11 @@ const queueCards: CountCardProps[] = [
     label: 'Open incidents',
     path: '/admin/incidents',
     icon: IconAlertTriangle,
-    empty: 'None open. Import shift notes to screen them.',
+    // As the incident list says it (issue 16): "import notes" only while no shift has notes.
+    empty: ({ hasNotes }) =>
+      hasNotes
+        ? 'None open: the screening found nothing to report in the notes screened so far.'
+        : 'None open. Import shift notes to screen them.',
   },
   {
     list: 'locationsToReview',
@@ -123,7 +128,7 @@ function CountCard({ list, label, path, icon: Icon, empty }: CountCardProps) {
     </Tooltip>
   ) : (
     <Text fz={32} fw={700} lh={1.1}>
-      {count.data.toLocaleString()}
+      {count.data.total.toLocaleString()}
     </Text>
   );
   const body = (
@@ -133,9 +138,9 @@ function CountCard({ list, label, path, icon: Icon, empty }: CountCardProps) {
           {label}
         </Text>
         {value}
-        {count.data === 0 && (
+        {count.data?.total === 0 && (
           <Text size="xs" c="dimmed">
-            {empty}
+            {typeof empty === 'function' ? empty(count.data) : empty}
           </Text>
         )}
       </Stack>

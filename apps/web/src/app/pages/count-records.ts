@@ -51,8 +51,18 @@ export const countableLists = {
 } as const;
 export type CountableList = keyof typeof countableLists;
 
-export async function countRecords(list: CountableList, signal?: AbortSignal): Promise<number> {
-  return (await countableLists[list](signal)).total;
+/**
+ * A list's count and, for the open incidents, whether any shift has notes at all (`hasNotes` of the
+ * incident list), so the card's empty words agree with the incident list's (issue 16 item 11).
+ */
+export interface RecordCount {
+  total: number;
+  hasNotes?: boolean;
+}
+
+export async function countRecords(list: CountableList, signal?: AbortSignal): Promise<RecordCount> {
+  const page = await countableLists[list](signal);
+  return 'hasNotes' in page ? { total: page.total, hasNotes: page.hasNotes } : { total: page.total };
 }
 
 export const recordCountQueryOptions = (list: CountableList) =>

@@ -11,6 +11,8 @@ import {
   formatTimeRange,
   formatZonedInstant,
   setDisplayTimeZone,
+  displayTimeZone,
+  timesInWords,
 } from './time.ts';
 
 const now = new Date('2026-01-05T12:00:00.000Z');
@@ -65,5 +67,18 @@ describe('dates, instants and ranges', () => {
     expect(formatTimeRange('2024-09-24T05:00:00Z', '2024-09-24T13:00:00Z', LA)).toBe(
       'Sep 23, 10:00 PM PDT – Sep 24, 6:00 AM PDT',
     );
+  });
+});
+
+describe('one display zone (issue 16: Segments showed UTC beside Shifts in Pacific time)', () => {
+  it('formats an instant without a zone of its own in the agency zone, and names it', () => {
+    setDisplayTimeZone('America/Los_Angeles');
+    expect(formatInstant('2025-07-07T23:00:00.000Z', undefined)).toBe('Jul 7, 4:00 PM PDT');
+    expect(formatClockTime('2025-07-07T23:00:00.000Z', undefined)).toBe('4:00 PM PDT');
+    expect(displayTimeZone()).toBe('America/Los_Angeles');
+    expect(timesInWords()).toBe('Times in America/Los_Angeles (PT)');
+    setDisplayTimeZone('America/New_York');
+    expect(formatInstant('2025-07-07T23:00:00.000Z', undefined)).toBe('Jul 7, 7:00 PM EDT');
+    expect(timesInWords()).toBe('Times in America/New_York (ET)');
   });
 });

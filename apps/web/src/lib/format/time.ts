@@ -24,6 +24,28 @@ export function setDisplayTimeZone(timeZone: string | undefined): void {
   }
 }
 
+/** The zone times are shown in: the agency's once known (`setDisplayTimeZone`), else the browser's. */
+export function displayTimeZone(): string {
+  return displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The zone named for a page's reader (issue 16 item 11: one zone, named, on every page that shows
+ * times): "Times in America/Los_Angeles (PT)"; the generic abbreviation is left out when the browser
+ * has none beyond an offset.
+ */
+export function timesInWords(timeZone: string = displayTimeZone()): string {
+  const generic = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortGeneric' })
+    .formatToParts(new Date())
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return generic && !/^GMT|^UTC/.test(generic) ? `Times in ${timeZone} (${generic})` : `Times in ${timeZone}`;
+}
+
+/** The day of an instant in the display zone: "Nov 21, 2025". */
+export function formatInstantDay(value: string | Date): string {
+  return dateFormat.format(new Date(value));
+}
+
 /** "Nov 21, 2025, 3:04:05 PM PST". */
 export function formatExactTime(value: string | Date): string {
   return exactFormat.format(new Date(value));
@@ -54,10 +76,14 @@ export function formatDay(isoDate: string): string {
   );
 }
 
-/** An instant in `timeZone` (the browser's when undefined) with the zone named: "Mar 4, 5:00 PM PST". */
+/**
+ * An instant in `timeZone` with the zone named: "Mar 4, 5:00 PM PST". Undefined = the display zone
+ * (the agency's once known): never the browser's own when the agency's is known, so a page without a
+ * zone of its own shows the same zone as the rest (issue 16: Segments showed UTC beside Shifts' PT).
+ */
 export function formatInstant(value: string, timeZone: string | undefined): string {
   return new Intl.DateTimeFormat('en-US', {
-    timeZone,
+    timeZone: timeZone ?? displayZone,
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
@@ -114,10 +140,10 @@ export function formatTimeRange(start: string, end: string, timeZone: string): s
   return `${startText} – ${formatClockTime(end, timeZone)}`;
 }
 
-/** A clock time in `timeZone` (the browser's when undefined), the zone named: "6:00 PM PDT". */
+/** A clock time in `timeZone` (the display zone when undefined), the zone named: "6:00 PM PDT". */
 export function formatClockTime(value: string, timeZone: string | undefined): string {
   return new Intl.DateTimeFormat('en-US', {
-    timeZone,
+    timeZone: timeZone ?? displayZone,
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',

@@ -1,9 +1,13 @@
 /**
- * `/admin/session-debug` (admin layout): what the session monitor of this tab knows right now (spec s.4
+ * `/admin/session-debug` (open to anyone signed in, so framed by who is signed in: the admin frame for an
+ * administrator, the simple frame for anyone else; app/router.tsx `ActorLayout`): what the session monitor
+ * of this tab knows right now (spec s.4
  * "Session tiers", s.6): the tier with its label, the session's issue time, the absolute and inactivity
  * deadlines as exact times with live countdowns, the last counted activity, the warning state and the
  * stored logout reason; and the rules in short. The page's own path is in the relaxed list, so opening it
- * does not make a relaxed session strict (a strict one stays strict). A second card shows what the server
+ * does not make a relaxed session strict (a strict one stays strict, and so does a session the server
+ * records as strict: the monitor starts from the server's tier, so the limits shown are those enforced).
+ * A second card shows what the server
  * records for the session (`GET /api/me`: its tier and assurance level aal1/aal2; docs/decisions/0009-mfa.md).
  */
 import { Anchor, Badge, Card, Code, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';

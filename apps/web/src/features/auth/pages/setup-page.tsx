@@ -2,7 +2,8 @@
  * `/setup` (Tend's first run): reads the one-time `?token=` the server printed, checks `GET /api/setup`,
  * and creates the first admin (`POST /api/setup`, contracts `setupInput`), optionally with the demo
  * agency. On success it signs in with the same credentials and opens `/admin`.
- * 403 FORBIDDEN: the token is wrong; 409 CONFLICT: already set up; 400: errors land on their inputs
+ * 403 FORBIDDEN: the token is wrong; 403 CSRF_REJECTED: the page was opened under another host name
+ * than Tend's PUBLIC_URL (the server's detail says which to open, or TRUSTED_ORIGINS); 409 CONFLICT: already set up; 400: errors land on their inputs
  * (a refused password shows every reason the server's password policy gives).
  */
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
@@ -101,7 +102,10 @@ function useSetupForm(initialToken: string) {
 function SetupForm({ initialToken }: { initialToken: string }) {
   const { form, submit, completeSetup, signIn, unmatched } = useSetupForm(initialToken);
   const setupError = completeSetup.error;
-  const badToken = setupError instanceof ApiError && setupError.status === 403;
+  // CSRF_REJECTED is also a 403, but the token was never looked at: the page was opened under another
+  // host name than Tend's PUBLIC_URL (e.g. 127.0.0.1 for the printed localhost; issue 16 item 10).
+  const otherHost = setupError instanceof ApiError && setupError.code === 'CSRF_REJECTED';
+  const badToken = setupError instanceof ApiError && setupError.status === 403 && !otherHost;
 
   return (
     <AuthCard
@@ -115,7 +119,12 @@ function SetupForm({ initialToken }: { initialToken: string }) {
           token below.
         </Alert>
       )}
-      {setupError && !badToken && (
+      {otherHost && (
+        <Alert color="red" variant="light" role="alert" title="Open Tend at the address the server printed">
+          {setupError.message}
+        </Alert>
+      )}
+      {setupError && !badToken && !otherHost && (
         <ApiErrorAlert title="Setup failed" error={setupError} fieldErrors={unmatched} />
       )}
       {signIn.error && (
@@ -148,7 +157,7 @@ function SetupForm({ initialToken }: { initialToken: string }) {
       </form>
       <Text size="sm" c="dimmed">
         Already set up?{' '}
-        <Anchor component={Link} to="/login" size="sm">
+        <Anchor component={Link} to="/login" size="sm" underline="always">
           Sign in
         </Anchor>
       </Text>

@@ -52,6 +52,7 @@ export function SessionMonitorProvider({ children }: { children: ReactNode }) {
             <SessionMonitor
               key={actor.userAccountId}
               issuedAt={issuedAt}
+              serverTier={actor.session.tier}
               onState={setState}
               onActions={setActions}
             />

@@ -28,7 +28,7 @@ import {
   type SessionMonitorEvent,
   type SessionMonitorState,
 } from '@tend/contracts/session-monitor';
-import type { LogoutReason } from '@tend/contracts/session-tiers';
+import type { LogoutReason, SessionTier } from '@tend/contracts/session-tiers';
 import { HEARTBEAT_INTERVAL_MS, sendHeartbeat } from './heartbeat.ts';
 import { authPost } from '../api/auth-client.ts';
 import { meQueryKey } from '../../../lib/me.ts';
@@ -53,6 +53,8 @@ import { SessionWarningDialog } from './session-warning-dialog.tsx';
 export interface SessionMonitorProps {
   /** When the signed-in session was issued (epoch ms; `GET /api/me` `session.issuedAt`). */
   issuedAt: number;
+  /** The tier the server records for the session (`GET /api/me`): strict there is strict here. */
+  serverTier?: SessionTier | null;
   /** Receives every new state (null on unmount). */
   onState: (state: SessionMonitorState | null) => void;
   /** Receives the actions once (null on unmount). */
@@ -62,7 +64,7 @@ export interface SessionMonitorProps {
 const fullPath = (location: { pathname: string; search: string; hash: string }) =>
   `${location.pathname}${location.search}${location.hash}`;
 
-export function SessionMonitor({ issuedAt, onState, onActions }: SessionMonitorProps) {
+export function SessionMonitor({ issuedAt, serverTier = null, onState, onActions }: SessionMonitorProps) {
   const path = fullPath(useLocation());
   const pathRef = useRef(path);
   useLayoutEffect(() => {
@@ -74,9 +76,9 @@ export function SessionMonitor({ issuedAt, onState, onActions }: SessionMonitorP
 
   // Start for this session (again when the issue time changes: another sign-in); stop on unmount.
   useEffect(() => {
-    dispatch({ type: 'start', issuedAt, path: pathRef.current, stored: readStoredKeys() });
+    dispatch({ type: 'start', issuedAt, path: pathRef.current, stored: readStoredKeys(), serverTier });
     return () => dispatch({ type: 'stop' });
-  }, [dispatch, issuedAt]);
+  }, [dispatch, issuedAt, serverTier]);
   useActivityHeartbeat(state);
   // Route changes (the first render's path is the one `start` used).
   useEffect(() => {

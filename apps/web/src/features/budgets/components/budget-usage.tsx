@@ -165,9 +165,12 @@ function UsageFigures({ line }: { line: BudgetOverageLine }) {
         <FlagBadges flags={line.flags} />
       </Group>
       <Text size="sm" c="dimmed">
-        Term {line.effectiveDate} to {line.termEnd} ({line.termDays} days, {line.elapsedDays} elapsed) ·{' '}
-        {line.segmentCount} segments on {line.serviceDays} days · busiest 20 % of days hold{' '}
-        {Math.round(line.busiestDaysShare * 100)} % of the units
+        {line.period === 'month'
+          ? `Monthly amount: compared with ${line.periodStart} to ${line.termEnd}`
+          : `Term ${line.effectiveDate} to ${line.termEnd}`}{' '}
+        ({line.termDays} days, {line.elapsedDays} elapsed) · {line.segmentCount} segments on{' '}
+        {line.serviceDays} days · busiest 20 % of days hold {Math.round(line.busiestDaysShare * 100)} % of the
+        units
       </Text>
       {line.note ? (
         <Alert variant="light" color="yellow">

@@ -29,6 +29,7 @@ import { BudgetLineForm } from '../components/budget-line-form.tsx';
 import { BudgetUsageDrawer, FlagBadges, UsageBar } from '../components/budget-usage.tsx';
 import { DateFilter } from '../../../components/ui/date-filters.tsx';
 import { formatUnits } from '../../../lib/format/index.ts';
+import { TimesIn } from '../../../components/ui/times-in.tsx';
 
 const flagOptions = [
   { value: 'any', label: 'Any flag' },
@@ -218,6 +219,7 @@ export function BudgetOveragesPage() {
             code and modifier, and projected to the end of the term at the current pace. Authorized amounts
             are not to be exceeded, and attendant care may not be bunched into a few days.
           </Text>
+          <TimesIn />
         </div>
         {addButton}
       </Group>

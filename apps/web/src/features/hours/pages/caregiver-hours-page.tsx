@@ -35,6 +35,7 @@ import { CaregiverHoursDrawer } from '../components/caregiver-hours-drawer.tsx';
 import { HandlingModal } from '../components/handling-modal.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
 import { formatDay, formatExactIn, formatInstant, formatWorkedHours } from '../../../lib/format/index.ts';
+import { TimesIn } from '../../../components/ui/times-in.tsx';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -220,6 +221,7 @@ export function CaregiverHoursPage() {
             ? ` Workweeks start ${capitalize(data.workweekStart)} at midnight, ${data.timeZone}; a shift crossing the boundary counts in both weeks.`
             : ''}
         </Text>
+        <TimesIn />
       </div>
 
       <ListPage

@@ -45,6 +45,7 @@ import { ReportDeadline } from '../components/report-deadline.tsx';
 import { ScreeningProgress } from '../components/screening-progress.tsx';
 import { SeverityBadge, severityWord, WordBadge } from '../components/severity-badge.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { TimesIn } from '../../../components/ui/times-in.tsx';
 
 const column = createColumnHelper<IncidentItem>();
 const columns = [
@@ -178,6 +179,7 @@ export function IncidentsPage() {
             report it to the case management entity within the deadline (OAR 411-323-0063), then mark it
             handled with a note.
           </Text>
+          <TimesIn />
         </div>
         <Group gap="sm">
           <Button variant="default" component={Link} to="/test/phrase-mapper">

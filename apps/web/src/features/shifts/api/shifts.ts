@@ -6,7 +6,7 @@
  * (STYLE.md s.12).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { shiftsEndpoints, type ShiftListQuery } from '@tend/contracts';
+import { shiftsEndpoints, stagingEndpoints, type ShiftListQuery } from '@tend/contracts';
 import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
 
 export const shiftKeys = {
@@ -26,6 +26,19 @@ export const useShifts = (query: ShiftListQuery) =>
     queryOptions({
       queryKey: shiftKeys.list(query),
       queryFn: ({ signal }) => findShifts(query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+/**
+ * The page of production shifts (`GET /api/production-shifts`): the shifts promoted from staging, with
+ * the same filters and totals as {@link useShifts}.
+ */
+export const useProductionShifts = (query: ShiftListQuery) =>
+  useQuery(
+    queryOptions({
+      queryKey: [...shiftKeys.all, 'production', query] as const,
+      queryFn: ({ signal }) => apiCall(stagingEndpoints.findProductionShifts, { query, signal }),
       placeholderData: keepPreviousData,
     }),
   );

@@ -10,9 +10,9 @@ import type { SetUrlState } from '../../../lib/url-state.ts';
 import { useShiftImports } from '../api/shift-imports.ts';
 import { CaregiverClientFilters } from '../../../components/ui/person-select.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
+import { formatInstantDay } from '../../../lib/format/index.ts';
 
 const statusOptions = evvStatuses.map((value) => ({ value, label: evvStatusLabels[value] }));
-const uploadDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The imported-file select: the newest uploads by name and date; "No imports yet" when there are none. */
 function ImportSelect({
@@ -25,7 +25,7 @@ function ImportSelect({
   const imports = useShiftImports();
   const options = (imports.data?.items ?? []).map((file) => ({
     value: file.id,
-    label: `${file.originalName} (${uploadDate.format(new Date(file.uploadDate))})`,
+    label: `${file.originalName} (${formatInstantDay(file.uploadDate)})`,
   }));
   // A link from the import summary names a file that may not be in the recent list.
   const data =

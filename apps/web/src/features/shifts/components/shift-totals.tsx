@@ -16,8 +16,8 @@ export function formatShiftTotals(totals: { shifts: number; hours: number }): st
 export interface ShiftTotalsProps {
   /** Totals of the whole filter; undefined before the first answer. */
   totals: { shifts: number; hours: number } | undefined;
-  /** `GET /api/shifts/export?…` for the same filter. */
-  exportUrl: string;
+  /** `GET /api/shifts/export?…` for the same filter; no export button without one. */
+  exportUrl?: string;
 }
 
 /** See the module comment. The export is a plain download link (the server streams the file). */
@@ -36,16 +36,18 @@ export function ShiftTotals({ totals, exportUrl }: ShiftTotalsProps) {
           <Skeleton height={24} width={220} aria-hidden />
         )}
       </div>
-      <Button
-        component="a"
-        href={empty || !totals ? undefined : exportUrl}
-        download
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        disabled={empty || !totals}
-      >
-        Export CSV
-      </Button>
+      {exportUrl ? (
+        <Button
+          component="a"
+          href={empty || !totals ? undefined : exportUrl}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          disabled={empty || !totals}
+        >
+          Export CSV
+        </Button>
+      ) : null}
     </Group>
   );
 }

@@ -27,6 +27,7 @@ import { ValidationProgress } from '../../../components/validation/validation-pr
 import { segmentColumns, validationStatusOptions } from '../../../components/validation/segment-columns.tsx';
 import { DateRangeFilter, resolveDateRange } from '../../../components/ui/date-filters.tsx';
 import { formatExactTime, formatInstant } from '../../../lib/format/index.ts';
+import { TimesIn } from '../../../components/ui/times-in.tsx';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The URL's filters: like `segmentListQuery`, with the dates optional (default: this month). */
@@ -114,6 +115,7 @@ export function SegmentsPage() {
             rules, budgets, location and notes. Only READY segments can be billed. Open a shift to correct it;
             the segment is checked again when you save.
           </Text>
+          <TimesIn />
         </div>
         <Group gap="xs">
           <Button component={Link} to="/admin/billing/codes" variant="default">
