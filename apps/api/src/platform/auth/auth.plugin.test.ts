@@ -159,6 +159,35 @@ describe('server-side session tiers', () => {
     expect(await sessionsOf(t, accountId)).toHaveLength(0);
   });
 
+  it('records no activity for a relaxed session past the strict limits, so a later PHI request still ends it', async () => {
+    const { accountId, email } = await signInAs(t, 'ADMIN', undefined, { mfa: false });
+    await t.database.db.delete(authSessions).where(eq(authSessions.id, (await onlySession(t, accountId)).id));
+    const cookie = cookiesOf(
+      await signInWithPassword(t, email, { [SIGN_IN_PATH_HEADER]: '/matchmaking/browse' }),
+    );
+    await age(t, accountId, { idleMs: 2 * H });
+    // A non-PHI request is fine for the relaxed tier, but must not refresh the strict idle clock (issue 17 item 8).
+    expect((await as(t, cookie)({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect(Date.now() - (await onlySession(t, accountId)).lastActivityAt.getTime()).toBeGreaterThan(H);
+    const phi = await as(t, cookie)({ method: 'GET', url: PHI_URL });
+    expect(phi.json()).toMatchObject({ status: 401, reason: 'inactivity_timeout' });
+    expect(await sessionsOf(t, accountId)).toHaveLength(0);
+  });
+
+  it('answers every /api request with Cache-Control: no-store unless the route sets its own', async () => {
+    const { cookie } = await signInAs(t, 'ADMIN');
+    const phi = await as(t, cookie)({ method: 'GET', url: PHI_URL });
+    expect(phi.statusCode).toBe(200);
+    expect(phi.headers['cache-control']).toBe('no-store');
+    const me = await as(t, cookie)({ method: 'GET', url: '/api/me' });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const session = await as(t, cookie)({ method: 'GET', url: '/api/auth/get-session' });
+    expect(session.headers['cache-control']).toBe('no-store');
+    const refused = await as(t, null)({ method: 'GET', url: PHI_URL });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
   it('keeps the strict tier once a PHI API was used (an unknown or off-site sign-in path is strict)', async () => {
     const { accountId, email } = await signInAs(t, 'USER');
     await t.database.db

@@ -26,6 +26,7 @@ import type { Auth } from './auth.ts';
 import { authSessions } from './auth.table.ts';
 import { createActorResolver, type SessionRow, type SessionState } from './actor.ts';
 import { registerBearer } from './bearer.ts';
+import { registerNoStore } from './no-store.ts';
 import { SessionCache, withoutSessionInvalidation } from './session-cache.ts';
 import { watchSessionWrites } from './session-invalidation.ts';
 
@@ -155,6 +156,7 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
   const authenticateBearer = registerBearer(app, { auth, db });
   registerAuthHandler(app, auth);
+  registerNoStore(app);
 
   // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
   // 401 SESSION_EXPIRED with the reason for an ended one (activity never revives it).
@@ -274,7 +276,12 @@ async function resolveCookieSession(
   }
   request.ctx.actor = actor;
   request.authSession = session;
-  if (now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+  // A relaxed session past the strict limits stays good for relaxed screens, but its activity is not recorded:
+  // recording it would reset the strict idle clock and let the next PHI request through (issue 17 item 8). The
+  // relaxed tier's own idle limit equals its absolute limit (14 d), so its verdict does not need the activity.
+  const strictLapsed =
+    session.tier !== 'strict_phi' && serverSessionEndReason(strictView(session), now) !== null;
+  if (!strictLapsed && now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
     const at = new Date(now);
     // A later activity time makes no cached copy too lenient (see above): no cache is emptied for it.
     await withoutSessionInvalidation(() =>
