@@ -25,6 +25,7 @@ import {
   type Aal,
   type ApiTokenLifetimes,
 } from './api-tokens.ts';
+import { assertSignInOpen, recordSignInOutcome } from './sign-in-lockout.ts';
 
 /** The account a family belongs to, as the audit log and the access token need it. */
 interface Account {
@@ -446,7 +447,8 @@ function cookiesFrom(response: Response): string {
  * same two-factor step with its lockout (10 wrong codes lock the factor), the same refusal of deactivated accounts
  * and the `auth.sign_in` audit — then deletes the browser session they create: an API client keeps only its token
  * family. Returns the auth user id and the assurance level reached (aal2 when a TOTP code was verified).
- * Errors (401): `invalid_credentials` (wrong email or password, never saying which), `account_inactive` (right
+ * Errors: 429 while the address is locked after repeated wrong passwords (sign-in-lockout.ts); 401
+ * `invalid_credentials` (wrong email or password, never saying which), `account_inactive` (right
  * password, deactivated account), `mfa_code_required` (the account has two-step verification and no `totpCode`
  * came), `mfa_code_invalid` (wrong, reused or locked-out code).
  */
@@ -457,11 +459,14 @@ export async function verifyCredentials(
   userAgent: string | null,
 ): Promise<{ authUserId: string; aal: Aal }> {
   const headers = new Headers(userAgent ? { 'user-agent': userAgent } : {});
+  await assertSignInOpen(db, input.email);
   const signIn = await auth.api.signInEmail({
     body: { email: input.email, password: input.password, rememberMe: false },
     headers,
     asResponse: true,
   });
+  if (signIn.status === 200 || signIn.status === 401)
+    await recordSignInOutcome(db, input.email, signIn.status === 200);
   if (!signIn.ok) {
     const refusal = (await signIn.json().catch(() => ({}))) as { code?: string };
     if (refusal.code === 'FAILED_TO_CREATE_SESSION') {

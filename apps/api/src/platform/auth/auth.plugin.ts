@@ -27,6 +27,7 @@ import { authSessions } from './auth.table.ts';
 import { createActorResolver, type SessionRow, type SessionState } from './actor.ts';
 import { registerBearer } from './bearer.ts';
 import { registerNoStore } from './no-store.ts';
+import { assertSignInOpen, recordSignInOutcome } from './sign-in-lockout.ts';
 import { SessionCache, withoutSessionInvalidation } from './session-cache.ts';
 import { watchSessionWrites } from './session-invalidation.ts';
 
@@ -155,7 +156,7 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   const actors = createActorResolver({ auth, db, cache: watchedSessionCache(app) });
   // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
   const authenticateBearer = registerBearer(app, { auth, db });
-  registerAuthHandler(app, auth);
+  registerAuthHandler(app, auth, db);
   registerNoStore(app);
 
   // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
@@ -198,8 +199,21 @@ function watchedSessionCache(app: FastifyInstance): SessionCache<SessionRow> {
   return cache;
 }
 
+/**
+ * The path under `/api/auth` of a request URL, lower-cased, or null when it is not in canonical form: a `.` or `..`
+ * segment, an empty segment (`//`), a trailing `/`, a backslash or a percent-escape. better-auth routes the
+ * normalised path, so a non-canonical one could reach a limited endpoint while the limiter classified it as
+ * another (issue 17 item 2); such paths are refused with 400 instead. Lower-cased so that the limit groups match
+ * whatever case the router accepts.
+ */
+export function canonicalAuthPath(url: string): string | null {
+  const path = (url.split('?')[0] as string).slice('/api/auth'.length);
+  if (/[%\\]|\/\/|\/\.\.?(\/|$)/.test(path) || (path.length > 1 && path.endsWith('/'))) return null;
+  return path.toLowerCase();
+}
+
 /** better-auth's own endpoints under `/api/auth/*`, behind the per-IP limits of `authLimitGroup`. */
-function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
+function registerAuthHandler(app: FastifyInstance, auth: Auth, db: Database): void {
   const limits = { ...defaultAuthRateLimits, ...app.deps.config.authRateLimits };
   const limiters = {
     'sign-in': app.rateLimit({
@@ -223,11 +237,15 @@ function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
     url: '/api/auth/*',
     schema: { hide: true },
     onRequest: async (request, reply) => {
-      const path = request.url.slice('/api/auth'.length).split('?')[0] as string;
+      const path = canonicalAuthPath(request.url);
+      if (path === null)
+        throw AppError.field('path', 'must be canonical: no ".", "..", "//", "%" escapes or trailing "/"');
       const group = request.method === 'POST' ? authLimitGroup(path) : null;
       if (group) await limiters[group].call(app, request, reply);
     },
     handler: async (request, reply) => {
+      const email = passwordSignInEmail(request);
+      if (email !== null) await assertSignInOpen(db, email);
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const headers = fromNodeHeaders(request.headers);
       // Audit events written inside better-auth carry this request's id (auth-audit.ts auditRequestId).
@@ -237,9 +255,18 @@ function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
         init.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
       }
       const response = await auth.handler(new Request(url, init));
+      if (email !== null && (response.status === 200 || response.status === 401))
+        await recordSignInOutcome(db, email, response.status === 200);
       await sendFetchResponse(reply, response);
     },
   });
+}
+
+/** The email of a password sign-in (`POST /sign-in/email` with a string `email`), else null. */
+function passwordSignInEmail(request: FastifyRequest): string | null {
+  if (request.method !== 'POST' || canonicalAuthPath(request.url) !== '/sign-in/email') return null;
+  const email = (request.body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? email : null;
 }
 
 /**
