@@ -190,6 +190,39 @@ describe('server-side session tiers', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
+  it("ends a session past its tier's limits on better-auth's own endpoints too (issue 17 item 9)", async () => {
+    for (const path of ['get-session', 'list-sessions', 'list-accounts']) {
+      const { cookie, accountId } = await signInAs(t, 'USER');
+      await age(t, accountId, { idleMs: 50 * MIN });
+      const response = await as(t, cookie)({ method: 'GET', url: `/api/auth/${path}` });
+      if (path === 'get-session') expect(response.json(), path).toBeNull();
+      else expect(response.statusCode, path).toBe(401);
+      expect(await sessionsOf(t, accountId), path).toHaveLength(0);
+    }
+    // A relaxed session 50 min idle is within its own tier: answered.
+    const { accountId, email } = await signInAs(t, 'USER');
+    await t.database.db.delete(authSessions).where(eq(authSessions.id, (await onlySession(t, accountId)).id));
+    const relaxed = cookiesOf(await signInWithPassword(t, email, { [SIGN_IN_PATH_HEADER]: '/matchmaking' }));
+    await age(t, accountId, { idleMs: 50 * MIN });
+    const session = await as(t, relaxed)({ method: 'GET', url: '/api/auth/get-session' });
+    expect(session.json()).toMatchObject({ user: { email } });
+  });
+
+  it('never returns session tokens from list-sessions', async () => {
+    const { cookie, email } = await signInAs(t, 'USER');
+    await signInWithPassword(t, email);
+    const response = await as(t, cookie)({ method: 'GET', url: '/api/auth/list-sessions' });
+    expect(response.statusCode).toBe(200);
+    const sessions = response.json<Record<string, unknown>[]>();
+    expect(sessions).toHaveLength(2);
+    for (const entry of sessions) {
+      expect(entry).toHaveProperty('id');
+      expect(entry).not.toHaveProperty('token');
+    }
+    const stored = await t.database.db.select({ token: authSessions.token }).from(authSessions);
+    for (const { token } of stored) expect(response.body).not.toContain(token);
+  });
+
   it('keeps the strict tier once a PHI API was used (an unknown or off-site sign-in path is strict)', async () => {
     const { accountId, email } = await signInAs(t, 'USER');
     await t.database.db

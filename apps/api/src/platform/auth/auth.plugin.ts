@@ -156,7 +156,7 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   const actors = createActorResolver({ auth, db, cache: watchedSessionCache(app) });
   // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
   const authenticateBearer = registerBearer(app, { auth, db });
-  registerAuthHandler(app, auth, db);
+  registerAuthHandler(app, { auth, db, actors });
   registerNoStore(app);
 
   // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
@@ -212,8 +212,16 @@ export function canonicalAuthPath(url: string): string | null {
   return path.toLowerCase();
 }
 
-/** better-auth's own endpoints under `/api/auth/*`, behind the per-IP limits of `authLimitGroup`. */
-function registerAuthHandler(app: FastifyInstance, auth: Auth, db: Database): void {
+/**
+ * better-auth's own endpoints under `/api/auth/*`, behind the per-IP limits of `authLimitGroup`, the per-address
+ * password lockout and the tier check (issue 17 item 9): a cookie session past its tier's limits is ended before
+ * better-auth sees it, so `get-session`, `list-sessions`, `list-accounts` and the rest answer as signed out.
+ * `list-sessions` never returns session tokens.
+ */
+function registerAuthHandler(
+  app: FastifyInstance,
+  { auth, db, actors }: { auth: Auth; db: Database; actors: ReturnType<typeof createActorResolver> },
+): void {
   const limits = { ...defaultAuthRateLimits, ...app.deps.config.authRateLimits };
   const limiters = {
     'sign-in': app.rateLimit({
@@ -242,6 +250,8 @@ function registerAuthHandler(app: FastifyInstance, auth: Auth, db: Database): vo
         throw AppError.field('path', 'must be canonical: no ".", "..", "//", "%" escapes or trailing "/"');
       const group = request.method === 'POST' ? authLimitGroup(path) : null;
       if (group) await limiters[group].call(app, request, reply);
+      if (request.headers.cookie?.includes('session_token'))
+        await resolveCookieSession(request, { db, actors }, { recordActivity: false });
     },
     handler: async (request, reply) => {
       const email = passwordSignInEmail(request);
@@ -257,9 +267,29 @@ function registerAuthHandler(app: FastifyInstance, auth: Auth, db: Database): vo
       const response = await auth.handler(new Request(url, init));
       if (email !== null && (response.status === 200 || response.status === 401))
         await recordSignInOutcome(db, email, response.status === 200);
-      await sendFetchResponse(reply, response);
+      const listsSessions = canonicalAuthPath(request.url) === '/list-sessions' && response.ok;
+      await sendFetchResponse(reply, listsSessions ? await withoutSessionTokens(response) : response);
     },
   });
+}
+
+/**
+ * better-auth's `list-sessions` answer without the sessions' `token`s (issue 17 item 9): a token is the session
+ * credential itself (the HttpOnly cookie's value), never for scripts to read; Tend's own sign-out scopes
+ * (`POST /api/tokens/revoke`) end other sessions without naming them.
+ */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  const sessions = await response.json();
+  const safe = Array.isArray(sessions)
+    ? sessions.map((entry: unknown) => {
+        if (typeof entry !== 'object' || entry === null) return entry;
+        const { token: _token, ...rest } = entry as Record<string, unknown>;
+        return rest;
+      })
+    : sessions;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(safe), { status: response.status, headers });
 }
 
 /** The email of a password sign-in (`POST /sign-in/email` with a string `email`), else null. */
@@ -277,6 +307,7 @@ function passwordSignInEmail(request: FastifyRequest): string | null {
 async function resolveCookieSession(
   request: FastifyRequest,
   { db, actors }: { db: Database; actors: ReturnType<typeof createActorResolver> },
+  { recordActivity = true }: { recordActivity?: boolean } = {},
 ): Promise<void> {
   let resolved = await actors.resolveSession(request.headers, request.cookies);
   const now = Date.now();
@@ -308,7 +339,11 @@ async function resolveCookieSession(
   // relaxed tier's own idle limit equals its absolute limit (14 d), so its verdict does not need the activity.
   const strictLapsed =
     session.tier !== 'strict_phi' && serverSessionEndReason(strictView(session), now) !== null;
-  if (!strictLapsed && now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+  if (
+    recordActivity &&
+    !strictLapsed &&
+    now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS
+  ) {
     const at = new Date(now);
     // A later activity time makes no cached copy too lenient (see above): no cache is emptied for it.
     await withoutSessionInvalidation(() =>
