@@ -66,6 +66,8 @@ export default defineConfig({
       // One browser drives every flow from one address: the per-client API limit is not under test here.
       RATE_LIMIT_PER_MINUTE: '100000',
       PUBLIC_URL: baseURL,
+      // The flows read sign-in links and codes from the outbox (development mode; the page says so).
+      OUTBOX_SHOWS_SECRETS: 'true',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
     },
   },

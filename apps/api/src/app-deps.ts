@@ -79,6 +79,7 @@ export async function createAppDeps(options: {
     email: smtp,
     sms: config.sms ? createTwilioSmsProvider(config.sms) : null,
     defaultFrom: config.mail.from,
+    storeSecrets: config.outboxShowsSecrets === true,
   });
   const deps: AppDeps = {
     config,

@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     rateLimitPerMinute: 100_000,
     requireAdminMfa: true,
+    // Flows read sign-in links and codes from the outbox; the redaction test turns this off.
+    outboxShowsSecrets: true,
     // Auth limits out of the way; the rate-limit tests set small ones.
     authRateLimits: { signInPer5Min: 100_000, otpPer5Min: 100_000, mfaPerMinute: 100_000 },
     storage: { driver: 'local', rootDir: path.join(dataDir, 'storage') },

@@ -29,7 +29,11 @@ export const outboxListQuery = z.object({
   to: z.string().trim().max(320).optional(),
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuery>;
-export const outboxPage = pageOf(outboxMessage);
+/**
+ * A page of the outbox. `secretsShown`: the server runs in the outbox's development mode (OUTBOX_SHOWS_SECRETS) and
+ * stores one-time links and codes unredacted; otherwise each is replaced by a note that one was sent.
+ */
+export const outboxPage = pageOf(outboxMessage).extend({ secretsShown: z.boolean() });
 
 /** The messaging outbox (admin only): recorded and sent messages, newest first. */
 export const messagingEndpoints = {

@@ -145,14 +145,11 @@ export async function requestEmailChange(
   const { token, hash } = newToken();
   // The email first (the messaging service writes the outbox on its own connection); then the token.
   try {
-    await deps.sendEmail(
-      emailChangeConfirmationEmail(
-        actor.userAccountId,
-        newEmail,
-        emailChangeLink(deps.publicUrl, token),
-        expires,
-      ),
-    );
+    const link = emailChangeLink(deps.publicUrl, token);
+    await deps.sendEmail({
+      ...emailChangeConfirmationEmail(actor.userAccountId, newEmail, link, expires),
+      secrets: [link, token],
+    });
   } catch (error) {
     if (error instanceof MessagingError)
       throw new AppError('UNAVAILABLE', 'The confirmation email could not be sent; try again later');

@@ -110,7 +110,8 @@ async function sendInvitation(
   const expires = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
   const { token, hash } = newToken();
   try {
-    await deps.sendEmail(invitationEmail(account, invitationLink(deps.publicUrl, token), expires));
+    const link = invitationLink(deps.publicUrl, token);
+    await deps.sendEmail({ ...invitationEmail(account, link, expires), secrets: [link, token] });
   } catch (error) {
     if (error instanceof MessagingError)
       throw new AppError('UNAVAILABLE', 'The invitation email could not be sent; try again later');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { userAccounts } from '../../platform/auth/auth.table.ts';
 import {
   as,
   createTestApp,
@@ -145,6 +147,37 @@ describe('first-run setup', () => {
       .join('; ');
     const second = await as(t, secondCookie)({ method: 'GET', url: '/api/me' });
     expect(Date.parse(second.json().session.issuedAt)).toBeGreaterThanOrEqual(issuedMs);
+  });
+});
+
+describe('first-run setup under parallel requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates exactly one admin from three parallel POST /api/setup with one token (issue 17 item 5)', async () => {
+    const attempts = ['one', 'two', 'three'].map((name) =>
+      as(
+        t,
+        null,
+      )({
+        method: 'POST',
+        url: '/api/setup',
+        payload: {
+          email: `racer.${name}@example.org`,
+          password: 'a long enough passphrase',
+          firstName: 'Race',
+          lastName: 'Runner',
+          token: TEST_SETUP_TOKEN,
+        },
+      }),
+    );
+    const statuses = (await Promise.all(attempts)).map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    const admins = await t.database.db.select().from(userAccounts).where(eq(userAccounts.role, 'ADMIN'));
+    expect(admins).toHaveLength(1);
   });
 });
 

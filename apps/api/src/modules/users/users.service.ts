@@ -9,7 +9,7 @@
  * (`auth_user.phone_number`, written in the same transaction; unverified until a code proves it).
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FieldError, Page, UserAccount, UserListQuery } from '@tend/contracts';
 import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
@@ -96,6 +96,8 @@ async function createAccount(
   options: {
     phoneCountry?: CountryCode;
     audit: (tx: Executor, row: typeof userAccounts.$inferSelect) => Promise<void>;
+    /** Runs first in the transaction (locks, claims); throwing aborts the whole write. */
+    claim?: (tx: Executor) => Promise<void>;
   },
 ) {
   const email = input.email.toLowerCase();
@@ -119,6 +121,7 @@ async function createAccount(
   const fullName = `${input.firstName} ${input.lastName}`;
   const hash = await (await auth.$context).password.hash(input.password);
   return db.transaction(async (tx) => {
+    await options.claim?.(tx);
     if (phone) await assertPhoneFree(tx, phone);
     const authUserId = randomUUID();
     await tx.insert(authUsers).values({
@@ -156,6 +159,24 @@ async function createAccount(
 }
 
 /**
+ * The key of the transaction-scoped advisory lock that serialises first-run setups (any constant bigint that no
+ * other lock in Tend uses; "tend" in ASCII).
+ */
+export const SETUP_LOCK_KEY = 0x74656e64;
+
+/**
+ * The setup link's claim, in the transaction that creates the first admin (issue 17 item 5): takes the setup lock
+ * (`pg_advisory_xact_lock`, held until commit), then checks again that no admin exists. Parallel setups with one
+ * token therefore queue on the lock and all but the first find its admin: exactly one admin, enforced by the
+ * database rather than by the check before the password hash. Errors: CONFLICT when an admin exists.
+ */
+async function claimSetup(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
+  const [row] = await tx.select({ total: count() }).from(userAccounts).where(eq(userAccounts.role, 'ADMIN'));
+  if ((row?.total ?? 0) > 0) throw new AppError('CONFLICT', 'Tend is already set up; sign in instead');
+}
+
+/**
  * Creates the first admin. Errors: FORBIDDEN when the token is wrong, CONFLICT when an admin exists,
  * VALIDATION_FAILED when the password fails the password policy (one `password` error per reason).
  */
@@ -176,6 +197,7 @@ export async function completeSetup(
     auth,
     { ...input, role: 'ADMIN' },
     {
+      claim: claimSetup,
       audit: (tx, row) =>
         recordAudit(
           tx,

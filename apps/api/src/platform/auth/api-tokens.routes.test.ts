@@ -281,6 +281,132 @@ describe('bearer access tokens', () => {
   });
 });
 
+describe('families issued from a browser session end with it (issue 17 item 1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const refresh = (refreshToken: string) =>
+    client(t)({ method: 'POST', url: '/api/tokens/refresh', payload: { refreshToken } });
+
+  /** A signed-in USER, its browser session row and a token pair minted from that session. */
+  async function mintedFromSession() {
+    const user = await signInAs(t, 'USER');
+    const [session] = await t.database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, await authUserIdOf(t, user.accountId)));
+    const response = await as(t, user.cookie)({ method: 'POST', url: '/api/tokens', payload: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    return { user, session: session as typeof authSessions.$inferSelect, pair: response.json<Pair>() };
+  }
+
+  /** Moves the session's clocks: signed in `issuedAgoMs` and last active `idleMs` before now. */
+  async function age(sessionId: string, { issuedAgoMs, idleMs }: { issuedAgoMs: number; idleMs: number }) {
+    const now = Date.now();
+    await t.database.db
+      .update(authSessions)
+      .set({ createdAt: new Date(now - issuedAgoMs), lastActivityAt: new Date(now - idleMs) })
+      .where(eq(authSessions.id, sessionId));
+  }
+
+  async function expectEnded(pair: Pair, familyRevokedAs: string) {
+    const bearer = await client(t, pair.accessToken)({ method: 'GET', url: '/api/me' });
+    expect(bearer.statusCode).toBe(401);
+    expect(bearer.json().reason).toBe('token_revoked');
+    const refreshed = await refresh(pair.refreshToken);
+    expect(refreshed.statusCode).toBe(401);
+    expect(refreshed.json().reason).toBe('refresh_token_revoked');
+    const rows = await tokensOfFamily(t, claimsOf(pair.accessToken).sid as string);
+    expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
+    expect(rows[0]?.revokedReason).toBe(familyRevokedAs);
+  }
+
+  it('inherits the session sign-in time: minted 11 h 55 min after sign-in, it ends at the 12 h mark', async () => {
+    const user = await signInAs(t, 'USER');
+    const [session] = await t.database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, await authUserIdOf(t, user.accountId)));
+    await age(session?.id as string, { issuedAgoMs: 11 * 3_600_000 + 55 * 60_000, idleMs: 1000 });
+    const response = await as(t, user.cookie)({ method: 'POST', url: '/api/tokens', payload: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    const pair = response.json<Pair>();
+    const [aged] = await t.database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.id, session?.id as string));
+    const signedInS = Math.floor((aged?.createdAt.getTime() as number) / 1000);
+    const claims = claimsOf(pair.accessToken);
+    expect(claims.auth_time).toBe(signedInS);
+    expect(claims.exp).toBeLessThanOrEqual(signedInS + 12 * 3600);
+    expect(pair.expiresIn).toBeLessThanOrEqual(5 * 60);
+    const [row] = await tokensOfFamily(t, claims.sid as string);
+    expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(
+      (aged?.createdAt.getTime() as number) + 12 * 3_600_000,
+    );
+    // A refresh keeps the session's sign-in time.
+    const next = await refresh(pair.refreshToken);
+    expect(next.statusCode, next.body).toBe(200);
+    expect(claimsOf(next.json<Pair>().accessToken).auth_time).toBe(signedInS);
+  });
+
+  it('ends when the web signs out (better-auth /sign-out)', async () => {
+    const { user, pair } = await mintedFromSession();
+    expect((await client(t, pair.accessToken)({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    const signOut = await as(t, user.cookie)({ method: 'POST', url: '/api/auth/sign-out', payload: {} });
+    expect(signOut.statusCode).toBe(200);
+    await expectEnded(pair, 'session_ended');
+  });
+
+  it('ends when another session revokes it (better-auth /revoke-other-sessions) or the password changes', async () => {
+    const revoked = await mintedFromSession();
+    const other = cookiesOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: revoked.user.email, password: TEST_PASSWORD },
+      }),
+    );
+    const revoke = await as(
+      t,
+      other,
+    )({ method: 'POST', url: '/api/auth/revoke-other-sessions', payload: {} });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    await expectEnded(revoked.pair, 'session_ended');
+
+    const changed = await mintedFromSession();
+    const change = await as(
+      t,
+      changed.user.cookie,
+    )({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'a quite different passphrase 77',
+        revokeOtherSessions: true,
+      },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const bearer = await client(t, changed.pair.accessToken)({ method: 'GET', url: '/api/me' });
+    expect(bearer.statusCode).toBe(401);
+  });
+
+  it('ends when the session is idle past 45 min or older than 12 h, even with its row still there', async () => {
+    const idle = await mintedFromSession();
+    await age(idle.session.id, { issuedAgoMs: 47 * 60_000, idleMs: 46 * 60_000 });
+    await expectEnded(idle.pair, 'session_ended');
+
+    const old = await mintedFromSession();
+    await age(old.session.id, { issuedAgoMs: 12 * 3_600_000 + 1000, idleMs: 1000 });
+    await expectEnded(old.pair, 'session_ended');
+  });
+});
+
 describe('refresh-token rotation and reuse detection', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -53,7 +53,7 @@ async function issueTokens(
       auth,
       request.ctx,
       authUserId,
-      { method: 'password', sessionId: null, aal },
+      { method: 'password', session: null, aal },
       lifetimes,
     );
   }
@@ -68,7 +68,7 @@ async function issueTokens(
     auth,
     request.ctx,
     actor.authUserId,
-    { method: 'session', sessionId: session.id, aal: session.aal },
+    { method: 'session', session: { id: session.id, issuedAt: session.issuedAt }, aal: session.aal },
     lifetimes,
   );
 }
@@ -141,7 +141,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => issueTokens(app, { lifetimes, sessionGuard }, request, reply),
   );
   route(app, endpoints.refreshApiToken, { tags, summary: 'Rotate a refresh token' }, (request) =>
-    rotateRefreshToken(db, auth, request.ctx, request.body.refreshToken, lifetimes),
+    rotateRefreshToken({ db, auth, ctx: request.ctx, refreshToken: request.body.refreshToken, lifetimes }),
   );
   route(
     app,

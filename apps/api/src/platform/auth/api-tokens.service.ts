@@ -17,6 +17,7 @@ import {
   accessTokenTimes,
   ApiTokenError,
   hashRefreshToken,
+  issuingSessionEnded,
   newRefreshToken,
   refreshTokenAal,
   refreshTokenExpiry,
@@ -24,6 +25,7 @@ import {
   type Aal,
   type ApiTokenLifetimes,
 } from './api-tokens.ts';
+import { assertSignInOpen, recordSignInOutcome } from './sign-in-lockout.ts';
 
 /** The account a family belongs to, as the audit log and the access token need it. */
 interface Account {
@@ -82,15 +84,20 @@ async function tokenPair(
 export interface IssueSource {
   /** `session`: vouched for by a signed-in browser session; `password`: email + password (+ TOTP). */
   method: 'session' | 'password';
-  /** The browser session id (session method); sign-out scopes reach families issued from it. */
-  sessionId: string | null;
+  /**
+   * The browser session (session method): the family inherits its sign-in time (`auth_time`, and the family's
+   * 12 h end counts from it) and ends with it (issue 17 item 1). Null for the password method.
+   */
+  session: { id: string; issuedAt: Date } | null;
   aal: Aal;
 }
 
 /**
  * Starts a new family for `authUserId`: a refresh token (valid `REFRESH_IDLE_TTL_S` unused, the family
- * `lifetimes.familyTtlS` in all) and an access token. Audited `api_token.issue` with the family id, method and
- * aal. Errors: 401 `account_inactive` when the account is missing or deactivated.
+ * `lifetimes.familyTtlS` in all, counted from the sign-in: the browser session's for the session method, else
+ * now) and an access token. Audited `api_token.issue` with the family id, method and aal. Errors: 401
+ * `account_inactive` when the account is missing or deactivated; `refresh_token_expired` when the session's
+ * sign-in is already `familyTtlS` old.
  */
 export async function issueFamily(
   db: Database,
@@ -103,7 +110,10 @@ export async function issueFamily(
   const account = await accountOf(db, authUserId);
   if (!account?.isActive) throw new ApiTokenError('account_inactive', 'This account is deactivated');
   const nowMs = Date.now();
-  const familyEndsAtMs = nowMs + lifetimes.familyTtlS * 1000;
+  const signedInAtMs = source.session?.issuedAt.getTime() ?? nowMs;
+  const familyEndsAtMs = signedInAtMs + lifetimes.familyTtlS * 1000;
+  if (familyEndsAtMs <= nowMs)
+    throw new ApiTokenError('refresh_token_expired', 'This sign-in reached its time limit; sign in again');
   const familyId = randomUUID();
   const refreshToken = newRefreshToken(source.aal);
   const claims: AccessTokenClaims = {
@@ -112,19 +122,19 @@ export async function issueFamily(
     role: account.role,
     aal: source.aal,
     sid: familyId,
-    auth_time: Math.floor(nowMs / 1000),
+    auth_time: Math.floor(signedInAtMs / 1000),
   };
   const pair = await tokenPair(auth, claims, refreshToken, nowMs, familyEndsAtMs, lifetimes);
   await db.transaction(async (tx) => {
     await tx.insert(apiRefreshTokens).values({
       familyId,
       userId: authUserId,
-      sessionId: source.sessionId,
+      sessionId: source.session?.id ?? null,
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: new Date(refreshTokenExpiry(nowMs, familyEndsAtMs)),
       createdAt: new Date(nowMs),
     });
-    await recordAudit(tx, actingAs(ctx, account, familyId, new Date(nowMs)), {
+    await recordAudit(tx, actingAs(ctx, account, familyId, new Date(signedInAtMs)), {
       action: 'api_token.issue',
       entityType: 'user_account',
       entityId: account.id,
@@ -170,16 +180,24 @@ export async function revokeUserFamilies(
  * `refresh_token_invalid` (unknown), `refresh_token_expired` (unused for 45 min, or the family's end passed),
  * `refresh_token_reused` (already used: the whole family is revoked as `reuse_detected`, audited
  * `api_token.reuse_detected`), `refresh_token_revoked` (the family was revoked; audited as reuse too),
- * `account_inactive` (deactivated account: family revoked). No grace window: a retried refresh counts as reuse
+ * `account_inactive` (deactivated account: family revoked), `refresh_token_revoked` also when the browser session
+ * the family was issued from has ended (family revoked as `session_ended`). No grace window: a retried refresh counts as reuse
  * (only hashes are stored, so the first answer's token cannot be sent again; decision 0015).
  */
-export async function rotateRefreshToken(
-  db: Database,
-  auth: Auth,
-  ctx: RequestContext,
-  refreshToken: string,
-  lifetimes: ApiTokenLifetimes,
-): Promise<ApiTokenPair> {
+export async function rotateRefreshToken({
+  db,
+  auth,
+  ctx,
+  refreshToken,
+  lifetimes,
+}: {
+  db: Database;
+  auth: Auth;
+  ctx: RequestContext;
+  /** The refresh token the client sent. */
+  refreshToken: string;
+  lifetimes: ApiTokenLifetimes;
+}): Promise<ApiTokenPair> {
   const aal = refreshTokenAal(refreshToken);
   if (!aal) throw new ApiTokenError('refresh_token_invalid', 'This refresh token is not valid');
   const tokenHash = hashRefreshToken(refreshToken);
@@ -246,6 +264,32 @@ async function refusedRefresh(
 }
 
 /**
+ * When the family of `used` began: the sign-in time of the browser session it was issued from (null once that
+ * session has ended: {@link issuingSessionEnded}), else its first token's creation time.
+ */
+async function familyStart(
+  tx: Executor,
+  used: typeof apiRefreshTokens.$inferSelect,
+  nowMs: number,
+): Promise<Date | null> {
+  if (used.sessionId) {
+    const [session] = await tx
+      .select({ issuedAt: authSessions.createdAt, lastActivityAt: authSessions.lastActivityAt })
+      .from(authSessions)
+      .where(eq(authSessions.id, used.sessionId));
+    const state = session
+      ? { issuedAtMs: session.issuedAt.getTime(), lastActivityAtMs: session.lastActivityAt.getTime() }
+      : null;
+    return issuingSessionEnded(state, nowMs) ? null : (session?.issuedAt ?? null);
+  }
+  const [family] = await tx
+    .select({ startedAt: min(apiRefreshTokens.createdAt) })
+    .from(apiRefreshTokens)
+    .where(eq(apiRefreshTokens.familyId, used.familyId));
+  return family?.startedAt ?? used.createdAt;
+}
+
+/**
  * Stores the successor of the just-used refresh token `used` (same family, `parentId` = `used.id`, expiring no
  * later than the family's end) and audits `api_token.refresh` in `tx`. Returns the access-token claims, the new
  * refresh token and the family's end (epoch ms); `refresh_token_expired` once the family's time limit has passed.
@@ -267,11 +311,14 @@ async function issueChild(
     lifetimes: ApiTokenLifetimes;
   },
 ): Promise<{ claims: AccessTokenClaims; next: string; familyEndsAtMs: number } | ApiTokenError> {
-  const [family] = await tx
-    .select({ startedAt: min(apiRefreshTokens.createdAt) })
-    .from(apiRefreshTokens)
-    .where(eq(apiRefreshTokens.familyId, used.familyId));
-  const startedAt = family?.startedAt ?? used.createdAt;
+  const startedAt = await familyStart(tx, used, nowMs);
+  if (!startedAt) {
+    await revokeFamily(tx, used.familyId, 'session_ended', new Date(nowMs));
+    return new ApiTokenError(
+      'refresh_token_revoked',
+      'The sign-in this token came from has ended; sign in again',
+    );
+  }
   const familyEndsAtMs = startedAt.getTime() + lifetimes.familyTtlS * 1000;
   if (familyEndsAtMs <= nowMs)
     return new ApiTokenError('refresh_token_expired', 'This sign-in reached its time limit; sign in again');
@@ -400,7 +447,8 @@ function cookiesFrom(response: Response): string {
  * same two-factor step with its lockout (10 wrong codes lock the factor), the same refusal of deactivated accounts
  * and the `auth.sign_in` audit — then deletes the browser session they create: an API client keeps only its token
  * family. Returns the auth user id and the assurance level reached (aal2 when a TOTP code was verified).
- * Errors (401): `invalid_credentials` (wrong email or password, never saying which), `account_inactive` (right
+ * Errors: 429 while the address is locked after repeated wrong passwords (sign-in-lockout.ts); 401
+ * `invalid_credentials` (wrong email or password, never saying which), `account_inactive` (right
  * password, deactivated account), `mfa_code_required` (the account has two-step verification and no `totpCode`
  * came), `mfa_code_invalid` (wrong, reused or locked-out code).
  */
@@ -411,11 +459,14 @@ export async function verifyCredentials(
   userAgent: string | null,
 ): Promise<{ authUserId: string; aal: Aal }> {
   const headers = new Headers(userAgent ? { 'user-agent': userAgent } : {});
+  await assertSignInOpen(db, input.email);
   const signIn = await auth.api.signInEmail({
     body: { email: input.email, password: input.password, rememberMe: false },
     headers,
     asResponse: true,
   });
+  if (signIn.status === 200 || signIn.status === 401)
+    await recordSignInOutcome(db, input.email, signIn.status === 200);
   if (!signIn.ok) {
     const refusal = (await signIn.json().catch(() => ({}))) as { code?: string };
     if (refusal.code === 'FAILED_TO_CREATE_SESSION') {

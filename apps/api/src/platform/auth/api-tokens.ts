@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { jwt } from 'better-auth/plugins/jwt';
-import { tierLimits, type ApiTokenErrorReason, type Problem } from '@tend/contracts';
+import { serverSessionEndReason, tierLimits, type ApiTokenErrorReason, type Problem } from '@tend/contracts';
 import { AppError } from '../http/errors.ts';
 
 /** Access-token lifetime default (15 min) and the largest allowed (1 h), in seconds. */
@@ -99,6 +99,27 @@ export function accessTokenTimes(nowMs: number, ttlS: number, familyEndsAtMs: nu
  */
 export function refreshTokenExpiry(nowMs: number, familyEndsAtMs: number): number {
   return Math.min(nowMs + REFRESH_IDLE_TTL_S * 1000, familyEndsAtMs);
+}
+
+/** The browser session a family was issued from, as the token checks see it (epoch ms). */
+export interface IssuingSession {
+  issuedAtMs: number;
+  lastActivityAtMs: number;
+}
+
+/**
+ * Whether the browser session a family was issued from has ended (issue 17 item 1): its row is gone (signed out,
+ * revoked, ended by the server) or it is past the strict_phi limits (45 min idle, 12 h since sign-in; spec s.9) —
+ * a family is a PHI-grade grant, and the session became strict_phi when it minted one.
+ */
+export function issuingSessionEnded(session: IssuingSession | null, nowMs: number): boolean {
+  if (!session) return true;
+  const facts = {
+    tier: 'strict_phi' as const,
+    issuedAt: session.issuedAtMs,
+    lastActivityAt: session.lastActivityAtMs,
+  };
+  return serverSessionEndReason(facts, nowMs) !== null;
 }
 
 /**

@@ -3,6 +3,7 @@
  * through the real app on a fresh database. Time moves by rewriting the session's `created_at` /
  * `last_activity_at`, as the clock would.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -18,7 +19,8 @@ import {
 } from '../../../test/helpers.ts';
 import { auditEvents } from '../audit/audit.table.ts';
 import { SIGN_IN_PATH_HEADER } from './auth.ts';
-import { authSessions, userAccounts } from './auth.table.ts';
+import { authSessions, authSignInFailures, userAccounts } from './auth.table.ts';
+import { SIGN_IN_LOCKOUT } from './sign-in-lockout.ts';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -157,6 +159,68 @@ describe('server-side session tiers', () => {
     const phi = await as(t, cookie)({ method: 'GET', url: PHI_URL });
     expect(phi.json()).toMatchObject({ status: 401, reason: 'inactivity_timeout' });
     expect(await sessionsOf(t, accountId)).toHaveLength(0);
+  });
+
+  it('records no activity for a relaxed session past the strict limits, so a later PHI request still ends it', async () => {
+    const { accountId, email } = await signInAs(t, 'ADMIN', undefined, { mfa: false });
+    await t.database.db.delete(authSessions).where(eq(authSessions.id, (await onlySession(t, accountId)).id));
+    const cookie = cookiesOf(
+      await signInWithPassword(t, email, { [SIGN_IN_PATH_HEADER]: '/matchmaking/browse' }),
+    );
+    await age(t, accountId, { idleMs: 2 * H });
+    // A non-PHI request is fine for the relaxed tier, but must not refresh the strict idle clock (issue 17 item 8).
+    expect((await as(t, cookie)({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect(Date.now() - (await onlySession(t, accountId)).lastActivityAt.getTime()).toBeGreaterThan(H);
+    const phi = await as(t, cookie)({ method: 'GET', url: PHI_URL });
+    expect(phi.json()).toMatchObject({ status: 401, reason: 'inactivity_timeout' });
+    expect(await sessionsOf(t, accountId)).toHaveLength(0);
+  });
+
+  it('answers every /api request with Cache-Control: no-store unless the route sets its own', async () => {
+    const { cookie } = await signInAs(t, 'ADMIN');
+    const phi = await as(t, cookie)({ method: 'GET', url: PHI_URL });
+    expect(phi.statusCode).toBe(200);
+    expect(phi.headers['cache-control']).toBe('no-store');
+    const me = await as(t, cookie)({ method: 'GET', url: '/api/me' });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const session = await as(t, cookie)({ method: 'GET', url: '/api/auth/get-session' });
+    expect(session.headers['cache-control']).toBe('no-store');
+    const refused = await as(t, null)({ method: 'GET', url: PHI_URL });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it("ends a session past its tier's limits on better-auth's own endpoints too (issue 17 item 9)", async () => {
+    for (const path of ['get-session', 'list-sessions', 'list-accounts']) {
+      const { cookie, accountId } = await signInAs(t, 'USER');
+      await age(t, accountId, { idleMs: 50 * MIN });
+      const response = await as(t, cookie)({ method: 'GET', url: `/api/auth/${path}` });
+      if (path === 'get-session') expect(response.json(), path).toBeNull();
+      else expect(response.statusCode, path).toBe(401);
+      expect(await sessionsOf(t, accountId), path).toHaveLength(0);
+    }
+    // A relaxed session 50 min idle is within its own tier: answered.
+    const { accountId, email } = await signInAs(t, 'USER');
+    await t.database.db.delete(authSessions).where(eq(authSessions.id, (await onlySession(t, accountId)).id));
+    const relaxed = cookiesOf(await signInWithPassword(t, email, { [SIGN_IN_PATH_HEADER]: '/matchmaking' }));
+    await age(t, accountId, { idleMs: 50 * MIN });
+    const session = await as(t, relaxed)({ method: 'GET', url: '/api/auth/get-session' });
+    expect(session.json()).toMatchObject({ user: { email } });
+  });
+
+  it('never returns session tokens from list-sessions', async () => {
+    const { cookie, email } = await signInAs(t, 'USER');
+    await signInWithPassword(t, email);
+    const response = await as(t, cookie)({ method: 'GET', url: '/api/auth/list-sessions' });
+    expect(response.statusCode).toBe(200);
+    const sessions = response.json<Record<string, unknown>[]>();
+    expect(sessions).toHaveLength(2);
+    for (const entry of sessions) {
+      expect(entry).toHaveProperty('id');
+      expect(entry).not.toHaveProperty('token');
+    }
+    const stored = await t.database.db.select({ token: authSessions.token }).from(authSessions);
+    for (const { token } of stored) expect(response.body).not.toContain(token);
   });
 
   it('keeps the strict tier once a PHI API was used (an unknown or off-site sign-in path is strict)', async () => {
@@ -330,6 +394,43 @@ describe('REQUIRE_ADMIN_MFA=false', () => {
   });
 });
 
+/** POSTs JSON to `url` exactly as written (no path normalisation), from `ip` (X-Forwarded-For); status and body. */
+function rawPost(url: string, payload: object, ip: string) {
+  const body = JSON.stringify(payload);
+  const { hostname, port } = new URL(url);
+  const path = url.slice(url.indexOf('/', 'http://'.length));
+  return new Promise<{ statusCode: number; json: () => { errors: { path: string }[] } }>(
+    (resolve, reject) => {
+      const request = httpRequest(
+        {
+          hostname,
+          port,
+          path,
+          method: 'POST',
+          headers: {
+            origin: TEST_ORIGIN,
+            'x-forwarded-for': ip,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              statusCode: response.statusCode ?? 0,
+              json: () => JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    },
+  );
+}
+
 describe('auth rate limits', () => {
   let t: TestApp;
   let proxied: TestApp;
@@ -422,5 +523,72 @@ describe('auth rate limits', () => {
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1)).not.toContain(429);
+  });
+
+  it('refuses non-canonical auth paths (dot segments, //, escapes, trailing /) and classifies any case (issue 17 item 2)', async () => {
+    // Over a real socket: `inject` normalises dot segments before the app sees them, a client need not.
+    const address = await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+    const post = (url: string, payload: object) => rawPost(`${address}${url}`, payload, '192.0.2.60');
+    const signIn = { email: 'nobody@example.org', password: 'wrong password here' };
+    for (let i = 0; i < limits.signInPer5Min; i++)
+      expect((await post('/api/auth/sign-in/email', signIn)).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in/email', signIn)).statusCode).toBe(429);
+    const variants: [string, object][] = [
+      ['/api/auth/./sign-in/email', signIn],
+      ['/api/auth/x/../sign-in/email', signIn],
+      ['/api/auth//sign-in/email', signIn],
+      ['/api/auth/sign-in/email/', signIn],
+      ['/api/auth/sign-in%2Femail', signIn],
+      ['/api/auth/%73ign-in/email', signIn],
+      ['/api/auth/SIGN-IN/email', signIn],
+      ['/api/auth/./request-password-reset', { email: 'nobody@example.org' }],
+      ['/api/auth/./phone-number/send-otp', { phoneNumber: '+15035550100' }],
+      ['/api/auth/x/../two-factor/verify-totp', { code: '123456' }],
+    ];
+    for (const [url, payload] of variants) {
+      const response = await post(url, payload);
+      expect([400, 429], `${url} answered ${response.statusCode}`).toContain(response.statusCode);
+      if (response.statusCode === 400) expect(response.json().errors[0]?.path).toBe('path');
+    }
+  });
+
+  it('locks an address after 10 wrong passwords from any IPs, the right one included, for both sign-in paths', async () => {
+    const { email } = await signInAs(proxied, 'USER');
+    const attempt = (password: string, ip: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN, 'x-forwarded-for': ip },
+        payload: { email: email.toUpperCase(), password },
+      });
+    for (let i = 0; i < SIGN_IN_LOCKOUT.maxFailures; i++)
+      expect((await attempt('not the password', `198.51.100.${100 + i}`)).statusCode).toBe(401);
+    const locked = await attempt(TEST_PASSWORD, '198.51.100.200');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    const token = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: { 'x-forwarded-for': '198.51.100.201' },
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(token.statusCode).toBe(429);
+    // An unknown address locks the same way (a lock says nothing about which accounts exist).
+    const [row] = await proxied.database.db
+      .select()
+      .from(authSignInFailures)
+      .where(eq(authSignInFailures.email, email.toLowerCase()));
+    expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + SIGN_IN_LOCKOUT.lockMs - 60_000);
+    // Once the lock has passed, the right password signs in and clears the count.
+    await proxied.database.db
+      .update(authSignInFailures)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(authSignInFailures.email, email.toLowerCase()));
+    expect((await attempt(TEST_PASSWORD, '198.51.100.202')).statusCode).toBe(200);
+    const after = await proxied.database.db
+      .select()
+      .from(authSignInFailures)
+      .where(eq(authSignInFailures.email, email.toLowerCase()));
+    expect(after).toHaveLength(0);
   });
 });

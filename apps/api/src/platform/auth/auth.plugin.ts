@@ -26,6 +26,8 @@ import type { Auth } from './auth.ts';
 import { authSessions } from './auth.table.ts';
 import { createActorResolver, type SessionRow, type SessionState } from './actor.ts';
 import { registerBearer } from './bearer.ts';
+import { registerNoStore } from './no-store.ts';
+import { assertSignInOpen, recordSignInOutcome } from './sign-in-lockout.ts';
 import { SessionCache, withoutSessionInvalidation } from './session-cache.ts';
 import { watchSessionWrites } from './session-invalidation.ts';
 
@@ -154,7 +156,8 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   const actors = createActorResolver({ auth, db, cache: watchedSessionCache(app) });
   // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
   const authenticateBearer = registerBearer(app, { auth, db });
-  registerAuthHandler(app, auth);
+  registerAuthHandler(app, { auth, db, actors });
+  registerNoStore(app);
 
   // The browser's activity heartbeat (session provider): counts as activity for a live session, answers
   // 401 SESSION_EXPIRED with the reason for an ended one (activity never revives it).
@@ -196,8 +199,29 @@ function watchedSessionCache(app: FastifyInstance): SessionCache<SessionRow> {
   return cache;
 }
 
-/** better-auth's own endpoints under `/api/auth/*`, behind the per-IP limits of `authLimitGroup`. */
-function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
+/**
+ * The path under `/api/auth` of a request URL, lower-cased, or null when it is not in canonical form: a `.` or `..`
+ * segment, an empty segment (`//`), a trailing `/`, a backslash or a percent-escape. better-auth routes the
+ * normalised path, so a non-canonical one could reach a limited endpoint while the limiter classified it as
+ * another (issue 17 item 2); such paths are refused with 400 instead. Lower-cased so that the limit groups match
+ * whatever case the router accepts.
+ */
+export function canonicalAuthPath(url: string): string | null {
+  const path = (url.split('?')[0] as string).slice('/api/auth'.length);
+  if (/[%\\]|\/\/|\/\.\.?(\/|$)/.test(path) || (path.length > 1 && path.endsWith('/'))) return null;
+  return path.toLowerCase();
+}
+
+/**
+ * better-auth's own endpoints under `/api/auth/*`, behind the per-IP limits of `authLimitGroup`, the per-address
+ * password lockout and the tier check (issue 17 item 9): a cookie session past its tier's limits is ended before
+ * better-auth sees it, so `get-session`, `list-sessions`, `list-accounts` and the rest answer as signed out.
+ * `list-sessions` never returns session tokens.
+ */
+function registerAuthHandler(
+  app: FastifyInstance,
+  { auth, db, actors }: { auth: Auth; db: Database; actors: ReturnType<typeof createActorResolver> },
+): void {
   const limits = { ...defaultAuthRateLimits, ...app.deps.config.authRateLimits };
   const limiters = {
     'sign-in': app.rateLimit({
@@ -221,11 +245,17 @@ function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
     url: '/api/auth/*',
     schema: { hide: true },
     onRequest: async (request, reply) => {
-      const path = request.url.slice('/api/auth'.length).split('?')[0] as string;
+      const path = canonicalAuthPath(request.url);
+      if (path === null)
+        throw AppError.field('path', 'must be canonical: no ".", "..", "//", "%" escapes or trailing "/"');
       const group = request.method === 'POST' ? authLimitGroup(path) : null;
       if (group) await limiters[group].call(app, request, reply);
+      if (request.headers.cookie?.includes('session_token'))
+        await resolveCookieSession(request, { db, actors }, { recordActivity: false });
     },
     handler: async (request, reply) => {
+      const email = passwordSignInEmail(request);
+      if (email !== null) await assertSignInOpen(db, email);
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const headers = fromNodeHeaders(request.headers);
       // Audit events written inside better-auth carry this request's id (auth-audit.ts auditRequestId).
@@ -235,9 +265,38 @@ function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
         init.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
       }
       const response = await auth.handler(new Request(url, init));
-      await sendFetchResponse(reply, response);
+      if (email !== null && (response.status === 200 || response.status === 401))
+        await recordSignInOutcome(db, email, response.status === 200);
+      const listsSessions = canonicalAuthPath(request.url) === '/list-sessions' && response.ok;
+      await sendFetchResponse(reply, listsSessions ? await withoutSessionTokens(response) : response);
     },
   });
+}
+
+/**
+ * better-auth's `list-sessions` answer without the sessions' `token`s (issue 17 item 9): a token is the session
+ * credential itself (the HttpOnly cookie's value), never for scripts to read; Tend's own sign-out scopes
+ * (`POST /api/tokens/revoke`) end other sessions without naming them.
+ */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  const sessions = await response.json();
+  const safe = Array.isArray(sessions)
+    ? sessions.map((entry: unknown) => {
+        if (typeof entry !== 'object' || entry === null) return entry;
+        const { token: _token, ...rest } = entry as Record<string, unknown>;
+        return rest;
+      })
+    : sessions;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(safe), { status: response.status, headers });
+}
+
+/** The email of a password sign-in (`POST /sign-in/email` with a string `email`), else null. */
+function passwordSignInEmail(request: FastifyRequest): string | null {
+  if (request.method !== 'POST' || canonicalAuthPath(request.url) !== '/sign-in/email') return null;
+  const email = (request.body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? email : null;
 }
 
 /**
@@ -248,6 +307,7 @@ function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
 async function resolveCookieSession(
   request: FastifyRequest,
   { db, actors }: { db: Database; actors: ReturnType<typeof createActorResolver> },
+  { recordActivity = true }: { recordActivity?: boolean } = {},
 ): Promise<void> {
   let resolved = await actors.resolveSession(request.headers, request.cookies);
   const now = Date.now();
@@ -274,7 +334,16 @@ async function resolveCookieSession(
   }
   request.ctx.actor = actor;
   request.authSession = session;
-  if (now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS) {
+  // A relaxed session past the strict limits stays good for relaxed screens, but its activity is not recorded:
+  // recording it would reset the strict idle clock and let the next PHI request through (issue 17 item 8). The
+  // relaxed tier's own idle limit equals its absolute limit (14 d), so its verdict does not need the activity.
+  const strictLapsed =
+    session.tier !== 'strict_phi' && serverSessionEndReason(strictView(session), now) !== null;
+  if (
+    recordActivity &&
+    !strictLapsed &&
+    now - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_INTERVAL_MS
+  ) {
     const at = new Date(now);
     // A later activity time makes no cached copy too lenient (see above): no cache is emptied for it.
     await withoutSessionInvalidation(() =>

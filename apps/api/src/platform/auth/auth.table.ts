@@ -175,7 +175,11 @@ export const apiRefreshTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    /** The browser session the family was issued from, if any (sign-out scopes reach it). */
+    /**
+     * The browser session the family was issued from, if any: the family lives only while that session does (its
+     * sign-in time, tier limits and end; issue 17 item 1). A trigger revokes the family (`session_ended`) when
+     * the session row is deleted (migration 0013); bearer.ts and refresh check the session's limits.
+     */
     sessionId: text('session_id'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
@@ -189,5 +193,20 @@ export const apiRefreshTokens = pgTable(
     uniqueIndex('api_refresh_token_hash_idx').on(t.tokenHash),
     index('api_refresh_token_family_idx').on(t.familyId),
     index('api_refresh_token_user_idx').on(t.userId),
+    index('api_refresh_token_session_idx').on(t.sessionId),
   ],
 );
+
+/**
+ * Failed password sign-ins per email address (issue 17 item 2; sign-in-lockout.ts): the count within the current
+ * window and, once it reached the limit, when the lock ends. Keyed by the lower-cased email as typed, whether or
+ * not an account has it, so a lock says nothing about which addresses exist. A successful sign-in deletes the row.
+ */
+export const authSignInFailures = pgTable('auth_sign_in_failure', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  /** Start of the current counting window. */
+  windowStartedAt: tstz('window_started_at').notNull().defaultNow(),
+  /** Password sign-ins for this email are refused until then; null while unlocked. */
+  lockedUntil: tstz('locked_until'),
+});

@@ -10,7 +10,8 @@
  *   within 10 minutes at the latest. A verified token's claims are remembered until its `exp` (at most 10,000
  *   tokens, emptied with every re-read of the key set), so a client pays for one signature check per token.
  * - Then one query (prepared) reads the account by `sub` and whether the token's family (`sid`) still has a live
- *   refresh token: a revoked family (sign-out, reuse) is refused at once (`token_revoked`), and a deactivated or
+ *   refresh token: a revoked family (sign-out, reuse) is refused at once (`token_revoked`), as is a family issued
+ *   from a browser session that has ended or passed the strict limits (issue 17 item 1), and a deactivated or
  *   demoted account loses access on its next request (`account_inactive`; the role comes from the database, not
  *   the token).
  * The actor then passes the same `guard` as a cookie session (roles, admin aal2 rule with the token's `aal`, PHI
@@ -24,14 +25,16 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { ActorRecord } from '../http/context.ts';
 import type { Auth } from './auth.ts';
-import { apiRefreshTokens, userAccounts } from './auth.table.ts';
+import { apiRefreshTokens, authSessions, userAccounts } from './auth.table.ts';
 import {
   ApiTokenError,
+  issuingSessionEnded,
   JWKS_CACHE_MS,
   tokenAudience,
   tokenIssuer,
   type AccessTokenClaims,
   type Aal,
+  type IssuingSession,
 } from './api-tokens.ts';
 
 /** What the server knows of a bearer request's token: its family, assurance level and when the family began. */
@@ -231,7 +234,8 @@ export function registerBearer(app: FastifyInstance, { auth, db }: { auth: Auth;
     issuer: tokenIssuer(publicUrl),
     audience: tokenAudience(publicUrl),
   });
-  // One statement: the account behind `sub`, and whether family `sid` still has a live refresh token.
+  // One statement: the account behind `sub`, and whether family `sid` still has a live refresh token (null when
+  // not) with the browser session it was issued from (its clocks in epoch ms; null values once the row is gone).
   const accountByToken = db
     .select({
       userAccountId: userAccounts.id,
@@ -239,7 +243,14 @@ export function registerBearer(app: FastifyInstance, { auth, db }: { auth: Auth;
       email: userAccounts.email,
       fullName: userAccounts.fullName,
       isActive: userAccounts.isActive,
-      familyLive: sql<boolean>`exists (select 1 from ${apiRefreshTokens} where ${apiRefreshTokens.familyId} = ${sql.placeholder('sid')} and ${apiRefreshTokens.userId} = ${userAccounts.authUserId} and ${apiRefreshTokens.revokedAt} is null)`,
+      family: sql<LiveFamily | null>`(select json_build_object(
+          'sessionId', t.session_id,
+          'issuedAtMs', (extract(epoch from s.created_at) * 1000)::float8,
+          'lastActivityAtMs', (extract(epoch from s.last_activity_at) * 1000)::float8)
+        from ${apiRefreshTokens} t left join ${authSessions} s on s.id = t.session_id
+        where t.family_id = ${sql.placeholder('sid')} and t.user_id = ${userAccounts.authUserId}
+          and t.revoked_at is null
+        limit 1)`,
     })
     .from(userAccounts)
     .where(eq(userAccounts.authUserId, sql.placeholder('sub')))
@@ -259,8 +270,13 @@ export function registerBearer(app: FastifyInstance, { auth, db }: { auth: Auth;
       const [row] = await accountByToken.execute({ sub: claims.sub, sid: claims.sid });
       if (!row?.isActive || row.userAccountId !== claims.uai)
         throw new ApiTokenError('account_inactive', 'This account is deactivated');
-      if (!row.familyLive)
+      if (!row.family)
         throw new ApiTokenError('token_revoked', 'This access token was signed out; sign in again');
+      if (row.family.sessionId && issuingSessionEnded(sessionOf(row.family), Date.now()))
+        throw new ApiTokenError(
+          'token_revoked',
+          'The sign-in this access token came from has ended; sign in again',
+        );
       const issuedAt = new Date(claims.auth_time * 1000);
       const actor: ActorRecord = {
         userAccountId: row.userAccountId,
@@ -278,6 +294,19 @@ export function registerBearer(app: FastifyInstance, { auth, db }: { auth: Auth;
       request.apiTokenError = error;
     }
   };
+}
+
+/** A live family as the bearer query reads it: its issuing session's id and clocks (null without one / once gone). */
+interface LiveFamily {
+  sessionId: string | null;
+  issuedAtMs: number | null;
+  lastActivityAtMs: number | null;
+}
+
+/** The issuing session's clocks, or null when its row is gone. */
+function sessionOf(family: LiveFamily): IssuingSession | null {
+  if (family.issuedAtMs === null || family.lastActivityAtMs === null) return null;
+  return { issuedAtMs: family.issuedAtMs, lastActivityAtMs: family.lastActivityAtMs };
 }
 
 /** Paths of the token endpoints, which authenticate by their body (credentials, refresh token), not a cookie. */

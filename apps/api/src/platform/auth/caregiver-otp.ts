@@ -47,6 +47,8 @@ export interface SignInCodeEmail {
   text: string;
   relatedEntityType: 'user_account';
   relatedEntityId: string;
+  /** One-time secrets in the body (link, token, code): sent, never stored in the outbox (issue 17 item 4). */
+  secrets?: string[];
 }
 
 /**
@@ -116,7 +118,7 @@ export function caregiverEmailOtp({ db, sendEmail }: CaregiverOtpOptions) {
         );
         return;
       }
-      await sendEmail(signInCodeEmail(email, otp, accountId));
+      await sendEmail({ ...signInCodeEmail(email, otp, accountId), secrets: [otp] });
     },
   });
   return {

@@ -70,7 +70,8 @@ export function magicLinkSignIn({ db, publicUrl, sendEmail }: MagicLinkOptions) 
     async sendMagicLink({ email, token }) {
       const accountId = await activeAccountForEmail(db, email);
       if (!accountId) return;
-      await sendEmail(magicLinkEmail(email, magicLinkUrl(publicUrl, token), accountId));
+      const link = magicLinkUrl(publicUrl, token);
+      await sendEmail({ ...magicLinkEmail(email, link, accountId), secrets: [link, token] });
     },
   });
 }

@@ -81,6 +81,8 @@ export interface SignInCodeSms {
   body: string;
   relatedEntityType: 'user_account';
   relatedEntityId: string;
+  /** One-time secrets in the body (the code): sent, never stored in the outbox (issue 17 item 4). */
+  secrets?: string[];
 }
 
 const codeMinutes = Math.round(PHONE_CODE_TTL_S / 60);
@@ -191,7 +193,7 @@ export function phoneSignIn({ db, sendSms, defaultCountry = DEFAULT_PHONE_COUNTR
         await ctx?.context.internalAdapter.deleteVerificationByIdentifier(phoneCodeIdentifier(phone));
         return;
       }
-      await sendSms(signInCodeSms(phone, code, accountId));
+      await sendSms({ ...signInCodeSms(phone, code, accountId), secrets: [code] });
     },
     async sendPasswordResetOTP({ phoneNumber: phone, code }, ctx) {
       const account = await phoneOnlyAccountForPhone(db, phone);
@@ -199,7 +201,7 @@ export function phoneSignIn({ db, sendSms, defaultCountry = DEFAULT_PHONE_COUNTR
         await ctx?.context.internalAdapter.deleteVerificationByIdentifier(phoneResetIdentifier(phone));
         return;
       }
-      await sendSms(passwordResetSms(phone, code, account.id));
+      await sendSms({ ...passwordResetSms(phone, code, account.id), secrets: [code] });
     },
   });
   return {

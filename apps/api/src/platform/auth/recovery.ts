@@ -117,7 +117,8 @@ export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRe
           .where(eq(authVerifications.identifier, storedResetIdentifier(token)));
         return;
       }
-      await sendEmail(passwordResetEmail(user.email, recoveryLink(publicUrl, token), accountId));
+      const link = recoveryLink(publicUrl, token);
+      await sendEmail({ ...passwordResetEmail(user.email, link, accountId), secrets: [link, token] });
     },
     async onPasswordReset({ user }: { user: { id: string } }, request?: Request) {
       const [account] = await db

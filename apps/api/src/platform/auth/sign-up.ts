@@ -105,7 +105,8 @@ export function signUpVerificationOptions({ db, publicUrl, sendEmail }: SignUpVe
         .from(userAccounts)
         .where(eq(userAccounts.authUserId, user.id));
       if (!account?.isActive) return;
-      await sendEmail(signUpConfirmEmail(user.email, signUpConfirmLink(publicUrl, token), account.id));
+      const link = signUpConfirmLink(publicUrl, token);
+      await sendEmail({ ...signUpConfirmEmail(user.email, link, account.id), secrets: [link, token] });
     },
   };
 }

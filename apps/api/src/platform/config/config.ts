@@ -35,6 +35,8 @@ export const configDocs = {
     'API requests per minute per client IP before 429 (default 600; pages and web files are not limited).',
   REQUIRE_ADMIN_MFA:
     'true (default) when admins must verify a TOTP code (aal2) before any PHI page or API; false turns it off.',
+  OUTBOX_SHOWS_SECRETS:
+    'Development only: true stores sign-in and reset links and codes in the outbox unredacted, and the outbox page says so (default false).',
   SIGN_UP_ENABLED:
     'true (default) when anyone may sign up by email or phone; a signed-up account is role USER, sees no PHI (decision 0018).',
   GOOGLE_CLIENT_ID:
@@ -127,6 +129,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   REQUIRE_ADMIN_MFA: bool.default(true),
   SIGN_UP_ENABLED: bool.default(true),
+  OUTBOX_SHOWS_SECRETS: bool.default(false),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
@@ -229,6 +232,11 @@ export interface Config {
   requireAdminMfa?: boolean;
   /** Auth endpoint limits per client IP (decision 0009); `defaultAuthRateLimits` when absent. */
   authRateLimits?: AuthRateLimits;
+  /**
+   * Development mode of the outbox (OUTBOX_SHOWS_SECRETS): one-time links and codes stored unredacted (issue 17
+   * item 4); false when absent.
+   */
+  outboxShowsSecrets?: boolean;
   /** Public sign-up (role USER, no PHI; decision 0018); true when absent. */
   signUpEnabled?: boolean;
   /** Google sign-in's OAuth client (GOOGLE_CLIENT_ID/SECRET, both or neither); absent/null = no Google sign-in. */
@@ -322,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     requireAdminMfa: e.REQUIRE_ADMIN_MFA,
     signUpEnabled: e.SIGN_UP_ENABLED,
+    outboxShowsSecrets: e.OUTBOX_SHOWS_SECRETS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

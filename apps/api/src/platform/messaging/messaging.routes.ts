@@ -17,6 +17,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return {
       ...page,
+      secretsShown: app.deps.messaging.storesSecrets,
       items: page.items.map((m) => ({
         id: m.id,
         channel: m.channel,

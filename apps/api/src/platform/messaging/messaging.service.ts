@@ -35,6 +35,21 @@ export class MessagingError extends Error {
 export interface RelatedEntity {
   relatedEntityType?: string | undefined;
   relatedEntityId?: string | undefined;
+  /**
+   * One-time secrets the body carries (sign-in and reset links, their tokens, codes): the provider gets the
+   * message whole, the outbox row gets each replaced by {@link REDACTED_SECRET} (issue 17 item 4), unless the
+   * service stores secrets (development mode, OUTBOX_SHOWS_SECRETS).
+   */
+  secrets?: string[] | undefined;
+}
+
+/** What the stored copy shows in place of a one-time secret: that one was sent, never the secret itself. */
+export const REDACTED_SECRET = '[one-time link or code: sent, not stored]';
+
+/** `text` with every occurrence of each secret (longest first, empty ones ignored) replaced. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  const ordered = secrets.filter((secret) => secret !== '').sort((a, b) => b.length - a.length);
+  return ordered.reduce((result, secret) => result.replaceAll(secret, REDACTED_SECRET), text);
 }
 
 export interface SendEmailInput extends RelatedEntity {
@@ -86,6 +101,11 @@ export interface MessagingServiceOptions {
   sms: SmsProvider | null;
   /** Sender address used when `sendEmail` gets no `from`, e.g. `Tend <no-reply@example.org>`. */
   defaultFrom: string;
+  /**
+   * Development mode only (OUTBOX_SHOWS_SECRETS): store one-time secrets in the outbox unredacted, so a developer
+   * without a mail server can follow links and codes. Off when absent; the outbox page says when it is on.
+   */
+  storeSecrets?: boolean;
 }
 
 export interface MessagingService {
@@ -105,6 +125,8 @@ export interface MessagingService {
    * < 1 or `pageSize` is outside 1..{@link maxOutboxPageSize}.
    */
   listOutbox(input: ListOutboxInput): Promise<OutboxPage>;
+  /** Whether one-time secrets are stored unredacted (development mode; {@link MessagingServiceOptions.storeSecrets}). */
+  readonly storesSecrets: boolean;
 }
 
 /** Twilio's limit for one message body (Twilio "Create a Message" API: `Body` up to 1,600 characters). */
@@ -131,6 +153,7 @@ export function createMessagingService(options: MessagingServiceOptions): Messag
     sendEmail: (input) => sendEmail(options, input),
     sendSms: (input) => sendSms(options, input),
     listOutbox: (input) => listOutbox(options.db, input),
+    storesSecrets: options.storeSecrets === true,
   };
 }
 
@@ -146,6 +169,7 @@ async function sendEmail(options: MessagingServiceOptions, input: SendEmailInput
   if (input.text === '') throw invalid('email text body is empty');
   const provider = options.email;
   const message = { to, from, subject: input.subject, text: input.text, html: input.html };
+  const stored = (body: string) => (options.storeSecrets ? body : redactSecrets(body, input.secrets ?? []));
   return deliver(
     options.db,
     {
@@ -153,8 +177,8 @@ async function sendEmail(options: MessagingServiceOptions, input: SendEmailInput
       toAddress: to,
       fromAddress: from,
       subject: input.subject,
-      textBody: input.text,
-      htmlBody: input.html ?? null,
+      textBody: stored(input.text),
+      htmlBody: input.html === undefined ? null : stored(input.html),
       provider: provider ? provider.name : 'outbox',
       status: 'recorded',
       relatedEntityType: input.relatedEntityType ?? null,
@@ -180,7 +204,7 @@ async function sendSms(options: MessagingServiceOptions, input: SendSmsInput): P
       toAddress: to,
       fromAddress: provider?.from ?? null,
       subject: null,
-      textBody: input.body,
+      textBody: options.storeSecrets ? input.body : redactSecrets(input.body, input.secrets ?? []),
       htmlBody: null,
       provider: provider ? provider.name : 'outbox',
       status: 'recorded',

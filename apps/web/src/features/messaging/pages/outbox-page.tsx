@@ -3,7 +3,7 @@
  * provider configured (the embedded default) messages are only recorded here; a row opens the message.
  */
 import { useState } from 'react';
-import { Badge, Code, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { outboxListQuery, type OutboxMessage } from '@tend/contracts';
 import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
@@ -34,6 +34,20 @@ const columns = [
   }),
 ];
 
+/**
+ * Shown while the server stores one-time links and codes unredacted (OUTBOX_SHOWS_SECRETS, development only):
+ * anyone who reads this page could then sign in as the recipients.
+ */
+function DevelopmentModeNotice() {
+  return (
+    <Alert color="yellow" variant="light" title="Development mode: sign-in links and codes are shown">
+      This server stores one-time sign-in and reset links and codes in the outbox as sent
+      (OUTBOX_SHOWS_SECRETS). Anyone who can read this page can sign in as the recipients. Turn it off outside
+      development.
+    </Alert>
+  );
+}
+
 export function OutboxPage() {
   const list = useListPage({ schema: outboxListQuery, useList: useOutbox });
   const { query, setQuery } = list;
@@ -44,9 +58,11 @@ export function OutboxPage() {
         <Title order={2}>Outbox</Title>
         <Text c="dimmed" size="sm">
           Every email and text message Tend sent or recorded. Without an email or SMS provider configured,
-          messages are kept here only.
+          messages are kept here only. One-time sign-in and reset links and codes are never stored: a note
+          says that one was sent.
         </Text>
       </div>
+      {list.result.data?.secretsShown ? <DevelopmentModeNotice /> : null}
       <ListPage
         list={list}
         filterLabel="Filter messages"
