@@ -10,9 +10,11 @@
 
 /** The shape written under `err` in a log line. */
 export interface SafeError {
+  [key: string]: unknown;
   type: string;
   message: string;
-  stack?: string;
+  /** The stack's frames, without its first lines (they repeat the message); empty when there is none. */
+  stack: string;
   code?: string;
   constraint?: string;
   table?: string;
@@ -42,16 +44,18 @@ export function redactErrorMessage(message: string, fromDatabase: boolean): stri
 }
 
 /** The stack's frames (`    at …` lines) only: its first lines repeat the message. */
-function framesOf(stack: unknown): string | undefined {
-  if (typeof stack !== 'string') return undefined;
-  const frames = stack.split('\n').filter((line) => /^\s+at /.test(line));
-  return frames.length > 0 ? frames.join('\n') : undefined;
+function framesOf(stack: unknown): string {
+  if (typeof stack !== 'string') return '';
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
 }
 
 /** Serializes `error` for the log (see the file's comment); a non-error value becomes its type name only. */
 export function serializeError(error: unknown, depth = 0): SafeError {
   if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) {
-    return { type: typeof error, message: '' };
+    return { type: typeof error, message: '', stack: '' };
   }
   const record = error as Record<string, unknown> & { message?: unknown; name?: unknown };
   const code = typeof record.code === 'string' ? record.code : undefined;
@@ -64,9 +68,8 @@ export function serializeError(error: unknown, depth = 0): SafeError {
           ? record.name
           : 'Object',
     message: redactErrorMessage(typeof record.message === 'string' ? record.message : '', fromDatabase),
+    stack: framesOf(record.stack),
   };
-  const stack = framesOf(record.stack);
-  if (stack) safe.stack = stack;
   if (code) safe.code = code;
   if (typeof record.statusCode === 'number') safe.statusCode = record.statusCode;
   for (const field of schemaFields) {
