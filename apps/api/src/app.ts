@@ -9,6 +9,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './platform/config/config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './platform/db/client.ts';
 import type { PasswordHasher } from './platform/auth/auth.ts';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** Password hashing; absent: better-auth's own scrypt (see `AuthOptions.passwordHasher`). Only tests pass one. */
   passwordHasher?: PasswordHasher;
+  /** Where log lines go instead of stdout (tests read the log from it); the level is still `config.logLevel`. */
+  logStream?: DestinationStream;
 }
 
 /** Every module's plugin: its routes and the handlers of its jobs (registered before the jobs start). */
@@ -73,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
   if (options.migrate !== false) await migrateDatabase(database);
 
-  const app = Fastify(serverOptions(config)).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(serverOptions(config, options.logStream)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

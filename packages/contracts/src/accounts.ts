@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { role } from './enums.ts';
-import { idParams, optionalText, requiredText } from './common.ts';
+import { idParams, optionalText, requiredText, text } from './common.ts';
 import { password, userAccount } from './auth.ts';
 
 /** How long an invitation link stays valid, in days (7; decision 0014). */
@@ -26,8 +26,7 @@ const emailAddress = z
   .max(254, { message: 'must be at most 254 characters' });
 
 /** A one-time token from a link: the base64url text after `token=`. */
-const linkToken = z
-  .string()
+const linkToken = text()
   .trim()
   .min(1, { message: 'is required' })
   .max(200, { message: 'is too long' })
@@ -84,7 +83,7 @@ export type PasswordResetInput = z.infer<typeof passwordResetInput>;
 /** Asking to change the sign-in email: the new address and the current password (re-authentication). */
 export const emailChangeInput = z.object({
   newEmail: emailAddress,
-  currentPassword: z.string().min(1, { message: 'is required' }).max(128, { message: 'is too long' }),
+  currentPassword: text().min(1, { message: 'is required' }).max(128, { message: 'is too long' }),
 });
 export type EmailChangeInput = z.infer<typeof emailChangeInput>;
 

@@ -6,11 +6,12 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { text } from './common.ts';
 
 /** A refresh token as Tend issues it: `rt1_` or `rt2_` then 43 base64url characters (32 random bytes). */
-export const refreshToken = z
-  .string()
-  .regex(/^rt[12]_[A-Za-z0-9_-]{43}$/, { message: 'is not a refresh token issued by Tend' });
+export const refreshToken = text().regex(/^rt[12]_[A-Za-z0-9_-]{43}$/, {
+  message: 'is not a refresh token issued by Tend',
+});
 
 /**
  * Issue a token pair. With `email` and `password` (integrations) the credentials are checked as sign-in does, and
@@ -23,9 +24,8 @@ export const apiTokenIssueInput = z
       .email({ message: 'must be a valid email address' })
       .max(254, { message: 'is too long' })
       .optional(),
-    password: z.string().min(1, { message: 'is required' }).max(128, { message: 'is too long' }).optional(),
-    totpCode: z
-      .string()
+    password: text().min(1, { message: 'is required' }).max(128, { message: 'is too long' }).optional(),
+    totpCode: text()
       .regex(/^\d{6}$/, { message: 'must be the 6 digits from your authenticator app' })
       .optional(),
   })

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { pageOf, pageQuery } from './common.ts';
+import { isoDateTime, pageOf, pageQuery, text } from './common.ts';
 
 export const auditActions = [
   'access.denied',
@@ -167,13 +167,13 @@ export const auditEvent = z.object({
 export type AuditEvent = z.infer<typeof auditEvent>;
 
 export const auditListQuery = pageQuery.extend({
-  action: z.string().trim().max(100).optional(),
-  entityType: z.string().trim().max(100).optional(),
-  entityId: z.string().trim().max(100).optional(),
-  actor: z.string().trim().max(200).optional().describe('actor email contains'),
+  action: text().trim().max(100).optional(),
+  entityType: text().trim().max(100).optional(),
+  entityId: text().trim().max(100).optional(),
+  actor: text().trim().max(200).optional().describe('actor email contains'),
   outcome: z.enum(auditOutcomes).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoDateTime().optional(),
+  to: isoDateTime().optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 export const auditPage = pageOf(auditEvent);

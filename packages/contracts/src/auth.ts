@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { role } from './enums.ts';
-import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder, text } from './common.ts';
 
 /**
  * Passwords: 8..128 characters, no composition rules (OWASP ASVS 5.0 6.2.x). This schema is the
@@ -12,8 +12,7 @@ import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder } fr
  * name), answering 400 VALIDATION_FAILED with one `password` error per reason
  * (docs/decisions/0007-password-policy.md).
  */
-export const password = z
-  .string()
+export const password = text()
   .min(8, { message: 'must be at least 8 characters' })
   .max(128, { message: 'must be at most 128 characters' });
 
@@ -49,7 +48,7 @@ export type SetupStatus = z.infer<typeof setupStatus>;
 
 /** First-run admin creation. `token` is the one-time setup token printed at start. */
 export const setupInput = z.object({
-  token: z.string().min(1, { message: 'is required' }).max(200),
+  token: text().min(1, { message: 'is required' }).max(200),
   email: z.email({ message: 'must be a valid email address' }),
   password,
   firstName: requiredText(100),
@@ -62,7 +61,7 @@ export const setupResult = z.object({ email: z.string(), demoDataLoaded: z.boole
 
 export const signInInput = z.object({
   email: z.email({ message: 'must be a valid email address' }),
-  password: z.string().min(1, { message: 'is required' }),
+  password: text().min(1, { message: 'is required' }),
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
@@ -75,7 +74,7 @@ export const signInCodeRequest = z.object({
 });
 export type SignInCodeRequest = z.infer<typeof signInCodeRequest>;
 export const signInCodeInput = signInCodeRequest.extend({
-  otp: z.string().regex(/^\d{6}$/, { message: 'must be the 6 digits from the email' }),
+  otp: text().regex(/^\d{6}$/, { message: 'must be the 6 digits from the email' }),
 });
 export type SignInCodeInput = z.infer<typeof signInCodeInput>;
 
@@ -99,7 +98,7 @@ export const typedPhoneNumber = z
 export const signInSmsCodeRequest = z.object({ phone: typedPhoneNumber });
 export type SignInSmsCodeRequest = z.infer<typeof signInSmsCodeRequest>;
 export const signInSmsCodeInput = signInSmsCodeRequest.extend({
-  otp: z.string().regex(/^\d{6}$/, { message: 'must be the 6 digits from the text message' }),
+  otp: text().regex(/^\d{6}$/, { message: 'must be the 6 digits from the text message' }),
 });
 export type SignInSmsCodeInput = z.infer<typeof signInSmsCodeInput>;
 
@@ -150,7 +149,7 @@ export type UserUpdateInput = z.input<typeof userUpdateInput>;
 
 export const userSortFields = ['email', 'fullName', 'role', 'lastLoginAt', 'createdAt'] as const;
 export const userListQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   role: role.optional(),
   active: z.enum(['true', 'false', 'all']).default('all'),
   sort: z.enum(userSortFields).default('email'),

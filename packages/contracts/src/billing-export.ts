@@ -5,12 +5,11 @@
  * docs/billing-export.md.
  */
 import { z } from 'zod';
-import { idParams, optionalText, pageOf, pageQuery, requiredText, timestamps } from './common.ts';
+import { idParams, isoDate, optionalText, pageOf, pageQuery, requiredText, timestamps } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { billingItemStatus, validationStatus } from './enums.ts';
 import { segmentRangeMaxDays, segmentViolation } from './segment-validation.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 const rangeInOrder = (range: { dateFrom: string; dateTo: string }) => range.dateTo >= range.dateFrom;
 const rangeInOrderIssue = { message: 'must be on or after dateFrom', path: ['dateTo'] };
 const rangeNotTooLong = (range: { dateFrom: string; dateTo: string }) =>

@@ -5,10 +5,8 @@
  */
 import { z } from 'zod';
 import { budgetMeasures } from './budget-measures.ts';
-import { optionalText, pageOf, pageQuery, requiredText, timestamps } from './common.ts';
+import { isoDate, optionalText, pageOf, pageQuery, requiredText, text, timestamps } from './common.ts';
 import { caregiverType } from './enums.ts';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 
 /** Rate per unit in integer cents (money is integer cents, DOMAIN.md): 0 .. $100,000.00. */
 export const rateCents = z
@@ -72,7 +70,7 @@ export const billingCodeRule = z.object({
 export type BillingCodeRule = z.infer<typeof billingCodeRule>;
 
 export const billingCodeRuleListQuery = pageQuery.extend({
-  billingCode: z.string().trim().max(20).optional(),
+  billingCode: text().trim().max(20).optional(),
 });
 export type BillingCodeRuleListQuery = z.infer<typeof billingCodeRuleListQuery>;
 export const billingCodeRulePage = pageOf(billingCodeRule);

@@ -5,10 +5,8 @@
  */
 import { z } from 'zod';
 import { budgetMeasures } from './budget-measures.ts';
-import { idParams, optionalText, requiredText } from './common.ts';
+import { idParams, isoDate, optionalText, requiredText } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 
 /** Authorized units: more than 0, at most 2 decimals (the column is numeric(12,2)). */
 const units = z

@@ -5,7 +5,7 @@
  * DST weeks have their real length. A week is named by its first day (`2025-03-02`).
  */
 import { z } from 'zod';
-import { idParams, optionalText } from './common.ts';
+import { idParams, isoDate, optionalText } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** Days a workweek may start on (config `WORKWEEK_START`). */
@@ -26,7 +26,6 @@ export const overtimeThresholdHours = 40;
 /** Longest range the hours report covers in one request (a year and a bit: 53 workweeks). */
 export const maxHoursRangeDays = 371;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 /** Query flags as the URL carries them: `true`/`1` or `false`/`0`. */
 const flag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })

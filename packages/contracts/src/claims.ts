@@ -6,7 +6,7 @@
  * docs/claim-reconciliation.md.
  */
 import { z } from 'zod';
-import { idParams, pageOf, pageQuery } from './common.ts';
+import { idParams, isoDate, pageOf, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { billingItemStatus } from './enums.ts';
 import { rejectedRecord } from './imports.ts';
@@ -165,8 +165,6 @@ export type ExprsRecordPage = z.infer<typeof exprsRecordPage>;
 /** `POST /api/exprs-records/:id/link`: the billing item an admin links an orphaned line to. */
 export const exprsRecordLinkInput = z.object({ billingItemId: z.uuid({ message: 'must be a valid id' }) });
 export type ExprsRecordLinkInput = z.infer<typeof exprsRecordLinkInput>;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 
 /**
  * `GET /api/claim-reconciliation/unpaid-items` and `/link-candidates`: billing items by client and

@@ -8,7 +8,7 @@
  * other way round.
  */
 import { z } from 'zod';
-import { idParams } from './common.ts';
+import { idParams, isoDateTime, text } from './common.ts';
 import { defineEndpointAt } from './endpoint.ts';
 import { jobStatus } from './enums.ts';
 import { processingJob } from './jobs.ts';
@@ -19,14 +19,13 @@ export const importKind = z.enum(importKinds);
 export type ImportKind = z.infer<typeof importKind>;
 
 /** Source column header → field name of the kind (checked against the kind's fields by the API). */
-export const importColumnMap = z.record(z.string().max(200), z.string().max(64));
+export const importColumnMap = z.record(text().max(200), text().max(64));
 export type ImportColumnMap = z.infer<typeof importColumnMap>;
 
-const instant = z.iso.datetime({ offset: true });
+const instant = isoDateTime();
 
 /** An IANA zone for local times without one (e.g. America/Los_Angeles). */
-export const importTimeZone = z
-  .string()
+export const importTimeZone = text()
   .trim()
   .min(1)
   .max(64)

@@ -6,7 +6,16 @@
  * design in docs/incident-screening.md.
  */
 import { z } from 'zod';
-import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import {
+  idParams,
+  isoDate,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  sortOrder,
+  text,
+} from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { processingJob } from './jobs.ts';
 
@@ -387,8 +396,7 @@ export function splitHighlights(text: string): HighlightPart[] {
 
 /** Text to try the phrase mapper on; `clientName` adds that client's name and specific terms to redaction. */
 export const phraseTestInput = z.object({
-  text: z
-    .string()
+  text: text()
     .max(20_000, { message: 'must be at most 20,000 characters' })
     .refine((v) => !v.includes('\u0000'), { message: 'must not contain NUL characters' }),
   clientName: optionalText(200).optional(),
@@ -493,7 +501,6 @@ export const clientSpecificTermList = z.object({ items: z.array(clientSpecificTe
 // ---------------------------------------------------------------------------------------------------
 // Incident queue
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 export const incidentSorts = ['severity', 'deadline', 'date'] as const;
 
 /** Queue filters (UX.md "Tables": all in the URL). Default: open incidents, most severe first, then by deadline. */

@@ -38,3 +38,4 @@ export * from './billing-export.ts';
 export * from './claims.ts';
 export * from './api-tokens.ts';
 export * from './staging.ts';
+export * from './api-access.ts';

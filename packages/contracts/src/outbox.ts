@@ -1,7 +1,7 @@
 /** The outbox (DOMAIN.md "Outbound messages"): every email and SMS Tend sends or records, for admins to read. */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { pageOf } from './common.ts';
+import { pageOf, text } from './common.ts';
 
 export const outboxChannel = z.enum(['email', 'sms']);
 export const outboxMessage = z.object({
@@ -26,7 +26,7 @@ export const outboxListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   channel: outboxChannel.optional(),
-  to: z.string().trim().max(320).optional(),
+  to: text().trim().max(320).optional(),
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuery>;
 /**

@@ -10,12 +10,11 @@
  *   row is kept, inactive, as history.
  */
 import { z } from 'zod';
-import { idParams, optionalText, requiredText } from './common.ts';
+import { idParams, isoDate, isoDateTime, optionalText, requiredText } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { workweekStarts } from './caregiver-hours.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
-const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset' });
+const instant = isoDateTime('must be an ISO 8601 date-time with offset');
 const uuid = z.uuid({ message: 'must be a valid id' });
 
 /** How often caregivers are paid. */

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { caregiverType } from './enums.ts';
 import { defineEndpoint } from './endpoint.ts';
 import {
-  type Page,
   idParams,
   optionalEmail,
   optionalText,
@@ -14,8 +13,10 @@ import {
   pageQuery,
   requiredText,
   sortOrder,
+  text,
   textList,
   timestamps,
+  type Page,
 } from './common.ts';
 
 /** Set on a person an import created for someone it did not know; cleared when an admin reviews them. */
@@ -107,7 +108,7 @@ export type Client = z.infer<typeof client>;
 
 export const clientSortFields = ['name', 'pid', 'serviceElement', 'ispMonth', 'createdAt'] as const;
 export const clientListQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional().describe('matches name, alt names, email or pid'),
+  q: text().trim().max(200).optional().describe('matches name, alt names, email or pid'),
   archived: archivedFilter,
   needsReview: needsReviewFilter,
   caseManagerId: z.uuid().optional(),
@@ -148,7 +149,7 @@ export type Caregiver = z.infer<typeof caregiver>;
 
 export const caregiverSortFields = ['name', 'type', 'email', 'createdAt'] as const;
 export const caregiverListQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional().describe('matches name, alt names or email'),
+  q: text().trim().max(200).optional().describe('matches name, alt names or email'),
   archived: archivedFilter,
   needsReview: needsReviewFilter,
   type: caregiverType.optional(),
@@ -179,9 +180,9 @@ export type CaseManager = z.infer<typeof caseManager>;
 
 export const caseManagerSortFields = ['name', 'county', 'email', 'createdAt'] as const;
 export const caseManagerListQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional().describe('matches name, county or email'),
+  q: text().trim().max(200).optional().describe('matches name, county or email'),
   archived: archivedFilter,
-  county: z.string().trim().max(100).optional(),
+  county: text().trim().max(100).optional(),
   sort: z.enum(caseManagerSortFields).default('name'),
   order: sortOrder.default('asc'),
 });

@@ -4,11 +4,11 @@
  * degrees, distances metres. Rules: DOMAIN.md "Geofence" and docs/screening-locations.md.
  */
 import { z } from 'zod';
-import { idParams, pageQuery, requiredText } from './common.ts';
+import { idParams, isoDate, isoDateTime, pageQuery, requiredText } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { processingJob } from './jobs.ts';
 
-const instant = z.iso.datetime({ offset: true });
+const instant = isoDateTime();
 
 /** Fewest shifts with coordinates a baseline is learned from (docs/screening-locations.md). */
 export const MIN_BASELINE_SAMPLES = 5;
@@ -206,8 +206,6 @@ export const suspiciousLocation = z.object({
   updatedAt: instant,
 });
 export type SuspiciousLocation = z.infer<typeof suspiciousLocation>;
-
-const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 
 export const suspiciousLocationListQuery = pageQuery.extend({
   level: suspicionLevel.optional(),

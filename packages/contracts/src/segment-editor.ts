@@ -8,12 +8,12 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { idParams, optionalText, requiredText } from './common.ts';
+import { idParams, isoDateTime, optionalText, requiredText } from './common.ts';
 import { validationStatus } from './enums.ts';
 import { segmentViolation } from './segment-validation.ts';
 import { shiftChange } from './shifts.ts';
 
-const instant = z.iso.datetime({ offset: true, message: 'must be a date and time with a zone' });
+const instant = isoDateTime('must be a date and time with a zone');
 
 /** A procedure code (e.g. OR526), trimmed and upper-cased as the billing-code rules store it. */
 const billingCodeInput = requiredText(20).transform((value) => value.toUpperCase());

@@ -13,7 +13,7 @@ import {
   billingCodeRulePage,
   billingCodeRulePatch,
 } from './billing-rules.ts';
-import { idParams, pageOf, pageQuery } from './common.ts';
+import { idParams, isoDate, pageOf, pageQuery } from './common.ts';
 import { validationStatus } from './enums.ts';
 
 /** Where a violation's rule comes from. */
@@ -122,8 +122,6 @@ export const segmentViolation = z.object({
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type SegmentViolationItem = z.infer<typeof segmentViolation>;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 
 /** The most days one list or validation request may span (about two years). */
 export const segmentRangeMaxDays = 731;

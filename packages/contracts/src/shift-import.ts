@@ -5,6 +5,7 @@
  * documented in docs/evv-import.md.
  */
 import { z } from 'zod';
+import { isoDateTime, text } from './common.ts';
 import {
   importAnalysis,
   importDetail,
@@ -77,7 +78,7 @@ export const shiftCsvFieldLabels: Record<ShiftCsvField, string> = {
 };
 
 /** Source column header → Tend field (headers left out are kept in the raw row but not imported). */
-export const columnMap = z.record(z.string().max(200), shiftCsvField);
+export const columnMap = z.record(text().max(200), shiftCsvField);
 export type ColumnMap = z.infer<typeof columnMap>;
 
 /**
@@ -153,7 +154,7 @@ export const shiftImportOptions = importOptions.extend({
 });
 export type ShiftImportOptions = z.infer<typeof shiftImportOptions>;
 
-const instant = z.iso.datetime({ offset: true });
+const instant = isoDateTime();
 
 /** One parsed row of the preview: what would be imported, or why the row would be rejected. */
 export const shiftImportPreviewRow = z.object({

@@ -4,7 +4,7 @@
  * Matching rules: docs/shift-notes.md.
  */
 import { z } from 'zod';
-import { idParams, pageOf, pageQuery } from './common.ts';
+import { idParams, isoDate, isoDateTime, pageOf, pageQuery, text } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import {
   importDetail,
@@ -97,8 +97,7 @@ export function shiftNoteReasonKindOf(reason: string | null): ShiftNoteReasonKin
   return null;
 }
 
-const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
-const instant = z.iso.datetime({ offset: true });
+const instant = isoDateTime();
 
 /** Filters of the mismatched-notes list (all in the URL). `from`/`to`: submitted (or service) date, inclusive. */
 export const mismatchedShiftNoteQuery = pageQuery.extend({
@@ -176,8 +175,7 @@ export const shiftNoteReviewQuery = z.object({ id: z.uuid().optional() });
 export const resolveShiftNote = z.object({ shiftId: z.uuid({ message: 'must be a valid shift id' }) });
 export type ResolveShiftNote = z.infer<typeof resolveShiftNote>;
 export const dismissShiftNote = z.object({
-  reason: z
-    .string()
+  reason: text()
     .trim()
     .min(1, { message: 'is required' })
     .max(500, { message: 'must be at most 500 characters' })

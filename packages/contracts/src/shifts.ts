@@ -2,10 +2,20 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { evvStatus } from './evv.ts';
-import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder } from './common.ts';
+import {
+  idParams,
+  isoDate,
+  isoDateTime,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  sortOrder,
+  text,
+} from './common.ts';
 import { validationStatus } from './enums.ts';
 
-const instant = z.iso.datetime({ offset: true });
+const instant = isoDateTime();
 
 export const shiftChange = z.object({
   at: instant,
@@ -138,15 +148,13 @@ export type ShiftCorrection = z.infer<typeof shiftCorrection>;
 export const shiftDeletion = z.object({ reason: requiredText(500) });
 export type ShiftDeletion = z.infer<typeof shiftDeletion>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
-
 export const shiftSortFields = ['date', 'evvInTime', 'billingCode', 'evvStatus'] as const;
 export const shiftListQuery = pageQuery.extend({
   from: isoDate.optional(),
   to: isoDate.optional(),
   caregiverId: z.uuid().optional(),
   clientId: z.uuid().optional(),
-  billingCode: z.string().trim().max(20).optional(),
+  billingCode: text().trim().max(20).optional(),
   evvStatus: evvStatus.optional(),
   csvFileId: z.uuid().optional(),
   /** `active` (default) lists live shifts, `deleted` the soft-deleted ones (to restore). */

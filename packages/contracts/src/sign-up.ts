@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
 import { SIGN_UP_REQUIRED_MESSAGE } from './messages.ts';
+import { text } from './common.ts';
 
 export { SIGN_UP_REQUIRED_MESSAGE };
 
@@ -15,15 +16,15 @@ export { SIGN_UP_REQUIRED_MESSAGE };
  * server), not three schema errors.
  */
 export const signUpInput = z.object({
-  email: z.string().trim().max(254).optional(),
+  email: text().trim().max(254).optional(),
   /**
    * As typed: "(503) 555-0100" is read in the server's DEFAULT_PHONE_COUNTRY, "+44 20 7946 0958" carries its own
    * country code; stored E.164 (`+15035550100`; docs/decisions/0019-caregiver-sms-codes.md).
    */
-  phoneNumber: z.string().trim().max(32).optional(),
-  password: z.string().max(1000).optional(),
+  phoneNumber: text().trim().max(32).optional(),
+  password: text().max(1000).optional(),
   /** The person's name, shown to administrators; the email or number when absent. */
-  name: z.string().trim().max(200).optional(),
+  name: text().trim().max(200).optional(),
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 

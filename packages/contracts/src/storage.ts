@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { sortOrder } from './common.ts';
+import { sortOrder, text } from './common.ts';
 
 /** Spec s.9 "Storage list defaults": limit 100. */
 export const STORAGE_LIST_DEFAULT_LIMIT = 100;
@@ -42,8 +42,7 @@ const BUCKET_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{1,62}$/;
 const MIME_PATTERN_RE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/;
 
 /** A new bucket's id. */
-export const storageBucketId = z
-  .string()
+export const storageBucketId = text()
   .regex(BUCKET_ID_PATTERN, {
     message: "must be 2-63 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit",
   })
@@ -52,7 +51,7 @@ export const storageBucketId = z
   });
 
 /** One entry of a bucket's allowed MIME types, e.g. `image/png` or `image/*`; lowercased. */
-export const storageMimePattern = z.string().trim().toLowerCase().regex(MIME_PATTERN_RE, {
+export const storageMimePattern = text().trim().toLowerCase().regex(MIME_PATTERN_RE, {
   message: "must be a MIME type like 'application/pdf' or a wildcard like 'image/*'",
 });
 
@@ -71,8 +70,7 @@ export const storageFileSizeLimit = z
   .max(Number.MAX_SAFE_INTEGER)
   .nullable();
 
-const bucketName = z
-  .string()
+const bucketName = text()
   .trim()
   .min(1, { message: 'is required' })
   .max(200, { message: 'must be at most 200 characters' })
@@ -115,17 +113,17 @@ export const updateStorageBucketInput = z.object({
 export type UpdateStorageBucketInput = z.input<typeof updateStorageBucketInput>;
 
 /** `/api/storage/buckets/:id`. */
-export const storageBucketParams = z.object({ id: z.string().min(1).max(100) });
+export const storageBucketParams = z.object({ id: text().min(1).max(100) });
 /** `/api/storage/object/…/:bucket/*`: `*` is the object path (validated by the storage service). */
-export const storageObjectParams = z.object({ bucket: z.string().min(1).max(100), '*': z.string() });
+export const storageObjectParams = z.object({ bucket: text().min(1).max(100), '*': text() });
 /** `/api/storage/object/…/:bucket` routes without an object path. */
-export const storageBucketOnlyParams = z.object({ bucket: z.string().min(1).max(100) });
+export const storageBucketOnlyParams = z.object({ bucket: text().min(1).max(100) });
 
 /** `?download` (any value) asks for `Content-Disposition: attachment`; a non-empty value names the file. */
-export const storageDownloadQuery = z.object({ download: z.string().max(255).optional() });
+export const storageDownloadQuery = z.object({ download: text().max(255).optional() });
 /** Query of a signed-URL download. */
 export const storageSignedQuery = storageDownloadQuery.extend({
-  token: z.string({ message: 'is required' }).min(1, { message: 'is required' }).max(200),
+  token: text({ message: 'is required' }).min(1, { message: 'is required' }).max(200),
 });
 
 /** POST /api/storage/buckets/:id/empty: how many objects were deleted. */
@@ -158,14 +156,14 @@ export const storageListSortColumns = ['name', 'created_at', 'updated_at', 'size
 /** POST /api/storage/object/list/:bucket. Defaults per spec s.9: limit 100, offset 0, name ascending. */
 export const storageListInput = z.object({
   /** Folder whose direct children are listed; '' = bucket root. */
-  prefix: z.string().max(1024).default(''),
+  prefix: text().max(1024).default(''),
   limit: z.number().int().min(1).max(STORAGE_LIST_MAX_LIMIT).default(STORAGE_LIST_DEFAULT_LIMIT),
   offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   sortBy: z
     .object({ column: z.enum(storageListSortColumns).default('name'), order: sortOrder.default('asc') })
     .default({ column: 'name', order: 'asc' }),
   /** Keep entries whose name starts with this (case-insensitive). */
-  search: z.string().max(1024).default(''),
+  search: text().max(1024).default(''),
 });
 export type StorageListInput = z.input<typeof storageListInput>;
 
@@ -186,9 +184,9 @@ export const storageList = z.object({ items: z.array(storageListEntry) });
 
 /** POST /api/storage/object/move and /copy (within one bucket). */
 export const storageMoveInput = z.object({
-  bucketId: z.string().min(1).max(100),
-  sourceKey: z.string().max(4096),
-  destinationKey: z.string().max(4096),
+  bucketId: text().min(1).max(100),
+  sourceKey: text().max(4096),
+  destinationKey: text().max(4096),
   upsert: z.boolean().default(false),
 });
 export type StorageMoveInput = z.input<typeof storageMoveInput>;
@@ -198,7 +196,7 @@ export const storageMoveResult = z.object({ bucketId: z.string(), path: z.string
 /** DELETE /api/storage/object/:bucket. */
 export const storageRemoveInput = z.object({
   prefixes: z
-    .array(z.string().max(4096))
+    .array(text().max(4096))
     .min(1, { message: 'must name at least one object' })
     .max(STORAGE_REMOVE_MAX_PATHS, { message: `must name at most ${STORAGE_REMOVE_MAX_PATHS} objects` }),
 });

@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import { carriesOwnCredentials } from '../auth/bearer.ts';
 import { defaultMapTiles, tileImageSource, type Config } from '../config/config.ts';
 import { AppError } from './errors.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -40,11 +41,16 @@ export async function addTendSecurityHeaders(app: FastifyInstance, config: Confi
   });
 }
 
+/** The origin of a `Referer` header; none when it is absent or not an absolute URL (`Referer: not a url`). */
+function refererOrigin(referer: string | undefined): string | undefined {
+  return referer && URL.canParse(referer) ? new URL(referer).origin : undefined;
+}
+
 /**
  * CSRF: a state-changing `/api/` request must name an allowed origin (`Origin`, else the `Referer`'s
  * origin: `config.publicUrl` or one of `config.trustedOrigins`). better-auth checks its own routes; a
  * cookie-less request that authenticates itself (bearer token, token endpoints) carries no ambient
- * credential. Errors: 403 CSRF_REJECTED.
+ * credential. A `Referer` that is not a URL names no origin. Errors: 403 CSRF_REJECTED.
  */
 export function addOriginCheck(app: FastifyInstance, config: Config): void {
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
@@ -56,9 +62,7 @@ export function addOriginCheck(app: FastifyInstance, config: Config): void {
       carriesOwnCredentials(request)
     )
       return;
-    const origin =
-      request.headers.origin ??
-      (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
+    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (!origin || !allowedOrigins.has(origin)) throw originRejected(origin, config.publicUrl);
   });
 }
@@ -90,7 +94,8 @@ function originRejected(origin: string | undefined, publicUrl: string): AppError
  * Registers, in this order: the `x-request-id` response header, security headers, cookies, the rate
  * limit (`config.rateLimitPerMinute` per client and minute on `/api/` except `/api/health`; the web
  * app's files are never limited; 429 RATE_LIMITED), multipart uploads (one file, 1 GiB per request:
- * bucket limits are enforced by storage while streaming) and the origin check ({@link addOriginCheck}).
+ * bucket limits are enforced by storage while streaming), the depth-checked JSON body parser (json-body.ts)
+ * and the origin check ({@link addOriginCheck}).
  */
 export async function registerRequestGuards(app: FastifyInstance, config: Config): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
@@ -109,5 +114,6 @@ export async function registerRequestGuards(app: FastifyInstance, config: Config
       }),
   });
   await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024, files: 1 } });
+  registerJsonBodyParser(app);
   addOriginCheck(app, config);
 }
