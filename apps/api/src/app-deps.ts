@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle, Executor } from './platform/db/client.ts';
 import { createAuth, type Auth, type PasswordHasher } from './platform/auth/auth.ts';
-import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
+import { createJobRunner, type JobRunner, type JobTimings } from './platform/jobs/jobs.service.ts';
 import { createJobEvents, type JobEvents } from './platform/jobs/events.ts';
 import { createLocalDriver } from './platform/storage/local.driver.ts';
 import { createStorageService, type StorageService } from './platform/storage/storage.service.ts';
@@ -65,6 +65,7 @@ export async function createAppDeps(options: {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   passwordHasher?: PasswordHasher;
+  jobTimings?: JobTimings;
 }): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
   const { config, database } = options;
   const smtp = config.mail.smtpUrl
@@ -97,6 +98,7 @@ export async function createAppDeps(options: {
     }),
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
     jobs: createJobRunner({
+      ...options.jobTimings,
       database,
       onError: (error) => options.log.error({ err: error }, 'job runner error'),
     }),

@@ -31,6 +31,7 @@ import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
+import type { JobTimings } from './platform/jobs/jobs.service.ts';
 
 export type { AppDeps } from './app-deps.ts';
 
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** Password hashing; absent: better-auth's own scrypt (see `AuthOptions.passwordHasher`). Only tests pass one. */
   passwordHasher?: PasswordHasher;
+  /** The job runner's timings (heartbeat, dead-worker window, polling); absent: its defaults. Only tests pass them. */
+  jobTimings?: JobTimings;
 }
 
 /** Every module's plugin: its routes and the handlers of its jobs (registered before the jobs start). */
@@ -80,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     log: app.log,
     passwordHasher: options.passwordHasher,
+    jobTimings: options.jobTimings,
   });
   app.decorate('deps', deps);
   // System buckets exist before anything (jobs included) can use them.
