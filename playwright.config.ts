@@ -66,6 +66,8 @@ export default defineConfig({
       // One browser drives every flow from one address: the per-client API limit is not under test here.
       RATE_LIMIT_PER_MINUTE: '100000',
       PUBLIC_URL: baseURL,
+      // A tile server the flows never reach (offline-maps.spec.ts blocks it): maps draw the bundled outlines.
+      MAP_TILE_URL: 'https://tiles.tend-e2e.invalid/{z}/{x}/{y}.png',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
     },
   },

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle, Executor } from './platform/db/client.ts';
 import { createAuth, type Auth, type PasswordHasher } from './platform/auth/auth.ts';
+import { demoAgencyLoaded } from './workflows/events.ts';
 import { createJobRunner, type JobRunner, type JobTimings } from './platform/jobs/jobs.service.ts';
 import { createJobEvents, type JobEvents } from './platform/jobs/events.ts';
 import { createLocalDriver } from './platform/storage/local.driver.ts';
@@ -106,7 +107,12 @@ export async function createAppDeps(options: {
     storage: createStorageService({ db: database.db, driver: storageDriver, secret: config.authSecret }),
     messaging,
     revalidateAroundDate,
-    loadDemoAgency: (db, ctx) => loadDemoAgency(db, ctx),
+    // After the commit, the demo goes through the jobs an import runs (workflows/demo-agency.ts).
+    loadDemoAgency: async (db, ctx) => {
+      const loaded = await loadDemoAgency(db, ctx);
+      if (loaded) await deps.events.publish(demoAgencyLoaded, { loadedAt: new Date().toISOString() });
+      return loaded;
+    },
   };
   return {
     deps,

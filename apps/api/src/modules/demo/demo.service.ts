@@ -21,6 +21,9 @@ import { budgets } from '../budgets/budgets.table.ts';
 import { caregivers, caseManagers, clients } from '../people/people.table.ts';
 import { shiftSegments, shifts } from '../shifts/shifts.table.ts';
 import { mirroredSegment } from '../shifts/shift-segments.ts';
+import { billingCodeRules } from '../billing/billing-rules.table.ts';
+import { shiftNotes } from '../screening/screening.table.ts';
+import { cutOneBudget, demoBillingRules, demoNotes, overtimeVisits } from './demo-activity.ts';
 
 export const DEMO_AGENCY_NAME = 'Willamette Valley Supports (demo data)';
 /** Time zone of the demo agency; visits are scheduled in its local time. */
@@ -398,6 +401,8 @@ export async function loadDemoAgency(
     for (let i = 0; i < agency.budgets.length; i += INSERT_BATCH) {
       await tx.insert(budgets).values(agency.budgets.slice(i, i + INSERT_BATCH));
     }
+    await tx.insert(billingCodeRules).values(agency.rules);
+    const shiftIdOf = new Map<string, string>();
     let segmentCount = 0;
     for (let i = 0; i < agency.shifts.length; i += INSERT_BATCH) {
       const batch = agency.shifts.slice(i, i + INSERT_BATCH);
@@ -406,6 +411,7 @@ export async function loadDemoAgency(
         .values(batch)
         .returning({ id: shifts.id, givShiftId: shifts.givShiftId });
       const idOf = new Map(inserted.map((row) => [row.givShiftId, row.id]));
+      for (const [givShiftId, id] of idOf) if (givShiftId) shiftIdOf.set(givShiftId, id);
       const segments = batch.map((shift) => ({
         shiftId: idOf.get(shift.givShiftId) as string,
         ...mirroredSegment(shift),
@@ -415,6 +421,13 @@ export async function loadDemoAgency(
       await tx.insert(shiftSegments).values(segments);
       segmentCount += segments.length;
     }
+    const notes = agency.notes.map((note) => ({
+      ...note,
+      shiftId: shiftIdOf.get(note.givShiftId) ?? null,
+      matchedGivShiftId: note.givShiftId,
+    }));
+    for (let i = 0; i < notes.length; i += INSERT_BATCH)
+      await tx.insert(shiftNotes).values(notes.slice(i, i + INSERT_BATCH));
     await writeSetting(
       tx,
       'demo_data',
@@ -431,6 +444,8 @@ export async function loadDemoAgency(
         budgets: agency.budgets.length,
         shifts: agency.shifts.length,
         shiftSegments: segmentCount,
+        billingCodeRules: agency.rules.length,
+        shiftNotes: notes.length,
       },
     });
     return true;
@@ -469,8 +484,18 @@ function generateAgency(people: DemoPeople, random: () => number, now: Date) {
   // Nothing in the future: drop visits (today's) that are not over yet.
   const nowMs = now.getTime();
   const past = visits.filter((v) => Math.max(v.evvInTime, v.plannedEnd, v.adjustment?.from ?? 0) <= nowMs);
-  const shiftRows = past.map((visit, n) => demoShiftRow(visit, n, people, now));
-  return { budgets: budgetRows, shifts: shiftRows };
+  const generated = past.map((visit, n) => demoShiftRow(visit, n, people, now));
+  // Tend at work (demo-activity.ts): an overtime week, one budget overage, rules, notes.
+  const toUtc = (isoDate: string, minutes: number) => zonedTimeToUtc(isoDate, minutes, DEMO_TIME_ZONE);
+  const shiftRows = [...generated, ...overtimeVisits(generated, today, toUtc)];
+  const overBudgetClientId = cutOneBudget(budgetRows, shiftRows, today);
+  return {
+    budgets: budgetRows,
+    shifts: shiftRows,
+    rules: demoBillingRules(isoDateOf(calendar.firstDay - 400)),
+    notes: demoNotes(shiftRows, random),
+    overBudgetClientId,
+  };
 }
 
 /** The days the demo visits span: `firstDay` … `lastDay` (day numbers), `today` as YYYY-MM-DD. */
