@@ -10,7 +10,7 @@
  * - An overtime week: evening visits added for one caregiver in the last complete workweek, on times
  *   free for both the caregiver and the client, until the week passes 40 h (FLSA).
  * - A budget overage: one client's current attendant-care line cut below what the visits used.
- * Far clock-ins come from the generator's community outings (1–5 km from home, ~3% of visits).
+ * Far clock-ins come from the generator's community outings (1–5 km from home, ~0.6% of visits).
  */
 import type { BudgetMeasure, CaregiverType } from '@tend/contracts';
 import { caregiverTypes } from '@tend/contracts';
@@ -106,7 +106,7 @@ export const demoIncidentNotes = [
   },
   {
     severity: 'MEDIUM',
-    text: 'Slipped on the wet bathroom floor and fell. Small bruise on the left knee, ice applied, no other complaints.',
+    text: 'Lost their footing on the wet bathroom floor and fell. Got up with a hand, said they felt fine; family told.',
   },
   {
     severity: 'LOW',
@@ -175,10 +175,11 @@ export function lastCompleteWeek(today: string): { first: number; last: number }
 
 /**
  * Adds evening visits (18:30–22:30 agency time, `toUtc(date, minutes)`) for the caregiver who worked
- * most in the last complete workweek, with their most frequent client that week, on days where
- * neither has anything within 45 minutes, until the week passes 43 h. The added rows copy one of the
- * pair's verified OR526 visits (locations, codes) with times, date and `givShiftId` (`DEMO-OT-n`) of
- * their own. Returns the added rows (none when the week has no such pair).
+ * most in the last complete workweek, with the clients they served that week (each kept to at most 5
+ * visit days in the week), on days where the caregiver and that client have nothing within 45 minutes,
+ * until the week passes 43 h. Each added row copies one of the pair's verified OR526 visits
+ * (locations, codes) with times, date and `givShiftId` (`DEMO-OT-n`) of its own. Returns the added
+ * rows (none when the busiest caregiver had no verified OR526 visit that week).
  */
 export function overtimeVisits<T extends DemoShiftRow>(
   rows: T[],
@@ -190,28 +191,37 @@ export function overtimeVisits<T extends DemoShiftRow>(
   const minutes = new Map<string, number>();
   for (const row of week) minutes.set(row.caregiverId, (minutes.get(row.caregiverId) ?? 0) + minutesOf(row));
   const [caregiverId, worked = 0] = [...minutes].sort((a, b) => b[1] - a[1])[0] ?? [];
-  const template = week.find(
-    (row) =>
+  const templates = new Map<string, T>();
+  for (const row of week)
+    if (
       row.caregiverId === caregiverId &&
       row.evvStatus === 'VERIFIED' &&
       row.billingCode === 'OR526' &&
-      row.mod1 === null,
-  );
-  if (!caregiverId || !template) return [];
-  const busy = rows.filter((row) => row.caregiverId === caregiverId || row.clientId === template.clientId);
-  const free = (start: Date, end: Date) =>
+      row.mod1 === null
+    )
+      if (!templates.has(row.clientId)) templates.set(row.clientId, row);
+  // A client keeps at most 5 visit days a week: an evening visit on a day with a visit already is no new day.
+  const daysOf = (clientId: string) =>
+    new Set([...week, ...added].filter((row) => row.clientId === clientId).map((row) => row.date));
+  const added: T[] = [];
+  const busy = [...rows];
+  const free = (clientId: string, start: Date, end: Date) =>
     busy.every(
       (row) =>
+        (row.caregiverId !== caregiverId && row.clientId !== clientId) ||
         (row.evvOutTime ?? row.evvInTime).getTime() + 45 * MINUTE_MS <= start.getTime() ||
         row.evvInTime.getTime() >= end.getTime() + 45 * MINUTE_MS,
     );
-  const added: T[] = [];
   let total = worked;
   for (let day = first; day <= last && total <= 43 * 60; day += 1) {
     const date = isoOf(day);
     const start = toUtc(date, 18 * 60 + 30);
     const end = toUtc(date, 22 * 60 + 30);
-    if (!free(start, end)) continue;
+    const template = [...templates.values()].find((row) => {
+      const days = daysOf(row.clientId);
+      return (days.has(date) || days.size < 5) && free(row.clientId, start, end);
+    });
+    if (!template) continue;
     const row = { ...template, date, evvInTime: start, evvOutTime: end };
     row.givShiftId = `DEMO-OT-${added.length + 1}`;
     added.push(row);

@@ -350,8 +350,8 @@ describe('the demo agency', () => {
       }
     }
     // Clock-in and clock-out both at home (GPS noise of at most 30 m each) except on community outings (~3%).
-    expect(far / shiftRows.length).toBeGreaterThan(0.01);
-    expect(far / shiftRows.length).toBeLessThan(0.06);
+    expect(far / shiftRows.length).toBeGreaterThan(0.002);
+    expect(far / shiftRows.length).toBeLessThan(0.015);
   });
 
   it('gives each shift exactly one segment with its times, places and code', async () => {

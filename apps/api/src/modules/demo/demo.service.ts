@@ -456,7 +456,7 @@ export async function loadDemoAgency(
  * Budgets and shifts for `people`, drawn from `random` (pure: no database). Shift rows carry their
  * EVV status from `evaluateEvv`, so the exceptions below show up as they would after an import:
  * ~0.5% missing clock-out (MISSING_CLOCK_OUT), ~1% no clock-out location (MISSING_LOCATION), ~1% times
- * corrected by the office (MANUALLY_ADJUSTED), ~3% clock-ins 1–5 km from home on a community outing
+ * corrected by the office (MANUALLY_ADJUSTED), ~0.6% clock-ins 1–5 km from home on a community outing
  * (still VERIFIED: the geofence check flags them, DOMAIN.md). The steps draw from `random` in a fixed
  * order (plans, then visits day by day), so the same seed gives the same agency.
  */
@@ -1027,7 +1027,7 @@ function generateVisit(
 
 /**
  * `visit` with, now and then, an EVV exception: ~0.5% no clock-out, ~1% no clock-out location, ~1%
- * a time corrected by the office the next morning, ~3% a clock-in 1–5 km from home (community outing).
+ * a time corrected by the office the next morning, ~0.6% a clock-in 1–5 km from home (community outing).
  */
 function withEvvException(visit: DemoVisit, day: number, random: () => number): DemoVisit {
   const exception = random();
@@ -1058,7 +1058,7 @@ function withEvvException(visit: DemoVisit, day: number, random: () => number): 
             to: evvInTime,
             reason: 'EVV app would not open on arrival; start time confirmed with the family',
           };
-  } else if (exception < 0.055) {
+  } else if (exception < 0.031) {
     // Community outing: the caregiver met the client at the day programme, library or store.
     visit.evvIn = movePoint(visit.plan.home, 1000 + 4000 * random(), 2 * Math.PI * random());
   }
