@@ -68,6 +68,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // The flows read sign-in links and codes from the outbox (development mode; the page says so).
       OUTBOX_SHOWS_SECRETS: 'true',
+      // A tile server the flows never reach (offline-maps.spec.ts blocks it): maps draw the bundled outlines.
+      MAP_TILE_URL: 'https://tiles.tend-e2e.invalid/{z}/{x}/{y}.png',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
     },
   },

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config/config.ts';
 import type { DatabaseHandle, Executor } from './platform/db/client.ts';
 import { createAuth, type Auth, type PasswordHasher } from './platform/auth/auth.ts';
-import { createJobRunner, type JobRunner } from './platform/jobs/jobs.service.ts';
+import { demoAgencyLoaded } from './workflows/events.ts';
+import { createJobRunner, type JobRunner, type JobTimings } from './platform/jobs/jobs.service.ts';
 import { createJobEvents, type JobEvents } from './platform/jobs/events.ts';
 import { createLocalDriver } from './platform/storage/local.driver.ts';
 import { createStorageService, type StorageService } from './platform/storage/storage.service.ts';
@@ -65,6 +66,7 @@ export async function createAppDeps(options: {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   passwordHasher?: PasswordHasher;
+  jobTimings?: JobTimings;
 }): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
   const { config, database } = options;
   const smtp = config.mail.smtpUrl
@@ -98,6 +100,7 @@ export async function createAppDeps(options: {
     }),
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
     jobs: createJobRunner({
+      ...options.jobTimings,
       database,
       onError: (error) => options.log.error({ err: error }, 'job runner error'),
     }),
@@ -105,7 +108,12 @@ export async function createAppDeps(options: {
     storage: createStorageService({ db: database.db, driver: storageDriver, secret: config.authSecret }),
     messaging,
     revalidateAroundDate,
-    loadDemoAgency: (db, ctx) => loadDemoAgency(db, ctx),
+    // After the commit, the demo goes through the jobs an import runs (workflows/demo-agency.ts).
+    loadDemoAgency: async (db, ctx) => {
+      const loaded = await loadDemoAgency(db, ctx);
+      if (loaded) await deps.events.publish(demoAgencyLoaded, { loadedAt: new Date().toISOString() });
+      return loaded;
+    },
   };
   return {
     deps,

@@ -33,6 +33,7 @@ import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
 import { stagingPlugin } from './modules/staging/staging.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
+import type { JobTimings } from './platform/jobs/jobs.service.ts';
 
 export type { AppDeps } from './app-deps.ts';
 
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   passwordHasher?: PasswordHasher;
   /** Where log lines go instead of stdout (tests read the log from it); the level is still `config.logLevel`. */
   logStream?: DestinationStream;
+  /** The job runner's timings (heartbeat, dead-worker window, polling); absent: its defaults. Only tests pass them. */
+  jobTimings?: JobTimings;
 }
 
 /** Every module's plugin: its routes and the handlers of its jobs (registered before the jobs start). */
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     log: app.log,
     passwordHasher: options.passwordHasher,
+    jobTimings: options.jobTimings,
   });
   app.decorate('deps', deps);
   // System buckets exist before anything (jobs included) can use them.

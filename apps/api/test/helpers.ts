@@ -19,6 +19,7 @@ import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.ts'
 import { createCredentialUser, type PasswordHasher } from '../src/platform/auth/auth.ts';
 import { userAccounts } from '../src/platform/auth/auth.table.ts';
 import { withDatabase } from './global-setup.ts';
+import type { JobTimings } from '../src/platform/jobs/jobs.service.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
@@ -130,6 +131,8 @@ export async function createTestApp(
     jobs?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
     realPasswordHashing?: boolean;
+    /** The job runner's timings (e.g. a short dead-worker window); absent: its defaults. */
+    jobTimings?: JobTimings;
     /** An open database to use instead of a fresh one (e.g. a second instance on the same one); closed with the app. */
     database?: DatabaseHandle;
   } = {},
@@ -141,6 +144,7 @@ export async function createTestApp(
     database,
     migrate: false,
     jobs: options.jobs ?? false,
+    jobTimings: options.jobTimings,
     ...(options.realPasswordHashing ? {} : { passwordHasher: testPasswordHasher }),
   });
   options.beforeReady?.(app);

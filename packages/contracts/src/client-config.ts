@@ -6,8 +6,11 @@ import { z } from 'zod';
 
 export const clientConfig = z.object({
   map: z.object({
-    /** Leaflet tile URL template (`{s}`, `{z}`, `{x}`, `{y}`), from MAP_TILE_URL. */
-    tileUrl: z.string(),
+    /**
+     * Leaflet tile URL template (`{s}`, `{z}`, `{x}`, `{y}`), from MAP_TILE_URL; null when none is set:
+     * the maps then draw the bundled US outlines, as they do wherever tiles fail to load (decision 0038).
+     */
+    tileUrl: z.string().nullable(),
     /** Attribution for the tiles, plain text (never HTML), from MAP_TILE_ATTRIBUTION. */
     attribution: z.string(),
   }),

@@ -16,6 +16,13 @@ export const processingJob = z.object({
   csvFileId: z.uuid().nullable(),
   triggeredBy: z.uuid().nullable(),
   startedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the worker running the job last said it was alive (every 10 s while RUNNING); null before. */
+  heartbeatAt: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * True while a RUNNING job has lost its worker (no heartbeat for 30 s, e.g. the process was killed)
+   * and waits to be resumed by another worker (decision 0038): "interrupted, resuming".
+   */
+  interrupted: z.boolean(),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -45,8 +45,15 @@ export const segmentsMayHaveChanged = defineJobEvent<{ from: string; to: string 
   'segments.mayHaveChanged',
 );
 
+/**
+ * The demo agency was loaded at first-run setup (modules/demo through `AppDeps.loadDemoAgency`): its
+ * shifts, notes and budgets are in, nothing has screened or validated them yet. `loadedAt`: ISO-8601.
+ */
+export const demoAgencyLoaded = defineJobEvent<{ loadedAt: string }>('demo.agencyLoaded');
+
 /** Every event above (the composition test checks each has a subscriber). */
 export const workflowEvents = [
+  demoAgencyLoaded,
   shiftsImported,
   locationsScreened,
   shiftNotesImported,

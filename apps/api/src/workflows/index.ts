@@ -11,6 +11,8 @@
  * - shift-import.ts: shifts imported → location and incident screening → validation of the import's dates.
  * - shift-note-import.ts: notes imported → incident screening; validation of every date.
  * - client-prime-import.ts: budget lines imported → validation of every date.
+ * - demo-agency.ts: the demo agency loaded → location and incident screening of everything → validation
+ *   of every date (after the location screening, as for an import).
  * - segment-validation.ts: segments may have changed (edits, imports, an on-demand screening that
  *   changed findings) → the validation job.
  *
@@ -20,6 +22,7 @@
 import type { JobEvents } from '../platform/jobs/events.ts';
 import type { JobRunner } from '../platform/jobs/jobs.service.ts';
 import { clientPrimeImportWorkflow } from './client-prime-import.ts';
+import { demoAgencyWorkflow } from './demo-agency.ts';
 import { segmentValidationWorkflow } from './segment-validation.ts';
 import { shiftImportWorkflow } from './shift-import.ts';
 import { shiftNoteImportWorkflow } from './shift-note-import.ts';
@@ -36,6 +39,7 @@ export const workflows: readonly ((deps: WorkflowDeps) => void)[] = [
   shiftNoteImportWorkflow,
   clientPrimeImportWorkflow,
   segmentValidationWorkflow,
+  demoAgencyWorkflow,
 ];
 
 /** Subscribes every workflow to `deps.events`. */

@@ -187,11 +187,13 @@ describe('the demo agency', () => {
       }
       for (const entry of shift.changeHistory)
         expect(new Date(entry.at).getTime()).toBeLessThanOrEqual(now.getTime());
-      // Service date and start time are local (PST or PDT as of that day): 07:00–18:00 give or take the clock-in jitter.
+      // Service date and start time are local (PST or PDT as of that day): 07:00–18:00 give or take the
+      // clock-in jitter; the overtime week's added visits (DEMO-OT-n) are evenings, 18:30–22:30.
       expect(shift.date).toBe(localDate(evvIn, DEMO_TIME_ZONE));
-      expect(localMinutes(evvIn)).toBeGreaterThanOrEqual(7 * 60 - 8);
-      expect(localMinutes(evvIn)).toBeLessThanOrEqual(18 * 60 + 7);
-      expect(shift.givShiftId).toMatch(/^DEMO-\d+$/);
+      const overtime = /^DEMO-OT-\d+$/.test(shift.givShiftId as string);
+      expect(localMinutes(evvIn)).toBeGreaterThanOrEqual(overtime ? 18 * 60 + 30 : 7 * 60 - 8);
+      expect(localMinutes(evvIn)).toBeLessThanOrEqual(overtime ? 18 * 60 + 30 : 18 * 60 + 7);
+      expect(shift.givShiftId).toMatch(/^DEMO-(OT-)?\d+$/);
       givIds.add(shift.givShiftId as string);
       expect(shift).toMatchObject({ timeZone: DEMO_TIME_ZONE, externalSequence: 1 });
       expect(shift.providerMedicaidId).toBeTruthy();
@@ -224,7 +226,7 @@ describe('the demo agency', () => {
     expect(shiftRows.filter((s) => s.billingCode === 'OR526').length / shiftRows.length).toBeGreaterThan(0.8);
   });
 
-  it('stays within the authorized units (not to be exceeded, DOMAIN.md)', async () => {
+  it('stays within the authorized units (not to be exceeded, DOMAIN.md) but for one client’s overage', async () => {
     const budgetRows = await database.db.select().from(budgets);
     const hours = (s: (typeof shiftRows)[number]) =>
       ((s.evvOutTime as Date).getTime() - (s.evvInTime as Date).getTime()) / 3_600_000;
@@ -249,6 +251,8 @@ describe('the demo agency', () => {
     const firstDate = shiftRows[0]!.date;
     const elapsedYears =
       (new Date(today).getTime() - new Date(firstDate).getTime() + DAY_MS) / (365 * DAY_MS);
+    // One client's current line was cut below what the visits used (demo-activity.ts `cutOneBudget`).
+    const overBudget: number[] = [];
     for (const visits of groupBy(
       timed.filter((s) => s.billingCode === 'OR526' && s.mod1 === null),
       (s) => s.clientId,
@@ -257,8 +261,10 @@ describe('the demo agency', () => {
         const line = budgetRows.find((b) => inLine(b, s))!;
         return sum + hours(s) / (line.measure === 'hours' ? line.units : line.units / 4);
       }, 0);
-      expect(share).toBeLessThanOrEqual(elapsedYears);
+      if (share > elapsedYears) overBudget.push(share);
     }
+    expect(overBudget).toHaveLength(1);
+    expect(overBudget[0]).toBeGreaterThan(1);
   });
 
   it('gives each client 2–5 visits a week from 1–3 regular caregivers, without overlapping a caregiver', () => {
@@ -344,8 +350,8 @@ describe('the demo agency', () => {
       }
     }
     // Clock-in and clock-out both at home (GPS noise of at most 30 m each) except on community outings (~3%).
-    expect(far / shiftRows.length).toBeGreaterThan(0.01);
-    expect(far / shiftRows.length).toBeLessThan(0.06);
+    expect(far / shiftRows.length).toBeGreaterThan(0.002);
+    expect(far / shiftRows.length).toBeLessThan(0.015);
   });
 
   it('gives each shift exactly one segment with its times, places and code', async () => {

@@ -21,6 +21,9 @@ import { budgets } from '../budgets/budgets.table.ts';
 import { caregivers, caseManagers, clients } from '../people/people.table.ts';
 import { shiftSegments, shifts } from '../shifts/shifts.table.ts';
 import { mirroredSegment } from '../shifts/shift-segments.ts';
+import { billingCodeRules } from '../billing/billing-rules.table.ts';
+import { shiftNotes } from '../screening/screening.table.ts';
+import { cutOneBudget, demoBillingRules, demoNotes, overtimeVisits } from './demo-activity.ts';
 
 export const DEMO_AGENCY_NAME = 'Willamette Valley Supports (demo data)';
 /** Time zone of the demo agency; visits are scheduled in its local time. */
@@ -398,6 +401,8 @@ export async function loadDemoAgency(
     for (let i = 0; i < agency.budgets.length; i += INSERT_BATCH) {
       await tx.insert(budgets).values(agency.budgets.slice(i, i + INSERT_BATCH));
     }
+    await tx.insert(billingCodeRules).values(agency.rules);
+    const shiftIdOf = new Map<string, string>();
     let segmentCount = 0;
     for (let i = 0; i < agency.shifts.length; i += INSERT_BATCH) {
       const batch = agency.shifts.slice(i, i + INSERT_BATCH);
@@ -406,6 +411,7 @@ export async function loadDemoAgency(
         .values(batch)
         .returning({ id: shifts.id, givShiftId: shifts.givShiftId });
       const idOf = new Map(inserted.map((row) => [row.givShiftId, row.id]));
+      for (const [givShiftId, id] of idOf) if (givShiftId) shiftIdOf.set(givShiftId, id);
       const segments = batch.map((shift) => ({
         shiftId: idOf.get(shift.givShiftId) as string,
         ...mirroredSegment(shift),
@@ -415,6 +421,13 @@ export async function loadDemoAgency(
       await tx.insert(shiftSegments).values(segments);
       segmentCount += segments.length;
     }
+    const notes = agency.notes.map((note) => ({
+      ...note,
+      shiftId: shiftIdOf.get(note.givShiftId) ?? null,
+      matchedGivShiftId: note.givShiftId,
+    }));
+    for (let i = 0; i < notes.length; i += INSERT_BATCH)
+      await tx.insert(shiftNotes).values(notes.slice(i, i + INSERT_BATCH));
     await writeSetting(
       tx,
       'demo_data',
@@ -431,6 +444,8 @@ export async function loadDemoAgency(
         budgets: agency.budgets.length,
         shifts: agency.shifts.length,
         shiftSegments: segmentCount,
+        billingCodeRules: agency.rules.length,
+        shiftNotes: notes.length,
       },
     });
     return true;
@@ -441,7 +456,7 @@ export async function loadDemoAgency(
  * Budgets and shifts for `people`, drawn from `random` (pure: no database). Shift rows carry their
  * EVV status from `evaluateEvv`, so the exceptions below show up as they would after an import:
  * ~0.5% missing clock-out (MISSING_CLOCK_OUT), ~1% no clock-out location (MISSING_LOCATION), ~1% times
- * corrected by the office (MANUALLY_ADJUSTED), ~3% clock-ins 1–5 km from home on a community outing
+ * corrected by the office (MANUALLY_ADJUSTED), ~0.6% clock-ins 1–5 km from home on a community outing
  * (still VERIFIED: the geofence check flags them, DOMAIN.md). The steps draw from `random` in a fixed
  * order (plans, then visits day by day), so the same seed gives the same agency.
  */
@@ -469,8 +484,18 @@ function generateAgency(people: DemoPeople, random: () => number, now: Date) {
   // Nothing in the future: drop visits (today's) that are not over yet.
   const nowMs = now.getTime();
   const past = visits.filter((v) => Math.max(v.evvInTime, v.plannedEnd, v.adjustment?.from ?? 0) <= nowMs);
-  const shiftRows = past.map((visit, n) => demoShiftRow(visit, n, people, now));
-  return { budgets: budgetRows, shifts: shiftRows };
+  const generated = past.map((visit, n) => demoShiftRow(visit, n, people, now));
+  // Tend at work (demo-activity.ts): an overtime week, one budget overage, rules, notes.
+  const toUtc = (isoDate: string, minutes: number) => zonedTimeToUtc(isoDate, minutes, DEMO_TIME_ZONE);
+  const shiftRows = [...generated, ...overtimeVisits(generated, today, toUtc)];
+  const overBudgetClientId = cutOneBudget(budgetRows, shiftRows, today);
+  return {
+    budgets: budgetRows,
+    shifts: shiftRows,
+    rules: demoBillingRules(isoDateOf(calendar.firstDay - 400)),
+    notes: demoNotes(shiftRows, random),
+    overBudgetClientId,
+  };
 }
 
 /** The days the demo visits span: `firstDay` … `lastDay` (day numbers), `today` as YYYY-MM-DD. */
@@ -1002,7 +1027,7 @@ function generateVisit(
 
 /**
  * `visit` with, now and then, an EVV exception: ~0.5% no clock-out, ~1% no clock-out location, ~1%
- * a time corrected by the office the next morning, ~3% a clock-in 1–5 km from home (community outing).
+ * a time corrected by the office the next morning, ~0.6% a clock-in 1–5 km from home (community outing).
  */
 function withEvvException(visit: DemoVisit, day: number, random: () => number): DemoVisit {
   const exception = random();
@@ -1033,7 +1058,7 @@ function withEvvException(visit: DemoVisit, day: number, random: () => number): 
             to: evvInTime,
             reason: 'EVV app would not open on arrival; start time confirmed with the family',
           };
-  } else if (exception < 0.055) {
+  } else if (exception < 0.031) {
     // Community outing: the caregiver met the client at the day programme, library or store.
     visit.evvIn = movePoint(visit.plan.home, 1000 + 4000 * random(), 2 * Math.PI * random());
   }

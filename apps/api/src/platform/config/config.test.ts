@@ -84,11 +84,9 @@ describe('README configuration table', () => {
 });
 
 describe('map tiles', () => {
-  it('defaults to OpenStreetMap and takes a configured tile server', () => {
-    expect(loadConfig({ DATA_DIR: tmp() }).map).toEqual({
-      tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-      attribution: '© OpenStreetMap contributors',
-    });
+  it('defaults to no tile server (the bundled outlines) and takes a configured one', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).map).toEqual({ tileUrl: null, attribution: '' });
+    expect(loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL: '' }).map?.tileUrl).toBeNull();
     const config = loadConfig({
       DATA_DIR: tmp(),
       MAP_TILE_URL: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png',

@@ -69,26 +69,34 @@ export const configDocs = {
     'Day the FLSA workweek starts, at midnight in AGENCY_TIME_ZONE: monday..sunday (default sunday).',
   WEB_DIST_DIR: 'Built web app to serve (default apps/web/dist when it exists).',
   MAP_TILE_URL:
-    'Map tile URL template with {z}, {x}, {y} (default https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png).',
-  MAP_TILE_ATTRIBUTION: 'Attribution shown on maps, plain text (default © OpenStreetMap contributors).',
+    'Tile URL template with {z}, {x}, {y}, e.g. https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png (default none: bundled US outlines).',
+  MAP_TILE_ATTRIBUTION:
+    'Attribution of MAP_TILE_URL shown on maps, plain text (e.g. © OpenStreetMap contributors).',
   AI_BASE_URL:
     'OpenAI-compatible API base URL (e.g. https://api.openai.com/v1) for optional AI refinement; unset = off (deterministic methods only).',
   AI_API_KEY: 'Bearer key for AI_BASE_URL (optional; local endpoints may need none).',
   AI_MODEL: 'Model name sent to AI_BASE_URL (default gpt-4o-mini).',
 } as const;
 
-/** Map tiles used when MAP_TILE_URL / MAP_TILE_ATTRIBUTION are unset (OpenStreetMap's public tiles). */
-export const defaultMapTiles = {
-  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '© OpenStreetMap contributors',
-} as const;
+/**
+ * Map tiles when MAP_TILE_URL / MAP_TILE_ATTRIBUTION are unset: none. The maps then draw Tend's bundled
+ * US state and county outlines (decision 0038), so nothing the browser renders needs another host.
+ */
+export const defaultMapTiles: MapTiles = { tileUrl: null, attribution: '' };
+
+/** A tile server for the web app's maps; `tileUrl` null = no tiles (the bundled outlines only). */
+export interface MapTiles {
+  tileUrl: string | null;
+  attribution: string;
+}
 
 /**
  * The CSP source (scheme://host[:port]) of a tile URL template, for `img-src`; a `{s}` subdomain
  * placeholder becomes the `*.` wildcard. Null when the template is not an http(s) URL whose host is
  * usable in a CSP (a placeholder anywhere but the first label).
  */
-export function tileImageSource(tileUrl: string): string | null {
+export function tileImageSource(tileUrl: string | null): string | null {
+  if (!tileUrl) return null;
   const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl);
   if (!match) return null;
   const host = (match[2] as string).replace(/^\{[a-z]+\}\./i, '*.');
@@ -165,7 +173,7 @@ const envSchema = z.object({
     .default('US'),
   WORKWEEK_START: z.enum(workweekStarts).default('sunday'),
   WEB_DIST_DIR: z.string().optional(),
-  MAP_TILE_URL: z.string().default(defaultMapTiles.tileUrl),
+  MAP_TILE_URL: z.string().trim().default(''),
   MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(defaultMapTiles.attribution),
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -204,8 +212,8 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
       'WEB_CONCURRENCY: must be 1 with the embedded PGlite database (set DATABASE_URL to use more)',
     );
   }
-  if (env.MAP_TILE_URL !== undefined) {
-    const url = env.MAP_TILE_URL;
+  if (env.MAP_TILE_URL !== undefined && env.MAP_TILE_URL.trim() !== '') {
+    const url = env.MAP_TILE_URL.trim();
     if (!tileImageSource(url) || !['{z}', '{x}', '{y}'].every((part) => url.includes(part)))
       problems.push(
         'MAP_TILE_URL: must be an http(s) URL template with {z}, {x} and {y} (a {s} placeholder only as the first host label)',
@@ -268,8 +276,8 @@ export interface Config {
   /** First day of the FLSA workweek (caregiver hours, overtime); 'sunday' when absent. */
   workweekStart?: WorkweekStart;
   webDistDir: string | undefined;
-  /** Map tiles for the web app's Leaflet maps; `defaultMapTiles` when absent (tests may leave it out). */
-  map?: { tileUrl: string; attribution: string };
+  /** Map tiles for the web app's Leaflet maps; `defaultMapTiles` (none) when absent (tests may leave it out). */
+  map?: MapTiles;
   /** Optional OpenAI-compatible endpoint for AI refinement (DOMAIN.md "AI is optional"); absent/null = off. */
   ai?: { baseUrl: string; apiKey: string | undefined; model: string } | null;
 }
@@ -366,7 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY,
     workweekStart: e.WORKWEEK_START,
     webDistDir,
-    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    map: { tileUrl: e.MAP_TILE_URL || null, attribution: e.MAP_TILE_ATTRIBUTION },
     ai: e.AI_BASE_URL
       ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
       : null,

@@ -31,6 +31,13 @@ export const processingJobs = pgTable(
     progress: integer('progress').notNull().default(0),
     result: jsonb('result').$type<Record<string, unknown>>(),
     startedAt: tstz('started_at'),
+    /**
+     * Written every few seconds by the worker running the job (decision 0038); a RUNNING job whose
+     * heartbeat is older than the runner's stale window has lost its worker (process killed).
+     */
+    heartbeatAt: tstz('heartbeat_at'),
+    /** Set when a runner found the job's worker dead and queued it again; cleared when a worker resumes it. */
+    interruptedAt: tstz('interrupted_at'),
     completedAt: tstz('completed_at'),
     /** User account that started the job; null for scheduled jobs. */
     triggeredBy: uuid('triggered_by').references(() => userAccounts.id, { onDelete: 'set null' }),

@@ -1,7 +1,8 @@
 /**
  * The one progress bar of long work (UX.md "Long work"): what the job is doing and its percentage,
  * the time elapsed and an estimate of the time left, the bar (striped while running, green when done,
- * red when stopped), and one line of detail under it. Pages poll the job (`useJob` in lib/jobs.ts)
+ * red when stopped), and one line of detail under it. A running job whose worker died (`job.interrupted`,
+ * decision 0038) reads "Interrupted, resuming" in orange until another worker picks it up. Pages poll the job (`useJob` in lib/jobs.ts)
  * and pass it in; they choose the words.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -58,18 +59,26 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
     running && elapsed !== null && job.progress >= 2 && job.progress < 100
       ? (elapsed * (100 - job.progress)) / job.progress
       : null;
-  const fallback = failed ? (job.error ?? 'The job stopped.') : running ? lastLogMessage(job) : null;
+  const fallback = failed
+    ? (job.error ?? 'The job stopped.')
+    : job.interrupted
+      ? 'Its worker stopped answering; another one picks it up within a minute.'
+      : running
+        ? lastLogMessage(job)
+        : null;
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="sm">
         <Text size="sm" fw={600}>
           {job.status === 'QUEUED'
             ? 'Waiting to start'
-            : running
-              ? runningLabel
-              : failed
-                ? 'Stopped'
-                : 'Finished'}{' '}
+            : job.interrupted
+              ? 'Interrupted, resuming'
+              : running
+                ? runningLabel
+                : failed
+                  ? 'Stopped'
+                  : 'Finished'}{' '}
           · {job.progress}%
         </Text>
         <Text size="sm" c="dimmed">
@@ -87,7 +96,7 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
         radius="sm"
         striped={running}
         animated={running}
-        color={failed ? 'red' : job.status === 'COMPLETED' ? 'green' : undefined}
+        color={failed ? 'red' : job.status === 'COMPLETED' ? 'green' : job.interrupted ? 'orange' : undefined}
         aria-label={ariaLabel}
       />
       <Text size="sm" c="dimmed" aria-live="polite">

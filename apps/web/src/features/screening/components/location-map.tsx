@@ -2,17 +2,17 @@
  * A client's EVV locations on a Leaflet map (UX.md "Maps"; issue 5): the baseline's geofence circle
  * (radius in metres), clock-ins and clock-outs inside it, outliers in another colour and shape,
  * approved locations with their own circles, and optionally one finding's actual punch and its
- * expected place. Tiles come from `GET /api/client-config`; without tiles the shapes and the legend
- * still say everything (shape + colour + words, never colour alone). With `onPick`, a click on the map
+ * expected place, over the configured tiles or Tend's bundled US outlines (`MapBackground`, decision
+ * 0038); the shapes and the legend say everything (shape + colour + words, never colour alone). With `onPick`, a click on the map
  * (or Enter on the focused map, which picks its centre) reports a coordinate, for adding an approved place.
  */
 import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { latLngBounds, type LatLngTuple } from 'leaflet';
-import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { ApprovedLocation, BaselinePoint } from '@tend/contracts';
-import { useClientConfig } from '../../../lib/client-config.tsx';
+import { MapBackground } from '../../../components/ui/map/map-background.tsx';
 import { formatCoordinate } from '../../../lib/format/index.ts';
 
 /** How each kind of mark looks; the legend draws the same shapes. */
@@ -53,7 +53,6 @@ export interface LocationMapProps {
   label: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const valid = (lat: number | null | undefined, long: number | null | undefined): lat is number =>
   typeof lat === 'number' &&
   typeof long === 'number' &&
@@ -182,7 +181,6 @@ export function LocationMap(props: LocationMapProps) {
     height = 360,
     label,
   } = props;
-  const tiles = useClientConfig().data?.map;
   const { centers, radius, all, kinds } = mapLayout(props);
   return (
     <Stack gap="xs">
@@ -204,7 +202,7 @@ export function LocationMap(props: LocationMapProps) {
               cursor: onPick ? 'crosshair' : undefined,
             }}
           >
-            {tiles ? <TileLayer url={tiles.tileUrl} attribution={escapeHtml(tiles.attribution)} /> : null}
+            <MapBackground />
             <FenceMarks centers={centers} radius={radius} />
             <ApprovedMarks approved={approved} picked={picked} />
             <PunchMarks inPoints={inPoints} outPoints={outPoints} />

@@ -1,17 +1,17 @@
 /**
- * Clock-in and clock-out locations of a shift on a Leaflet map (UX.md "Maps"): tiles from the
- * configured server (`GET /api/client-config`), two distinct markers (a ring for clock-in, a dot for
- * clock-out: shape and colour, never colour alone) with a legend, and the view fitted to both.
- * Without tiles (offline, blocked, or config not loaded) the markers and legend still show on a plain
- * background. Impossible or missing coordinates are not plotted; the map says so.
+ * Clock-in and clock-out locations of a shift on a Leaflet map (UX.md "Maps"): the configured tiles,
+ * or Tend's bundled US state and county outlines when there are none or they cannot load
+ * (`MapBackground`, decision 0038), two distinct markers (a ring for clock-in, a dot for clock-out:
+ * shape and colour, never colour alone) with a legend giving each coordinate, and the view fitted to
+ * both. Impossible or missing coordinates are not plotted; the map says so.
  */
 import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { latLngBounds, type LatLngTuple } from 'leaflet';
-import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Tooltip, useMap } from 'react-leaflet';
 import { isValidCoordinate } from '@tend/contracts';
-import { useClientConfig } from '../../../lib/client-config.tsx';
+import { MapBackground } from '../../../components/ui/map/map-background.tsx';
 import { formatRecordedCoordinate } from '../../../lib/format/index.ts';
 
 /** How each marker looks; the legend draws the same shapes. */
@@ -29,9 +29,6 @@ export interface ShiftMapProps {
   /** Map height in px (default 320). */
   height?: number;
 }
-
-/** Leaflet puts attribution in as HTML: the configured text is escaped so it shows as text. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Keeps the view fitted to the points when they change (a correction moves a marker). */
 function FitToPoints({ points }: { points: LatLngTuple[] }) {
@@ -83,8 +80,6 @@ const locationsOf = (recorded: Pick<MapLocation, 'kind' | 'lat' | 'long'>[]): Ma
   }));
 
 export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 320 }: ShiftMapProps) {
-  const config = useClientConfig();
-  const tiles = config.data?.map;
   const locations = locationsOf([
     { kind: 'in', lat: evvInLat, long: evvInLong },
     { kind: 'out', lat: evvOutLat, long: evvOutLong },
@@ -114,7 +109,7 @@ export function ShiftMap({ evvInLat, evvInLong, evvOutLat, evvOutLong, height = 
             scrollWheelZoom={false}
             style={{ height, width: '100%', background: 'var(--mantine-color-gray-1)' }}
           >
-            {tiles ? <TileLayer url={tiles.tileUrl} attribution={escapeHtml(tiles.attribution)} /> : null}
+            <MapBackground />
             {plotted.map((location) => (
               <ShiftMarker key={location.kind} location={location} />
             ))}
