@@ -36,3 +36,4 @@ export * from './payroll.ts';
 export * from './billing-export.ts';
 export * from './claims.ts';
 export * from './api-tokens.ts';
+export * from './locale.ts';

@@ -2,10 +2,13 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'app.brand.home' }, { name: suffix ? `Tend ${suffix}` : 'Tend' });
   return (
-    <UnstyledButton component={Link} to={to} aria-label={suffix ? `Tend ${suffix}, home` : 'Tend, home'}>
+    <UnstyledButton component={Link} to={to} aria-label={label}>
       <Group gap={6} wrap="nowrap">
         <IconLeaf size={24} color="var(--mantine-primary-color-filled)" aria-hidden />
         <Text fw={700} fz="lg">
@@ -25,7 +28,7 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
 export function SkipLink() {
   return (
     <a className="skip-link" href="#main">
-      Skip to content
+      <FormattedMessage id="app.brand.skipToContent" />
     </a>
   );
 }
