@@ -41,8 +41,14 @@ describe('message catalogues', () => {
     (_name, folder) => {
       const english = Object.keys(readCatalogue(folder, 'en')).sort();
       const spanish = Object.keys(readCatalogue(folder, 'es')).sort();
-      expect(spanish.filter((key) => !english.includes(key)), 'only in es.json').toEqual([]);
-      expect(english.filter((key) => !spanish.includes(key)), 'only in en.json').toEqual([]);
+      expect(
+        spanish.filter((key) => !english.includes(key)),
+        'only in es.json',
+      ).toEqual([]);
+      expect(
+        english.filter((key) => !spanish.includes(key)),
+        'only in en.json',
+      ).toEqual([]);
     },
   );
 

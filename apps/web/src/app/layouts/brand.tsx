@@ -9,7 +9,10 @@ const productName = 'Tend';
 
 export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
   const intl = useIntl();
-  const label = intl.formatMessage({ id: 'app.brand.home' }, { name: suffix ? `${productName} ${suffix}` : productName });
+  const label = intl.formatMessage(
+    { id: 'app.brand.home' },
+    { name: suffix ? `${productName} ${suffix}` : productName },
+  );
   return (
     <UnstyledButton component={Link} to={to} aria-label={label}>
       <Group gap={6} wrap="nowrap">
