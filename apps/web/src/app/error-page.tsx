@@ -9,6 +9,7 @@ import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-ro
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../lib/api-client.ts';
+import { LocaleSwitcher } from '../i18n/locale-switcher.tsx';
 
 export interface ErrorPageProps {
   status: number;
@@ -16,6 +17,8 @@ export interface ErrorPageProps {
   description?: string;
   /** Request id of a failed API call, for support. */
   requestId?: string;
+  /** Shows the language switch (pages outside every layout, whose header would have it: the 404 page). */
+  languageSwitch?: boolean;
 }
 
 export const defaultErrorMessage = (intl: IntlShape, status: number): string =>
@@ -26,7 +29,7 @@ const defaultDescription = (intl: IntlShape, status: number): string =>
     id: status === 404 ? 'app.error.notFoundDescription' : 'app.error.serverErrorDescription',
   });
 
-export function ErrorPage({ status, message, description, requestId }: ErrorPageProps) {
+export function ErrorPage({ status, message, description, requestId, languageSwitch }: ErrorPageProps) {
   const intl = useIntl();
   const shownMessage = message ?? defaultErrorMessage(intl, status);
   useEffect(() => {
@@ -35,6 +38,11 @@ export function ErrorPage({ status, message, description, requestId }: ErrorPage
   return (
     <Container size="sm" py={80} component="main" id="main">
       <Stack gap="md" align="flex-start">
+        {languageSwitch && (
+          <Group justify="flex-end" w="100%">
+            <LocaleSwitcher />
+          </Group>
+        )}
         <Text
           c="dimmed"
           fw={700}
@@ -79,6 +87,7 @@ export function NotFoundPage() {
     <ErrorPage
       status={404}
       message={intl.formatMessage({ id: 'app.error.notFoundAt' }, { path: pathname })}
+      languageSwitch
     />
   );
 }

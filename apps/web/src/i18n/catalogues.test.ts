@@ -68,7 +68,9 @@ describe('message catalogues', () => {
         expect(() => new IntlMessageFormat(message, locale), `${locale} ${id}`).not.toThrow();
       }
     }
-    expect(spanish['auth.caregiverConfirm.sentSms']).toContain('proveedor de apoyo');
+    expect(
+      readCatalogue(join(sourceRoot, 'features/auth/messages'), 'es')['auth.caregiverConfirm.sentSms'],
+    ).toContain('proveedor de apoyo');
   });
 });
 

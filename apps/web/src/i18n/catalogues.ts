@@ -13,6 +13,10 @@ import auth from '../features/auth/messages/en.json';
 export const englishMessages = { ...app, ...auth };
 /** A message id: a key of the English catalogue (the Spanish one has the same keys: catalogues.test.ts). */
 export type MessageId = keyof typeof englishMessages;
+/**
+ * A catalogue as react-intl takes it. Typed as text, as the JSON files are; the build hands over each message
+ * pre-compiled to its ICU syntax tree instead (vite.config.ts `precompiledMessages`), which react-intl takes too.
+ */
 export type Messages = Record<string, string>;
 
 /** The catalogue of `locale`: English at once, Spanish from its own chunk. */

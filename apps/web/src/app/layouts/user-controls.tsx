@@ -3,7 +3,7 @@
  * (`/account/mfa`, docs/decisions/0009-mfa.md; caregivers sign in by one-time code, decision 0011) and a
  * Sign out button; or a Sign in button. The language switch comes first in both (decision 0042).
  */
-import { Anchor, Button, Group } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group } from '@mantine/core';
 import { IconLogin, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -32,7 +32,7 @@ export function UserControls() {
     );
   }
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap">
       <LocaleSwitcher />
       <Anchor
         component={Link}
@@ -60,11 +60,22 @@ export function UserControls() {
       <Button
         variant="default"
         size="sm"
+        visibleFrom="xs"
         leftSection={<IconLogout size={16} aria-hidden />}
         onClick={() => void signOut()}
       >
         <FormattedMessage id="app.userControls.signOut" />
       </Button>
+      {/* On a phone (under 576 px) the header holds the brand, the language and this icon. */}
+      <ActionIcon
+        variant="default"
+        size="lg"
+        hiddenFrom="xs"
+        aria-label={intl.formatMessage({ id: 'app.userControls.signOut' })}
+        onClick={() => void signOut()}
+      >
+        <IconLogout size={18} aria-hidden />
+      </ActionIcon>
     </Group>
   );
 }

@@ -194,7 +194,8 @@ export function CaregiverLoginPage() {
           id="auth.caregiverLogin.staff"
           values={{
             link: (chunks) => (
-              <Anchor component={Link} to="/login" size="sm">
+              // Underlined: a link inside text is told apart by more than colour (WCAG 1.4.1).
+              <Anchor component={Link} to="/login" size="sm" underline="always">
                 {chunks}
               </Anchor>
             ),
