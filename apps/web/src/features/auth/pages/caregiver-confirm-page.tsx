@@ -172,6 +172,10 @@ function CodeForm({ destination }: { destination: Destination }) {
         <Button
           variant="subtle"
           size="compact-sm"
+          // The words may take two lines on a 320 px phone (Spanish is longer) rather than be cut off.
+          h="auto"
+          mih={26}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
           onClick={sendAgain}
           loading={resend.isPending}
           disabled={waitS > 0}

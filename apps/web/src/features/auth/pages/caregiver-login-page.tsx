@@ -6,7 +6,7 @@
  * number may be typed as the caregiver dials it; the server reads it. The contract schemas load once the form is
  * on screen, as on `/login` (docs/decisions/0005-api-performance.md).
  */
-import { Anchor, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SegmentedControl, Stack, Text, TextInput, useMatches } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -149,6 +149,7 @@ function SmsCodeForm({ initialPhone, autoFocus }: { initialPhone: string; autoFo
 
 export function CaregiverLoginPage() {
   const intl = useIntl();
+  const orientation = useMatches<'horizontal' | 'vertical'>({ base: 'vertical', xs: 'horizontal' });
   const [searchParams, setSearchParams] = useSearchParams();
   const channel: Channel = searchParams.get('by') === 'sms' ? 'sms' : 'email';
   // The input takes focus when the page opens, not when the caregiver switches channel with the arrow keys.
@@ -175,6 +176,8 @@ export function CaregiverLoginPage() {
       subtitle={intl.formatMessage({ id: 'auth.caregiverLogin.subtitle' })}
     >
       <SegmentedControl
+        // Stacked on a phone: "Mensaje de texto" does not fit beside "Correo" at 320 px.
+        orientation={orientation}
         aria-label={intl.formatMessage({ id: 'auth.caregiverLogin.channel' })}
         fullWidth
         value={channel}
