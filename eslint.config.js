@@ -103,6 +103,7 @@ export default tseslint.config(
   {
     files: [
       'apps/web/src/features/auth/pages/caregiver-login-page.tsx',
+      'apps/web/src/features/auth/pages/login-page.tsx',
       'apps/web/src/features/auth/pages/caregiver-confirm-page.tsx',
       'apps/web/src/features/auth/pages/auth-card.tsx',
       'apps/web/src/features/auth/components/code-error-alert.tsx',

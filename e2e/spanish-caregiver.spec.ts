@@ -190,6 +190,12 @@ test('the language switch changes the page and <html lang>, and is remembered in
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Entrada para proveedores de apoyo' })).toBeVisible();
 
+  // So does the password sign-in page, in the same browser.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Entrar a Tend' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toBeVisible();
+  await checkSpanishScreen(page, 'login');
+
   // The 404 page speaks Spanish too.
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Página no encontrada: /no/such/page' })).toBeVisible();
