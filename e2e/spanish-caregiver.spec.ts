@@ -56,7 +56,7 @@ async function checkZoomed(browser: Browser, baseURL: string | undefined, path: 
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.locator('main')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoHorizontalScroll(page, `${path} at 200 %`);
   await context.close();
 }
@@ -144,7 +144,8 @@ test('a Spanish-speaking caregiver signs in with an SMS code, in Spanish, by key
   }).toPass({ timeout: 10_000 });
 
   await page.goto('/account');
-  await expect(page.locator('main')).toBeVisible();
+  // Not in the catalogue yet (docs/languages.md), but it must fit a phone.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expectNoHorizontalScroll(page, '/account at 320 px');
   await snap(page, 'es-account');
