@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import formatjs from 'eslint-plugin-formatjs';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -94,6 +95,30 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // TanStack Table's useReactTable is not React-Compiler-memoizable (a known limitation); the compiler skips it safely.
       'react-hooks/incompatible-library': 'off',
+    },
+  },
+  // Pages caregivers and families read are English and Spanish (docs/decisions/0042-languages.md): no words in
+  // their JSX, text or labelling props, outside the catalogues (`messages/<locale>.json`, read with react-intl).
+  // Add a page here when it joins the catalogue (docs/languages.md).
+  {
+    files: [
+      'apps/web/src/features/auth/pages/caregiver-login-page.tsx',
+      'apps/web/src/features/auth/pages/login-page.tsx',
+      'apps/web/src/features/auth/pages/caregiver-confirm-page.tsx',
+      'apps/web/src/features/auth/pages/auth-card.tsx',
+      'apps/web/src/features/auth/components/code-error-alert.tsx',
+      'apps/web/src/features/auth/session/session-warning-dialog.tsx',
+      'apps/web/src/app/error-page.tsx',
+      'apps/web/src/app/layouts/user-controls.tsx',
+      'apps/web/src/app/layouts/brand.tsx',
+      'apps/web/src/i18n/**/*.tsx',
+    ],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{label,description,title,subtitle,placeholder,alt}']] } },
+      ],
     },
   },
   {

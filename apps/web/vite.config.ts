@@ -10,6 +10,7 @@
  */
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { parse } from '@formatjs/icu-messageformat-parser';
 
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 const apiUrl = env.TEND_API_URL ?? 'http://127.0.0.1:3000';
@@ -60,8 +61,40 @@ function initialJavaScriptReport(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), initialJavaScriptReport()],
+/**
+ * The message catalogues (`src/<area>/messages/<locale>.json`, decision 0042) compiled to ICU syntax trees at build
+ * time, so the browser never parses a message and the ICU parser stays out of the bundle (FormatJS "Advanced
+ * usage": pre-compiled messages with `@formatjs/icu-messageformat-parser/no-parser`). A message that does not
+ * parse fails the build.
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'tend-precompiled-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]messages[\\/][a-z]{2}\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+      // Still JSON (the trees), for Vite's own JSON plugin to turn into a module.
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [precompiledMessages(), react(), initialJavaScriptReport()],
+  // Built catalogues are syntax trees (above): the runtime needs no ICU parser.
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ],
+        }
+      : {},
   server: {
     port: devPort,
     strictPort: true,
@@ -85,4 +118,4 @@ export default defineConfig({
   preview: { port: 4173 },
   // The manifest lets `npm run bench:api` measure the JavaScript a page needs (entry + its lazy chunk + imports).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
-});
+}));

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { locales } from './locale.ts';
 import { role } from './enums.ts';
 import { idParams, optionalText, requiredText, text } from './common.ts';
 import { password, userAccount } from './auth.ts';
@@ -94,12 +95,23 @@ export const emailChangeRequested = z.object({
 });
 export type EmailChangeRequested = z.infer<typeof emailChangeRequested>;
 
+/** The signed-in person's language for pages, emails and SMS (decision 0042). */
+export const accountLocale = z.object({ locale: z.enum(locales) });
+export type AccountLocale = z.infer<typeof accountLocale>;
+
 /**
  * Account lifecycle (docs/accounts.md): invitations (admin: invite → 201, send again), the public `/confirm`
  * link endpoints (look up and accept an invitation, confirm an email change; tokens in the body, never in a
- * path) and the signed-in email-change request.
+ * path), the signed-in email-change request and the signed-in person's language.
  */
 export const accountsEndpoints = {
+  /** Remembers the signed-in person's language on their account (any signed-in role; not PHI, not audited). */
+  setAccountLocale: defineEndpoint({
+    method: 'PUT',
+    path: '/api/account/locale',
+    body: accountLocale,
+    response: { 200: accountLocale },
+  }),
   inviteUser: defineEndpoint({
     method: 'POST',
     path: '/api/users/invitations',

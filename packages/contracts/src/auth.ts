@@ -1,6 +1,7 @@
 /** Accounts: the signed-in actor, first-run setup and user administration (spec s.3 UserAccount, s.6). */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { locales } from './locale.ts';
 import { role } from './enums.ts';
 import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder, text } from './common.ts';
 
@@ -40,6 +41,8 @@ export const me = z.object({
    * this account must reach aal2 before PHI (admins while REQUIRE_ADMIN_MFA is on) and this session has not.
    */
   mfa: z.object({ enabled: z.boolean(), required: z.boolean() }).optional(),
+  /** The language the person chose for pages, emails and SMS (decision 0042); null until they choose one. */
+  locale: z.enum(locales).nullable().optional(),
 });
 export type Me = z.infer<typeof me>;
 

@@ -39,3 +39,4 @@ export * from './claims.ts';
 export * from './api-tokens.ts';
 export * from './staging.ts';
 export * from './api-access.ts';
+export * from './locale.ts';

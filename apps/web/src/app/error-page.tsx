@@ -1,13 +1,16 @@
 /**
  * The error page (spec s.2, s.8): status code, message and description. Default messages are
  * "Page Not Found" for 404 and "Internal Server Error" for anything else. `NotFoundPage` is the
- * unmatched route ('Page Not Found: {path}', 404); `RouteErrorPage` is the router's errorElement.
+ * unmatched route ('Page Not Found: {path}', 404); `RouteErrorPage` is the router's errorElement. Words come from
+ * the app catalogue (`app/messages/`, decision 0042) in the page's language.
  */
 import { Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useEffect } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../lib/api-client.ts';
 import { useMe } from '../lib/me.ts';
+import { LocaleSwitcher } from '../i18n/locale-switcher.tsx';
 
 export interface ErrorPageProps {
   status: number;
@@ -17,43 +20,67 @@ export interface ErrorPageProps {
   requestId?: string;
   /** Inside a layout that already has the page's `main` landmark (then this is a plain section). */
   framed?: boolean;
+  /** Shows the language switch (pages outside every layout, whose header would have it: the 404 page). */
+  languageSwitch?: boolean;
 }
 
-export const defaultErrorMessage = (status: number): string =>
-  status === 404 ? 'Page Not Found' : 'Internal Server Error';
+export const defaultErrorMessage = (intl: IntlShape, status: number): string =>
+  intl.formatMessage({ id: status === 404 ? 'app.error.notFound' : 'app.error.serverError' });
 
-const defaultDescription = (status: number): string =>
-  status === 404
-    ? 'The page you asked for does not exist or has moved. Check the address, or go back to the home page.'
-    : 'Something went wrong while showing this page. Reload the page; if it keeps happening, tell your administrator.';
+const defaultDescription = (intl: IntlShape, status: number): string =>
+  intl.formatMessage({
+    id: status === 404 ? 'app.error.notFoundDescription' : 'app.error.serverErrorDescription',
+  });
 
-export function ErrorPage({ status, message, description, requestId, framed = false }: ErrorPageProps) {
-  const shownMessage = message ?? defaultErrorMessage(status);
+export function ErrorPage({
+  status,
+  message,
+  description,
+  requestId,
+  framed = false,
+  languageSwitch,
+}: ErrorPageProps) {
+  const intl = useIntl();
+  const shownMessage = message ?? defaultErrorMessage(intl, status);
   useEffect(() => {
     document.title = `${shownMessage} | Tend Family`;
   }, [shownMessage]);
   return (
     <Container size="sm" py={80} {...(framed ? {} : { component: 'main' as const, id: 'main' })}>
       <Stack gap="md" align="flex-start">
-        <Text c="dimmed" fw={700} fz={64} lh={1} aria-label={`Status ${status}`}>
+        {languageSwitch && (
+          <Group justify="flex-end" w="100%">
+            <LocaleSwitcher />
+          </Group>
+        )}
+        <Text
+          c="dimmed"
+          fw={700}
+          fz={64}
+          lh={1}
+          aria-label={intl.formatMessage({ id: 'app.error.status' }, { status })}
+        >
           {status}
         </Text>
         <Title order={1} fz="h2">
           {shownMessage}
         </Title>
-        <Text c="dimmed">{description ?? defaultDescription(status)}</Text>
+        <Text c="dimmed">{description ?? defaultDescription(intl, status)}</Text>
         {requestId && (
           <Text size="sm" c="dimmed">
-            Request id for support: <Code>{requestId}</Code>
+            <FormattedMessage
+              id="app.error.requestId"
+              values={{ id: requestId, code: (chunks) => <Code>{chunks}</Code> }}
+            />
           </Text>
         )}
         <Group>
           <Button component={Link} to="/">
-            Go to the home page
+            <FormattedMessage id="app.error.home" />
           </Button>
           {status !== 404 && (
             <Button variant="default" onClick={() => window.location.reload()}>
-              Reload
+              <FormattedMessage id="app.error.reload" />
             </Button>
           )}
         </Group>
@@ -67,20 +94,33 @@ export function ErrorPage({ status, message, description, requestId, framed = fa
  * (router.tsx `ActorLayout`), whose layout holds the `main` landmark.
  */
 export function NotFoundPage() {
+  const intl = useIntl();
   const { pathname } = useLocation();
   const { data: actor } = useMe();
-  return <ErrorPage status={404} message={`Page Not Found: ${pathname}`} framed={Boolean(actor)} />;
+  return (
+    <ErrorPage
+      status={404}
+      message={intl.formatMessage({ id: 'app.error.notFoundAt' }, { path: pathname })}
+      framed={Boolean(actor)}
+      languageSwitch={!actor}
+    />
+  );
 }
 
 /** Router errorElement: maps a thrown response or error to the error page. */
 export function RouteErrorPage() {
+  const intl = useIntl();
   const error = useRouteError();
   const { pathname } = useLocation();
   if (isRouteErrorResponse(error)) {
     return (
       <ErrorPage
         status={error.status}
-        message={error.status === 404 ? `Page Not Found: ${pathname}` : undefined}
+        message={
+          error.status === 404
+            ? intl.formatMessage({ id: 'app.error.notFoundAt' }, { path: pathname })
+            : undefined
+        }
         description={typeof error.data === 'string' && error.data ? error.data : undefined}
       />
     );

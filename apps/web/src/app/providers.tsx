@@ -1,6 +1,7 @@
 /**
- * App-wide providers: Mantine (theme of spec s.9), notifications (5 s default timeout, spec s.9) and
- * TanStack Query. The router sits inside these, so every page can use them.
+ * App-wide providers: Mantine (theme of spec s.9), notifications (5 s default timeout, spec s.9), TanStack
+ * Query and the page's language (react-intl, `i18n/i18n-provider.tsx`, decision 0042). The router sits inside
+ * these, so every page can use them.
  *
  * The notifications container (and its transition library) loads just after the first render: no page
  * shows a notification before it is interactive, and `notifications.show()` calls made earlier wait in
@@ -10,6 +11,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './query-client.ts';
+import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const Notifications = lazy(() =>
@@ -26,7 +28,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
       </Suspense>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider>{children}</I18nProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { TestIntl } from '../test/intl.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ComponentType } from 'react';
@@ -63,9 +64,11 @@ function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(screens), { initialEntries: [path] });
   render(
     <MantineProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <TestIntl>
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </TestIntl>
     </MantineProvider>,
   );
   return router;

@@ -13,6 +13,7 @@
  * A 401 carrying the server's logout `reason` is recorded (`session-end.ts`) for the sign-in redirect.
  */
 import type { FieldError } from '@tend/contracts';
+import { pageLanguageHeaders } from './page-language.ts';
 import {
   buildPath,
   type BodyOf,
@@ -99,7 +100,7 @@ async function send(
   requestBody: unknown,
   signal: AbortSignal | undefined,
 ): Promise<{ status: number; json: unknown }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...pageLanguageHeaders() };
   let body: BodyInit | undefined;
   if (requestBody instanceof FormData) {
     body = requestBody;

@@ -106,7 +106,7 @@ describe('invitations', () => {
     expect(link.type).toBe('invite');
     expect(link.token).toMatch(/^[\w-]{43}$/);
     const message = await latestEmail(t, email.toLowerCase());
-    expect(message.subject).toBe('You are invited to Tend');
+    expect(message.subject).toBe('You are invited to Tend / Le invitamos a Tend');
     expect(message.relatedEntityId).toBe(account.id);
     // Only the hash is stored; it expires in 7 days.
     const [stored] = await t.database.db

@@ -20,6 +20,9 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { authAccounts, authUsers, userAccounts } from '../../platform/auth/auth.table.ts';
 import { MessagingError, type SendEmailInput } from '../../platform/messaging/messaging.service.ts';
+import { renderEmail } from '../../platform/messaging/templates.ts';
+import { storedAccountLocale } from '../../platform/auth/account-locale.ts';
+import type { Locale } from '@tend/contracts/locale';
 import type { ActorRecord, RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { consumeToken, linkError, newToken, storeToken, tokenIdentifier } from './one-time-token.ts';
@@ -30,6 +33,8 @@ export interface EmailChangeDeps {
   /** Tend's public URL; links are `${publicUrl}/confirm?type=email_change&token=…`. */
   publicUrl: string;
   sendEmail: (message: SendEmailInput) => Promise<unknown>;
+  /** The agency's IANA time zone (config AGENCY_TIME_ZONE) in which the email writes the link's expiry. */
+  timeZone?: string;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -42,43 +47,36 @@ export function emailChangeLink(publicUrl: string, token: string): string {
   return url.href;
 }
 
-/** The email to the NEW address with the confirmation link. No PHI. */
+/**
+ * The email to the NEW address with the confirmation link, in `locale` (template `emailChange`; the expiry in
+ * `timeZone`, the agency's). No PHI.
+ */
 export function emailChangeConfirmationEmail(
   userAccountId: string,
   newEmail: string,
   link: string,
   expires: Date,
+  locale: Locale = 'en',
+  timeZone?: string,
 ): SendEmailInput {
   return {
     to: newEmail,
-    subject: 'Confirm your new Tend sign-in email',
-    text: [
-      'Someone signed in to Tend asked to use this address as their sign-in email.',
-      'Open this link to confirm; until then the old address stays in use:',
-      '',
-      link,
-      '',
-      `The link works once and until ${expires.toUTCString()} (${EMAIL_CHANGE_TTL_HOURS} hours).`,
-      'If you did not ask for this, ignore this email; nothing changes.',
-    ].join('\n'),
+    ...renderEmail(locale, 'emailChange', { link, expires, hours: EMAIL_CHANGE_TTL_HOURS }, timeZone),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
 }
 
-/** The notice to the OLD address once the change is confirmed. */
+/** The notice to the OLD address once the change is confirmed, in `locale` (template `emailChanged`). */
 export function emailChangedNotice(
   userAccountId: string,
   oldEmail: string,
   newEmail: string,
+  locale: Locale = 'en',
 ): SendEmailInput {
   return {
     to: oldEmail,
-    subject: 'Your Tend sign-in email was changed',
-    text: [
-      `Your Tend sign-in email is now ${newEmail}; this address no longer signs in.`,
-      "If you did not make this change, tell your agency's administrator at once.",
-    ].join('\n'),
+    ...renderEmail(locale, 'emailChanged', { newEmail }),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
@@ -146,8 +144,9 @@ export async function requestEmailChange(
   // The email first (the messaging service writes the outbox on its own connection); then the token.
   try {
     const link = emailChangeLink(deps.publicUrl, token);
+    const locale = (await storedAccountLocale(db, actor.userAccountId)) ?? 'en';
     await deps.sendEmail({
-      ...emailChangeConfirmationEmail(actor.userAccountId, newEmail, link, expires),
+      ...emailChangeConfirmationEmail(actor.userAccountId, newEmail, link, expires, locale, deps.timeZone),
       secrets: [link, token],
     });
   } catch (error) {
@@ -225,7 +224,10 @@ export async function confirmEmailChange(
     return { userAccountId: account.id, oldEmail: account.email, newEmail };
   });
   try {
-    await deps.sendEmail(emailChangedNotice(changed.userAccountId, changed.oldEmail, changed.newEmail));
+    const locale = (await storedAccountLocale(deps.db, changed.userAccountId)) ?? 'en';
+    await deps.sendEmail(
+      emailChangedNotice(changed.userAccountId, changed.oldEmail, changed.newEmail, locale),
+    );
   } catch (error) {
     // The change stands; the failed notice is recorded in the outbox for an admin to see.
     if (!(error instanceof MessagingError)) throw error;

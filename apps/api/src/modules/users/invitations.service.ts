@@ -30,6 +30,8 @@ import { checkPassword } from '../../platform/auth/password-policy.ts';
 import { assertPhoneFree, phoneFieldValue, type CountryCode } from '../../platform/auth/phone-numbers.ts';
 import { authAccounts, authUsers, userAccounts } from '../../platform/auth/auth.table.ts';
 import { MessagingError, type SendEmailInput } from '../../platform/messaging/messaging.service.ts';
+import { renderEmail, type MessageLanguage } from '../../platform/messaging/templates.ts';
+import { storedAccountLocale } from '../../platform/auth/account-locale.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import {
@@ -50,16 +52,11 @@ export interface InvitationDeps {
   sendEmail: (message: SendEmailInput) => Promise<unknown>;
   /** Country of a phone typed without a country code (config DEFAULT_PHONE_COUNTRY); `US` when absent. */
   phoneCountry?: CountryCode;
+  /** The agency's IANA time zone (config AGENCY_TIME_ZONE) in which the email writes the link's expiry. */
+  timeZone?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const roleWords: Record<Role, string> = {
-  ADMIN: 'an administrator',
-  GUARDIAN: 'a guardian',
-  CAREGIVER: 'a caregiver',
-  USER: 'a user',
-};
 
 /** The invitation link for a token: `${publicUrl}/confirm?type=invite&token=<token>`. */
 export function invitationLink(publicUrl: string, token: string): string {
@@ -70,28 +67,28 @@ export function invitationLink(publicUrl: string, token: string): string {
 }
 
 /**
- * The invitation email: who invites, as what role, the link and when it stops working. No PHI (names of the
- * invitee only, no client data). Returns the messaging service's input.
+ * The invitation email (template `invitation`): who invites, as what role, the link and when it stops working
+ * (date and time in `timeZone`, the agency's). No PHI (names of the invitee only, no client data). `language` is
+ * the invitee's chosen one, or `bilingual` (English then Spanish) while they have chosen none. Returns the
+ * messaging service's input.
  */
 export function invitationEmail(
   account: { id: string; email: string; firstName: string | null; role: Role },
   link: string,
   expires: Date,
+  language: MessageLanguage = 'bilingual',
+  timeZone?: string,
 ): SendEmailInput {
+  const values = {
+    firstName: account.firstName || 'none',
+    role: account.role,
+    link,
+    expires,
+    days: INVITATION_TTL_DAYS,
+  };
   return {
     to: account.email,
-    subject: 'You are invited to Tend',
-    text: [
-      `Hello${account.firstName ? ` ${account.firstName}` : ''},`,
-      '',
-      `Your agency invited you to Tend as ${roleWords[account.role]}.`,
-      'Open this link to choose your password and sign in:',
-      '',
-      link,
-      '',
-      `The link works once and until ${expires.toUTCString()} (${INVITATION_TTL_DAYS} days).`,
-      'If you did not expect this invitation, ignore this email.',
-    ].join('\n'),
+    ...renderEmail(language, 'invitation', values, timeZone),
     relatedEntityType: 'user_account',
     relatedEntityId: account.id,
   };
@@ -110,8 +107,12 @@ async function sendInvitation(
   const expires = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
   const { token, hash } = newToken();
   try {
+    const language = (await storedAccountLocale(deps.db, account.id)) ?? 'bilingual';
     const link = invitationLink(deps.publicUrl, token);
-    await deps.sendEmail({ ...invitationEmail(account, link, expires), secrets: [link, token] });
+    await deps.sendEmail({
+      ...invitationEmail(account, link, expires, language, deps.timeZone),
+      secrets: [link, token],
+    });
   } catch (error) {
     if (error instanceof MessagingError)
       throw new AppError('UNAVAILABLE', 'The invitation email could not be sent; try again later');

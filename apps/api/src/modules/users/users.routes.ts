@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints, usersEndpoints } from '@tend/contracts';
 import { guard, mfaPending, requireActor } from '../../platform/auth/auth.plugin.ts';
 import { mfaEnabled } from '../../platform/auth/mfa.ts';
+import { storedAccountLocale } from '../../platform/auth/account-locale.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
 import * as users from './users.service.ts';
 
@@ -29,6 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         aal: request.authSession?.aal,
       },
       mfa: { enabled: await mfaEnabled(db, actor.authUserId), required: mfaPending(request) },
+      locale: await storedAccountLocale(db, actor.userAccountId),
     };
   });
 

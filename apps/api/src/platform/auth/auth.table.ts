@@ -3,7 +3,9 @@
  * (STACK-NOTES: the generated ones lack time zones), plus Tend's `user_account` (spec s.3 UserAccount).
  * The spec's `supabaseUserId` is `authUserId` here: Tend is self-hosted (docs/decisions/0001-foundation.md).
  */
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Locale } from '@tend/contracts/locale';
 import type { ForeignKeyBuilder } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../db/columns.ts';
 import { roleEnum } from '../db/enums.ts';
@@ -136,6 +138,11 @@ export const userAccounts = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: tstz('last_login_at'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /**
+     * The person's language for pages, emails and SMS (`en` | `es`, decision 0042); null until they choose one,
+     * when messages follow the request's Accept-Language (platform/messaging/templates.ts).
+     */
+    locale: text('locale').$type<Locale>(),
     /** Set for GUARDIAN accounts (matchmaking; its foreign key is registered by `matchmaking.table.ts`). */
     guardianId: uuid('guardian_id'),
     /** Set for CAREGIVER accounts with a matchmaking profile (foreign key registered by `matchmaking.table.ts`). */
@@ -146,6 +153,7 @@ export const userAccounts = pgTable(
     uniqueIndex('user_account_email_idx').on(t.email),
     uniqueIndex('user_account_auth_user_idx').on(t.authUserId),
     index('user_account_role_idx').on(t.role),
+    check('user_account_locale_check', sql`${t.locale} in ('en', 'es')`),
     ...moduleReferences,
   ],
 );

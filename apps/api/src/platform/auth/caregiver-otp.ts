@@ -12,6 +12,9 @@ import { and, eq } from 'drizzle-orm';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../db/client.ts';
+import type { Locale } from '@tend/contracts/locale';
+import { renderEmail } from '../messaging/templates.ts';
+import { recipientLocale } from './account-locale.ts';
 import { authUsers, userAccounts } from './auth.table.ts';
 
 /** Digits in a sign-in code. */
@@ -52,20 +55,20 @@ export interface SignInCodeEmail {
 }
 
 /**
- * The sign-in code email. No PHI: the code, its lifetime and a warning, nothing about the caregiver's clients.
- * `to` is the account's address, `code` the 6-digit code; returns the message for `MessagingService.sendEmail`.
+ * The sign-in code email in `locale` (template `signInCode`, platform/messaging/templates). No PHI: the code, its
+ * lifetime and a warning, nothing about the caregiver's clients. `to` is the account's address, `code` the 6-digit
+ * code; returns the message for `MessagingService.sendEmail`.
  */
-export function signInCodeEmail(to: string, code: string, userAccountId: string): SignInCodeEmail {
+export function signInCodeEmail(
+  to: string,
+  code: string,
+  userAccountId: string,
+  locale: Locale = 'en',
+): SignInCodeEmail {
   const minutes = Math.round(SIGN_IN_CODE_TTL_S / 60);
   return {
     to,
-    subject: `Your Tend sign-in code: ${code}`,
-    text: [
-      `Your Tend sign-in code is ${code}.`,
-      '',
-      `Enter it on the sign-in page within ${minutes} minutes. It works once.`,
-      'If you did not ask to sign in, ignore this email; nobody can sign in without the code.',
-    ].join('\n'),
+    ...renderEmail(locale, 'signInCode', { code, minutes }),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
@@ -118,7 +121,8 @@ export function caregiverEmailOtp({ db, sendEmail }: CaregiverOtpOptions) {
         );
         return;
       }
-      await sendEmail({ ...signInCodeEmail(email, otp, accountId), secrets: [otp] });
+      const locale = (await recipientLocale(db, accountId, ctx?.headers)) ?? 'en';
+      await sendEmail({ ...signInCodeEmail(email, otp, accountId, locale), secrets: [otp] });
     },
   });
   return {

@@ -11,6 +11,9 @@
 import { and, eq } from 'drizzle-orm';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Database } from '../db/client.ts';
+import type { Locale } from '@tend/contracts/locale';
+import { renderEmail } from '../messaging/templates.ts';
+import { recipientLocale } from './account-locale.ts';
 import { authUsers, userAccounts } from './auth.table.ts';
 import type { SignInCodeEmail } from './caregiver-otp.ts';
 
@@ -25,19 +28,16 @@ export function magicLinkUrl(publicUrl: string, token: string): string {
   return url.href;
 }
 
-/** The sign-in link email. No PHI. */
-export function magicLinkEmail(to: string, link: string, userAccountId: string): SignInCodeEmail {
+/** The sign-in link email in `locale` (template `magicLink`). No PHI. */
+export function magicLinkEmail(
+  to: string,
+  link: string,
+  userAccountId: string,
+  locale: Locale = 'en',
+): SignInCodeEmail {
   return {
     to,
-    subject: 'Your Tend sign-in link',
-    text: [
-      'Open this link to sign in to Tend:',
-      '',
-      link,
-      '',
-      `The link works once and for ${Math.round(MAGIC_LINK_TTL_S / 60)} minutes.`,
-      'If you did not ask to sign in, ignore this email; nobody can sign in without the link.',
-    ].join('\n'),
+    ...renderEmail(locale, 'magicLink', { link, minutes: Math.round(MAGIC_LINK_TTL_S / 60) }),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
@@ -67,11 +67,12 @@ export function magicLinkSignIn({ db, publicUrl, sendEmail }: MagicLinkOptions) 
     expiresIn: MAGIC_LINK_TTL_S,
     disableSignUp: true,
     storeToken: 'hashed',
-    async sendMagicLink({ email, token }) {
+    async sendMagicLink({ email, token }, ctx) {
       const accountId = await activeAccountForEmail(db, email);
       if (!accountId) return;
       const link = magicLinkUrl(publicUrl, token);
-      await sendEmail({ ...magicLinkEmail(email, link, accountId), secrets: [link, token] });
+      const locale = (await recipientLocale(db, accountId, ctx?.headers)) ?? 'en';
+      await sendEmail({ ...magicLinkEmail(email, link, accountId, locale), secrets: [link, token] });
     },
   });
 }

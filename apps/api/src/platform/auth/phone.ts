@@ -21,6 +21,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../db/client.ts';
+import type { Locale } from '@tend/contracts/locale';
+import { renderSms } from '../messaging/templates.ts';
+import { recipientLocale } from './account-locale.ts';
 import { authUsers, userAccounts } from './auth.table.ts';
 import { checkPassword } from './password-policy.ts';
 import { validationApiError } from './auth-problem.ts';
@@ -87,21 +90,31 @@ export interface SignInCodeSms {
 
 const codeMinutes = Math.round(PHONE_CODE_TTL_S / 60);
 
-/** The sign-in code SMS: the code, its lifetime and a warning. No PHI. */
-export function signInCodeSms(to: string, code: string, userAccountId: string): SignInCodeSms {
+/** The sign-in code SMS in `locale` (template `signInCode`): the code, its lifetime and a warning. No PHI. */
+export function signInCodeSms(
+  to: string,
+  code: string,
+  userAccountId: string,
+  locale: Locale = 'en',
+): SignInCodeSms {
   return {
     to,
-    body: `Your Tend code is ${code}. It works once, for ${codeMinutes} minutes. If you did not ask for it, ignore this message.`,
+    body: renderSms(locale, 'signInCode', { code, minutes: codeMinutes }),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
 }
 
-/** The password-reset code SMS: the code, its lifetime, what it does and a warning. No PHI. */
-export function passwordResetSms(to: string, code: string, userAccountId: string): SignInCodeSms {
+/** The password-reset code SMS in `locale` (template `passwordResetCode`): code, lifetime, effect, warning. No PHI. */
+export function passwordResetSms(
+  to: string,
+  code: string,
+  userAccountId: string,
+  locale: Locale = 'en',
+): SignInCodeSms {
   return {
     to,
-    body: `Your Tend password reset code is ${code}. It works once, for ${codeMinutes} minutes; a new password signs you out everywhere. If you did not ask for it, ignore this message.`,
+    body: renderSms(locale, 'passwordResetCode', { code, minutes: codeMinutes }),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
@@ -193,7 +206,8 @@ export function phoneSignIn({ db, sendSms, defaultCountry = DEFAULT_PHONE_COUNTR
         await ctx?.context.internalAdapter.deleteVerificationByIdentifier(phoneCodeIdentifier(phone));
         return;
       }
-      await sendSms({ ...signInCodeSms(phone, code, accountId), secrets: [code] });
+      const locale = (await recipientLocale(db, accountId, ctx?.headers)) ?? 'en';
+      await sendSms({ ...signInCodeSms(phone, code, accountId, locale), secrets: [code] });
     },
     async sendPasswordResetOTP({ phoneNumber: phone, code }, ctx) {
       const account = await phoneOnlyAccountForPhone(db, phone);
@@ -201,7 +215,8 @@ export function phoneSignIn({ db, sendSms, defaultCountry = DEFAULT_PHONE_COUNTR
         await ctx?.context.internalAdapter.deleteVerificationByIdentifier(phoneResetIdentifier(phone));
         return;
       }
-      await sendSms({ ...passwordResetSms(phone, code, account.id), secrets: [code] });
+      const locale = (await recipientLocale(db, account.id, ctx?.headers)) ?? 'en';
+      await sendSms({ ...passwordResetSms(phone, code, account.id, locale), secrets: [code] });
     },
   });
   return {

@@ -24,6 +24,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { revokeUserFamilies } from './api-tokens.service.ts';
 import { auditRequestId } from './auth-audit.ts';
 import { systemContext } from '../http/context.ts';
+import type { Locale } from '@tend/contracts/locale';
+import { renderEmail } from '../messaging/templates.ts';
+import { recipientLocale } from './account-locale.ts';
 import { authVerifications, userAccounts } from './auth.table.ts';
 import type { SignInCodeEmail } from './caregiver-otp.ts';
 
@@ -53,20 +56,16 @@ export function recoveryLink(publicUrl: string, token: string): string {
   return url.href;
 }
 
-/** The reset email: the link, how long it works, what to do if unexpected. No PHI. */
-export function passwordResetEmail(to: string, link: string, userAccountId: string): SignInCodeEmail {
+/** The reset email in `locale` (template `passwordReset`): link, lifetime, what to do if unexpected. No PHI. */
+export function passwordResetEmail(
+  to: string,
+  link: string,
+  userAccountId: string,
+  locale: Locale = 'en',
+): SignInCodeEmail {
   return {
     to,
-    subject: 'Reset your Tend password',
-    text: [
-      'Someone asked to reset the password of the Tend account with this email address.',
-      'Open this link to choose a new password:',
-      '',
-      link,
-      '',
-      `The link works once and for ${PASSWORD_RESET_TTL_MINUTES} minutes. Choosing a new password signs you out everywhere.`,
-      'If you did not ask for this, ignore this email; your password stays as it is.',
-    ].join('\n'),
+    ...renderEmail(locale, 'passwordReset', { link, minutes: PASSWORD_RESET_TTL_MINUTES }),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
@@ -107,7 +106,7 @@ export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRe
     revokeSessionsOnPasswordReset: true,
     async sendResetPassword(
       { user, token }: { user: { id: string; email: string }; token: string },
-      _request?: Request,
+      request?: Request,
     ) {
       const accountId = await activeAccountId(db, user.id);
       if (!accountId) {
@@ -118,7 +117,8 @@ export function passwordRecoveryOptions({ db, publicUrl, sendEmail }: PasswordRe
         return;
       }
       const link = recoveryLink(publicUrl, token);
-      await sendEmail({ ...passwordResetEmail(user.email, link, accountId), secrets: [link, token] });
+      const locale = (await recipientLocale(db, accountId, request?.headers)) ?? 'en';
+      await sendEmail({ ...passwordResetEmail(user.email, link, accountId, locale), secrets: [link, token] });
     },
     async onPasswordReset({ user }: { user: { id: string } }, request?: Request) {
       const [account] = await db

@@ -35,6 +35,9 @@ import type { Auth } from './auth.ts';
 import { checkPassword } from './password-policy.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './phone.ts';
 import { INVALID_PHONE_MESSAGE, normalisePhoneNumber } from './phone-numbers.ts';
+import type { Locale } from '@tend/contracts/locale';
+import { renderEmail } from '../messaging/templates.ts';
+import { recipientLocale } from './account-locale.ts';
 import { authAccounts, authUsers, userAccounts } from './auth.table.ts';
 import type { SignInCodeEmail } from './caregiver-otp.ts';
 
@@ -63,20 +66,16 @@ export function signUpConfirmLink(publicUrl: string, token: string): string {
   return url.href;
 }
 
-/** The confirmation email: the link, how long it works, what to do if unexpected. No PHI. */
-export function signUpConfirmEmail(to: string, link: string, userAccountId: string): SignInCodeEmail {
+/** The confirmation email in `locale` (template `signUpConfirm`): link, lifetime, what to do if unexpected. No PHI. */
+export function signUpConfirmEmail(
+  to: string,
+  link: string,
+  userAccountId: string,
+  locale: Locale = 'en',
+): SignInCodeEmail {
   return {
     to,
-    subject: 'Confirm your Tend account',
-    text: [
-      'Someone created a Tend account with this email address.',
-      'Open this link to confirm it and sign in:',
-      '',
-      link,
-      '',
-      `The link works for ${SIGN_UP_LINK_TTL_S / 3600} hours.`,
-      'If you did not sign up, ignore this email; the account stays unconfirmed and cannot sign in.',
-    ].join('\n'),
+    ...renderEmail(locale, 'signUpConfirm', { link, hours: SIGN_UP_LINK_TTL_S / 3600 }),
     relatedEntityType: 'user_account',
     relatedEntityId: userAccountId,
   };
@@ -99,14 +98,18 @@ export function signUpVerificationOptions({ db, publicUrl, sendEmail }: SignUpVe
     autoSignInAfterVerification: true,
     sendOnSignUp: false,
     sendOnSignIn: false,
-    async sendVerificationEmail({ user, token }: { user: { id: string; email: string }; token: string }) {
+    async sendVerificationEmail(
+      { user, token }: { user: { id: string; email: string }; token: string },
+      request?: Request,
+    ) {
       const [account] = await db
         .select({ id: userAccounts.id, isActive: userAccounts.isActive })
         .from(userAccounts)
         .where(eq(userAccounts.authUserId, user.id));
       if (!account?.isActive) return;
       const link = signUpConfirmLink(publicUrl, token);
-      await sendEmail({ ...signUpConfirmEmail(user.email, link, account.id), secrets: [link, token] });
+      const locale = (await recipientLocale(db, account.id, request?.headers)) ?? 'en';
+      await sendEmail({ ...signUpConfirmEmail(user.email, link, account.id, locale), secrets: [link, token] });
     },
   };
 }

@@ -2,6 +2,10 @@
 import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { FormattedMessage } from 'react-intl';
+
+/** The product's name: the same in every language. */
+const productName = 'Tend';
 
 /**
  * The word mark as a link home. Its name is its visible text plus a hidden ", home" (no aria-label:
@@ -13,7 +17,7 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
       <Group gap={6} wrap="nowrap">
         <IconLeaf size={24} color="var(--mantine-primary-color-filled)" aria-hidden />
         <Text fw={700} fz="lg">
-          Tend
+          {productName}
         </Text>
         {suffix && (
           <Text c="dimmed" fz="sm" visibleFrom="xs">
@@ -21,7 +25,9 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
             {suffix}
           </Text>
         )}
-        <VisuallyHidden>, home</VisuallyHidden>
+        <VisuallyHidden>
+          <FormattedMessage id="app.brand.homeSuffix" />
+        </VisuallyHidden>
       </Group>
     </UnstyledButton>
   );
@@ -31,7 +37,7 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
 export function SkipLink() {
   return (
     <a className="skip-link" href="#main">
-      Skip to content
+      <FormattedMessage id="app.brand.skipToContent" />
     </a>
   );
 }

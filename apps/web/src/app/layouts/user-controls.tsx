@@ -1,27 +1,39 @@
 /**
  * Header controls: the signed-in user's name (a link to `/account`), for admins a link to their two-step verification settings
  * (`/account/mfa`, docs/decisions/0009-mfa.md; caregivers sign in by one-time code, decision 0011) and a
- * Sign out button; or a Sign in button.
+ * Sign out button; or a Sign in button. The language switch comes first in both (decision 0042).
  */
-import { Anchor, Button, Group } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group } from '@mantine/core';
 import { IconLogin, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { isAdmin } from '@tend/contracts/permissions';
 import { useMe, useSignOut } from '../auth.tsx';
+import { LocaleSwitcher } from '../../i18n/locale-switcher.tsx';
 
 export function UserControls() {
+  const intl = useIntl();
   const { data: actor, isPending } = useMe();
   const signOut = useSignOut();
   if (isPending) return null;
   if (!actor) {
     return (
-      <Button component={Link} to="/login" variant="light" leftSection={<IconLogin size={16} aria-hidden />}>
-        Sign in
-      </Button>
+      <Group gap="xs" wrap="nowrap">
+        <LocaleSwitcher />
+        <Button
+          component={Link}
+          to="/login"
+          variant="light"
+          leftSection={<IconLogin size={16} aria-hidden />}
+        >
+          <FormattedMessage id="app.userControls.signIn" />
+        </Button>
+      </Group>
     );
   }
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap">
+      <LocaleSwitcher />
       <Anchor
         component={Link}
         to="/account"
@@ -29,7 +41,7 @@ export function UserControls() {
         fw={500}
         visibleFrom="xs"
         data-testid="signed-in-user"
-        title={`${actor.email}: your account`}
+        title={intl.formatMessage({ id: 'app.userControls.accountTitle' }, { email: actor.email })}
       >
         {actor.fullName ?? actor.email}
       </Anchor>
@@ -42,17 +54,28 @@ export function UserControls() {
           visibleFrom="sm"
           leftSection={<IconShieldLock size={16} aria-hidden />}
         >
-          Two-step verification
+          <FormattedMessage id="app.userControls.mfa" />
         </Button>
       ) : null}
       <Button
         variant="default"
         size="sm"
+        visibleFrom="xs"
         leftSection={<IconLogout size={16} aria-hidden />}
         onClick={() => void signOut()}
       >
-        Sign out
+        <FormattedMessage id="app.userControls.signOut" />
       </Button>
+      {/* On a phone (under 576 px) the header holds the brand, the language and this icon. */}
+      <ActionIcon
+        variant="default"
+        size="lg"
+        hiddenFrom="xs"
+        aria-label={intl.formatMessage({ id: 'app.userControls.signOut' })}
+        onClick={() => void signOut()}
+      >
+        <IconLogout size={18} aria-hidden />
+      </ActionIcon>
     </Group>
   );
 }

@@ -7,6 +7,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { IconArrowRight, IconLogin } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage } from 'react-intl';
 import { isAdmin } from '@tend/contracts/permissions';
 import { AdminRedirectAlert } from '../admin-redirect-alert.tsx';
 import { useMe } from '../auth.tsx';
@@ -72,20 +73,20 @@ export function HomePage() {
       <div>
         <Title order={1}>Tend Family</Title>
         <Text c="dimmed" mt={4}>
-          Care management for agencies, the people they care for, their families and caregivers.
+          <FormattedMessage id="app.home.tagline" />
         </Text>
       </div>
       {actor === null && (
         <Card withBorder padding="xl" maw={560}>
           <Stack gap="sm" align="flex-start">
             <Title order={2} fz="h3">
-              Welcome
+              <FormattedMessage id="app.home.welcome" />
             </Title>
             <Text>
-              Sign in with the account your agency gave you to see your clients, caregivers and shifts.
+              <FormattedMessage id="app.home.signInText" />
             </Text>
             <Button component={Link} to="/login" leftSection={<IconLogin size={18} aria-hidden />}>
-              Sign in
+              <FormattedMessage id="app.userControls.signIn" />
             </Button>
           </Stack>
         </Card>
@@ -112,11 +113,10 @@ export function HomePage() {
         <Card withBorder padding="xl" maw={560}>
           <Stack gap="xs">
             <Title order={2} fz="h3">
-              Signed in as {actor.fullName ?? actor.email}
+              <FormattedMessage id="app.home.signedInAs" values={{ name: actor.fullName ?? actor.email }} />
             </Title>
             <Text>
-              Your agency will send you a link to your dashboard. If you expected to see more here, ask your
-              agency's administrator.
+              <FormattedMessage id="app.home.dashboardSoon" />
             </Text>
           </Stack>
         </Card>

@@ -7,6 +7,7 @@
  */
 import type { FieldError } from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { pageLanguageHeaders } from '../../../lib/page-language.ts';
 
 /** The error half of a better-auth answer: HTTP status, better-auth's error code and message. */
 export interface BetterAuthError {
@@ -38,7 +39,12 @@ export async function authPostJson(
 ): Promise<{ error: BetterAuthError | null; data: Record<string, unknown> | null }> {
   const response = await fetch(`/api/auth${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...pageLanguageHeaders(),
+      ...headers,
+    },
     body: JSON.stringify(body),
     credentials: 'same-origin',
   });

@@ -11,6 +11,9 @@ import { authPostJson, type BetterAuthError } from './auth-client.ts';
 import { currentActor, SignInError, unreachable } from './sign-in.ts';
 import { meQueryKey } from '../../../lib/me.ts';
 
+/** How long a code works, in minutes (the server's SIGN_IN_CODE_TTL_S and PHONE_CODE_TTL_S: 5 min, decision 0011). */
+export const SIGN_IN_CODE_MINUTES = 5;
+
 /** Seconds before another code may be requested from the confirm page. */
 export const RESEND_COOLDOWN_S = 30;
 

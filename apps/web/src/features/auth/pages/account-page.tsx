@@ -260,7 +260,8 @@ export function AccountPage() {
         <Text c="dimmed">Your sign-in details. Your administrator manages your role and name.</Text>
       </div>
       <Card withBorder padding="md" radius="md" component="section" aria-label="Your account">
-        <Stack gap={4}>
+        {/* A long address breaks anywhere rather than run out of the card on a 320 px phone. */}
+        <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
           <Text fw={500}>{me.fullName ?? me.email}</Text>
           <Text size="sm">
             Sign-in email: <strong data-testid="account-email">{me.email}</strong>

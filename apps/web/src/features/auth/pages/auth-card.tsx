@@ -1,7 +1,11 @@
-/** The centred card the sign-in and setup pages sit in (no-layout routes). */
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+/**
+ * The centred card the sign-in and setup pages sit in (no-layout routes), with the language switch above it
+ * (decision 0042: every page a caregiver or family member can open has one).
+ */
+import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Brand } from '../../../app/layouts/brand.tsx';
+import { LocaleSwitcher } from '../../../i18n/locale-switcher.tsx';
 
 export function AuthCard({
   title,
@@ -18,9 +22,10 @@ export function AuthCard({
     <Box component="main" id="main" mih="100vh" bg="var(--mantine-color-gray-0)" px="md" py={48}>
       <Center>
         <Stack w="100%" maw={width} gap="lg">
-          <Center>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
             <Brand />
-          </Center>
+            <LocaleSwitcher />
+          </Group>
           <Paper withBorder shadow="sm" p="xl" radius="md">
             <Stack gap="md">
               <div>

@@ -6,14 +6,20 @@
  */
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { IconMailCheck, IconMessageCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { RESEND_COOLDOWN_S, useRequestSignInCode, useSignInWithCode } from '../api/sign-in-code.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  RESEND_COOLDOWN_S,
+  SIGN_IN_CODE_MINUTES,
+  useRequestSignInCode,
+  useSignInWithCode,
+} from '../api/sign-in-code.ts';
 import { useRequestSmsSignInCode, useSignInWithSmsCode } from '../api/caregiver-sms-code.ts';
 import { useNow } from '../session/use-now.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { CodeErrorAlert } from '../components/code-error-alert.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 type Validator = (values: unknown) => FormErrors;
@@ -22,8 +28,8 @@ let smsCodeValidator: Validator | null = null;
 /** Loads contracts `signInCodeInput` and `signInSmsCodeInput` (once) as the form's validators. */
 const loadCodeValidators = (): Promise<void> =>
   import('@tend/contracts').then(({ signInCodeInput, signInSmsCodeInput }) => {
-    emailCodeValidator ??= contractValidator(signInCodeInput, { email: 'Email', otp: 'The code' });
-    smsCodeValidator ??= contractValidator(signInSmsCodeInput, { phone: 'Mobile number', otp: 'The code' });
+    emailCodeValidator ??= contractValidator(signInCodeInput);
+    smsCodeValidator ??= contractValidator(signInSmsCodeInput);
   });
 
 /** A plausible address (the server checks it again): something@something.something, at most 254 characters. */
@@ -64,6 +70,7 @@ function useCodeFlow(destination: Destination) {
  * code" with its cooldown (`waitS`, seconds left) and whether a new code was sent.
  */
 function useCodeForm(destination: Destination) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const { signIn, resend, submit: submitCode, sendAgain: resendCode } = useCodeFlow(destination);
   const [sentAt, setSentAt] = useState(() => Date.now());
@@ -75,7 +82,11 @@ function useCodeForm(destination: Destination) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { ...destination, otp: '' },
-    validate: (values) => (sms ? smsCodeValidator : emailCodeValidator)?.(values) ?? {},
+    // Only the code is typed here; any refusal reads as "enter the 6 digits" in the page's language.
+    validate: (values) =>
+      Object.keys((sms ? smsCodeValidator : emailCodeValidator)?.(values) ?? {}).length > 0
+        ? { otp: intl.formatMessage({ id: 'auth.caregiverConfirm.codeInvalid' }) }
+        : {},
   });
   useEffect(() => {
     loadCodeValidators().catch(() => undefined);
@@ -109,10 +120,12 @@ const startAgainPath = (destination: Destination) =>
     : `/caregiver/login?${new URLSearchParams({ email: destination.email }).toString()}`;
 
 function CodeForm({ destination }: { destination: Destination }) {
+  const intl = useIntl();
   const { form, submit, sendAgain, waitS, resent, signIn, resend } = useCodeForm(destination);
   const sms = destination.channel === 'sms';
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
-    <AuthCard title="Enter your sign-in code" subtitle={<CodeSentTo destination={destination} />}>
+    <AuthCard title={t('auth.caregiverConfirm.title')} subtitle={<CodeSentTo destination={destination} />}>
       {resent && !resend.error && (
         <Alert
           variant="light"
@@ -120,18 +133,28 @@ function CodeForm({ destination }: { destination: Destination }) {
           icon={sms ? <IconMessageCheck aria-hidden /> : <IconMailCheck aria-hidden />}
           role="status"
         >
-          {sms
-            ? 'A new code is on its way. Use the newest text message; earlier codes no longer work.'
-            : 'A new code is on its way. Use the newest email; earlier codes no longer work.'}
+          {t(sms ? 'auth.caregiverConfirm.resentSms' : 'auth.caregiverConfirm.resentEmail')}
         </Alert>
       )}
-      {signIn.error && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
-      {resend.error && <ApiErrorAlert title="The code could not be sent" error={resend.error} />}
-      <form onSubmit={submit} noValidate aria-label="Sign in with your code">
+      {signIn.error && (
+        <CodeErrorAlert
+          title={t('auth.caregiverConfirm.signInFailed')}
+          error={signIn.error}
+          channel={destination.channel}
+        />
+      )}
+      {resend.error && (
+        <CodeErrorAlert
+          title={t('auth.caregiverLogin.sendFailed')}
+          error={resend.error}
+          channel={destination.channel}
+        />
+      )}
+      <form onSubmit={submit} noValidate aria-label={t('auth.caregiverConfirm.form')}>
         <Stack gap="sm">
           <TextInput
-            label="Sign-in code"
-            description={sms ? 'The 6 digits from the text message.' : 'The 6 digits from the email.'}
+            label={t('auth.caregiverConfirm.code')}
+            description={t(sms ? 'auth.caregiverConfirm.codeFromSms' : 'auth.caregiverConfirm.codeFromEmail')}
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={6}
@@ -141,7 +164,7 @@ function CodeForm({ destination }: { destination: Destination }) {
             onChange={(event) => form.setFieldValue('otp', event.currentTarget.value.replace(/\D/g, ''))}
           />
           <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
-            Sign in
+            {t('auth.caregiverConfirm.signIn')}
           </Button>
         </Stack>
       </form>
@@ -149,20 +172,24 @@ function CodeForm({ destination }: { destination: Destination }) {
         <Button
           variant="subtle"
           size="compact-sm"
+          // The words may take two lines on a 320 px phone (Spanish is longer) rather than be cut off.
+          h="auto"
+          mih={26}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
           onClick={sendAgain}
           loading={resend.isPending}
           disabled={waitS > 0}
         >
-          {waitS > 0 ? `Send a new code (in ${waitS} s)` : 'Send a new code'}
+          {waitS > 0
+            ? t('auth.caregiverConfirm.sendAgainIn', { seconds: waitS })
+            : t('auth.caregiverConfirm.sendAgain')}
         </Button>
         <Anchor component={Link} to={startAgainPath(destination)} size="sm">
-          {sms ? 'Use another number' : 'Use another email'}
+          {t(sms ? 'auth.caregiverConfirm.otherNumber' : 'auth.caregiverConfirm.otherEmail')}
         </Anchor>
       </Group>
       <Text size="xs" c="dimmed">
-        {sms
-          ? 'No text message? Check the number, or ask your agency’s office to check the mobile number they have for you.'
-          : 'No email? Check your spam folder, or ask your agency’s office to check the email address they have for you.'}
+        {t(sms ? 'auth.caregiverConfirm.noSms' : 'auth.caregiverConfirm.noEmail')}
       </Text>
     </AuthCard>
   );
@@ -170,20 +197,19 @@ function CodeForm({ destination }: { destination: Destination }) {
 
 /** Where the code went and how long it works. */
 function CodeSentTo({ destination }: { destination: Destination }) {
+  const values = {
+    b: (chunks: ReactNode[]) => <b>{chunks}</b>,
+    minutes: SIGN_IN_CODE_MINUTES,
+  };
   return destination.channel === 'sms' ? (
-    <>
-      If <b>{destination.phone}</b> belongs to a caregiver account, Tend has texted it a 6-digit code. It
-      works once, for 5 minutes.
-    </>
+    <FormattedMessage id="auth.caregiverConfirm.sentSms" values={{ ...values, phone: destination.phone }} />
   ) : (
-    <>
-      If <b>{destination.email}</b> belongs to a caregiver account, Tend has emailed it a 6-digit code. It
-      works once, for 5 minutes.
-    </>
+    <FormattedMessage id="auth.caregiverConfirm.sentEmail" values={{ ...values, email: destination.email }} />
   );
 }
 
 export function CaregiverConfirmPage() {
+  const intl = useIntl();
   const [searchParams] = useSearchParams();
   const email = (searchParams.get('email') ?? '').trim();
   const phone = (searchParams.get('phone') ?? '').trim();
@@ -195,12 +221,16 @@ export function CaregiverConfirmPage() {
 
   if (!destination) {
     return (
-      <AuthCard title="Enter your sign-in code">
-        <Alert variant="light" color="yellow" title="Where was the code sent?">
-          This page needs the email or mobile number the code was sent to. Start again and enter it.
+      <AuthCard title={intl.formatMessage({ id: 'auth.caregiverConfirm.title' })}>
+        <Alert
+          variant="light"
+          color="yellow"
+          title={intl.formatMessage({ id: 'auth.caregiverConfirm.missingTitle' })}
+        >
+          <FormattedMessage id="auth.caregiverConfirm.missing" />
         </Alert>
         <Button component={Link} to="/caregiver/login" fullWidth>
-          Go to caregiver sign in
+          <FormattedMessage id="auth.caregiverConfirm.startAgain" />
         </Button>
       </AuthCard>
     );

@@ -6,16 +6,17 @@
  * number may be typed as the caregiver dials it; the server reads it. The contract schemas load once the form is
  * on screen, as on `/login` (docs/decisions/0005-api-performance.md).
  */
-import { Anchor, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SegmentedControl, Stack, Text, TextInput, useMatches } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { SignInCodeRequest, SignInSmsCodeRequest } from '@tend/contracts';
 import { useRequestSignInCode } from '../api/sign-in-code.ts';
 import { useRequestSmsSignInCode } from '../api/caregiver-sms-code.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { CodeErrorAlert } from '../components/code-error-alert.tsx';
 
 type Validator = (values: unknown) => FormErrors;
 let emailValidator: Validator | null = null;
@@ -23,8 +24,8 @@ let phoneValidator: Validator | null = null;
 /** Loads contracts `signInCodeRequest` and `signInSmsCodeRequest` (once) as the forms' validators. */
 const loadValidators = (): Promise<void> =>
   import('@tend/contracts').then(({ signInCodeRequest, signInSmsCodeRequest }) => {
-    emailValidator ??= contractValidator(signInCodeRequest, { email: 'Email' });
-    phoneValidator ??= contractValidator(signInSmsCodeRequest, { phone: 'Mobile number' });
+    emailValidator ??= contractValidator(signInCodeRequest);
+    phoneValidator ??= contractValidator(signInSmsCodeRequest);
   });
 
 /** Runs `submitValid` once the validators are loaded (or failed to load: the server checks again). */
@@ -38,13 +39,19 @@ const submitAfterLoading = (submitValid: () => void) => (event: FormEvent<HTMLFo
 /** How the code travels. */
 type Channel = 'email' | 'sms';
 
+/** The contract's verdict in the page's words: each field it refuses gets `message` (the contract's is English). */
+const inWords = (errors: FormErrors, message: string): FormErrors =>
+  Object.fromEntries(Object.keys(errors).map((field) => [field, message]));
+
 function EmailCodeForm({ initialEmail, autoFocus }: { initialEmail: string; autoFocus: boolean }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const requestCode = useRequestSignInCode();
   const form = useForm<SignInCodeRequest>({
     mode: 'controlled',
     initialValues: { email: initialEmail },
-    validate: (values) => emailValidator?.(values) ?? {},
+    validate: (values) =>
+      inWords(emailValidator?.(values) ?? {}, intl.formatMessage({ id: 'auth.caregiverLogin.emailInvalid' })),
     validateInputOnBlur: true,
   });
   const submit = submitAfterLoading(
@@ -57,12 +64,22 @@ function EmailCodeForm({ initialEmail, autoFocus }: { initialEmail: string; auto
     }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Send a sign-in code">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'auth.caregiverLogin.emailForm' })}
+    >
       <Stack gap="sm">
-        {requestCode.error && <ApiErrorAlert title="The code could not be sent" error={requestCode.error} />}
+        {requestCode.error && (
+          <CodeErrorAlert
+            title={intl.formatMessage({ id: 'auth.caregiverLogin.sendFailed' })}
+            error={requestCode.error}
+            channel="email"
+          />
+        )}
         <TextInput
-          label="Email"
-          description="The email your agency has for you."
+          label={intl.formatMessage({ id: 'auth.caregiverLogin.email' })}
+          description={intl.formatMessage({ id: 'auth.caregiverLogin.emailDescription' })}
           type="email"
           autoComplete="email"
           required
@@ -70,7 +87,7 @@ function EmailCodeForm({ initialEmail, autoFocus }: { initialEmail: string; auto
           {...form.getInputProps('email')}
         />
         <Button type="submit" loading={requestCode.isPending} fullWidth mt="xs">
-          Send code
+          <FormattedMessage id="auth.caregiverLogin.send" />
         </Button>
       </Stack>
     </form>
@@ -78,12 +95,14 @@ function EmailCodeForm({ initialEmail, autoFocus }: { initialEmail: string; auto
 }
 
 function SmsCodeForm({ initialPhone, autoFocus }: { initialPhone: string; autoFocus: boolean }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const requestCode = useRequestSmsSignInCode();
   const form = useForm<SignInSmsCodeRequest>({
     mode: 'controlled',
     initialValues: { phone: initialPhone },
-    validate: (values) => phoneValidator?.(values) ?? {},
+    validate: (values) =>
+      inWords(phoneValidator?.(values) ?? {}, intl.formatMessage({ id: 'auth.caregiverLogin.phoneInvalid' })),
     validateInputOnBlur: true,
   });
   const submit = submitAfterLoading(
@@ -96,17 +115,22 @@ function SmsCodeForm({ initialPhone, autoFocus }: { initialPhone: string; autoFo
     }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Text a sign-in code">
+    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'auth.caregiverLogin.smsForm' })}>
       <Stack gap="sm">
-        {requestCode.error && <ApiErrorAlert title="The code could not be sent" error={requestCode.error} />}
+        {requestCode.error && (
+          <CodeErrorAlert
+            title={intl.formatMessage({ id: 'auth.caregiverLogin.sendFailed' })}
+            error={requestCode.error}
+            channel="sms"
+          />
+        )}
         <TextInput
-          label="Mobile number"
+          label={intl.formatMessage({ id: 'auth.caregiverLogin.phone' })}
           description={
-            <>
-              The number your agency has for you, as you dial it, e.g.{' '}
-              <span style={{ whiteSpace: 'nowrap' }}>(503) 555-0100</span>. A number abroad starts with + and
-              its country code.
-            </>
+            <FormattedMessage
+              id="auth.caregiverLogin.phoneDescription"
+              values={{ nowrap: (chunks) => <span style={{ whiteSpace: 'nowrap' }}>{chunks}</span> }}
+            />
           }
           type="tel"
           inputMode="tel"
@@ -116,7 +140,7 @@ function SmsCodeForm({ initialPhone, autoFocus }: { initialPhone: string; autoFo
           {...form.getInputProps('phone')}
         />
         <Button type="submit" loading={requestCode.isPending} fullWidth mt="xs">
-          Send code
+          <FormattedMessage id="auth.caregiverLogin.send" />
         </Button>
       </Stack>
     </form>
@@ -124,6 +148,8 @@ function SmsCodeForm({ initialPhone, autoFocus }: { initialPhone: string; autoFo
 }
 
 export function CaregiverLoginPage() {
+  const intl = useIntl();
+  const orientation = useMatches<'horizontal' | 'vertical'>({ base: 'vertical', xs: 'horizontal' });
   const [searchParams, setSearchParams] = useSearchParams();
   const channel: Channel = searchParams.get('by') === 'sms' ? 'sms' : 'email';
   // The input takes focus when the page opens, not when the caregiver switches channel with the arrow keys.
@@ -146,17 +172,19 @@ export function CaregiverLoginPage() {
 
   return (
     <AuthCard
-      title="Caregiver sign in"
-      subtitle="We send you a 6-digit code by email or text message; no password needed."
+      title={intl.formatMessage({ id: 'auth.caregiverLogin.title' })}
+      subtitle={intl.formatMessage({ id: 'auth.caregiverLogin.subtitle' })}
     >
       <SegmentedControl
-        aria-label="Send the code by"
+        // Stacked on a phone: "Mensaje de texto" does not fit beside "Correo" at 320 px.
+        orientation={orientation}
+        aria-label={intl.formatMessage({ id: 'auth.caregiverLogin.channel' })}
         fullWidth
         value={channel}
         onChange={setChannel}
         data={[
-          { value: 'email', label: 'Email' },
-          { value: 'sms', label: 'Text message (SMS)' },
+          { value: 'email', label: intl.formatMessage({ id: 'auth.caregiverLogin.channelEmail' }) },
+          { value: 'sms', label: intl.formatMessage({ id: 'auth.caregiverLogin.channelSms' }) },
         ]}
       />
       {channel === 'sms' ? (
@@ -165,11 +193,17 @@ export function CaregiverLoginPage() {
         <EmailCodeForm initialEmail={searchParams.get('email') ?? ''} autoFocus={!switched} />
       )}
       <Text size="sm" c="dimmed">
-        Office staff and administrators:{' '}
-        <Anchor component={Link} to="/login" size="sm">
-          sign in with your password
-        </Anchor>
-        .
+        <FormattedMessage
+          id="auth.caregiverLogin.staff"
+          values={{
+            link: (chunks) => (
+              // Underlined: a link inside text is told apart by more than colour (WCAG 1.4.1).
+              <Anchor component={Link} to="/login" size="sm" underline="always">
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     </AuthCard>
   );

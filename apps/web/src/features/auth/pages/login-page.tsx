@@ -19,6 +19,7 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useResendConfirmation } from '../api/sign-up.ts';
 import { useGoogleSignIn } from '../api/identities.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
@@ -27,7 +28,7 @@ import { isAdmin } from '@tend/contracts/permissions';
 import { SignInError, TwoFactorRequiredError, useSignIn, useVerifyTotpSignIn } from '../api/sign-in.ts';
 import { clearSessionEndReason } from '../../../lib/session-end.ts';
 import { useSetupStatus } from '../api/get-setup-status.ts';
-import { logoutReasonMessage } from '../logout-reasons.ts';
+import { logoutReasonMessages } from '../logout-reasons.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -54,7 +55,7 @@ let signInValidator: Validator | null = null;
 /** Loads contracts `signInInput` (once) as the form's validator. */
 const loadSignInValidator = (): Promise<Validator> =>
   import('@tend/contracts').then(({ signInInput }) => {
-    signInValidator ??= contractValidator(signInInput, { email: 'Email', password: 'Password' });
+    signInValidator ??= contractValidator(signInInput);
     return signInValidator;
   });
 
@@ -91,7 +92,8 @@ function useLoginUrl() {
       else updated.delete('mode');
       return updated;
     });
-  const reasonMessage = logoutReasonMessage(searchParams.get('reason'));
+  const reason = searchParams.get('reason');
+  const reasonMessage = reason && Object.hasOwn(logoutReasonMessages, reason) ? reason : null;
   const redirect = safeRedirectPath(searchParams.get('redirect'));
   return { forgot, mode, setForgot, setMode, reasonMessage, redirect };
 }
@@ -101,6 +103,7 @@ function useLoginUrl() {
  * once loaded), the sign-in and code mutations, the typed code, and where a signed-in person goes.
  */
 function usePasswordSignIn(redirect: string | null) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const verifyCode = useVerifyTotpSignIn();
@@ -112,7 +115,18 @@ function usePasswordSignIn(redirect: string | null) {
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     // Until the schema has loaded (a moment after the form shows) a blur validates nothing; submit waits.
-    validate: (values) => signInValidator?.(values) ?? {},
+    // The contract judges; the words are the catalogue's, in the page's language.
+    validate: (values) => {
+      const errors = signInValidator?.(values) ?? {};
+      return Object.fromEntries(
+        Object.keys(errors).map((field) => [
+          field,
+          intl.formatMessage({
+            id: field === 'password' ? 'auth.login.passwordRequired' : 'auth.login.emailInvalid',
+          }),
+        ]),
+      );
+    },
     validateInputOnBlur: true,
   });
   useEffect(() => {
@@ -141,17 +155,43 @@ function usePasswordSignIn(redirect: string | null) {
   return { form, signIn, verifyCode, code, setCode, submit, submitCode, startOver, afterSignIn };
 }
 
-/** The card's subtitle for the step on screen. */
+/** The catalogue id of the card's subtitle for the step on screen. */
 function loginSubtitle(forgot: boolean, mode: WayIn | null, codeStep: boolean): string {
-  if (forgot) return 'Reset your password.';
-  if (mode === 'signup') return 'With your email or phone number and a password.';
-  if (mode === 'link') return 'Sign in with a link sent to your email.';
-  if (mode === 'phone') return 'Sign in with your phone number.';
-  if (codeStep) return 'Two-step verification: one more step.';
-  return 'Use the email and password your agency gave you.';
+  if (forgot) return 'auth.login.subtitleForgot';
+  if (mode === 'signup') return 'auth.login.subtitleSignUp';
+  if (mode === 'link') return 'auth.login.subtitleLink';
+  if (mode === 'phone') return 'auth.login.subtitlePhone';
+  if (codeStep) return 'auth.login.subtitleCode';
+  return 'auth.login.subtitle';
+}
+
+/** Known better-auth codes (`auth.signInError.*` in the catalogue); any other error keeps its own words. */
+const signInErrorCodes = new Set([
+  'INVALID_EMAIL_OR_PASSWORD',
+  'FAILED_TO_CREATE_SESSION',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_CODE',
+  'INVALID_TWO_FACTOR_COOKIE',
+  'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+  'ACCOUNT_TEMPORARILY_LOCKED',
+]);
+
+/** A sign-in error in the page's language: a known code's catalogue words, a 429 or no answer as such. */
+function inPageLanguage(intl: IntlShape, error: unknown): unknown {
+  if (!(error instanceof SignInError)) return error;
+  const id =
+    error.code && signInErrorCodes.has(error.code)
+      ? `auth.signInError.${error.code}`
+      : error.status === 429
+        ? 'auth.codeError.rateLimited'
+        : error.status === 0
+          ? 'auth.codeError.unreachable'
+          : null;
+  return id ? new SignInError(intl.formatMessage({ id }), error.status, error.code) : error;
 }
 
 export function LoginPage() {
+  const intl = useIntl();
   const { forgot, mode, setForgot, setMode, reasonMessage, redirect } = useLoginUrl();
   const clientConfig = useClientConfig();
   const signUpEnabled = clientConfig.data?.signUpEnabled === true;
@@ -168,11 +208,16 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title={mode === 'signup' ? 'Create a Tend account' : 'Sign in to Tend'}
-      subtitle={loginSubtitle(forgot, mode, codeStep)}
+      title={intl.formatMessage({ id: mode === 'signup' ? 'auth.login.titleSignUp' : 'auth.login.title' })}
+      subtitle={intl.formatMessage({ id: loginSubtitle(forgot, mode, codeStep) })}
     >
-      <LoginNotices reasonMessage={reasonMessage} needsSetup={setupStatus.data?.needsSetup === true} />
-      {signIn.error && !codeStep && !other && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
+      <LoginNotices reason={reasonMessage} needsSetup={setupStatus.data?.needsSetup === true} />
+      {signIn.error && !codeStep && !other && (
+        <ApiErrorAlert
+          title={intl.formatMessage({ id: 'auth.login.failed' })}
+          error={inPageLanguage(intl, signIn.error)}
+        />
+      )}
       {unconfirmed && !other && <ResendConfirmation resend={resend} email={form.values.email} />}
       <Suspense fallback={<PageLoader />}>
         {forgot && <PasswordRecoveryForm initialEmail={form.values.email} onBack={() => setForgot(false)} />}
@@ -197,12 +242,12 @@ export function LoginPage() {
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => setForgot(true)}
             >
-              Forgot your password?
+              <FormattedMessage id="auth.login.forgot" />
             </Anchor>{' '}
           </>
         )}
         <Anchor component={Link} to="/" size="sm">
-          Back to the home page
+          <FormattedMessage id="auth.login.home" />
         </Anchor>
       </Text>
     </AuthCard>
@@ -210,10 +255,11 @@ export function LoginPage() {
 }
 
 /** Why the last session ended (`?reason=`), and a notice while Tend has no administrator yet. */
-function LoginNotices({ reasonMessage, needsSetup }: { reasonMessage: string | null; needsSetup: boolean }) {
+function LoginNotices({ reason, needsSetup }: { reason: string | null; needsSetup: boolean }) {
+  const intl = useIntl();
   return (
     <>
-      {reasonMessage && (
+      {reason && (
         <Alert
           variant="light"
           color="blue"
@@ -221,12 +267,12 @@ function LoginNotices({ reasonMessage, needsSetup }: { reasonMessage: string | n
           role="status"
           data-testid="logout-reason"
         >
-          {reasonMessage}
+          <FormattedMessage id={`auth.logoutReason.${reason}`} />
         </Alert>
       )}
       {needsSetup && (
-        <Alert variant="light" color="yellow" title="Tend is not set up yet">
-          Open the one-time setup link the server printed when it started to create the first administrator.
+        <Alert variant="light" color="yellow" title={intl.formatMessage({ id: 'auth.login.notSetUpTitle' })}>
+          <FormattedMessage id="auth.login.notSetUp" />
         </Alert>
       )}
     </>
@@ -241,17 +287,20 @@ function ResendConfirmation({
   resend: ReturnType<typeof useResendConfirmation>;
   email: string;
 }) {
+  const intl = useIntl();
   return (
     <>
       {resend.isSuccess ? (
         <Alert variant="light" color="green" role="status" data-testid="confirmation-resent">
-          A new confirmation link is on its way to {resend.variables}. It works for 24 hours.
+          <FormattedMessage id="auth.login.resent" values={{ email: resend.variables, hours: 24 }} />
         </Alert>
       ) : (
-        resend.error && <ApiErrorAlert title="The email was not sent" error={resend.error} />
+        resend.error && (
+          <ApiErrorAlert title={intl.formatMessage({ id: 'auth.login.resendFailed' })} error={resend.error} />
+        )
       )}
       <Button variant="light" loading={resend.isPending} onClick={() => resend.mutate(email)} fullWidth>
-        Send the confirmation email again
+        <FormattedMessage id="auth.login.resend" />
       </Button>
     </>
   );
@@ -261,26 +310,33 @@ type PasswordSignIn = ReturnType<typeof usePasswordSignIn>;
 
 /** The second step of an account with two-step verification: the authenticator (or backup) code. */
 function TwoStepForm({ verifyCode, code, setCode, submitCode, startOver }: PasswordSignIn) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   return (
-    <form onSubmit={submitCode} noValidate aria-label="Two-step verification">
+    <form onSubmit={submitCode} noValidate aria-label={t('auth.login.twoStep')}>
       <Stack gap="sm">
-        {verifyCode.error && <ApiErrorAlert title="Verification failed" error={verifyCode.error} />}
+        {verifyCode.error && (
+          <ApiErrorAlert
+            title={t('auth.login.verifyFailed')}
+            error={inPageLanguage(intl, verifyCode.error)}
+          />
+        )}
         <TextInput
-          label="Verification code"
-          description="The 6-digit code from your authenticator app, or one of your backup codes."
+          label={t('auth.login.code')}
+          description={t('auth.login.codeDescription')}
           autoComplete="one-time-code"
           inputMode="text"
           required
           autoFocus
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
-          error={code.length > 40 ? 'A code is at most a few characters long' : undefined}
+          error={code.length > 40 ? t('auth.login.codeTooLong') : undefined}
         />
         <Button type="submit" loading={verifyCode.isPending} disabled={!code.trim()} fullWidth mt="xs">
-          Verify
+          {t('auth.login.verify')}
         </Button>
         <Button variant="subtle" onClick={startOver}>
-          Use another account
+          {t('auth.login.otherAccount')}
         </Button>
       </Stack>
     </form>
@@ -289,11 +345,13 @@ function TwoStepForm({ verifyCode, code, setCode, submitCode, startOver }: Passw
 
 /** Email and password; kept mounted (hidden) during the other steps so what was typed stays. */
 function PasswordForm({ form, signIn, submit, hidden }: PasswordSignIn & { hidden: boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in" hidden={hidden}>
+    <form onSubmit={submit} noValidate aria-label={t('auth.login.form')} hidden={hidden}>
       <Stack gap="sm">
         <TextInput
-          label="Email"
+          label={t('auth.login.email')}
           type="email"
           autoComplete="username"
           required
@@ -301,13 +359,13 @@ function PasswordForm({ form, signIn, submit, hidden }: PasswordSignIn & { hidde
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('auth.login.password')}
           autoComplete="current-password"
           required
           {...form.getInputProps('password')}
         />
         <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
-          Sign in
+          {t('auth.login.submit')}
         </Button>
       </Stack>
     </form>
@@ -322,9 +380,15 @@ function GoogleSignIn({
   googleSignIn: ReturnType<typeof useGoogleSignIn>;
   redirect: string | null;
 }) {
+  const intl = useIntl();
   return (
     <Stack gap="xs">
-      {googleSignIn.error && <ApiErrorAlert title="Google sign-in failed" error={googleSignIn.error} />}
+      {googleSignIn.error && (
+        <ApiErrorAlert
+          title={intl.formatMessage({ id: 'auth.login.googleFailed' })}
+          error={googleSignIn.error}
+        />
+      )}
       <Button
         variant="default"
         leftSection={<IconBrandGoogle size={18} aria-hidden />}
@@ -332,7 +396,7 @@ function GoogleSignIn({
         onClick={() => googleSignIn.mutate(redirect)}
         fullWidth
       >
-        Continue with Google
+        <FormattedMessage id="auth.login.google" />
       </Button>
     </Stack>
   );
@@ -348,18 +412,19 @@ function WaysIn({
   signUpEnabled: boolean;
   onMode: (mode: WayIn | null) => void;
 }) {
-  const link = (to: WayIn | null, label: string) => (
+  const intl = useIntl();
+  const link = (to: WayIn | null, id: string) => (
     <Anchor component="button" type="button" size="sm" onMouseDown={keepFocus} onClick={() => onMode(to)}>
-      {label}
+      {intl.formatMessage({ id })}
     </Anchor>
   );
   return (
     <Text size="sm" c="dimmed" component="div">
       <Stack gap={4} align="flex-start">
-        {mode !== null && link(null, 'Use email and password')}
-        {mode !== 'link' && link('link', 'Email me a sign-in link')}
-        {mode !== 'phone' && link('phone', 'Use a phone number')}
-        {signUpEnabled && mode !== 'signup' && link('signup', 'No account yet? Create one')}
+        {mode !== null && link(null, 'auth.login.wayPassword')}
+        {mode !== 'link' && link('link', 'auth.login.wayLink')}
+        {mode !== 'phone' && link('phone', 'auth.login.wayPhone')}
+        {signUpEnabled && mode !== 'signup' && link('signup', 'auth.login.waySignUp')}
       </Stack>
     </Text>
   );

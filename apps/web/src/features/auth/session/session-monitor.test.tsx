@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { TestIntl } from '../../../test/intl.tsx';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionMonitorState } from '@tend/contracts/session-monitor';
@@ -77,9 +78,11 @@ function renderMonitor(path = '/admin/users', issuedAt = T0) {
   );
   render(
     <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <TestIntl>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </TestIntl>
     </MantineProvider>,
   );
   return {
@@ -254,9 +257,11 @@ describe('SessionMonitorProvider', () => {
     );
     render(
       <MantineProvider env="test">
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <TestIntl>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </TestIntl>
       </MantineProvider>,
     );
     return queryClient;

@@ -7,6 +7,7 @@
  *   route change), Continue (resets inactivity and dismisses; gone once the deadline is reached) and Sign out.
  * Not closable by clicking outside; Escape continues (inactivity) or dismisses (absolute). Focus starts on the
  * primary button and stays inside; `role="alertdialog"` (Mantine renders `dialog`, the ref corrects it).
+ * Words come from the auth catalogue (`features/auth/messages/`, decision 0042) in the page's language.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@tend/contracts/session-monitor';
 import type { SessionTier } from '@tend/contracts/session-tiers';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCountdown } from './format-countdown.ts';
 import { useNow } from './use-now.ts';
 
@@ -26,24 +28,21 @@ export interface SessionWarningDialogProps {
   onSignOut: () => void;
 }
 
-const absoluteLimitWords: Record<SessionTier, string> = {
-  strict_phi: 'the 12-hour limit for PHI access',
-  relaxed: 'the 14-day session limit',
-};
-const inactivityLimitWords: Record<SessionTier, string> = {
-  strict_phi: '45 minutes',
-  relaxed: '14 days',
-};
-
 /** Mantine's modal content is a `dialog`; a warning that asks for a decision is an `alertdialog`. */
 const asAlertDialog = (element: HTMLElement | null) => {
   element?.setAttribute('role', 'alertdialog');
 };
 
+/** The catalogue id of the dialog's title. */
 function titleOf(warning: SessionWarning): string {
-  if (warning.type === 'absolute') return 'Your session is ending';
-  return warning.status === 'activity' ? 'Welcome back' : 'Are you still there?';
+  if (warning.type === 'absolute') return 'auth.sessionWarning.titleAbsolute';
+  return warning.status === 'activity'
+    ? 'auth.sessionWarning.titleBack'
+    : 'auth.sessionWarning.titleInactive';
 }
+
+/** The tier as the messages' `select` reads it. */
+const tierValue = (tier: SessionTier) => (tier === 'strict_phi' ? 'strict_phi' : 'relaxed');
 
 function WarningBody({
   state,
@@ -60,22 +59,25 @@ function WarningBody({
     return (
       <Stack gap="md">
         <Text>
-          Your session ends in {countdown} ({absoluteLimitWords[state.tier]}).
+          <FormattedMessage
+            id="auth.sessionWarning.endsIn"
+            values={{ countdown, tier: tierValue(state.tier) }}
+          />
         </Text>
         <Text size="sm" c="dimmed">
-          Save your work now: when the time is up you are signed out and need to sign in again.
+          <FormattedMessage id="auth.sessionWarning.saveWork" />
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onSignOut}>
-            Sign out
+            <FormattedMessage id="auth.sessionWarning.signOut" />
           </Button>
           {left > 0 && (
             <Button variant="light" onClick={onContinue}>
-              Continue
+              <FormattedMessage id="auth.sessionWarning.continue" />
             </Button>
           )}
           <Button onClick={onDismiss} data-autofocus>
-            Dismiss
+            <FormattedMessage id="auth.sessionWarning.dismiss" />
           </Button>
         </Group>
       </Stack>
@@ -85,20 +87,23 @@ function WarningBody({
   return (
     <Stack gap="md">
       {warning.status === 'activity' ? (
-        <Text>Activity noticed: your session continues. This message closes in a few seconds.</Text>
+        <Text>
+          <FormattedMessage id="auth.sessionWarning.activity" />
+        </Text>
       ) : (
-        <Text>Your session will end in {countdown} because of inactivity.</Text>
+        <Text>
+          <FormattedMessage id="auth.sessionWarning.inactiveIn" values={{ countdown }} />
+        </Text>
       )}
       <Text size="sm" c="dimmed">
-        For the privacy of the people in your care, Tend signs you out after{' '}
-        {inactivityLimitWords[state.tier]} without activity.
+        <FormattedMessage id="auth.sessionWarning.privacy" values={{ tier: tierValue(state.tier) }} />
       </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onSignOut}>
-          Sign out
+          <FormattedMessage id="auth.sessionWarning.signOut" />
         </Button>
         <Button onClick={onContinue} data-autofocus>
-          Continue
+          <FormattedMessage id="auth.sessionWarning.continue" />
         </Button>
       </Group>
     </Stack>
@@ -106,6 +111,7 @@ function WarningBody({
 }
 
 export function SessionWarningDialog(props: SessionWarningDialogProps) {
+  const intl = useIntl();
   const { state, onContinue, onDismiss } = props;
   // Keep the last warning while the dialog closes (its exit transition still shows the content).
   const [lastWarning, setLastWarning] = useState<SessionWarning | null>(state.warning);
@@ -128,7 +134,7 @@ export function SessionWarningDialog(props: SessionWarningDialogProps) {
       <Modal.Overlay />
       <Modal.Content ref={asAlertDialog} data-testid="session-warning">
         <Modal.Header>
-          <Modal.Title fw={600}>{warning ? titleOf(warning) : ''}</Modal.Title>
+          <Modal.Title fw={600}>{warning ? intl.formatMessage({ id: titleOf(warning) }) : ''}</Modal.Title>
         </Modal.Header>
         <Modal.Body>{warning && <WarningBody {...props} warning={warning} />}</Modal.Body>
       </Modal.Content>
