@@ -69,6 +69,21 @@ export type ImportUploaded = z.infer<typeof importUploaded>;
 export const importQueued = <F extends string>(format: F) =>
   z.object({ format: z.literal(format), csvFileId: z.uuid(), job: processingJob });
 
+/**
+ * How many records of a finished import met each fate (docs/decisions/0036-a-fate-for-every-row.md):
+ * `rejected` counts lines (a line with several problems once); `duplicates` and `stale` are 0 for a
+ * result stored before decision 0036 (its duplicates are among `rejected`).
+ */
+export const importFateCounts = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  duplicates: z.number().int(),
+  stale: z.number().int(),
+  rejected: z.number().int(),
+});
+export type ImportFateCounts = z.infer<typeof importFateCounts>;
+
 /** An uploaded file as the import history lists it (spec s.3 CSVFile plus its latest job). */
 export const importFileSummary = z.object({
   id: z.uuid(),
@@ -78,7 +93,14 @@ export const importFileSummary = z.object({
   format: z.string().nullable(),
   columnMap: importColumnMap.nullable(),
   latestJob: z
-    .object({ id: z.uuid(), status: jobStatus, progress: z.number().int(), completedAt: instant.nullable() })
+    .object({
+      id: z.uuid(),
+      status: jobStatus,
+      progress: z.number().int(),
+      completedAt: instant.nullable(),
+      /** The fates of its records once completed; null before, or for a result without them (claims). */
+      fates: importFateCounts.nullable().default(null),
+    })
     .nullable(),
 });
 export type ImportFileSummary = z.infer<typeof importFileSummary>;

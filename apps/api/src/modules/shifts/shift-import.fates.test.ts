@@ -141,6 +141,26 @@ describe('CSV import: a fate for every row', () => {
       stale: 0,
       rejected: 3,
     });
+    // The history lists each upload with the count of each fate (the database counts them).
+    const list = await admin({ method: 'GET', url: '/api/shift-imports' });
+    expect(list.statusCode).toBe(200);
+    const item = list.json().items.find((f: { id: string }) => f.id === job.csvFileId);
+    expect(item.latestJob.fates).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      duplicates: 2,
+      stale: 0,
+      rejected: 3,
+    });
+    const denied = await as(
+      t,
+      (await signInAs(t, 'CAREGIVER')).cookie,
+    )({
+      method: 'GET',
+      url: '/api/shift-imports',
+    });
+    expect(denied.statusCode).toBe(403);
   });
 });
 

@@ -9,6 +9,7 @@
 import type {
   AuditAction,
   DuplicateRecord,
+  ImportFateCounts,
   ImportKind,
   JobStatus,
   ProcessingJob,
@@ -229,7 +230,13 @@ export interface ImportFileSummaryOut<T extends ImportKindTypes = ImportKindType
   processed: boolean;
   format: 'csv' | T['jsonFormat'] | null;
   columnMap: ColumnMapOf<T['field']> | null;
-  latestJob: { id: string; status: JobStatus; progress: number; completedAt: string | null } | null;
+  latestJob: {
+    id: string;
+    status: JobStatus;
+    progress: number;
+    completedAt: string | null;
+    fates: ImportFateCounts | null;
+  } | null;
 }
 
 /** What Tend read from an uploaded CSV (contracts `importAnalysis`). */

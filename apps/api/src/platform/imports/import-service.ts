@@ -11,8 +11,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { JobStatus, ProcessingJob } from '@tend/contracts';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { ImportFateCounts, JobStatus, ProcessingJob } from '@tend/contracts';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -204,7 +204,25 @@ interface JobOfFile {
   progress: number;
   completedAt: Date | null;
   createdAt: Date;
+  fates: ImportFateCounts | null;
 }
+
+/** A result's array `field` as JSON (empty when absent or not an array). */
+const resultArray = (field: string) =>
+  sql`(case when jsonb_typeof(${processingJobs.result} -> ${field}) = 'array' then ${processingJobs.result} -> ${field} else '[]'::jsonb end)`;
+
+/**
+ * The fate counts of a job's stored result, worked out by the database (a result can hold thousands of
+ * rejected records; only the counts travel): null unless the result has `created` (claims' has not).
+ */
+const fateCounts = sql<ImportFateCounts | null>`case when ${processingJobs.result} ->> 'created' is not null then jsonb_build_object(
+  'created', (${processingJobs.result} ->> 'created')::int,
+  'updated', coalesce((${processingJobs.result} ->> 'updated')::int, 0),
+  'unchanged', coalesce((${processingJobs.result} ->> 'unchanged')::int, 0),
+  'duplicates', jsonb_array_length(${resultArray('duplicates')}),
+  'stale', jsonb_array_length(${resultArray('stale')}),
+  'rejected', (select count(distinct r ->> 'line')::int from jsonb_array_elements(${resultArray('rejected')}) r)
+) end`;
 
 /** The import jobs of the kind on `fileIds`. */
 async function importJobsOf(db: Database, jobType: string, fileIds: string[]): Promise<JobOfFile[]> {
@@ -217,6 +235,7 @@ async function importJobsOf(db: Database, jobType: string, fileIds: string[]): P
       progress: processingJobs.progress,
       completedAt: processingJobs.completedAt,
       createdAt: processingJobs.createdAt,
+      fates: fateCounts,
     })
     .from(processingJobs)
     .where(and(inArray(processingJobs.csvFileId, fileIds), eq(processingJobs.jobType, jobType)));
@@ -248,6 +267,7 @@ function fileSummaries<T extends ImportKindTypes>(
             status: job.status,
             progress: job.progress,
             completedAt: job.completedAt?.toISOString() ?? null,
+            fates: job.status === 'COMPLETED' ? job.fates : null,
           }
         : null,
     };

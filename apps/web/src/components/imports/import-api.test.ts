@@ -5,7 +5,7 @@ import { importUrl } from './import-api.ts';
 const file = { id: 'f1', latestJob: null };
 const withJob = {
   id: 'f1',
-  latestJob: { id: 'j1', status: 'COMPLETED' as const, progress: 100, completedAt: null },
+  latestJob: { id: 'j1', status: 'COMPLETED' as const, progress: 100, completedAt: null, fates: null },
 };
 
 describe('importUrl', () => {

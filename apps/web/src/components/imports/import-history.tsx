@@ -1,6 +1,7 @@
 /**
  * "Recent imports" under the uploader of every import page: the kind's newest uploads with their
- * format, status (live progress while importing), a link to reopen each one (its mapping, progress or
+ * format, status (live progress while importing; once imported, the count of each fate of its records),
+ * a link to reopen each one (its mapping, progress or
  * summary) and, when the kind has one, a link to what it brought in.
  */
 import {
@@ -17,7 +18,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ImportFileSummary, JobStatus } from '@tend/contracts';
+import type { ImportFateCounts, ImportFileSummary, JobStatus } from '@tend/contracts';
+import { formatCount } from '../../lib/format/index.ts';
 import { LoadErrorAlert } from '../ui/api-error-alert.tsx';
 import { RelativeTime } from '../ui/relative-time.tsx';
 import { importUrl, useImports, type ImportKindClient } from './import-api.ts';
@@ -47,7 +49,7 @@ function Status({ file }: { file: ImportFileSummary }) {
   const badge = statusBadges[job.status];
   const running = job.status === 'QUEUED' || job.status === 'RUNNING';
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Badge color={badge.color} variant="light">
         {badge.label}
       </Badge>
@@ -62,8 +64,26 @@ function Status({ file }: { file: ImportFileSummary }) {
           <Text size="xs">{job.progress}%</Text>
         </>
       ) : null}
+      {job.fates ? <Text size="xs">{fatesInWords(job.fates)}</Text> : null}
     </Group>
   );
+}
+
+/**
+ * A finished import's fates in words, the non-zero ones in the summary's order (decision 0036), e.g.
+ * "400 created · 20 duplicates · 43 rejected"; "nothing read" when every count is 0.
+ */
+export function fatesInWords(fates: ImportFateCounts): string {
+  const words: [number, string][] = [
+    [fates.created, 'created'],
+    [fates.updated, 'updated'],
+    [fates.unchanged, 'unchanged'],
+    [fates.duplicates, fates.duplicates === 1 ? 'duplicate' : 'duplicates'],
+    [fates.stale, fates.stale === 1 ? 'out-of-date update ignored' : 'out-of-date updates ignored'],
+    [fates.rejected, 'rejected'],
+  ];
+  const shown = words.filter(([count]) => count > 0).map(([count, word]) => `${formatCount(count)} ${word}`);
+  return shown.length ? shown.join(' · ') : 'nothing read';
 }
 
 export interface ImportHistoryProps {
