@@ -52,6 +52,7 @@ const screens: Record<string, ComponentType> = { '/': HomePage, '/admin/users': 
 
 /** Layouts and screens load lazily: on a busy machine the first render can take a few seconds. */
 const slow = { timeout: 8_000 };
+vi.setConfig({ testTimeout: 20_000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(screens), { initialEntries: [path] });

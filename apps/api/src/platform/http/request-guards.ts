@@ -75,11 +75,11 @@ export function addOriginCheck(app: FastifyInstance, config: Config): void {
  */
 function originRejected(origin: string | undefined, publicUrl: string): AppError {
   const expected = new URL(publicUrl).origin;
-  let opened: string | null = null;
+  let opened: string | null;
   try {
     opened = origin && new URL(origin).origin === origin ? origin : null;
   } catch {
-    opened = null;
+    opened = null; // not a URL at all
   }
   if (!opened)
     return new AppError('CSRF_REJECTED', 'State-changing requests must come from the Tend web app');
