@@ -3,7 +3,7 @@
  * through the real app on a fresh database: links and codes are read from the outbox as an admin would.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SIGN_UP_REQUIRED_MESSAGE } from '@tend/contracts';
 import {
@@ -131,14 +131,29 @@ describe('sign-up', () => {
     expect(later.statusCode).toBe(200);
   });
 
-  it('answers the same for an email that already has an account, and sends or writes nothing', async () => {
+  it('does equal work for an existing email: hashes the password and sends an "already registered" email (issue 17 item 7)', async () => {
     const { email } = await signInAs(t, 'USER');
     const before = await t.database.db.select().from(userAccounts);
-    const response = await signUp(t, { email, password: TEST_PASSWORD });
-    expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ confirmBy: 'email' });
-    expect(await outboxTo(t, email)).toHaveLength(0);
-    expect(await t.database.db.select().from(userAccounts)).toHaveLength(before.length);
+    const password = (await t.app.deps.auth.$context).password;
+    const hash = vi.spyOn(password, 'hash');
+    try {
+      const response = await signUp(t, { email, password: TEST_PASSWORD });
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ confirmBy: 'email' });
+      expect(hash).toHaveBeenCalledTimes(1);
+      const fresh = `fresh-${Date.now()}@example.org`;
+      expect((await signUp(t, { email: fresh, password: TEST_PASSWORD })).statusCode).toBe(202);
+      expect(hash).toHaveBeenCalledTimes(2);
+      const [confirm] = await outboxTo(t, fresh);
+      expect(confirm?.subject).toBe('Confirm your Tend account');
+    } finally {
+      hash.mockRestore();
+    }
+    const sent = await outboxTo(t, email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ subject: 'You already have a Tend account' });
+    expect(sent[0]?.textBody).toContain('/login');
+    expect(await t.database.db.select().from(userAccounts)).toHaveLength(before.length + 1);
   });
 
   it('starts the first session relaxed for a sign-up from a /matchmaking path', async () => {

@@ -11,7 +11,9 @@
  *   `GET /api/auth/verify-email?token=…` confirms and signs in); until then password sign-in answers 403
  *   EMAIL_NOT_VERIFIED and `POST /api/auth/send-verification-email { email }` sends the link again.
  * - A phone account is confirmed by an SMS code (phone.ts): `POST /api/auth/phone-number/verify` signs in.
- * - An email or number that already has an account gets the same 202 and nothing is sent or written.
+ * - An email or number that already has an account gets the same 202 and the same work (issue 17 item 7: the
+ *   password is hashed and one message goes out either way): instead of a confirmation, an "already registered"
+ *   email or SMS that points to sign-in and password reset. Nothing else is written.
  * - SIGN_UP_ENABLED=false → 403. Limited per client IP like one-time codes (AUTH_RATE_LIMIT_OTP per 5 minutes).
  * A sign-up from a /matchmaking path (`x-tend-sign-in-path`) starts its first session relaxed, like sign-in.
  */
@@ -26,6 +28,7 @@ import {
 } from '@tend/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { defaultAuthRateLimits, type Config } from '../config/config.ts';
 import { AppError } from '../http/errors.ts';
@@ -64,6 +67,15 @@ export function signUpConfirmLink(publicUrl: string, token: string): string {
   url.searchParams.set('type', 'signup');
   url.searchParams.set('token', token);
   return url.href;
+}
+
+/** The notice a sign-up with an address that already has an account sends instead of a confirmation. No PHI. */
+export function alreadyRegisteredText(publicUrl: string): string {
+  return [
+    'Someone tried to create a Tend account with this email address or number, but it already has one.',
+    `To sign in, or to choose a new password, go to ${new URL('/login', publicUrl).href}`,
+    'If it was not you, ignore this message; nothing has changed.',
+  ].join('\n');
 }
 
 /** The confirmation email in `locale` (template `signUpConfirm`): link, lifetime, what to do if unexpected. No PHI. */
@@ -222,11 +234,12 @@ async function createSignUpAccount(
 
 /**
  * `POST /api/sign-up` (see the file comment): checks the input, creates the account and sends the email link
- * or the SMS code; an email or number that already has an account gets the same answer and nothing is sent
+ * or the SMS code; an email or number that already has an account gets the same answer and an "already
+ * registered" notice instead (equal work on both paths: issue 17 item 7)
  * (the answers never reveal an account). Errors: FORBIDDEN when sign-up is off, VALIDATION_FAILED.
  */
 export async function signUp(
-  { db, auth, config }: { db: Database; auth: Auth; config: Config },
+  { db, auth, config, messaging }: { db: Database; auth: Auth; config: Config; messaging: MessagingService },
   ctx: RequestContext,
   body: SignUpBody,
 ): Promise<SignUpResult> {
@@ -241,6 +254,14 @@ export async function signUp(
     } else {
       await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: account.phoneNumber as string } });
     }
+  } else if (account.email) {
+    const text = alreadyRegisteredText(config.publicUrl);
+    await messaging.sendEmail({ to: account.email, subject: 'You already have a Tend account', text });
+  } else {
+    await messaging.sendSms({
+      to: account.phoneNumber as string,
+      body: alreadyRegisteredText(config.publicUrl),
+    });
   }
   return { confirmBy: account.email ? 'email' : 'sms' };
 }
