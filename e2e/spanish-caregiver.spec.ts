@@ -35,9 +35,9 @@ async function newestSms(admin: APIRequestContext, to: string): Promise<string |
 /** Fails when the page scrolls sideways (content wider than the viewport). */
 async function expectNoHorizontalScroll(page: Page, what: string): Promise<void> {
   // A string expression: the e2e project's types have no DOM.
-  const widths = (await page.evaluate(
+  const widths = await page.evaluate<{ content: number; viewport: number }>(
     '({ content: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth })',
-  )) as { content: number; viewport: number };
+  );
   expect(widths.content, `${what} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
 }
 
