@@ -121,7 +121,10 @@ export function signUpVerificationOptions({ db, publicUrl, sendEmail }: SignUpVe
       if (!account?.isActive) return;
       const link = signUpConfirmLink(publicUrl, token);
       const locale = (await recipientLocale(db, account.id, request?.headers)) ?? 'en';
-      await sendEmail({ ...signUpConfirmEmail(user.email, link, account.id, locale), secrets: [link, token] });
+      await sendEmail({
+        ...signUpConfirmEmail(user.email, link, account.id, locale),
+        secrets: [link, token],
+      });
     },
   };
 }
