@@ -3,7 +3,8 @@
  * the monitor's logout sequence: store the reason, tell the other tabs (they go to
  * `/login?reason=session_expired_other_tab`), clear the session storage, sign out, go to
  * `/login?reason=<reason>&redirect=<this page>`, drop every cached query (no PHI left in memory) and `me`.
- * Before the monitor's code has loaded: the same without the other tabs.
+ * Before the monitor's code has loaded: the same without the other tabs. Deleting the session also ends every API
+ * token family minted from it (a database trigger, decision 0039), so a script's bearer token stops with it.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
