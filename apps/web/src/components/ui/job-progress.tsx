@@ -3,9 +3,13 @@
  * the time elapsed and an estimate of the time left, the bar (striped while running, green when done,
  * red when stopped), and one line of detail under it. Pages poll the job (`useJob` in lib/jobs.ts)
  * and pass it in; they choose the words.
+ *
+ * Screen readers hear the job's phase (waiting, running, finished, stopped) and, once it ends, the line under the
+ * bar, from a polite status region; never each percent or log line while it runs (the bar itself carries the
+ * percentage for whoever asks: `aria-valuenow`). docs/accessibility.md.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ProcessingJob } from '@tend/contracts';
 import { formatSeconds } from '../../lib/format/index.ts';
 
@@ -44,6 +48,19 @@ export interface JobProgressProps {
   /** The line under the bar (default: the newest log line while running, the error when stopped). */
   detail?: ReactNode;
   size?: 'lg' | 'xl';
+}
+
+/**
+ * What the job's status region says (see the module comment): the phase words while it waits or runs, the phase
+ * and the detail line once it has ended. Changes only when the phase does (or the final detail arrives).
+ */
+export function jobAnnouncement(phase: string, running: boolean, detail: ReactNode): ReactNode {
+  if (running || detail === null || detail === undefined || detail === '') return phase;
+  return (
+    <>
+      {phase}: {detail}
+    </>
+  );
 }
 
 /** See the module comment. */
@@ -90,9 +107,22 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
         color={failed ? 'red' : job.status === 'COMPLETED' ? 'green' : undefined}
         aria-label={ariaLabel}
       />
-      <Text size="sm" c="dimmed" aria-live="polite">
+      <Text size="sm" c="dimmed">
         {detail ?? fallback}
       </Text>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="job-status">
+        {jobAnnouncement(
+          job.status === 'QUEUED'
+            ? 'Waiting to start'
+            : running
+              ? runningLabel
+              : failed
+                ? 'Stopped'
+                : 'Finished',
+          running,
+          detail ?? fallback,
+        )}
+      </VisuallyHidden>
     </Stack>
   );
 }

@@ -22,3 +22,15 @@ export function formatDuration(ms: number): string {
     hours > 0 || days > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
   return days > 0 ? `${days} d ${clock}` : clock;
 }
+
+/**
+ * Milliseconds left in words that change once a minute, for the screen-reader status of the session warning
+ * (the visible m:ss countdown ticks every second and is not announced): "about 4 minutes", "about 1 minute",
+ * "less than a minute"; 0 or less: "no time".
+ */
+export function countdownWords(ms: number): string {
+  if (ms <= 0) return 'no time';
+  if (ms < 60_000) return 'less than a minute';
+  const minutes = Math.ceil(ms / 60_000);
+  return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}

@@ -7,8 +7,10 @@
  *   route change), Continue (resets inactivity and dismisses; gone once the deadline is reached) and Sign out.
  * Not closable by clicking outside; Escape continues (inactivity) or dismisses (absolute). Focus starts on the
  * primary button and stays inside; `role="alertdialog"` (Mantine renders `dialog`, the ref corrects it).
+ * A polite status region repeats the time left in words that change once a minute ("about 4 minutes"), and says
+ * when activity was noticed: the m:ss countdown itself ticks every second and is not announced.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
   warningCountdown,
   type SessionMonitorState,
@@ -16,7 +18,7 @@ import {
 } from '@tend/contracts/session-monitor';
 import type { SessionTier } from '@tend/contracts/session-tiers';
 import { useState } from 'react';
-import { formatCountdown } from './format-countdown.ts';
+import { countdownWords, formatCountdown } from './format-countdown.ts';
 import { useNow } from './use-now.ts';
 
 export interface SessionWarningDialogProps {
@@ -45,6 +47,13 @@ function titleOf(warning: SessionWarning): string {
   return warning.status === 'activity' ? 'Welcome back' : 'Are you still there?';
 }
 
+/** The status region's words (see the module comment). */
+export function warningAnnouncement(warning: SessionWarning, left: number): string {
+  if (warning.type === 'absolute') return `Your session ends in ${countdownWords(left)}.`;
+  if (warning.status === 'activity') return 'Activity noticed: your session continues.';
+  return `Your session will end in ${countdownWords(left)} because of inactivity.`;
+}
+
 function WarningBody({
   state,
   warning,
@@ -55,10 +64,16 @@ function WarningBody({
   const now = useNow(1000);
   const left = warningCountdown({ ...state, warning }, now) ?? 0;
   const countdown = <strong data-testid="session-countdown">{formatCountdown(left)}</strong>;
+  const announcement = (
+    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="session-status">
+      {warningAnnouncement(warning, left)}
+    </VisuallyHidden>
+  );
 
   if (warning.type === 'absolute') {
     return (
       <Stack gap="md">
+        {announcement}
         <Text>
           Your session ends in {countdown} ({absoluteLimitWords[state.tier]}).
         </Text>
@@ -84,6 +99,7 @@ function WarningBody({
 
   return (
     <Stack gap="md">
+      {announcement}
       {warning.status === 'activity' ? (
         <Text>Activity noticed: your session continues. This message closes in a few seconds.</Text>
       ) : (

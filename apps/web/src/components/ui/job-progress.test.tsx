@@ -1,0 +1,68 @@
+/**
+ * The job progress bar's status region (docs/accessibility.md): screen readers hear the phase, and the summary
+ * once the job ends, never each percent or log line while it runs.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { ProcessingJob } from '@tend/contracts';
+import { JobProgress } from './job-progress.tsx';
+
+afterEach(cleanup);
+
+const job = (patch: Partial<ProcessingJob>): ProcessingJob => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  jobType: 'shift_import',
+  status: 'RUNNING',
+  progress: 10,
+  log: ['2026-11-27T10:00:00.000Z 100 rows read'],
+  error: null,
+  result: null,
+  metadata: null,
+  csvFileId: null,
+  triggeredBy: null,
+  startedAt: '2026-11-27T10:00:00.000Z',
+  completedAt: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  ...patch,
+});
+
+function show(value: ProcessingJob, detail?: string) {
+  return (
+    <MantineProvider>
+      <JobProgress job={value} runningLabel="Importing" ariaLabel="Import progress" detail={detail} />
+    </MantineProvider>
+  );
+}
+
+describe('JobProgress status region', () => {
+  it('says the phase while the job runs, the same words whatever the percent and log', () => {
+    const view = render(show(job({ status: 'QUEUED', progress: 0, startedAt: null, log: [] })));
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent(/^Waiting to start$/);
+    view.rerender(show(job({ progress: 10 })));
+    expect(status).toHaveTextContent(/^Importing$/);
+    view.rerender(show(job({ progress: 55, log: ['2026-11-27T10:00:09.000Z 5000 rows read'] })));
+    expect(status).toHaveTextContent(/^Importing$/);
+    // The bar itself still carries the percentage for whoever asks.
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '55',
+    );
+  });
+
+  it('says the outcome with the summary once the job has ended', () => {
+    const view = render(show(job({ progress: 90 })));
+    const status = screen.getByRole('status');
+    view.rerender(
+      show(
+        job({ status: 'COMPLETED', progress: 100, completedAt: '2026-11-27T10:00:10.000Z' }),
+        '5,000 rows read',
+      ),
+    );
+    expect(status).toHaveTextContent('Finished: 5,000 rows read');
+    view.rerender(show(job({ status: 'FAILED', error: 'The file could not be read.' })));
+    expect(status).toHaveTextContent('Stopped: The file could not be read.');
+  });
+});
