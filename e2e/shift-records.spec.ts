@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 interface Totals {
   shifts: number;
@@ -39,6 +39,7 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   await expect(totals(page)).toHaveText(totalsText(everything));
   await expect(page.getByRole('table', { name: 'Shifts' }).getByRole('row')).not.toHaveCount(0);
   await snap(page, 'shift-records-all');
+  await expectAccessible(page, 'shift-records-all');
 
   // A client with shifts (other flows add people without any), searched by name through the server.
   const newest = await page.request.get('/api/shifts?pageSize=1');
@@ -72,6 +73,7 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   expect(rangeTotals.shifts).toBeLessThanOrEqual(clientTotals.shifts);
   await expect(totals(page)).toHaveText(totalsText(rangeTotals));
   await snap(page, 'shift-records-client-range');
+  await expectAccessible(page, 'shift-records-client-range');
 
   // Export the filtered set: BOM, header, one line per shift.
   const downloading = page.waitForEvent('download');
@@ -108,12 +110,14 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   await expect(page.getByRole('combobox', { name: 'EVV status' })).toHaveValue('Verified');
   await expect(totals(page)).toHaveText(totalsText(verified));
   await snap(page, 'shift-records-reloaded');
+  await expectAccessible(page, 'shift-records-reloaded');
 
   // Filters matching nothing say so and offer to clear.
   await page.getByLabel('Billing code').fill('NOPE1');
   await expect(page.getByText('No shifts match these filters')).toBeVisible();
   await expect(totals(page)).toHaveText('0 shifts · 0 hours');
   await snap(page, 'shift-records-no-match');
+  await expectAccessible(page, 'shift-records-no-match');
 
   // Clear filters: back to everything.
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
@@ -140,6 +144,7 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   await expect(firstCell).toHaveText(secondPageFirst);
   expect(secondPageFirst >= firstDate).toBe(true);
   await snap(page, 'shift-records-sorted-page-2');
+  await expectAccessible(page, 'shift-records-sorted-page-2');
 
   // A row opens the shift's own page.
   await table.locator('tbody tr').first().click();
@@ -154,4 +159,5 @@ test('production shifts: the same records under their billing-and-payroll name',
   await expect(totals(page)).toHaveText(totalsText(missing));
   await expect(page.getByRole('combobox', { name: 'EVV status' })).toHaveValue('Missing clock-out');
   await snap(page, 'shift-records-production');
+  await expectAccessible(page, 'shift-records-production');
 });

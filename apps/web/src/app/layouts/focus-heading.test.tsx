@@ -111,3 +111,11 @@ describe('focusHeadingWhenShown', () => {
     expect(document.activeElement).toBe(document.body);
   });
 });
+
+describe('the admin pages, titled with an h2', () => {
+  it('focus the first h2 of main when the page has no h1', () => {
+    document.body.innerHTML = '<main><h2>Clients</h2><h2>Other</h2></main>';
+    focusHeadingWhenShown(null);
+    expect(document.activeElement?.textContent).toBe('Clients');
+  });
+});
