@@ -58,7 +58,7 @@ test('an admin sees a caregiver’s overtime week and overlap, the hours chart, 
   await expect(row).toContainText('47 h 00 min');
   await expect(row).toContainText('Overtime 7 h 00 min');
   await expect(row).toContainText('60 min from Mar 4, 5:00 PM PST');
-  await expect(row.getByRole('link', { name: /First overlapping shift/ })).toHaveAttribute(
+  await expect(row.getByRole('link', { name: /first overlapping shift/ })).toHaveAttribute(
     'href',
     /\/admin\/shifts\/[0-9a-f-]{36}$/,
   );

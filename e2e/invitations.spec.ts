@@ -86,6 +86,8 @@ test('an admin invites a person who chooses a password and signs in with the inv
   await expectAccessible(page, 'outbox-message');
   await page.keyboard.press('Escape');
   await expect(message).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=${stamp}`));
 
   const invitee = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
   const inviteePage = await invitee.newPage();

@@ -93,7 +93,7 @@ function OverlapsCell({ week, timeZone }: { week: CaregiverWeek; timeZone: strin
               size="xs"
               component={Link}
               to={`/admin/shifts/${pair.shiftId}`}
-              aria-label={`First overlapping shift (shift 1), ${when}`}
+              aria-label={`shift 1, the first overlapping shift, ${when}`}
             >
               shift 1
             </Anchor>
@@ -101,7 +101,7 @@ function OverlapsCell({ week, timeZone }: { week: CaregiverWeek; timeZone: strin
               size="xs"
               component={Link}
               to={`/admin/shifts/${pair.otherShiftId}`}
-              aria-label={`Second overlapping shift (shift 2), ${when}`}
+              aria-label={`shift 2, the second overlapping shift, ${when}`}
             >
               shift 2
             </Anchor>
