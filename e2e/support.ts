@@ -159,6 +159,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   appendFileSync(CHECKED_ROUTES_FILE, `${JSON.stringify({ route: routePatternOf(url), screen, url })}\n`);
 }
 
+/** The little of the DOM the keyboard helpers use in the page (the e2e typecheck has no DOM types). */
+interface InPage {
+  ownerDocument: { activeElement: unknown };
+  contains(other: unknown): boolean;
+}
+
 /**
  * Keyboard only (issue 18): presses Tab (Shift+Tab when `backwards`) until `target` has the focus, as a keyboard
  * user would reach it; fails when it is not reached within `maxPresses` presses (not in the tab order, hidden,
@@ -171,8 +177,12 @@ export async function tabTo(
 ): Promise<void> {
   await expect(target).toBeVisible();
   for (let presses = 0; presses <= maxPresses; presses += 1) {
-    // (A string: the e2e typecheck has no DOM types; it runs in the page.)
-    if (await target.evaluate('(element) => element === document.activeElement')) return;
+    if (
+      await target.evaluate(
+        (element) => element === (element as unknown as InPage).ownerDocument.activeElement,
+      )
+    )
+      return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(
@@ -183,9 +193,16 @@ export async function tabTo(
 /** Waits until the keyboard focus is on `target` or inside it (a dialog, a drawer, the page heading). */
 export async function expectFocusWithin(target: Locator): Promise<void> {
   await expect
-    .poll(() => target.evaluate('(element) => element.contains(document.activeElement)'), {
-      message: `focus inside ${target.toString()}`,
-    })
+    .poll(
+      () =>
+        target.evaluate((element) => {
+          const node = element as unknown as InPage;
+          return node.contains(node.ownerDocument.activeElement);
+        }),
+      {
+        message: `focus inside ${target.toString()}`,
+      },
+    )
     .toBe(true);
 }
 
