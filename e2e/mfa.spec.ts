@@ -144,7 +144,9 @@ test('keyboard only: an admin signs in, enrols TOTP, signs out and signs in with
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeFocused();
 
   // The header's link to two-step verification: on.
-  await tabTo(page, page.getByRole('link', { name: 'Two-step verification' }), { backwards: true });
+  await tabTo(page, page.getByRole('banner').getByRole('link', { name: 'Two-step verification' }), {
+    backwards: true,
+  });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/account\/mfa$/);
   await expect(page.getByRole('heading', { name: 'Two-step verification', level: 1 })).toBeFocused();
