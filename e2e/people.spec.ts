@@ -103,7 +103,7 @@ test('keyboard only: skip link, a client created, found, opened and renamed, the
   forbidDialogs(page);
   const name = `E2E keyboard client ${Date.now()}`;
   await page.goto('/admin/clients');
-  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Clients', exact: true })).toBeVisible();
   await expectSkipLinkFirst(page);
 
   // New client: the drawer takes the focus, and gives it back to its opener when it closes.
@@ -142,5 +142,5 @@ test('keyboard only: skip link, a client created, found, opened and renamed, the
   await tabTo(page, page.getByRole('link', { name: 'Caregivers', exact: true }), { backwards: true });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/caregivers$/);
-  await expect(page.getByRole('heading', { name: 'Caregivers', level: 1 })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Caregivers', exact: true })).toBeFocused();
 });
