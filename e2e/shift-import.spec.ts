@@ -587,6 +587,7 @@ test('keyboard only: a CSV is chosen, uploaded, imported and its summary announc
   await expectFinished(page);
   await expect(stat(page, 'Created', 2)).toBeVisible();
   // Screen readers hear the outcome once, from the progress bar's status region.
-  await expect(page.getByTestId('job-status')).toHaveText(/^Finished: /);
+  await expect(page.getByTestId('job-status').first()).toHaveText(/^Finished/);
+  await expect(page.getByTestId('job-status').first()).toHaveAttribute('aria-live', 'polite');
   await expectAccessible(page, 'import-keyboard-summary');
 });

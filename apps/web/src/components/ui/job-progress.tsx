@@ -4,12 +4,12 @@
  * red when stopped), and one line of detail under it. Pages poll the job (`useJob` in lib/jobs.ts)
  * and pass it in; they choose the words.
  *
- * Screen readers hear the job's phase (waiting, running, finished, stopped) and, once it ends, the line under the
- * bar, from a polite status region; never each percent or log line while it runs (the bar itself carries the
- * percentage for whoever asks: `aria-valuenow`). docs/accessibility.md.
+ * Screen readers hear the phase line (waiting, running, finished, stopped) from a polite status region when the
+ * phase changes; never each percent, second or log line (those parts are hidden from it: the bar carries the
+ * percentage for whoever asks, `aria-valuenow`). docs/accessibility.md.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ProcessingJob } from '@tend/contracts';
 import { formatSeconds } from '../../lib/format/index.ts';
 
@@ -50,19 +50,6 @@ export interface JobProgressProps {
   size?: 'lg' | 'xl';
 }
 
-/**
- * What the job's status region says (see the module comment): the phase words while it waits or runs, the phase
- * and the detail line once it has ended. Changes only when the phase does (or the final detail arrives).
- */
-export function jobAnnouncement(phase: string, running: boolean, detail: ReactNode): ReactNode {
-  if (running || detail === null || detail === undefined || detail === '') return phase;
-  return (
-    <>
-      {phase}: {detail}
-    </>
-  );
-}
-
 /** See the module comment. */
 export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' }: JobProgressProps) {
   const running = isJobRunning(job);
@@ -79,7 +66,7 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="sm">
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} role="status" aria-live="polite" aria-atomic="true" data-testid="job-status">
           {job.status === 'QUEUED'
             ? 'Waiting to start'
             : running
@@ -87,7 +74,7 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
               : failed
                 ? 'Stopped'
                 : 'Finished'}{' '}
-          · {job.progress}%
+          <span aria-hidden="true">· {job.progress}%</span>
         </Text>
         <Text size="sm" c="dimmed">
           {elapsed === null
@@ -110,19 +97,6 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
       <Text size="sm" c="dimmed">
         {detail ?? fallback}
       </Text>
-      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="job-status">
-        {jobAnnouncement(
-          job.status === 'QUEUED'
-            ? 'Waiting to start'
-            : running
-              ? runningLabel
-              : failed
-                ? 'Stopped'
-                : 'Finished',
-          running,
-          detail ?? fallback,
-        )}
-      </VisuallyHidden>
     </Stack>
   );
 }
