@@ -18,6 +18,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/e2e',
+  // Forgets the last run's accessibility checks (accessibility-coverage.check.ts judges this run's).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -51,6 +53,12 @@ export default defineConfig({
       testIgnore: /setup\.spec\.ts/,
       dependencies: ['setup'],
       use: { storageState: ADMIN_STATE_FILE },
+    },
+    {
+      // After every flow: names each built route that no flow checked with expectAccessible (issue 18).
+      name: 'accessibility-coverage',
+      testMatch: /accessibility-coverage\.check\.ts/,
+      dependencies: ['flows'],
     },
   ],
   webServer: {

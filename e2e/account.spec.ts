@@ -5,7 +5,7 @@
  * (other sessions end by default), signs out and signs in with the new password.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const USER = {
@@ -43,6 +43,7 @@ test('a user changes the password on /account, signs out and signs in with the n
   const signOutOthers = section.getByRole('checkbox', { name: 'Sign out my other sessions' });
   await expect(signOutOthers).toBeChecked();
   await snap(page, 'account-page');
+  await expectAccessible(page, 'account-page');
 
   // A wrong current password is named under its input; nothing changes.
   await current.fill('not my password');
@@ -60,6 +61,7 @@ test('a user changes the password on /account, signs out and signs in with the n
     section.getByText(/New password is a commonly used password.*must not contain the name "Petra"/),
   ).toBeVisible();
   await snap(page, 'account-change-password-refused');
+  await expectAccessible(page, 'account-change-password-refused');
 
   // The right one: this browser stays signed in.
   await next.fill(NEW_PASSWORD);
@@ -69,6 +71,7 @@ test('a user changes the password on /account, signs out and signs in with the n
   await expect(current).toHaveValue('');
   expect((await page.request.get('/api/me')).status()).toBe(200);
   await snap(page, 'account-password-changed');
+  await expectAccessible(page, 'account-password-changed');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login\?reason=manual_logout/);

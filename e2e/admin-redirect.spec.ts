@@ -4,7 +4,7 @@
  * (sessionStorage `tend.adminRedirectMessage`). The account is created through the API by the shared admin.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const USER = {
@@ -44,6 +44,7 @@ test('a non-admin opening an admin page sees the red redirect alert, which vanis
   const stored = await page.evaluate("window.sessionStorage.getItem('tend.adminRedirectMessage')");
   expect(stored).toBeNull();
   await snap(page, 'admin-redirect-alert');
+  await expectAccessible(page, 'admin-redirect-alert');
   // Hides by itself after 5 seconds.
   await expect(alert).toBeHidden({ timeout: 8_000 });
 

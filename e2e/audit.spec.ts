@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { snap } from './support.ts';
+import { expectAccessible, snap } from './support.ts';
 
 test('the audit log shows the writes just made', async ({ page, baseURL }) => {
   const name = `Audit check ${Date.now()}`;
@@ -16,6 +16,7 @@ test('the audit log shows the writes just made', async ({ page, baseURL }) => {
   await expect(row).toBeVisible();
   await expect(row).toContainText('ada.admin@example.org');
   await snap(page, 'audit-log');
+  await expectAccessible(page, 'audit-log');
   await page.goto(`/admin/audit?entityId=${id}`);
   await expect(page.getByRole('row', { name: /case_manager\.create/ })).toHaveCount(1);
   await page.goto('/admin/audit?action=auth.setup');

@@ -4,7 +4,7 @@
  * redirect there, and the shared admin's `/account` lists its password identity. Creates nothing.
  */
 import { expect, test } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -17,6 +17,7 @@ test.describe('signed out', () => {
       'That Google account is already linked to another Tend account',
     );
     await snap(page, 'auth-callback-error');
+    await expectAccessible(page, 'auth-callback-error');
     await page.getByRole('link', { name: 'Back to sign-in' }).click();
     await expect(page).toHaveURL(/\/login$/);
     // No Google client in the e2e server: the login page does not offer it.
@@ -32,6 +33,7 @@ test('/account lists the password sign-in method', async ({ page }) => {
   await expect(methods.getByTestId('sign-in-method')).toHaveCount(1);
   await expect(methods.getByTestId('sign-in-method').first()).toContainText('Password');
   await snap(page, 'account-sign-in-methods');
+  await expectAccessible(page, 'account-sign-in-methods');
   await methods.getByRole('button', { name: 'Remove Password' }).click();
   await expect(methods.getByRole('alert')).toContainText('This is your only way to sign in');
   await expect(methods.getByTestId('sign-in-method')).toHaveCount(1);

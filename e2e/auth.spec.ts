@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signInThroughForm, snap } from './support.ts';
+import { ADMIN, expectAccessible, signInThroughForm, snap } from './support.ts';
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -12,6 +12,7 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await snap(page, 'login-error');
+    await expectAccessible(page, 'login-error');
     await signInThroughForm(page);
     await expect(page).toHaveURL(/\/admin\/clients\?q=a$/);
   });
@@ -21,7 +22,31 @@ test.describe('signed out', () => {
     await expect(page.getByText('Page Not Found: /no/such/page')).toBeVisible();
     await expect(page.getByText('404')).toBeVisible();
     await snap(page, 'not-found');
+    await expectAccessible(page, 'not-found');
   });
+
+  // WCAG 1.4.10 Reflow (issue 18): the caregiver- and family-facing pages at 320 CSS px (what 1280 px at 400 %
+  // zoom gives) without horizontal scrolling.
+  for (const path of ['/login', '/caregiver/login', '/caregiver/confirm', '/confirm']) {
+    test(`${path} reflows at 320 px without horizontal scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 720 });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(320);
+      const name = `reflow-320${path.replaceAll('/', '-')}`;
+      await snap(page, name);
+      await expectAccessible(page, name);
+    });
+  }
+});
+
+test('/account reflows at 320 px without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(320);
+  await snap(page, 'reflow-320-account');
+  await expectAccessible(page, 'reflow-320-account');
 });
 
 test.describe('signed in', () => {

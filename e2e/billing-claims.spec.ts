@@ -10,7 +10,7 @@
  * remittance for the first item. Every name and code carries the run's stamp.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiver = `Cora Claims ${stamp}`;
@@ -250,6 +250,7 @@ test('an admin imports a claim file, reviews matched, denied and orphaned lines,
   await page.goto('/admin/billing/claims');
   await expect(page.getByRole('heading', { name: 'Claim imports', level: 2 })).toBeVisible();
   await snap(page, 'claims-1-empty');
+  await expectAccessible(page, 'claims-1-empty');
   const claims = csv([
     [
       'Claim Number',
@@ -315,6 +316,7 @@ test('an admin imports a claim file, reviews matched, denied and orphaned lines,
   await expect(summary.getByRole('table', { name: 'Rejected rows' })).toContainText('Service Date');
   await expect(page.getByRole('table', { name: 'Matched lines' })).toContainText(`C-${stamp}-1`);
   await snap(page, 'claims-2-imported');
+  await expectAccessible(page, 'claims-2-imported');
   // The same bytes again: the earlier import answers at once, nothing is imported twice.
   await uploadClaimFile(page, `claims-${stamp}-again.csv`, claims);
   await expect(summary).toContainText('This file was imported before: nothing changed');
@@ -326,17 +328,19 @@ test('an admin imports a claim file, reviews matched, denied and orphaned lines,
   await denied.getByRole('button', { name: /^Acknowledge line/ }).click();
   await expect(denied.getByText('Acknowledged')).toBeVisible();
   await snap(page, 'claims-3-denied-acknowledged');
+  await expectAccessible(page, 'claims-3-denied-acknowledged');
 
   await page.getByRole('tab', { name: /^Orphaned/ }).click();
   const orphaned = page.getByRole('table', { name: 'Orphaned lines' });
   await expect(orphaned).toContainText(`No billing item has billing id LOST-${stamp}`);
-  await orphaned.getByRole('button', { name: /^Link line \d+ by hand/ }).click();
+  await orphaned.getByRole('button', { name: /^Link by hand: line \d+/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Link claim line to a billing item' });
   await dialog.getByLabel('From').fill(days[0] as string);
   await dialog.getByLabel('To').fill(days[2] as string);
   const candidates = dialog.getByRole('table', { name: 'Billing items to link' });
   await expect(candidates.getByRole('row', { name: new RegExp(third.date) })).toBeVisible();
   await snap(page, 'claims-4-link-dialog');
+  await expectAccessible(page, 'claims-4-link-dialog');
   await candidates
     .getByRole('row', { name: new RegExp(third.date) })
     .getByRole('button', { name: /^Link to/ })
@@ -350,6 +354,7 @@ test('an admin imports a claim file, reviews matched, denied and orphaned lines,
     `Units over authorization ${stamp}`,
   );
   await snap(page, 'claims-5-unpaid');
+  await expectAccessible(page, 'claims-5-unpaid');
 
   await uploadClaimFile(page, `remit-${stamp}.835`, remittance(first.billingId, first.date));
   await expect(summary).toContainText('1 matched', { timeout: 30_000 });
@@ -358,4 +363,5 @@ test('an admin imports a claim file, reviews matched, denied and orphaned lines,
   await expect(page.getByRole('table', { name: 'Claim imports' })).toContainText('X12 835');
   await expect(page.getByRole('table', { name: 'Matched lines' })).toContainText(`PCN-${stamp}-1`);
   await snap(page, 'claims-6-835');
+  await expectAccessible(page, 'claims-6-835');
 });

@@ -10,7 +10,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import {
+  expectAccessible,
+  expectFocusWithin,
+  expectSkipLinkFirst,
+  forbidDialogs,
+  snap,
+  tabTo,
+} from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiver = `Bill Exporter ${stamp}`;
@@ -62,6 +69,12 @@ async function importNotes(request: APIRequestContext, baseURL: string) {
   });
   expect(started.status()).toBe(202);
   await waitForJob(request, ((await started.json()) as { job: { id: string } }).job.id);
+}
+
+/** Keyboard only: Tab to the link named `name` and press Enter. */
+async function pressLink(page: Page, name: string) {
+  await tabTo(page, page.getByRole('link', { name, exact: true }));
+  await page.keyboard.press('Enter');
 }
 
 /** The CSV of a download event, parsed simply (no quoted commas in these rows). */
@@ -187,10 +200,15 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   await expect(counts).toContainText('2 to export');
   await expect(page.getByRole('table', { name: 'Segments to export' }).getByRole('row')).toHaveCount(3);
   await snap(page, 'billing-export-1-preview');
+  await expectAccessible(page, 'billing-export-1-preview');
 
+  // From here on, the keyboard alone (issue 18): Tab to each control, type, Enter; no clicks.
   // Create the batch: 12 + 8 units × $7.25 = $87.00 + $58.00.
-  await page.getByLabel('Notes (optional)').fill(`e2e ${stamp}`);
-  await page.getByRole('button', { name: 'Create export batch' }).click();
+  await expectSkipLinkFirst(page);
+  await tabTo(page, page.getByLabel('Notes (optional)'));
+  await page.keyboard.type(`e2e ${stamp}`);
+  await tabTo(page, page.getByRole('button', { name: 'Create export batch' }));
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Export batch created')).toBeVisible({ timeout: 30_000 });
   const detail = page.getByTestId('export-batch-detail');
   await expect(detail).toBeVisible();
@@ -199,8 +217,9 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   await expect(items.getByRole('row', { name: new RegExp(day1) })).toContainText('$87.00');
   await expect(items.getByRole('row', { name: new RegExp(day2) })).toContainText('$58.00');
   await snap(page, 'billing-export-2-batch');
+  await expectAccessible(page, 'billing-export-2-batch');
 
-  const file = await downloadedRows(page, () => page.getByRole('link', { name: 'Download CSV' }).click());
+  const file = await downloadedRows(page, () => pressLink(page, 'Download CSV'));
   expect(file.fileName).toMatch(new RegExp(`^billing-export-${day1}-to-${day2}-[0-9a-f]{8}\\.csv$`));
   expect(file.columns[0]).toBe('billing_id');
   expect(
@@ -224,17 +243,22 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   await expect(page.getByRole('table', { name: 'Export batches' })).toContainText('$145.00');
 
   // Correct the first shift's clock-out on its page.
-  await page
-    .getByRole('table', { name: 'Segments to export' })
-    .getByRole('link', { name: day1 })
-    .first()
-    .click();
+  await tabTo(
+    page,
+    page.getByRole('table', { name: 'Segments to export' }).getByRole('link', { name: day1 }).first(),
+  );
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/shifts\/[0-9a-f-]{36}$/);
-  await page.getByRole('button', { name: 'Correct shift' }).click();
+  await tabTo(page, page.getByRole('button', { name: 'Correct shift' }));
+  await page.keyboard.press('Enter');
   const correct = page.getByRole('dialog', { name: 'Correct shift' });
+  await expectFocusWithin(correct);
+  await tabTo(page, correct.getByLabel(/^Clock-out \(/));
   await correct.getByLabel(/^Clock-out \(/).fill(`${day1}T12:30`);
-  await correct.getByLabel('Reason').fill('Caregiver stayed 30 minutes longer; confirmed with the family');
-  await correct.getByRole('button', { name: 'Save correction' }).click();
+  await tabTo(page, correct.getByLabel('Reason'));
+  await page.keyboard.type('Caregiver stayed 30 minutes longer; confirmed with the family');
+  await tabTo(page, correct.getByRole('button', { name: 'Save correction' }));
+  await page.keyboard.press('Enter');
   await expect(correct).toBeHidden();
 
   // Drift: the end time changed after the export.
@@ -247,28 +271,37 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   await expect(drifted).toContainText('$87.00');
   await expect(queue.getByRole('row')).toHaveCount(2);
   await snap(page, 'billing-export-3-drift');
+  await expectAccessible(page, 'billing-export-3-drift');
 
   // Void with a reason (required).
-  await drifted.getByRole('button', { name: /^Void the item of/ }).click();
+  const voidButton = drifted.getByRole('button', { name: /^Void the item of/ });
+  await tabTo(page, voidButton);
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Void billing item' });
-  await dialog.getByRole('button', { name: 'Void item' }).click();
+  await expectFocusWithin(dialog);
+  await tabTo(page, dialog.getByRole('button', { name: 'Void item' }));
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText('Give the reason')).toBeVisible();
-  await dialog.getByLabel(/^Reason/).fill('Clock-out corrected after export; re-bill at 3.5 h');
+  await tabTo(page, dialog.getByLabel(/^Reason/));
+  await page.keyboard.type('Clock-out corrected after export; re-bill at 3.5 h');
   await snap(page, 'billing-export-4-void');
-  await dialog.getByRole('button', { name: 'Void item' }).click();
+  await expectAccessible(page, 'billing-export-4-void');
+  await tabTo(page, dialog.getByRole('button', { name: 'Void item' }));
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('void-done')).toBeVisible();
   await expect(page.getByText('No drift in these dates')).toBeVisible();
 
   // Re-export: only the corrected segment, 14 units = $101.50.
-  await page.getByRole('link', { name: `Export ${day1} again` }).click();
-  await expect(page.getByRole('heading', { name: 'Export batches' })).toBeVisible();
+  await pressLink(page, `Export ${day1} again`);
+  await expect(page.getByRole('heading', { name: 'Export batches' })).toBeFocused();
   await expect(counts).toContainText('1 to export');
-  await page.getByRole('button', { name: 'Create export batch' }).click();
+  await tabTo(page, page.getByRole('button', { name: 'Create export batch' }));
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Export batch created')).toBeVisible({ timeout: 30_000 });
   await expect(detail).toContainText('$101.50');
   await expect(items.getByRole('row')).toHaveCount(2);
-  const again = await downloadedRows(page, () => page.getByRole('link', { name: 'Download CSV' }).click());
+  const again = await downloadedRows(page, () => pressLink(page, 'Download CSV'));
   expect(again.rows.map((row) => [row.service_date, row.end_time, row.units, row.amount])).toEqual([
     [day1, '12:30', '14.00', '101.50'],
   ]);
@@ -287,4 +320,5 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   expect(twice.status()).toBe(409);
   expect(((await twice.json()) as { detail: string }).detail).toContain('billed already');
   await snap(page, 'billing-export-5-nothing-twice');
+  await expectAccessible(page, 'billing-export-5-nothing-twice');
 });

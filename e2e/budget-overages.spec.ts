@@ -6,7 +6,7 @@
  * client-prime import and sees it flagged against imported shifts. Names carry the run's stamp.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const clientName = `Budget Client ${stamp}`;
@@ -68,6 +68,7 @@ test('an admin adds a budget line by hand, sees the overage and drills down to t
   await expect(dialog.getByText('Authorized units must be more than 0')).toBeVisible();
   await dialog.getByLabel('Authorized units').fill('6');
   await snap(page, 'budget-line-form');
+  await expectAccessible(page, 'budget-line-form');
   await dialog.getByRole('button', { name: 'Add line' }).click();
   await expect(dialog).toBeHidden();
 
@@ -84,6 +85,7 @@ test('an admin adds a budget line by hand, sees the overage and drills down to t
   await expect(row).toContainText('Over budget');
   await expect(row.getByRole('progressbar').first()).toBeVisible();
   await snap(page, 'budget-overages');
+  await expectAccessible(page, 'budget-overages');
 
   // Only over-budget lines.
   await page.getByRole('combobox', { name: 'Flag' }).click();
@@ -105,6 +107,7 @@ test('an admin adds a budget line by hand, sees the overage and drills down to t
     /\/admin\/shifts\/[0-9a-f-]{36}$/,
   );
   await snap(page, 'budget-overages-drilldown');
+  await expectAccessible(page, 'budget-overages-drilldown');
   await segments.getByRole('link', { name: '2025-03-05' }).click();
   await expect(page).toHaveURL(/\/admin\/shifts\/[0-9a-f-]{36}$/);
 });
@@ -142,4 +145,5 @@ test('a budget imported with the client prime import is flagged against the impo
   await expect(row).toContainText('12 hours');
   await expect(row).toContainText('Over budget');
   await snap(page, 'budget-overages-imported');
+  await expectAccessible(page, 'budget-overages-imported');
 });

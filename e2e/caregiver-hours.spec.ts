@@ -5,7 +5,7 @@
  * and when shown). Names carry the run's stamp so other flows' data never collides.
  */
 import { expect, test } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiverName = `Olive Overtime ${stamp}`;
@@ -58,12 +58,13 @@ test('an admin sees a caregiver’s overtime week and overlap, the hours chart, 
   await expect(row).toContainText('47 h 00 min');
   await expect(row).toContainText('Overtime 7 h 00 min');
   await expect(row).toContainText('60 min from Mar 4, 5:00 PM PST');
-  await expect(row.getByRole('link', { name: /First overlapping shift/ })).toHaveAttribute(
+  await expect(row.getByRole('link', { name: /first overlapping shift/ })).toHaveAttribute(
     'href',
     /\/admin\/shifts\/[0-9a-f-]{36}$/,
   );
   await expect(row).toContainText('Needs review');
   await snap(page, 'caregiver-hours-overtime');
+  await expectAccessible(page, 'caregiver-hours-overtime');
 
   // The chart of the caregiver's weeks, with the same numbers as a table.
   await row.getByRole('button', { name: `Hours chart of ${caregiverName}` }).click();
@@ -77,6 +78,7 @@ test('an admin sees a caregiver’s overtime week and overlap, the hours chart, 
   );
   await expect(drawer.getByRole('table', { name: 'Shifts in these weeks' }).getByRole('row')).toHaveCount(7);
   await snap(page, 'caregiver-hours-chart');
+  await expectAccessible(page, 'caregiver-hours-chart');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
@@ -85,12 +87,14 @@ test('an admin sees a caregiver’s overtime week and overlap, the hours chart, 
   const dialog = page.getByRole('dialog', { name: `Week of Mar 2, 2025 — ${caregiverName}` });
   await dialog.getByLabel('Note').fill('Overtime approved by the director; overlap was a late clock-out.');
   await snap(page, 'caregiver-hours-handling');
+  await expectAccessible(page, 'caregiver-hours-handling');
   await dialog.getByRole('button', { name: 'Mark handled' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Handled');
   await expect(row).toContainText('by Ada Admin');
   await expect(row).toContainText('Overtime approved by the director');
   await snap(page, 'caregiver-hours-handled');
+  await expectAccessible(page, 'caregiver-hours-handled');
 
   // Unhandled only: the week is gone from the review list.
   // A controlled switch: its state follows the URL, so click and wait for it.

@@ -7,7 +7,7 @@
  * caregiver picks "Text message (SMS)" and types the number another way.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE_FILE, forbidDialogs, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const CAREGIVER = {
@@ -56,6 +56,7 @@ test('a caregiver signs in with a one-time code read from the outbox', async ({ 
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText('Email must be a valid email address')).toBeVisible();
   await snap(page, 'caregiver-login');
+  await expectAccessible(page, 'caregiver-login');
 
   await page.getByRole('textbox', { name: 'Email' }).fill(CAREGIVER.email);
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -78,6 +79,7 @@ test('a caregiver signs in with a one-time code read from the outbox', async ({ 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('That code is not right');
   await snap(page, 'caregiver-confirm-wrong-code');
+  await expectAccessible(page, 'caregiver-confirm-wrong-code');
 
   await codeInput.fill(right);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -87,6 +89,7 @@ test('a caregiver signs in with a one-time code read from the outbox', async ({ 
   expect(await me.json()).toMatchObject({ email: CAREGIVER.email, role: 'CAREGIVER' });
   await expect(page.getByRole('heading', { name: 'Tend Family', level: 1 })).toBeVisible();
   await snap(page, 'caregiver-signed-in');
+  await expectAccessible(page, 'caregiver-signed-in');
 
   await context.close();
   await adminContext.close();
@@ -102,6 +105,7 @@ test('an unknown email gets the same answer and no code', async ({ browser, base
   await expect(page).toHaveURL(/\/caregiver\/confirm\?email=/);
   await expect(page.getByText('Tend has emailed it a 6-digit code')).toBeVisible();
   await snap(page, 'caregiver-confirm');
+  await expectAccessible(page, 'caregiver-confirm');
 
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
   expect(await newestCode(adminContext.request, email)).toBeNull();
@@ -136,6 +140,7 @@ test('a caregiver signs in with a code texted to the phone the admin gave', asyn
   // The caregiver types the number another way than the admin did.
   await number.fill(`503.555.${line}`);
   await snap(page, 'sms-caregiver-login');
+  await expectAccessible(page, 'sms-caregiver-login');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/\/caregiver\/confirm\?phone=/);
   await expect(page.getByText('Tend has texted it a 6-digit code')).toBeVisible();
@@ -147,6 +152,7 @@ test('a caregiver signs in with a code texted to the phone the admin gave', asyn
   }).toPass({ timeout: 10_000 });
   await page.getByRole('textbox', { name: 'Sign-in code' }).fill(code as unknown as string);
   await snap(page, 'sms-caregiver-confirm');
+  await expectAccessible(page, 'sms-caregiver-confirm');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new URL('/', baseURL).toString());
   const me = await page.request.get('/api/me');

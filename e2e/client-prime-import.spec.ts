@@ -5,7 +5,7 @@
  * reason. Ids and names carry the run's stamp.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
@@ -73,6 +73,7 @@ test('a clients and budgets CSV is imported; the bad row is reported with line, 
   await expect(page.getByRole('heading', { name: 'Client prime import' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent imports' })).toBeVisible();
   await snap(page, 'client-prime-1-choose');
+  await expectAccessible(page, 'client-prime-1-choose');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Client prime file' }).click();
   await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
@@ -84,6 +85,7 @@ test('a clients and budgets CSV is imported; the bad row is reported with line, 
   await expect(preview.getByRole('row', { name: /OR526/ })).toContainText('480 hours');
   await expect(preview.locator('tr[data-rejected]')).toContainText('is before the effective date');
   await snap(page, 'client-prime-2-mapping');
+  await expectAccessible(page, 'client-prime-2-mapping');
 
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
@@ -96,6 +98,7 @@ test('a clients and budgets CSV is imported; the bad row is reported with line, 
   await expect(bad).toContainText('4');
   await expect(bad).toContainText('is before the effective date (2025-06-01 < 2025-07-01)');
   await snap(page, 'client-prime-4-summary');
+  await expectAccessible(page, 'client-prime-4-summary');
 
   // The same file again changes nothing.
   await page.getByRole('button', { name: 'Import another file' }).click();

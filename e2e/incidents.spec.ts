@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const example = JSON.parse(
   readFileSync(path.resolve('fixtures/evv/sandata-openevv-visits.example.json'), 'utf8'),
@@ -110,6 +110,7 @@ test('an admin screens notes, finds the fall (not the "did not fall"), handles i
   await expect(row.getByText('Overdue')).toBeVisible();
   await expect(row).toContainText('Hospital or ER, Injury, Fall');
   await snap(page, 'incidents-queue');
+  await expectAccessible(page, 'incidents-queue');
 
   // The drawer: highlighted excerpt, then "Mark handled" with a note.
   await row.click();
@@ -123,6 +124,7 @@ test('an admin screens notes, finds the fall (not the "did not fall"), handles i
     .getByRole('textbox', { name: 'Note' })
     .fill('Reported to the CDDP case manager by phone at 10:15.');
   await snap(page, 'incidents-drawer');
+  await expectAccessible(page, 'incidents-drawer');
   await drawer.getByRole('button', { name: 'Mark handled' }).click();
   await expect(drawer.getByText('Reported to the CDDP case manager by phone at 10:15.')).toBeVisible();
   await expect(drawer.getByText('Handled', { exact: true }).first()).toBeVisible();
@@ -134,6 +136,7 @@ test('an admin screens notes, finds the fall (not the "did not fall"), handles i
   await page.goto(`/admin/incidents?clientId=${fall?.clientId}`);
   await expect(page.getByText('No incidents match these filters')).toBeVisible();
   await snap(page, 'incidents-open-empty');
+  await expectAccessible(page, 'incidents-open-empty');
 
   // The phrase test: negation and redaction on pasted text.
   await page.goto('/phrase-test');
@@ -148,6 +151,7 @@ test('an admin screens notes, finds the fall (not the "did not fall"), handles i
     '[REDACTED] did not fall. Later [REDACTED] slipped on the stairs.',
   );
   await snap(page, 'phrase-test');
+  await expectAccessible(page, 'phrase-test');
 
   // The phrase mapper: a term of this flow's own extends the Fall category, is tried, then deleted.
   const term = `wobbled ${stamp.toLowerCase()}`;
@@ -167,6 +171,7 @@ test('an admin screens notes, finds the fall (not the "did not fall"), handles i
   await page.getByRole('button', { name: 'Add term' }).click();
   await expect(page.getByText('Term already exists')).toBeVisible();
   await snap(page, 'phrase-mapper-terms');
+  await expectAccessible(page, 'phrase-mapper-terms');
   await page.getByRole('tab', { name: 'Try it' }).click();
   await page.getByRole('textbox', { name: 'Text to screen' }).fill(`She ${term} near the door.`);
   await page.getByRole('button', { name: 'Test text' }).click();

@@ -6,7 +6,7 @@
  * (current password, link to the new address). The admin sees the account turn from "Invited" to "Active".
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE_FILE, forbidDialogs, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const INVITEE = {
@@ -45,6 +45,7 @@ test('an admin invites a person who chooses a password and signs in with the inv
   await page.getByRole('listbox').getByRole('option', { name: 'Caregiver' }).click();
   await form.getByRole('textbox', { name: 'Job title' }).fill('DSP');
   await snap(page, 'invite-user-modal');
+  await expectAccessible(page, 'invite-user-modal');
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible();
 
@@ -54,6 +55,7 @@ test('an admin invites a person who chooses a password and signs in with the inv
   await expect(row).toContainText('Invited');
   await expect(row).toContainText('Caregiver');
   await snap(page, 'users-invited');
+  await expectAccessible(page, 'users-invited');
 
   let first: string | null = null;
   await expect(async () => {
@@ -72,6 +74,21 @@ test('an admin invites a person who chooses a password and signs in with the inv
     expect(second).not.toBe(first);
   }).toPass({ timeout: 10_000 });
 
+  // The two emails are in the outbox; a row opens the message.
+  await page.goto(`/admin/outbox?channel=email`);
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  const sent = page.getByRole('row').filter({ hasText: INVITEE.email });
+  await expect(sent).toHaveCount(2);
+  await expectAccessible(page, 'outbox');
+  await sent.first().click();
+  const message = page.getByRole('dialog');
+  await expect(message).toContainText(`To: ${INVITEE.email}`);
+  await expectAccessible(page, 'outbox-message');
+  await page.keyboard.press('Escape');
+  await expect(message).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=${stamp}`));
+
   const invitee = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
   const inviteePage = await invitee.newPage();
   forbidDialogs(inviteePage);
@@ -86,6 +103,7 @@ test('an admin invites a person who chooses a password and signs in with the inv
   ).toBeVisible();
   await expect(inviteePage.getByRole('alert')).toContainText('replaced by a newer one');
   await snap(inviteePage, 'invite-link-replaced');
+  await expectAccessible(inviteePage, 'invite-link-replaced');
 
   await inviteePage.goto(path(second));
   await expect(inviteePage.getByRole('heading', { name: 'Welcome to Tend' })).toBeVisible();
@@ -96,6 +114,7 @@ test('an admin invites a person who chooses a password and signs in with the inv
   await inviteePage.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(inviteePage.getByText(/commonly used password/)).toBeVisible();
   await snap(inviteePage, 'invite-weak-password');
+  await expectAccessible(inviteePage, 'invite-weak-password');
 
   await inviteePage.getByRole('textbox', { name: 'New password' }).fill(INVITEE.password);
   await inviteePage.getByRole('textbox', { name: 'Repeat the password' }).fill(INVITEE.password);
@@ -105,11 +124,13 @@ test('an admin invites a person who chooses a password and signs in with the inv
   expect(await me.json()).toMatchObject({ email: INVITEE.email, role: 'CAREGIVER' });
   await expect(inviteePage.getByTestId('signed-in-user')).toContainText(INVITEE.firstName);
   await snap(inviteePage, 'invite-accepted');
+  await expectAccessible(inviteePage, 'invite-accepted');
 
   // The link works once.
   await inviteePage.goto(path(second));
   await expect(inviteePage.getByRole('alert')).toContainText('already been used');
   await snap(inviteePage, 'invite-link-used');
+  await expectAccessible(inviteePage, 'invite-link-used');
 
   // The new account changes its sign-in email on /account: current password, then the link sent to the NEW address.
   const newEmail = `invitee.moved.${stamp}@example.org`;
@@ -126,6 +147,7 @@ test('an admin invites a person who chooses a password and signs in with the inv
   await expect(inviteePage.getByTestId('email-change-sent')).toContainText(newEmail);
   await expect(inviteePage.getByTestId('account-email')).toHaveText(INVITEE.email);
   await snap(inviteePage, 'account-email-change-sent');
+  await expectAccessible(inviteePage, 'account-email-change-sent');
   let changeLink: string | null = null;
   await expect(async () => {
     changeLink = (await newestLink(admin, newEmail)).link;
@@ -135,6 +157,7 @@ test('an admin invites a person who chooses a password and signs in with the inv
   await inviteePage.getByRole('button', { name: 'Confirm new email' }).click();
   await expect(inviteePage.getByRole('heading', { name: 'Your email is changed' })).toBeVisible();
   await snap(inviteePage, 'account-email-changed');
+  await expectAccessible(inviteePage, 'account-email-changed');
   await inviteePage.goto('/account');
   await expect(inviteePage.getByTestId('account-email')).toHaveText(newEmail);
 
@@ -143,6 +166,7 @@ test('an admin invites a person who chooses a password and signs in with the inv
   await expect(accepted).toContainText('Active');
   await expect(accepted.getByRole('button', { name: /Send the invitation again/ })).toHaveCount(0);
   await snap(page, 'users-invitation-accepted');
+  await expectAccessible(page, 'users-invitation-accepted');
 
   await invitee.close();
   await adminContext.close();

@@ -6,7 +6,7 @@
  * (docs/decisions/0019-caregiver-sms-codes.md).
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const USER = {
@@ -53,6 +53,7 @@ test('a user resets a forgotten password from an emailed link and signs in with 
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByTestId('recovery-sent')).toBeVisible();
   await snap(page, 'recovery-sent');
+  await expectAccessible(page, 'recovery-sent');
 
   const unknown = await admin.get(
     `/api/outbox?page=1&pageSize=1&to=${encodeURIComponent(`nobody.${stamp}@example.org`)}`,
@@ -74,12 +75,14 @@ test('a user resets a forgotten password from an emailed link and signs in with 
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText(/commonly used password/)).toBeVisible();
   await snap(page, 'recovery-weak-password');
+  await expectAccessible(page, 'recovery-weak-password');
 
   await page.getByRole('textbox', { name: 'New password' }).fill(NEW_PASSWORD);
   await page.getByRole('textbox', { name: 'Repeat the password' }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();
   await snap(page, 'recovery-done');
+  await expectAccessible(page, 'recovery-done');
 
   // The link works once.
   await page.goto(`${url.pathname}${url.search}`);
@@ -144,6 +147,7 @@ test('a phone-only account resets its password with a texted code', async ({ bro
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText(/commonly used password/)).toBeVisible();
   await snap(page, 'sms-recovery-code');
+  await expectAccessible(page, 'sms-recovery-code');
   await page.getByRole('textbox', { name: 'New password' }).fill(NEW_PASSWORD);
   await page.getByRole('textbox', { name: 'Repeat the password' }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Save new password' }).click();

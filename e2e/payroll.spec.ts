@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiverName = `Pat Payroll ${stamp}`;
@@ -62,6 +62,7 @@ test('an admin runs payroll for a period with overtime, an adjustment and paid t
   await expect(row).toContainText('Overtime 5 h 00 min');
   await expect(row).toContainText('6 segments');
   await snap(page, 'payroll-1-period');
+  await expectAccessible(page, 'payroll-1-period');
 
   // The caregiver's drawer: per-workweek hours and segments.
   await row.getByRole('button', { name: `Payroll details of ${caregiverName}` }).click();
@@ -108,6 +109,7 @@ test('an admin runs payroll for a period with overtime, an adjustment and paid t
   await expect(versions.getByRole('row').nth(1)).toContainText('+$25.50');
   await expect(versions.getByRole('row').nth(2)).toContainText('Current');
   await snap(page, 'payroll-2-adjustment-history');
+  await expectAccessible(page, 'payroll-2-adjustment-history');
   await history.getByRole('button', { name: 'Close history' }).click();
   await expect(history).toBeHidden();
 
@@ -119,6 +121,7 @@ test('an admin runs payroll for a period with overtime, an adjustment and paid t
   await paid.getByLabel(/Paid end/).fill('2024-09-23T18:00');
   await paid.getByRole('textbox', { name: 'Reason' }).fill('Stayed until the relief caregiver arrived');
   await snap(page, 'payroll-3-paid-times');
+  await expectAccessible(page, 'payroll-3-paid-times');
   await paid.getByRole('button', { name: 'Save paid times' }).click();
   await expect(paid).toBeHidden();
   const edited = segments.getByRole('row', { name: /Sep 23, 2024/ });
@@ -127,8 +130,10 @@ test('an admin runs payroll for a period with overtime, an adjustment and paid t
   await expect(drawer.getByTestId('caregiver-payroll-summary')).toContainText('Regular 49 h 00 min');
   await drawer.getByTestId('caregiver-payroll-summary').scrollIntoViewIfNeeded();
   await snap(page, 'payroll-4-caregiver');
+  await expectAccessible(page, 'payroll-4-caregiver');
   await adjustments.scrollIntoViewIfNeeded();
   await snap(page, 'payroll-5-adjustments');
+  await expectAccessible(page, 'payroll-5-adjustments');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
@@ -156,6 +161,7 @@ test('an admin runs payroll for a period with overtime, an adjustment and paid t
   const exportsTable = page.getByRole('table', { name: 'Payroll exports' });
   await expect(exportsTable.getByRole('row', { name: /Sep 15 – Sep 28, 2024/ }).first()).toBeVisible();
   await snap(page, 'payroll-6-exported');
+  await expectAccessible(page, 'payroll-6-exported');
 
   // Pay-period settings: weekly makes a period one workweek.
   await page.getByRole('button', { name: 'Pay period settings' }).click();
@@ -166,6 +172,7 @@ test('an admin runs payroll for a period with overtime, an adjustment and paid t
   await expect(settings.getByText(/First day must be a Sunday/)).toBeVisible();
   await settings.getByLabel('First day of a pay period').fill(periodStart);
   await snap(page, 'payroll-7-settings');
+  await expectAccessible(page, 'payroll-7-settings');
   await settings.getByRole('button', { name: 'Save pay period' }).click();
   await expect(settings).toBeHidden();
   await page.goto(`/admin/billing/payroll?periodStart=${periodStart}`);

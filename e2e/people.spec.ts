@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import {
+  expectAccessible,
+  expectFocusWithin,
+  expectSkipLinkFirst,
+  forbidDialogs,
+  snap,
+  tabTo,
+} from './support.ts';
 
 const kinds = [
   { path: '/admin/clients', noun: 'client', heading: 'Clients', tab: 'Clients' },
@@ -21,6 +28,7 @@ for (const kind of kinds) {
     await page.goto(kind.path);
     await expect(page.getByRole('heading', { name: kind.heading })).toBeVisible();
     await snap(page, `${kind.noun.replace(' ', '-')}-list`);
+    await expectAccessible(page, `${kind.noun.replace(' ', '-')}-list`);
 
     await page.getByRole('button', { name: `New ${kind.noun}` }).click();
     const drawer = page.getByRole('dialog');
@@ -29,6 +37,7 @@ for (const kind of kinds) {
     await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await fillRequired(page, kind.noun);
     await snap(page, `${kind.noun.replace(' ', '-')}-form`);
+    await expectAccessible(page, `${kind.noun.replace(' ', '-')}-form`);
     await drawer.getByRole('button', { name: 'Save' }).click();
     await expect(drawer).toBeHidden();
 
@@ -58,6 +67,7 @@ for (const kind of kinds) {
     const archivedRow = page.getByRole('row', { name: new RegExp(`${name} edited`) });
     await expect(archivedRow).toBeVisible();
     await snap(page, `inactive-${kind.noun.replace(' ', '-')}`);
+    await expectAccessible(page, `inactive-${kind.noun.replace(' ', '-')}`);
     await archivedRow.getByRole('button', { name: 'Unarchive' }).click();
     await expect(archivedRow).toBeHidden();
     await page.goto(`${kind.path}?q=${encodeURIComponent(`${name} edited`)}`);
@@ -84,4 +94,53 @@ test('naughty strings are stored and shown as text, never run', async ({ page })
     await expect(page.getByRole('cell', { name: value, exact: true })).toBeVisible();
   }
   await snap(page, 'naughty-strings');
+  await expectAccessible(page, 'naughty-strings');
+});
+
+test('keyboard only: skip link, a client created, found, opened and renamed, then the next page by its link', async ({
+  page,
+}) => {
+  forbidDialogs(page);
+  const name = `E2E keyboard client ${Date.now()}`;
+  await page.goto('/admin/clients');
+  await expect(page.getByRole('heading', { name: 'Clients', exact: true })).toBeVisible();
+  await expectSkipLinkFirst(page);
+
+  // New client: the drawer takes the focus, and gives it back to its opener when it closes.
+  const create = page.getByRole('button', { name: 'New client' });
+  await tabTo(page, create);
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expectFocusWithin(drawer);
+  await tabTo(page, drawer.getByRole('textbox', { name: 'Name', exact: true }));
+  await page.keyboard.type(name);
+  await tabTo(page, drawer.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(create).toBeFocused();
+
+  // Found by the search box, opened from its row with Enter, renamed.
+  await tabTo(page, page.getByRole('textbox', { name: 'Search' }));
+  await page.keyboard.type(name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toHaveCount(1);
+  await tabTo(page, row);
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  await expectFocusWithin(drawer);
+  await expectAccessible(page, 'client-drawer-keyboard');
+  await tabTo(page, drawer.getByRole('textbox', { name: 'Name', exact: true }));
+  await page.keyboard.press('End');
+  await page.keyboard.type(' edited');
+  await tabTo(page, drawer.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(`${name} edited`) })).toBeVisible();
+
+  // A navigation link: the new page's heading takes the focus.
+  await tabTo(page, page.getByRole('link', { name: 'Caregivers', exact: true }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/caregivers$/);
+  await expect(page.getByRole('heading', { name: 'Caregivers', exact: true })).toBeFocused();
 });

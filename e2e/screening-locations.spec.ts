@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, expectFocusWithin, forbidDialogs, snap, tabTo } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const client = `Loc Client ${stamp}`;
@@ -107,6 +107,7 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
   await expect(page.getByRole('progressbar', { name: 'Screening progress' })).toBeVisible();
   await expect(page.getByText(/^Finished · 100%/)).toBeVisible({ timeout: 60_000 });
   await snap(page, 'locations-1-screened');
+  await expectAccessible(page, 'locations-1-screened');
 
   // The queue, filtered to this client: the far clock-in, HIGH.
   await pickClient(page, page.getByRole('search', { name: 'Filter suspicious locations' }));
@@ -116,6 +117,7 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
   await expect(row).toContainText('High');
   await expect(row).toContainText(caregiver);
   await snap(page, 'locations-2-queue');
+  await expectAccessible(page, 'locations-2-queue');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const saved = await (await download).path();
@@ -123,22 +125,28 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
   expect(exported).toContain('Level,What,Date,Client,Caregiver,Distance (m)');
   expect(exported).toContain(`HIGH,Clock-in far from home,2025-10-13,${client},${caregiver}`);
 
+  // The review, by keyboard alone (issue 18): the row opens with Enter, the drawer takes the focus,
+  // the note is typed and the buttons pressed with Enter.
   // The review drawer: figures, map (flagged punch, fence, legend), note required.
-  await row.click();
+  await tabTo(page, row);
+  await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'Clock-in far from home' });
   await expect(drawer).toBeVisible();
+  await expectFocusWithin(drawer);
   await expect(drawer.getByText('10 km (6.2 mi)')).toBeVisible();
   const map = drawer.getByRole('region', { name: "Map of the flagged punch and the client's places" });
   await expect(map.locator('path.location-map-actual')).toHaveCount(1);
   await expect(map.locator('path.location-map-fence')).toHaveCount(2);
   await expect(drawer.getByRole('list', { name: 'Map legend' }).getByText('Flagged punch')).toBeVisible();
-  await drawer.getByRole('button', { name: 'Mark reviewed' }).click();
+  await tabTo(page, drawer.getByRole('button', { name: 'Mark reviewed' }));
+  await page.keyboard.press('Enter');
   await expect(drawer.getByText('Review note is required')).toBeVisible();
-  await drawer
-    .getByRole('textbox', { name: 'Review note' })
-    .fill('Called the caregiver: the client was at a medical appointment.');
+  await tabTo(page, drawer.getByRole('textbox', { name: 'Review note' }), { backwards: true });
+  await page.keyboard.type('Called the caregiver: the client was at a medical appointment.');
   await snap(page, 'locations-3-review-drawer');
-  await drawer.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expectAccessible(page, 'locations-3-review-drawer');
+  await tabTo(page, drawer.getByRole('button', { name: 'Mark reviewed' }));
+  await page.keyboard.press('Enter');
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('row', { name: /Clock-in far from home/ })).toHaveCount(0);
   await page
@@ -175,6 +183,7 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
   ).toBeVisible();
   await expect(baselineDrawer.getByRole('group', { name: 'Shifts with coordinates: 7' })).toBeVisible();
   await snap(page, 'locations-4-baseline-map');
+  await expectAccessible(page, 'locations-4-baseline-map');
 
   // An approved place, picked by clicking the map: listed and drawn with its own dashed circle.
   await baselineMap.click({ position: { x: 120, y: 300 } });
@@ -187,6 +196,7 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
     .getByRole('button', { name: `Remove approved location Family home ${stamp}` })
     .scrollIntoViewIfNeeded();
   await snap(page, 'locations-5-approved-location');
+  await expectAccessible(page, 'locations-5-approved-location');
 
   // Edit it: the form loads its values; saving renames it (and the server screens the shifts again).
   await baselineDrawer.getByRole('button', { name: `Edit approved location Family home ${stamp}` }).click();

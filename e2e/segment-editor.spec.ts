@@ -6,7 +6,7 @@
  * carries the run's stamp.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiver = `Eddie Editor ${stamp}`;
@@ -100,6 +100,7 @@ test('an admin splits a segment into two codes, recodes it with a reason, handle
   await splitForm.getByRole('button', { name: 'Split segment' }).click();
   await expect(splitForm.getByText(/Split at must be after the segment's start/)).toBeVisible();
   await snap(page, 'segment-editor-1-split-form');
+  await expectAccessible(page, 'segment-editor-1-split-form');
   await splitForm.getByLabel(/^Split at/).fill('2025-08-04T11:00');
   await splitForm.getByRole('button', { name: 'Split segment' }).click();
   await expect(drawer).toBeHidden();
@@ -109,6 +110,7 @@ test('an admin splits a segment into two codes, recodes it with a reason, handle
   await expect(rows.nth(2)).toContainText(relief);
   await expect(rows.nth(2)).toContainText('split');
   await snap(page, 'segment-editor-2-split');
+  await expectAccessible(page, 'segment-editor-2-split');
 
   // Change the first part's code: the reason is required.
   await rows
@@ -157,4 +159,5 @@ test('an admin splits a segment into two codes, recodes it with a reason, handle
   await expect(drawer.getByText('The last two hours were relief care')).toBeVisible();
   await expect(drawer.getByText('Ada Admin').first()).toBeVisible();
   await snap(page, 'segment-editor-3-history');
+  await expectAccessible(page, 'segment-editor-3-history');
 });

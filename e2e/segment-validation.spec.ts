@@ -8,7 +8,7 @@
  * READY. Every name and code carries the run's stamp.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiver = `Vera Valid ${stamp}`;
@@ -127,6 +127,7 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
   const table = page.getByRole('table', { name: 'Segments' });
   await expect(table.getByRole('row', { name: /2025-07-07/ })).toContainText('No rate for the code');
   await snap(page, 'segments-1-no-rule');
+  await expectAccessible(page, 'segments-1-no-rule');
 
   // The rule, entered in dollars.
   await page.getByRole('link', { name: 'Billing codes' }).first().click();
@@ -141,6 +142,7 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
   await expect(dialog.getByText('Rate per unit must be dollars and cents')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Rate per unit' }).fill('7.25');
   await snap(page, 'segments-2-rule-form');
+  await expectAccessible(page, 'segments-2-rule-form');
   await dialog.getByRole('button', { name: 'Add rule' }).click();
   await expect(dialog).toBeHidden();
   const ruleRow = page.getByRole('row', { name: new RegExp(code) });
@@ -151,6 +153,7 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
     timeout: 30_000,
   });
   await snap(page, 'segments-3-rules');
+  await expectAccessible(page, 'segments-3-rules');
 
   // One READY, one NOT_READY with the missing clock-out.
   await page.goto(segmentsUrl);
@@ -164,6 +167,7 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
   await expect(open).toContainText('Missing clock-out');
   await expect(open).toContainText('Location unverified');
   await snap(page, 'segments-4-not-ready');
+  await expectAccessible(page, 'segments-4-not-ready');
 
   // Only the not-ready ones, by violation, from the URL.
   await page.getByRole('combobox', { name: 'Violation' }).click();
@@ -189,4 +193,5 @@ test('an admin adds a billing-code rule, sees a segment not ready, fixes its shi
   await expect(page.getByTestId('segment-counts')).toContainText('0 not ready');
   await expect(table.getByRole('row', { name: /2025-07-08/ })).toContainText('Ready');
   await snap(page, 'segments-5-fixed');
+  await expectAccessible(page, 'segments-5-fixed');
 });

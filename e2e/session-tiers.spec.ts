@@ -7,7 +7,7 @@
  * admin session that the other flows share through ADMIN_STATE_FILE.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInThroughForm, snap } from './support.ts';
+import { expectAccessible, signInThroughForm, snap } from './support.ts';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -35,12 +35,14 @@ test('inactivity: warning 5 min before expiry, activity and Continue keep the se
   await page.clock.runFor(2000);
   await expect(warning.getByTestId('session-countdown')).not.toHaveText(first ?? '');
   await snap(page, 'session-inactivity-warning');
+  await expectAccessible(page, 'session-inactivity-warning');
 
   // Moving the mouse is activity: the grace period starts, then the warning closes.
   await page.mouse.move(20, 300);
   await page.mouse.move(60, 320);
   await expect(warning).toContainText('Activity noticed');
   await snap(page, 'session-activity-grace');
+  await expectAccessible(page, 'session-activity-grace');
   await page.clock.runFor(7000);
   await expect(warning).toBeHidden();
 
@@ -59,6 +61,7 @@ test('inactivity: warning 5 min before expiry, activity and Continue keep the se
   await expect(page).toHaveURL(/\/login\?reason=inactivity_timeout&redirect=%2Fadmin%2Fusers$/);
   await expect(page.getByTestId('logout-reason')).toContainText('no activity for a while');
   await snap(page, 'session-inactivity-logout');
+  await expectAccessible(page, 'session-inactivity-logout');
   await signIn(page);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
@@ -74,6 +77,7 @@ test('inactivity: warning 5 min before expiry, activity and Continue keep the se
   await expect(page.getByTestId('session-warning-state')).toHaveText('None');
   await expect(page.getByTestId('session-stored-reason')).toContainText('inactivity_timeout');
   await snap(page, 'session-debug');
+  await expectAccessible(page, 'session-debug');
 });
 
 test('signing out in one tab sends the other to /login?reason=session_expired_other_tab within 2 s', async ({
@@ -98,6 +102,7 @@ test('signing out in one tab sends the other to /login?reason=session_expired_ot
   );
   await expect(other.getByTestId('logout-reason')).toContainText('ended in another tab');
   await snap(other, 'session-other-tab-logout');
+  await expectAccessible(other, 'session-other-tab-logout');
 
   // Both tabs are signed out: an admin page asks to sign in.
   await other.goto('/admin/users');
@@ -142,4 +147,5 @@ test('a session the server ended (401 with a reason) lands on /login with that r
   await expect(page).toHaveURL(/\/login\?reason=inactivity_timeout&redirect=%2Fadmin%2Fusers/);
   await expect(page.getByTestId('logout-reason')).toContainText('no activity for a while');
   await snap(page, 'session-server-expired');
+  await expectAccessible(page, 'session-server-expired');
 });

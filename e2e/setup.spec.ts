@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import {
   ADMIN,
   ADMIN_STATE_FILE,
-  SETUP_TOKEN,
   expectAccessible,
   saveAdminTotpSecret,
+  SETUP_TOKEN,
   snap,
   totpCode,
 } from './support.ts';
@@ -38,6 +38,7 @@ test('first run: the setup link creates the first admin with the demo agency and
   await page.goto(`/setup?token=${SETUP_TOKEN}`);
   await expect(page.getByRole('button', { name: 'Create the administrator' })).toBeVisible();
   await snap(page, 'setup');
+  await expectAccessible(page, 'setup');
   await page.getByLabel('First name').fill(ADMIN.firstName);
   await page.getByLabel('Last name').fill(ADMIN.lastName);
   await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
@@ -57,11 +58,13 @@ test('first run: the setup link creates the first admin with the demo agency and
   saveAdminTotpSecret(secret);
   await expect(page.getByTestId('backup-codes').locator('code')).toHaveCount(10);
   await snap(page, 'setup-mfa-enrol');
+  await expectAccessible(page, 'setup-mfa-enrol');
   await page.getByRole('textbox', { name: 'Verification code' }).fill(await totpCode(secret));
   await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   await snap(page, 'agency-home');
+  await expectAccessible(page, 'agency-home');
   await page.context().storageState({ path: ADMIN_STATE_FILE });
 
   // Setup is one-time: the link now says so.

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const example = JSON.parse(
   readFileSync(path.resolve('fixtures/evv/sandata-openevv-visits.example.json'), 'utf8'),
@@ -75,6 +75,7 @@ test('an admin opens a shift, sees its map, corrects the clock-out, deletes and 
   await page.getByRole('button', { name: 'Show source record' }).click();
   await expect(page.getByText('"ProcedureCode": "T1004"').first()).toBeVisible();
   await snap(page, 'shift-detail-page');
+  await expectAccessible(page, 'shift-detail-page');
 
   // Correct the clock-out (in the visit's zone: 9:30 AM EST = 14:30 UTC) with a reason.
   await page.getByRole('button', { name: 'Correct shift' }).click();
@@ -86,6 +87,7 @@ test('an admin opens a shift, sees its map, corrects the clock-out, deletes and 
   await expect(dialog.getByText('Nothing was changed')).toBeVisible();
   await dialog.getByLabel('Clock-out (America/New_York)').fill('2024-01-15T09:30');
   await snap(page, 'shift-detail-correct-form');
+  await expectAccessible(page, 'shift-detail-correct-form');
   await dialog.getByRole('button', { name: 'Save correction' }).click();
   await expect(dialog).toBeHidden();
 
@@ -99,6 +101,7 @@ test('an admin opens a shift, sees its map, corrects the clock-out, deletes and 
     history.getByRole('row', { name: /Clock-out Jan 15, 8:00\sAM EST\s*→?\s*Jan 15, 9:30\sAM EST/ }),
   ).toBeVisible();
   await snap(page, 'shift-detail-corrected');
+  await expectAccessible(page, 'shift-detail-corrected');
 
   // Delete with a reason: the banner says who, when and why.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -112,6 +115,7 @@ test('an admin opens a shift, sees its map, corrects the clock-out, deletes and 
   await expect(page.getByText('Entered twice by mistake').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Correct shift' })).toHaveCount(0);
   await snap(page, 'shift-detail-deleted');
+  await expectAccessible(page, 'shift-detail-deleted');
 
   // It is among the deleted shifts, and gone from the live list.
   await page.goto(`/admin/shifts?csvFileId=${csvFileId}&state=deleted`);
@@ -128,6 +132,7 @@ test('an admin opens a shift, sees its map, corrects the clock-out, deletes and 
   await expect(history.getByText('Restored', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Correct shift' })).toBeVisible();
   await snap(page, 'shift-detail-restored');
+  await expectAccessible(page, 'shift-detail-restored');
 
   await page.goto(`/admin/shifts?csvFileId=${csvFileId}`);
   await expect(page.getByRole('row', { name: /T1004/ })).toHaveCount(2);
@@ -156,4 +161,5 @@ test('impossible coordinates are shown as recorded, flagged, and left off the ma
   await expect(map.locator('path.shift-map-marker-out')).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Map legend' }).getByText('(not on the map)')).toBeVisible();
   await snap(page, 'shift-detail-invalid-location');
+  await expectAccessible(page, 'shift-detail-invalid-location');
 });

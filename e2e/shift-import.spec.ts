@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, forbidDialogs, snap } from './support.ts';
+import { expectAccessible, expectSkipLinkFirst, forbidDialogs, snap, tabTo } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const fixtures = path.resolve('fixtures');
@@ -133,6 +133,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
   await page.goto('/upload');
   await expect(page.getByRole('heading', { name: 'Recent imports' })).toBeVisible();
   await snap(page, 'import-1-choose');
+  await expectAccessible(page, 'import-1-choose');
   await uploadFile(page, name, csv([givHeader, ...rows]), 'text/csv');
 
   // Step 2: the detected columns with samples, mapped by hand.
@@ -149,6 +150,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
   await expect(page.getByRole('button', { name: 'Start import' })).toBeDisabled();
   await expect(page.getByText('Fix the mapping problems above to start.')).toBeVisible();
   await snap(page, 'import-2-mapping-problems');
+  await expectAccessible(page, 'import-2-mapping-problems');
   for (const [header, option] of givMapping) await mapColumn(page, header, option);
   await expect(page.getByText('The mapping needs attention')).toBeHidden();
 
@@ -168,6 +170,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
     '45.5231, -122.6765',
   );
   await snap(page, 'import-2-mapping-preview');
+  await expectAccessible(page, 'import-2-mapping-preview');
 
   // Step 3 and 4: the progress bar, then the summary.
   await page.getByRole('button', { name: 'Start import' }).click();
@@ -183,6 +186,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
   await expect(stat(page, 'Rejected', 0)).toBeVisible();
   await expect(page.getByText('4 rows read')).toBeVisible();
   await snap(page, 'import-4-summary');
+  await expectAccessible(page, 'import-4-summary');
   const fileId = fileIdOf(page);
 
   // The summary survives a reload: the upload and its job are in the URL.
@@ -196,6 +200,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
   await expect(page.getByRole('row', { name: /Verified/ })).toHaveCount(3);
   await expect(page.getByRole('row', { name: /Missing location/ })).toHaveCount(1);
   await snap(page, 'import-shifts-list');
+  await expectAccessible(page, 'import-shifts-list');
 
   // A second file with the same header: the saved mapping is offered and complete.
   await page.goto('/upload');
@@ -203,6 +208,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
     page.getByRole('table', { name: 'Recent imports' }).getByRole('row', { name: new RegExp(name) }),
   ).toContainText('Imported');
   await snap(page, 'import-1-recent-imports');
+  await expectAccessible(page, 'import-1-recent-imports');
   const second = [
     [
       `GIV-${stamp}-5`,
@@ -225,6 +231,7 @@ test('a GIV-style CSV with unfamiliar columns is mapped by hand, previewed, impo
   await expect(page.getByRole('button', { name: 'Start import' })).toBeEnabled();
   await expect(page.getByRole('table', { name: 'Preview of the first rows' })).toContainText('4 h 00 min');
   await snap(page, 'import-2-saved-mapping');
+  await expectAccessible(page, 'import-2-saved-mapping');
   await page.getByRole('button', { name: 'Start import' }).click();
   await expectFinished(page);
   await expect(stat(page, 'Created', 1)).toBeVisible();
@@ -257,6 +264,7 @@ test('a large CSV shows the live progress bar with rows read and time left', asy
   await expect(page.getByRole('heading', { name: 'Importing…' })).toBeVisible();
   await expect(page.getByText(/\d rows read/)).toBeVisible({ timeout: 30_000 });
   await snap(page, 'import-3-progress');
+  await expectAccessible(page, 'import-3-progress');
   // Progress survives a reload while the job runs.
   await page.reload();
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
@@ -294,6 +302,7 @@ test('Sandata OpenEVV JSON: import, a higher SequenceID updates its shift with h
   await expect(stat(page, 'Created', 2)).toBeVisible();
   await expect(page.getByText('Not needed for JSON')).toBeVisible();
   await snap(page, 'import-json-summary');
+  await expectAccessible(page, 'import-json-summary');
 
   await page.getByRole('button', { name: 'Import another file' }).click();
   await uploadFile(page, `sandata-${stamp}-2.json`, JSON.stringify(updated, null, 2), 'application/json');
@@ -322,6 +331,7 @@ test('Sandata OpenEVV JSON: import, a higher SequenceID updates its shift with h
   await page.goto(`/admin/shifts/${shift?.id ?? ''}`);
   await expect(page.getByText(/Change history \(\d+\)/)).toBeVisible();
   await snap(page, 'import-json-updated-shift');
+  await expectAccessible(page, 'import-json-updated-shift');
 
   // Re-uploading the same file changes nothing.
   await page.goto('/upload');
@@ -488,6 +498,7 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
   await expect(rejectedPreview).toContainText('Would be rejected');
   await expect(rejectedPreview).toContainText('Svc Date');
   await snap(page, 'import-broken-mapping');
+  await expectAccessible(page, 'import-broken-mapping');
   await page.getByRole('button', { name: 'Start import' }).click();
   await expectFinished(page);
 
@@ -515,7 +526,7 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
   await expect(duplicate).toContainText(`only the first copy is imported`);
   await expect(duplicate.getByRole('cell').nth(2)).toHaveText(String(lineOf(`BRK-${stamp}-1`)));
   await snap(page, 'import-broken-summary');
-  await expectAccessible(page, 'shift import summary');
+  await expectAccessible(page, 'import-broken-summary');
 
   // The rejected rows download as CSV.
   const download = page.waitForEvent('download');
@@ -540,6 +551,7 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
   const flaggedClient = page.getByRole('row', { name: /Naughty Client/ });
   await expect(flaggedClient).toContainText('Needs review');
   await snap(page, 'import-clients-to-review');
+  await expectAccessible(page, 'import-clients-to-review');
   await flaggedClient.click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText('Created by an import')).toBeVisible();
@@ -572,4 +584,41 @@ test('a broken CSV imports its good rows, lists each bad one and runs no naughty
     .sort();
   expect(coordinates).toEqual(['0, 0', '123, -122.6765']);
   await snap(page, 'import-broken-invalid-coordinates');
+  await expectAccessible(page, 'import-broken-invalid-coordinates');
+});
+
+test('keyboard only: a CSV is chosen, uploaded, imported and its summary announced', async ({ page }) => {
+  forbidDialogs(page);
+  await page.goto('/upload');
+  await expect(page.getByRole('heading', { name: 'Import shifts' })).toBeVisible();
+  await expectSkipLinkFirst(page);
+  // The file button opens the system's file chooser on Enter, like a click.
+  const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, page.getByRole('button', { name: 'EVV export file' }));
+  await page.keyboard.press('Enter');
+  await (
+    await chooser
+  ).setFiles({
+    name: `keyboard-${stamp}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      csv([
+        ['Shift ID', 'Caregiver', 'Client', 'Date', 'Clock In', 'Clock Out'],
+        [`KEY-${stamp}-1`, 'Kim Keys', 'Tab Client', '2025-05-05', '09:00', '11:00'],
+        [`KEY-${stamp}-2`, 'Kim Keys', 'Tab Client', '2025-05-06', '09:00', '12:00'],
+      ]),
+      'utf8',
+    ),
+  });
+  await tabTo(page, page.getByRole('button', { name: 'Upload file' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Map the columns of keyboard-${stamp}.csv` })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Start import' }));
+  await page.keyboard.press('Enter');
+  await expectFinished(page);
+  await expect(stat(page, 'Created', 2)).toBeVisible();
+  // Screen readers hear the outcome once, from the progress bar's status region.
+  await expect(page.getByTestId('job-status').first()).toHaveText(/^Finished/);
+  await expect(page.getByTestId('job-status').first()).toHaveAttribute('aria-live', 'polite');
+  await expectAccessible(page, 'import-keyboard-summary');
 });

@@ -5,7 +5,7 @@
  * the review page by picking its shift. Every name and id carries the run's stamp.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiver = `Nora Note ${stamp}`;
@@ -49,6 +49,7 @@ test('notes are imported, matched to shifts, and an unmatched note is resolved o
   await page.getByRole('link', { name: 'Import shift notes' }).first().click();
   await expect(page.getByRole('heading', { name: 'Import shift notes' })).toBeVisible();
   await snap(page, 'notes-1-choose');
+  await expectAccessible(page, 'notes-1-choose');
   await upload(
     page,
     'Shift-notes file',
@@ -65,12 +66,14 @@ test('notes are imported, matched to shifts, and an unmatched note is resolved o
   await expect(preview.getByRole('row')).toHaveCount(3);
   await expect(preview).toContainText(`Went for a walk ${stamp}`);
   await snap(page, 'notes-2-mapping');
+  await expectAccessible(page, 'notes-2-mapping');
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 60_000 });
   await expect(stat(page, 'Notes added', 2)).toBeVisible();
   await expect(stat(page, 'Matched to a shift', 1)).toBeVisible();
   await expect(stat(page, 'Need review', 1)).toBeVisible();
   await snap(page, 'notes-4-summary');
+  await expectAccessible(page, 'notes-4-summary');
 
   // The unmatched note waits in the list, with its reason.
   await page.getByRole('link', { name: 'Review unmatched notes' }).click();
@@ -80,6 +83,7 @@ test('notes are imported, matched to shifts, and an unmatched note is resolved o
   await expect(row).toContainText(`No shift of ${caregiver} for ${client}`);
   await expect(page.getByRole('row', { name: new RegExp(`Went for a walk ${stamp}`) })).toHaveCount(0);
   await snap(page, 'notes-5-mismatched');
+  await expectAccessible(page, 'notes-5-mismatched');
   await row.click();
 
   // The review page: the note and its candidate shift; pick it.
@@ -91,6 +95,7 @@ test('notes are imported, matched to shifts, and an unmatched note is resolved o
   await expect(page.getByRole('button', { name: 'Match to this shift' })).toBeDisabled();
   await candidate.getByRole('radio').check();
   await snap(page, 'notes-6-review');
+  await expectAccessible(page, 'notes-6-review');
   await page.getByRole('button', { name: 'Match to this shift' }).click();
   await expect(page.getByRole('status')).toContainText(`The note is matched to shift NOTE-${stamp}-1.`);
 
@@ -98,4 +103,5 @@ test('notes are imported, matched to shifts, and an unmatched note is resolved o
   await expect(page.getByRole('heading', { name: 'Mismatched shift notes' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Late entry ${stamp}`) })).toHaveCount(0);
   await snap(page, 'notes-7-after');
+  await expectAccessible(page, 'notes-7-after');
 });

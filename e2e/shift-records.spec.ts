@@ -40,6 +40,7 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   await expect(totals(page)).toHaveText(totalsText(everything));
   await expect(page.getByRole('table', { name: 'Shifts' }).getByRole('row')).not.toHaveCount(0);
   await snap(page, 'shift-records-all');
+  await expectAccessible(page, 'shift-records-all');
 
   // A client with shifts (other flows add people without any), searched by name through the server.
   const newest = await page.request.get('/api/shifts?pageSize=1');
@@ -73,6 +74,7 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   expect(rangeTotals.shifts).toBeLessThanOrEqual(clientTotals.shifts);
   await expect(totals(page)).toHaveText(totalsText(rangeTotals));
   await snap(page, 'shift-records-client-range');
+  await expectAccessible(page, 'shift-records-client-range');
 
   // Export the filtered set: BOM, header, one line per shift.
   const downloading = page.waitForEvent('download');
@@ -113,12 +115,14 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   await expect(page.getByRole('combobox', { name: 'EVV status' })).toHaveValue('Verified');
   await expect(totals(page)).toHaveText(totalsText(verified));
   await snap(page, 'shift-records-reloaded');
+  await expectAccessible(page, 'shift-records-reloaded');
 
   // Filters matching nothing say so and offer to clear.
   await page.getByLabel('Billing code').fill('NOPE1');
   await expect(page.getByText('No shifts match these filters')).toBeVisible();
   await expect(totals(page)).toHaveText('0 shifts · 0 hours');
   await snap(page, 'shift-records-no-match');
+  await expectAccessible(page, 'shift-records-no-match');
 
   // Clear filters: back to everything.
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
@@ -145,6 +149,7 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
   await expect(firstCell).toHaveText(secondPageFirst);
   expect(secondPageFirst >= firstDate).toBe(true);
   await snap(page, 'shift-records-sorted-page-2');
+  await expectAccessible(page, 'shift-records-sorted-page-2');
 
   // A row opens the shift's own page.
   await table.locator('tbody tr').first().click();

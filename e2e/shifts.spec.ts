@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { snap } from './support.ts';
+import { expectAccessible, snap } from './support.ts';
 
 const example = path.resolve('fixtures/evv/sandata-openevv-visits.example.json');
 
@@ -18,6 +18,7 @@ test('an admin uploads the public Sandata example, watches the import and finds 
   await expect(page.getByRole('group', { name: 'Created: 2', exact: true })).toBeVisible();
   await expect(page.getByText('Created 2, updated 0, unchanged 0, rejected 0')).toBeVisible();
   await snap(page, 'import-summary');
+  await expectAccessible(page, 'import-summary');
 
   // Progress survives a reload: the job id is in the URL.
   await page.reload();
@@ -30,6 +31,7 @@ test('an admin uploads the public Sandata example, watches the import and finds 
   await expect(page.getByRole('row', { name: /Manually adjusted/ })).toHaveCount(1);
   await expect(page.getByRole('row', { name: /Verified/ })).toHaveCount(1);
   await snap(page, 'shifts-list');
+  await expectAccessible(page, 'shifts-list');
 
   // A row opens the shift's detail page.
   await page.getByRole('row', { name: /Manually adjusted/ }).click();
@@ -38,4 +40,5 @@ test('an admin uploads the public Sandata example, watches the import and finds 
   await expect(page.getByText('supervisor@example.com', { exact: false }).first()).toBeVisible();
   await expect(page.getByText('41.7658, -72.6734').first()).toBeVisible();
   await snap(page, 'shift-detail');
+  await expectAccessible(page, 'shift-detail');
 });

@@ -7,7 +7,7 @@
  * - phone sign-up confirmed by the texted code, then sign-in by a texted code.
  */
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { ADMIN_STATE_FILE, forbidDialogs, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const PASSWORD = 'quiet harbour lantern morning';
@@ -55,6 +55,7 @@ test('email sign-up: confirmation link from the outbox signs the new account in 
     page.getByText('You must provide either an email or phone number and a password').first(),
   ).toBeVisible();
   await snap(page, 'sign-up-required-fields');
+  await expectAccessible(page, 'sign-up-required-fields');
 
   await page.getByRole('textbox', { name: 'Your name' }).fill(`Sam Signup ${stamp}`);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -62,6 +63,7 @@ test('email sign-up: confirmation link from the outbox signs the new account in 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('sign-up-sent')).toContainText(email);
   await snap(page, 'sign-up-email-sent');
+  await expectAccessible(page, 'sign-up-email-sent');
 
   // Before confirming: password sign-in says so and offers the email again.
   await page.getByRole('button', { name: 'Use email and password' }).click();
@@ -72,17 +74,20 @@ test('email sign-up: confirmation link from the outbox signs the new account in 
   await page.getByRole('button', { name: 'Send the confirmation email again' }).click();
   await expect(page.getByTestId('confirmation-resent')).toBeVisible();
   await snap(page, 'sign-up-unconfirmed-resend');
+  await expectAccessible(page, 'sign-up-unconfirmed-resend');
 
   const link = await fromOutbox(adminContext.request, email, /(\/confirm\?type=signup&token=\S+)/);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Confirm your account' })).toBeVisible();
   await snap(page, 'sign-up-confirm');
+  await expectAccessible(page, 'sign-up-confirm');
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page).toHaveURL(new URL('/', baseURL).toString());
   const me = await page.request.get('/api/me');
   expect(await me.json()).toMatchObject({ email, role: 'USER' });
   await expect(page.getByRole('heading', { name: 'Tend Family', level: 1 })).toBeVisible();
   await snap(page, 'sign-up-signed-in');
+  await expectAccessible(page, 'sign-up-signed-in');
 
   await context.close();
   await adminContext.close();
@@ -106,6 +111,7 @@ test('a sign-in link by email signs an existing account in', async ({ browser, b
   await linkForm.getByRole('button', { name: 'Send sign-in link' }).click();
   await expect(page.getByTestId('magic-link-sent')).toContainText(email);
   await snap(page, 'magic-link-sent');
+  await expectAccessible(page, 'magic-link-sent');
 
   const link = await fromOutbox(adminContext.request, email, /(\/confirm\?type=magiclink&token=\S+)/);
   await page.goto(link);
@@ -119,6 +125,7 @@ test('a sign-in link by email signs an existing account in', async ({ browser, b
   await again.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(again.getByRole('alert')).toContainText('does not work any more');
   await snap(again, 'magic-link-used');
+  await expectAccessible(again, 'magic-link-used');
 
   await second.close();
   await context.close();
@@ -141,6 +148,7 @@ test('phone sign-up is confirmed by a texted code, and the number then signs in 
   const code = await fromOutbox(adminContext.request, PHONE, /\b(\d{6})\b/);
   await page.getByRole('textbox', { name: 'Code from the text message' }).fill(code);
   await snap(page, 'sign-up-phone-code');
+  await expectAccessible(page, 'sign-up-phone-code');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(new URL('/', baseURL).toString());
   expect(await (await page.request.get('/api/me')).json()).toMatchObject({ role: 'USER' });
@@ -156,6 +164,7 @@ test('phone sign-up is confirmed by a texted code, and the number then signs in 
   const next = await fromOutbox(adminContext.request, PHONE, /\b(\d{6})\b/);
   await signIn.getByRole('textbox', { name: 'Code from the text message' }).fill(next);
   await snap(signIn, 'phone-sign-in-code');
+  await expectAccessible(signIn, 'phone-sign-in-code');
   await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signIn).toHaveURL(new URL('/', baseURL).toString());
   expect((await signIn.request.get('/api/me')).status()).toBe(200);

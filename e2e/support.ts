@@ -2,9 +2,12 @@
  * Shared facts for the browser flows: the first admin created by setup.spec.ts (with the TOTP key it enrolled,
  * docs/decisions/0009-mfa.md), signing in through the form, and screenshot paths.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { matchRoutes } from 'react-router';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 
@@ -85,10 +88,60 @@ export async function signInThroughForm(
 /** The WCAG 2.0/2.1/2.2 A and AA rule tags axe runs on every screen a flow visits (issue 18). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
+/** Where `expectAccessible` records each checked screen (one JSON line each) for accessibility-coverage.check.ts. */
+export const CHECKED_ROUTES_FILE = `${ADMIN_STATE_FILE}.a11y-routes.jsonl`;
+
+/** The route pattern of the 404 page (every path that is not a built route). */
+export const NOT_FOUND_ROUTE = '*';
+
+let builtPathsCache: readonly string[] | undefined;
+
+/**
+ * The route-table paths that have a built screen: the keys of the web app's `screens` (apps/web/src/app/screens.ts),
+ * read by importing that module in a child Node process (its pages load lazily, so no React renders), so the e2e
+ * typecheck never pulls in the web app.
+ */
+export function builtRoutePaths(): readonly string[] {
+  builtPathsCache ??= JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "import { screens } from './apps/web/src/app/screens.ts'; console.log(JSON.stringify(Object.keys(screens)));",
+      ],
+      { encoding: 'utf8' },
+    ),
+  ) as string[];
+  return builtPathsCache;
+}
+
+/**
+ * The route pattern the app renders for `url` (`/admin/shifts/:id` for `/admin/shifts/0b6c...`), ranked the way
+ * React Router ranks the app's own routes; `*` (the 404 page) when no built route matches.
+ */
+export function routePatternOf(url: string): string {
+  const routes = [...builtRoutePaths().map((path) => ({ path })), { path: NOT_FOUND_ROUTE }];
+  const matches = matchRoutes(routes, new URL(url).pathname);
+  return matches?.at(-1)?.route.path ?? NOT_FOUND_ROUTE;
+}
+
+/** The checked screens recorded so far in this run: route pattern, screen name and URL of each check. */
+export function checkedScreens(): { route: string; screen: string; url: string }[] {
+  if (!existsSync(CHECKED_ROUTES_FILE)) return [];
+  return readFileSync(CHECKED_ROUTES_FILE, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { route: string; screen: string; url: string });
+}
+
 /**
  * Runs axe-core (`@axe-core/playwright`) with the WCAG A and AA rules on the page as it stands and fails the test
  * on any violation, listing each rule, its help text and the first offending elements. `screen` names what was
- * checked (for the failure message).
+ * checked (for the failure message). A passing check is recorded under the page's route pattern
+ * (`CHECKED_ROUTES_FILE`), so accessibility-coverage.check.ts can name every built route no flow checked.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -101,4 +154,67 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         .join('\n'),
   );
   expect(found, `axe found WCAG violations on ${screen} (${page.url()})`).toEqual([]);
+  const url = page.url();
+  mkdirSync(path.dirname(CHECKED_ROUTES_FILE), { recursive: true });
+  appendFileSync(CHECKED_ROUTES_FILE, `${JSON.stringify({ route: routePatternOf(url), screen, url })}\n`);
+}
+
+/** The little of the DOM the keyboard helpers use in the page (the e2e typecheck has no DOM types). */
+interface InPage {
+  ownerDocument: { activeElement: unknown };
+  contains(other: unknown): boolean;
+}
+
+/**
+ * Keyboard only (issue 18): presses Tab (Shift+Tab when `backwards`) until `target` has the focus, as a keyboard
+ * user would reach it; fails when it is not reached within `maxPresses` presses (not in the tab order, hidden,
+ * or behind something that traps focus).
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { maxPresses = 150, backwards = false }: { maxPresses?: number; backwards?: boolean } = {},
+): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let presses = 0; presses <= maxPresses; presses += 1) {
+    if (
+      await target.evaluate(
+        (element) => element === (element as unknown as InPage).ownerDocument.activeElement,
+      )
+    )
+      return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(
+    `Not reached with ${maxPresses} presses of ${backwards ? 'Shift+Tab' : 'Tab'}: ${target.toString()}`,
+  );
+}
+
+/** Waits until the keyboard focus is on `target` or inside it (a dialog, a drawer, the page heading). */
+export async function expectFocusWithin(target: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        target.evaluate((element) => {
+          const node = element as unknown as InPage;
+          return node.contains(node.ownerDocument.activeElement);
+        }),
+      {
+        message: `focus inside ${target.toString()}`,
+      },
+    )
+    .toBe(true);
+}
+
+/**
+ * The frame's first Tab stop is the skip link; Enter on it moves focus to the main content (`#main`). Call on a
+ * freshly loaded page of a layout with navigation.
+ */
+export async function expectSkipLinkFirst(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
 }

@@ -20,6 +20,7 @@ import { FullScreenLoading } from '../components/ui/page-loader.tsx';
 import { BareLayout } from './layouts/bare-layout.tsx';
 import { SessionMonitorProvider } from '../features/auth/session/session-monitor-provider.tsx';
 import { useMe } from '../lib/me.ts';
+import { useFocusHeadingOnNavigation } from './layouts/focus-heading.ts';
 
 const AdminLayout = lazy(() =>
   import('./layouts/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })),
@@ -51,9 +52,10 @@ export const layoutComponents: Record<Layout, ComponentType> = {
 /**
  * The root route's element: the session monitor (spec s.4 "Session tiers") around every layout. It runs
  * only while someone is signed in (see `SessionMonitorProvider`) and, being inside the router, sees every
- * route change.
+ * route change. After a client-side navigation, focus moves to the new page's heading (layouts/focus-heading.ts).
  */
 function SessionRoot() {
+  useFocusHeadingOnNavigation();
   return (
     <SessionMonitorProvider>
       <Outlet />

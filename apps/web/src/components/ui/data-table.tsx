@@ -13,6 +13,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import {
   flexRender,
@@ -412,8 +413,32 @@ function ExportCsvButton({
 }
 
 /**
+ * Whether the element's content is wider or taller than its box (so it scrolls), kept current as the box or its
+ * first child (the table) changes size.
+ */
+function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const measure = () =>
+      setScrolls(
+        element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+      );
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
+/**
  * The scroll box and the table: header, then skeleton rows on the first load, else the page's rows
- * (only those in view when the page holds more than `virtualizeAbove`).
+ * (only those in view when the page holds more than `virtualizeAbove`). A box that scrolls is a focusable,
+ * named region, so it scrolls with the arrow keys even when no row or control in it takes the focus (WCAG 2.1.1,
+ * axe `scrollable-region-focusable`).
  */
 function TableGrid<T, S extends string>(props: DataTableProps<T, S> & { table: TanStackTable<T> }) {
   const { table, label, rows, loading = false, fetching = false, onRowOpen, virtualizeAbove = 50 } = props;
@@ -430,9 +455,13 @@ function TableGrid<T, S extends string>(props: DataTableProps<T, S> & { table: T
   });
   const columnCount = table.getVisibleLeafColumns().length;
   const rowProps = { virtualize, currentRowId: props.currentRowId, onRowOpen };
+  const scrolls = useScrolls(scrollRef);
   return (
     <div
       ref={scrollRef}
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls ? 'region' : undefined}
+      aria-label={scrolls ? `${label} (scrolls)` : undefined}
       // Positioned, so that absolutely positioned cell content (a visually hidden header) scrolls
       // with the table instead of widening the page on a narrow screen.
       style={{

@@ -1,47 +1,83 @@
+/**
+ * The job progress bar's status region (docs/accessibility.md): screen readers hear the phase, and the summary
+ * once the job ends, never each percent or log line while it runs.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ProcessingJob } from '@tend/contracts';
 import { JobProgress } from './job-progress.tsx';
 
-const job: ProcessingJob = {
+afterEach(cleanup);
+
+const job = (patch: Partial<ProcessingJob>): ProcessingJob => ({
   id: '00000000-0000-4000-8000-000000000001',
-  jobType: 'shift-import',
+  jobType: 'shift_import',
   status: 'RUNNING',
-  progress: 40,
-  log: ['2026-11-27T10:00:05.000Z Read 400 of 1000 rows'],
+  progress: 10,
+  log: ['2026-11-27T10:00:00.000Z 100 rows read'],
   error: null,
   result: null,
   metadata: null,
   csvFileId: null,
   triggeredBy: null,
   startedAt: '2026-11-27T10:00:00.000Z',
-  heartbeatAt: '2026-11-27T10:00:05.000Z',
+  heartbeatAt: null,
   interrupted: false,
   completedAt: null,
   createdAt: '2026-11-27T10:00:00.000Z',
-};
+  ...patch,
+});
 
-const renderBar = (value: ProcessingJob) =>
-  render(
+function show(value: ProcessingJob) {
+  return (
     <MantineProvider>
       <JobProgress job={value} runningLabel="Importing" ariaLabel="Import progress" />
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
 
-afterEach(cleanup);
+/** What a screen reader reads of an element: its text without the parts hidden from it (`aria-hidden`). */
+function spoken(element: HTMLElement): string {
+  const copy = element.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').trim();
+}
 
-describe('JobProgress', () => {
-  it('shows what a running job does and its newest log line', () => {
-    renderBar(job);
-    expect(screen.getByText('Importing · 40%')).toBeTruthy();
-    expect(screen.getByText('Read 400 of 1000 rows')).toBeTruthy();
+describe('JobProgress status region', () => {
+  it('says the phase while the job runs, the same words whatever the percent and log', () => {
+    const view = render(show(job({ status: 'QUEUED', progress: 0, startedAt: null, log: [] })));
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(spoken(status)).toBe('Waiting to start');
+    view.rerender(show(job({ progress: 10 })));
+    expect(spoken(status)).toBe('Importing');
+    view.rerender(show(job({ progress: 55, log: ['2026-11-27T10:00:09.000Z 5000 rows read'] })));
+    expect(spoken(status)).toBe('Importing');
+    // Sighted people still see the percent; the bar carries it for whoever asks.
+    expect(status).toHaveTextContent('Importing · 55%');
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '55',
+    );
   });
 
-  it('says "Interrupted, resuming" while a job waits for a new worker', () => {
-    renderBar({ ...job, interrupted: true });
-    expect(screen.getByText('Interrupted, resuming · 40%')).toBeTruthy();
+  it('says the outcome once the job has ended', () => {
+    const view = render(show(job({ progress: 90 })));
+    const status = screen.getByRole('status');
+    view.rerender(show(job({ status: 'COMPLETED', progress: 100, completedAt: '2026-11-27T10:00:10.000Z' })));
+    expect(spoken(status)).toBe('Finished');
+    view.rerender(show(job({ status: 'FAILED', error: 'The file could not be read.' })));
+    expect(spoken(status)).toBe('Stopped');
+  });
+});
+
+describe('JobProgress of a job whose worker died (decision 0038)', () => {
+  it('says "Interrupted, resuming" while the job waits for a new worker', () => {
+    render(show(job({ progress: 40, interrupted: true, heartbeatAt: '2026-11-27T10:00:05.000Z' })));
+    const status = screen.getByRole('status');
+    expect(spoken(status)).toBe('Interrupted, resuming');
+    expect(status).toHaveTextContent('Interrupted, resuming · 40%');
     expect(screen.getByText(/another one picks it up within a minute/)).toBeTruthy();
-    expect(screen.queryByText('Importing · 40%')).toBeNull();
   });
 });

@@ -4,6 +4,10 @@
  * red when stopped), and one line of detail under it. A running job whose worker died (`job.interrupted`,
  * decision 0038) reads "Interrupted, resuming" in orange until another worker picks it up. Pages poll the job (`useJob` in lib/jobs.ts)
  * and pass it in; they choose the words.
+ *
+ * Screen readers hear the phase line (waiting, running, finished, stopped) from a polite status region when the
+ * phase changes; never each percent, second or log line (those parts are hidden from it: the bar carries the
+ * percentage for whoever asks, `aria-valuenow`). docs/accessibility.md.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
@@ -69,7 +73,7 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="sm">
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} role="status" aria-live="polite" aria-atomic="true" data-testid="job-status">
           {job.status === 'QUEUED'
             ? 'Waiting to start'
             : job.interrupted
@@ -79,7 +83,7 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
                 : failed
                   ? 'Stopped'
                   : 'Finished'}{' '}
-          · {job.progress}%
+          <span aria-hidden="true">· {job.progress}%</span>
         </Text>
         <Text size="sm" c="dimmed">
           {elapsed === null
@@ -99,7 +103,7 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
         color={failed ? 'red' : job.status === 'COMPLETED' ? 'green' : job.interrupted ? 'orange' : undefined}
         aria-label={ariaLabel}
       />
-      <Text size="sm" c="dimmed" aria-live="polite">
+      <Text size="sm" c="dimmed">
         {detail ?? fallback}
       </Text>
     </Stack>

@@ -38,7 +38,9 @@ export function AuditEventModal({ event, onClose }: { event: AuditEvent | null; 
               Details
             </Text>
             {event.details && Object.keys(event.details).length > 0 ? (
-              <Code block>{JSON.stringify(event.details, null, 2)}</Code>
+              <Code block tabIndex={0} role="region" aria-label="Details">
+                {JSON.stringify(event.details, null, 2)}
+              </Code>
             ) : (
               <Text size="sm" c="dimmed">
                 No details recorded.

@@ -22,3 +22,13 @@ export function formatDuration(ms: number): string {
     hours > 0 || days > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
   return days > 0 ? `${days} d ${clock}` : clock;
 }
+
+/**
+ * Milliseconds left as the whole minutes the session warning's screen-reader status says ("about 4 minutes"),
+ * rounded up, so the words change once a minute (the visible m:ss countdown ticks every second and is not
+ * announced); under a minute, or none left: 0 ("less than a minute"). The words are the catalogue's
+ * (`auth.sessionWarning.announce*`, an ICU plural of this number).
+ */
+export function announcedMinutes(ms: number): number {
+  return ms < 60_000 ? 0 : Math.ceil(ms / 60_000);
+}

@@ -8,8 +8,10 @@
  * Not closable by clicking outside; Escape continues (inactivity) or dismisses (absolute). Focus starts on the
  * primary button and stays inside; `role="alertdialog"` (Mantine renders `dialog`, the ref corrects it).
  * Words come from the auth catalogue (`features/auth/messages/`, decision 0042) in the page's language.
+ * A polite status region repeats the time left in words that change once a minute ("about 4 minutes"), and says
+ * when activity was noticed: the m:ss countdown itself ticks every second and is not announced.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
   warningCountdown,
   type SessionMonitorState,
@@ -17,8 +19,8 @@ import {
 } from '@tend/contracts/session-monitor';
 import type { SessionTier } from '@tend/contracts/session-tiers';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { formatCountdown } from './format-countdown.ts';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { announcedMinutes, formatCountdown } from './format-countdown.ts';
 import { useNow } from './use-now.ts';
 
 export interface SessionWarningDialogProps {
@@ -44,6 +46,16 @@ function titleOf(warning: SessionWarning): string {
 /** The tier as the messages' `select` reads it. */
 const tierValue = (tier: SessionTier) => (tier === 'strict_phi' ? 'strict_phi' : 'relaxed');
 
+/** The status region's words (see the module comment), in the page's language. */
+export function warningAnnouncement(intl: IntlShape, warning: SessionWarning, left: number): string {
+  const minutes = announcedMinutes(left);
+  if (warning.type === 'absolute')
+    return intl.formatMessage({ id: 'auth.sessionWarning.announceAbsolute' }, { minutes });
+  if (warning.status === 'activity')
+    return intl.formatMessage({ id: 'auth.sessionWarning.announceActivity' });
+  return intl.formatMessage({ id: 'auth.sessionWarning.announceInactive' }, { minutes });
+}
+
 function WarningBody({
   state,
   warning,
@@ -51,13 +63,20 @@ function WarningBody({
   onDismiss,
   onSignOut,
 }: SessionWarningDialogProps & { warning: SessionWarning }) {
+  const intl = useIntl();
   const now = useNow(1000);
   const left = warningCountdown({ ...state, warning }, now) ?? 0;
   const countdown = <strong data-testid="session-countdown">{formatCountdown(left)}</strong>;
+  const announcement = (
+    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="session-status">
+      {warningAnnouncement(intl, warning, left)}
+    </VisuallyHidden>
+  );
 
   if (warning.type === 'absolute') {
     return (
       <Stack gap="md">
+        {announcement}
         <Text>
           <FormattedMessage
             id="auth.sessionWarning.endsIn"
@@ -86,6 +105,7 @@ function WarningBody({
 
   return (
     <Stack gap="md">
+      {announcement}
       {warning.status === 'activity' ? (
         <Text>
           <FormattedMessage id="auth.sessionWarning.activity" />

@@ -304,7 +304,7 @@ function LineReview({ line, review }: { line: ExprsRecordItem; review: LineRevie
       {line.matchStatus !== 'MATCHED' ? (
         <Button
           size="xs"
-          aria-label={`Link line ${line.lineNumber} by hand`}
+          aria-label={`Link by hand: line ${line.lineNumber}`}
           onClick={() => review.onLink(line)}
         >
           Link by hand

@@ -94,7 +94,7 @@ function OverlapsCell({ week, timeZone }: { week: CaregiverWeek; timeZone: strin
               size="xs"
               component={Link}
               to={`/admin/shifts/${pair.shiftId}`}
-              aria-label={`First overlapping shift, ${when}`}
+              aria-label={`shift 1, the first overlapping shift, ${when}`}
             >
               shift 1
             </Anchor>
@@ -102,7 +102,7 @@ function OverlapsCell({ week, timeZone }: { week: CaregiverWeek; timeZone: strin
               size="xs"
               component={Link}
               to={`/admin/shifts/${pair.otherShiftId}`}
-              aria-label={`Second overlapping shift, ${when}`}
+              aria-label={`shift 2, the second overlapping shift, ${when}`}
             >
               shift 2
             </Anchor>

@@ -110,7 +110,10 @@ export function OutboxPage() {
                 Error: {open.error}
               </Text>
             ) : null}
-            <Code block>{open.textBody}</Code>
+            {/* A long body scrolls: focusable and named, so it scrolls by keyboard (WCAG 2.1.1). */}
+            <Code block tabIndex={0} role="region" aria-label="Message text">
+              {open.textBody}
+            </Code>
           </Stack>
         ) : null}
       </Modal>

@@ -82,7 +82,7 @@ const exportColumnsIn = (timeZone: string) => [
         <Anchor
           href={payrollExportFileUrl(item.id)}
           download
-          aria-label={`Download payroll ${exportPeriod(item)}, exported ${formatInstant(item.createdAt, timeZone)}`}
+          aria-label={`Download payroll ${exportPeriod(item)} CSV, exported ${formatInstant(item.createdAt, timeZone)}`}
         >
           <Group gap={4} wrap="nowrap">
             <IconDownload size={14} aria-hidden />

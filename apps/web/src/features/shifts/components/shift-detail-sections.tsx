@@ -382,7 +382,15 @@ export function SourceSection({ shift }: { shift: ShiftDetail }) {
               {showRaw ? 'Hide source record' : 'Show source record'}
             </Button>
             <Collapse expanded={showRaw} id="shift-raw-record">
-              <Code block mt="xs" style={{ maxHeight: 480, overflow: 'auto' }}>
+              {/* A scrolling box with no control inside: focusable and named, so it scrolls by keyboard. */}
+              <Code
+                block
+                mt="xs"
+                style={{ maxHeight: 480, overflow: 'auto' }}
+                tabIndex={0}
+                role="region"
+                aria-label="Source record"
+              >
                 {JSON.stringify(shift.rawData, null, 2)}
               </Code>
             </Collapse>
