@@ -315,6 +315,18 @@ const routeCases: RouteCase[] = [
     events: [['api_token.revoke', 'user_account']],
   },
   {
+    route: 'PUT /api/account/locale',
+    request: async (s) => ({
+      method: 'PUT',
+      url: '/api/account/locale',
+      payload: { locale: 'es' },
+      as: as(s.t, (await signInAs(s.t, 'CAREGIVER')).cookie),
+    }),
+    events: [],
+    noEvent:
+      "the person's own display language: no PHI and no access change (decision 0042), like a browser setting",
+  },
+  {
     route: 'POST /api/session/activity',
     request: () => ({ method: 'POST', url: '/api/session/activity' }),
     events: [],

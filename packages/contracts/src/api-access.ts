@@ -51,6 +51,7 @@ export function expectedAccess(access: ApiAccess, principal: Principal): 'allow'
 export const apiAccess = {
   'POST /api/account/email-change': 'signed-in-phi',
   'POST /api/account/email-change/confirm': 'public',
+  'PUT /api/account/locale': 'signed-in-phi',
   'GET /api/approved-locations': 'admin',
   'POST /api/approved-locations': 'admin',
   'DELETE /api/approved-locations/:id': 'admin',
@@ -162,6 +163,7 @@ export const apiAccess = {
   'POST /api/shift-notes/:id/resolve': 'admin',
   'GET /api/shift-notes/mismatched': 'admin',
   'GET /api/shift-notes/review': 'admin',
+  'GET /api/production-shifts': 'admin',
   'GET /api/shifts': 'admin',
   'DELETE /api/shifts/:id': 'admin',
   'GET /api/shifts/:id': 'admin',

@@ -5,7 +5,7 @@
  * documented in docs/evv-import.md.
  */
 import { z } from 'zod';
-import { isoDateTime, text } from './common.ts';
+import { isoDateTime, requiredText, text } from './common.ts';
 import {
   importAnalysis,
   importDetail,
@@ -133,10 +133,10 @@ export type PersonRole = z.infer<typeof personRole>;
 export const namesakeChoice = z.object({
   role: personRole,
   /** The name as the question gave it (matched case- and accent-insensitively). */
-  name: z.string().trim().min(1).max(200),
+  name: requiredText(200),
   linkTo: z.discriminatedUnion('to', [
     z.object({ to: z.literal('person'), personId: z.uuid() }),
-    z.object({ to: z.literal('fileId'), externalId: z.string().trim().min(1).max(100) }),
+    z.object({ to: z.literal('fileId'), externalId: requiredText(100) }),
     z.object({ to: z.literal('new') }),
   ]),
 });

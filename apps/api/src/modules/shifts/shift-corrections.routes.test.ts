@@ -382,18 +382,36 @@ describe('access', () => {
 });
 
 describe('GET /api/client-config (map tiles for the detail page)', () => {
-  it('is public, names the tile server, and the CSP allows its images', async () => {
+  it('is public and, by default, names no tile server: maps draw the bundled outlines (decision 0038)', async () => {
     const response = await anonymous({ method: 'GET', url: '/api/client-config' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      map: {
-        tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-        attribution: '© OpenStreetMap contributors',
-      },
+      map: { tileUrl: null, attribution: '' },
       agencyTimeZone: 'America/Los_Angeles',
       signUpEnabled: true,
       googleSignInEnabled: false,
     });
-    expect(response.headers['content-security-policy']).toContain('https://*.tile.openstreetmap.org');
+    expect(response.headers['content-security-policy']).not.toContain('tile');
+  });
+
+  it('names a configured tile server, and the CSP allows its images', async () => {
+    const tiles = await createTestApp({
+      map: {
+        tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
+    });
+    try {
+      const response = await tiles.app.inject({ method: 'GET', url: '/api/client-config' });
+      expect(response.json()).toMatchObject({
+        map: {
+          tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+          attribution: '© OpenStreetMap contributors',
+        },
+      });
+      expect(response.headers['content-security-policy']).toContain('https://*.tile.openstreetmap.org');
+    } finally {
+      await tiles.close();
+    }
   });
 });

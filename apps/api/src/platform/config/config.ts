@@ -36,7 +36,7 @@ export const configDocs = {
   REQUIRE_ADMIN_MFA:
     'true (default) when admins must verify a TOTP code (aal2) before any PHI page or API; false turns it off.',
   OUTBOX_SHOWS_SECRETS:
-    'Development only: true stores sign-in and reset links and codes in the outbox unredacted, and the outbox page says so (default false).',
+    'Development only: true stores one-time links and codes in the outbox unredacted; the outbox says so (default false).',
   SIGN_UP_ENABLED:
     'true (default) when anyone may sign up by email or phone; a signed-up account is role USER, sees no PHI (decision 0018).',
   GOOGLE_CLIENT_ID:
