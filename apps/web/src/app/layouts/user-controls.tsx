@@ -40,6 +40,9 @@ export function UserControls() {
         size="sm"
         fw={500}
         visibleFrom="xs"
+        // A 24 px tall target beside the language button (WCAG 2.2 2.5.8, axe `target-size`).
+        display="inline-block"
+        lh="24px"
         data-testid="signed-in-user"
         title={intl.formatMessage({ id: 'app.userControls.accountTitle' }, { email: actor.email })}
       >
