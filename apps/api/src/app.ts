@@ -29,6 +29,7 @@ import { budgetsPlugin } from './modules/budgets/budgets.plugin.ts';
 import { validationPlugin } from './modules/validation/validation.plugin.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
+import { demoPlugin } from './modules/demo/demo.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -60,6 +61,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   validationPlugin,
   billingPlugin,
   payrollPlugin,
+  demoPlugin,
 ];
 
 /** Builds the whole Tend server. Errors: database open/migration failures are thrown. */

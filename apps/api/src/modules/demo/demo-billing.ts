@@ -1,0 +1,179 @@
+/**
+ * The demo agency's billing activity (issue 16 item 9: "one export batch and one claim file with a
+ * denial"; decision 0038): the `demo-billing` job, queued by workflows/demo-agency.ts once the demo's
+ * first validation has made its segments READY.
+ *
+ * 1. ONE billing export batch through the billing module's own `createBillingExport` (the service of
+ *    `POST /api/billing-exports`) for the week of service dates {@link demoBillingWeek} (ending 14
+ *    days before the job's day, in the demo's zone: a week billed whose remittance came back).
+ * 2. An X12 835 remittance for that batch ({@link demoRemittance835}; fictional payer, deterministic
+ *    from the batch's items) that pays every line but a few: the first line is denied CO-29 (time
+ *    limit for filing expired) and every 15th from the 8th CO-16 (claim lacks information), CARC codes
+ *    of the X12 list. It is imported through `uploadClaimImport` (the service of
+ *    `POST /api/claim-imports`: `storeUpload` + the `claim-import` job), so the reconciliation page
+ *    shows the denials.
+ *
+ * Idempotent: when any export batch exists the job does nothing (a redelivered job, or an agency that
+ * billed already), so it never bills twice.
+ */
+import { asc, count, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import type { StorageService } from '../../platform/storage/storage.service.ts';
+import type { JobRunner, JobContext, JobHandler } from '../../platform/jobs/jobs.service.ts';
+import { systemContext } from '../../platform/http/context.ts';
+import { createBillingExport } from '../billing/billing-export.service.ts';
+import { uploadClaimImport } from '../billing/claim-import.service.ts';
+import { billingExportBatches, billingItems } from '../billing/billing.table.ts';
+import { localDate } from '../shifts/evv-sandata.ts';
+import { DEMO_TIME_ZONE } from './demo.service.ts';
+
+/** Job type of the demo's billing activity. */
+export const DEMO_BILLING_JOB = 'demo-billing';
+
+/** What the job uses (the same deps as the billing export and claim upload routes). */
+export interface DemoBillingDeps {
+  db: Database;
+  storage: StorageService;
+  jobs: JobRunner;
+  /** Zone of shifts without their own (config `agencyTimeZone`). */
+  agencyTimeZone: string;
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The service dates billed: the 7 days ending 14 days before `now`'s date in the demo's zone. */
+export function demoBillingWeek(now: Date): { dateFrom: string; dateTo: string } {
+  const dateTo = addDays(localDate(now, DEMO_TIME_ZONE), -14);
+  return { dateFrom: addDays(dateTo, -6), dateTo };
+}
+
+/** One billed line as the remittance needs it (amount in integer cents, units in the rule's measure). */
+export interface DemoBilledLine {
+  id: string;
+  date: string;
+  billingCode: string;
+  modifier: string | null;
+  units: number | null;
+  amount: number | null;
+  clientPid: string | null;
+}
+
+/** The CARC (group CO) a demo line is denied with, or null when it is paid: see the module comment. */
+export function demoDenialCode(index: number): '29' | '16' | null {
+  if (index === 0) return '29';
+  return index % 15 === 7 ? '16' : null;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const compact = (isoDate: string) => isoDate.replaceAll('-', '');
+
+/**
+ * The 835 (005010X221A1) for `lines`, paid on `paymentDate` (`YYYY-MM-DD`): one claim (CLP) per line,
+ * CLP02 `1` paid in full or `4` denied with a CAS of the whole amount; each service line carries
+ * DTM*472 (service date) and REF*6R (the billing item id, which the claim import matches on).
+ */
+export function demoRemittance835(lines: DemoBilledLine[], paymentDate: string): string {
+  const body: string[] = [];
+  let paidTotal = 0;
+  lines.forEach((line, index) => {
+    const billed = line.amount ?? 0;
+    const denial = demoDenialCode(index);
+    const paid = denial ? 0 : billed;
+    paidTotal += paid;
+    const number = String(index + 1).padStart(6, '0');
+    const code = `HC:${line.billingCode}${line.modifier ? `:${line.modifier}` : ''}`;
+    body.push(
+      `CLP*DEMO${number}*${denial ? '4' : '1'}*${dollars(billed)}*${dollars(paid)}**MC*DEMOICN${number}*11`,
+      `NM1*QC*1*DEMO*CLIENT****MI*${line.clientPid ?? 'UNKNOWN'}`,
+      `SVC*${code}*${dollars(billed)}*${dollars(paid)}**${line.units ?? 0}`,
+      `DTM*472*${compact(line.date)}`,
+    );
+    if (denial) body.push(`CAS*CO*${denial}*${dollars(billed)}`);
+    body.push(`REF*6R*${line.id}`);
+  });
+  const header = [
+    `BPR*I*${dollars(paidTotal)}*C*ACH*CCP*01*999999999*DA*123456*1512345678**01*999988880*DA*98765*${compact(paymentDate)}`,
+    'TRN*1*DEMO0001*1512345678',
+    'N1*PR*DEMO STATE MEDICAID',
+    'N1*PE*WILLAMETTE VALLEY SUPPORTS DEMO*XX*1234567890',
+    'LX*1',
+  ];
+  const day = compact(paymentDate);
+  const segments = [
+    `ISA*00*          *00*          *ZZ*DEMOPAYER      *ZZ*DEMOAGENCY     *${day.slice(2)}*1200*^*00501*000000001*0*P*:`,
+    `GS*HP*DEMOPAYER*DEMOAGENCY*${day}*1200*1*X*005010X221A1`,
+    'ST*835*0001',
+    ...header,
+    ...body,
+    `SE*${header.length + body.length + 2}*0001`,
+    'GE*1*1',
+    'IEA*1*000000001',
+  ];
+  return `${segments.join('~\n')}~\n`;
+}
+
+/** The items of batch `batchId` in service date and start order, as the remittance needs them. */
+async function billedLines(db: Database, batchId: string): Promise<DemoBilledLine[]> {
+  const rows = await db
+    .select({
+      id: billingItems.id,
+      date: billingItems.date,
+      billingCode: billingItems.billingCode,
+      modifier: billingItems.modifier,
+      units: billingItems.units,
+      amount: billingItems.amount,
+      snapshot: billingItems.snapshotData,
+    })
+    .from(billingItems)
+    .where(eq(billingItems.exportBatchId, batchId))
+    .orderBy(asc(billingItems.date), asc(billingItems.start), asc(billingItems.id));
+  return rows.map(({ snapshot, ...row }) => ({
+    ...row,
+    clientPid: typeof snapshot.clientPid === 'string' ? snapshot.clientPid : null,
+  }));
+}
+
+/** The job's run (see the module comment). Returns ids and counts only. */
+export async function runDemoBilling(
+  deps: DemoBillingDeps,
+  job: JobContext,
+): Promise<Record<string, unknown>> {
+  const [batches] = await deps.db.select({ n: count() }).from(billingExportBatches);
+  if ((batches?.n ?? 0) > 0) {
+    await job.log('An export batch exists already: the demo bills nothing more');
+    return { skipped: true };
+  }
+  const ctx = systemContext(`job:${job.jobId}`);
+  const now = new Date();
+  const week = demoBillingWeek(now);
+  await job.progress(10, `Exporting the demo's READY segments of ${week.dateFrom} to ${week.dateTo}`);
+  const { batch } = await createBillingExport(deps, ctx, {
+    ...week,
+    notes: 'Demo agency: one week billed',
+  });
+  const lines = await billedLines(deps.db, batch.id);
+  await job.progress(60, `Importing the remittance of ${lines.length} billed lines`);
+  const file = demoRemittance835(lines, localDate(now, DEMO_TIME_ZONE));
+  const upload = await uploadClaimImport(deps, ctx, {
+    originalName: `demo-remittance-${week.dateFrom}.835`,
+    contentType: 'text/plain',
+    bytes: Buffer.from(file, 'utf8'),
+  });
+  const denied = lines.filter((_, index) => demoDenialCode(index) !== null).length;
+  await job.log(
+    `Done: batch ${batch.id} of ${lines.length} items; remittance queued, ${denied} lines denied`,
+  );
+  return {
+    exportBatchId: batch.id,
+    items: lines.length,
+    denied,
+    claimFileId: 'csvFileId' in upload ? upload.csvFileId : null,
+  };
+}
+
+/** The handler of {@link DEMO_BILLING_JOB}. */
+export function demoBillingJobHandler(deps: DemoBillingDeps): JobHandler {
+  return (job) => runDemoBilling(deps, job);
+}
