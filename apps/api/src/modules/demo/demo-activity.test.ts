@@ -13,7 +13,7 @@ import { INCIDENT_SCREENING_JOB } from '../screening/incident-screening.service.
 import { localDate } from '../shifts/evv-sandata.ts';
 import { DEMO_TIME_ZONE } from './demo.service.ts';
 import { demoIncidentNotes } from './demo-activity.ts';
-import { DEMO_BILLING_JOB, demoDenialCode } from './demo-billing.ts';
+import { DEMO_BILLING_JOB, demoDenialCode, runDemoBilling } from './demo-billing.ts';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -147,5 +147,31 @@ describe('the demo agency at work', () => {
       (batch?.rowCount ?? 0) - expected.length,
     );
     expect((await caregiver({ method: 'GET', url: '/api/exprs-records' })).statusCode).toBe(403);
+  });
+
+  it('bills nothing twice when its billing job runs again (a redelivered job)', async () => {
+    const { jobs } = t.app.deps;
+    const [first] = (await jobs.listJobs({ limit: 200 })).filter((job) => job.jobType === DEMO_BILLING_JOB);
+    const log: string[] = [];
+    const again = await runDemoBilling(
+      {
+        db: t.app.deps.database.db,
+        storage: t.app.deps.storage,
+        jobs,
+        agencyTimeZone: 'America/Los_Angeles',
+      },
+      {
+        jobId: first?.id as string,
+        metadata: {},
+        csvFileId: null,
+        triggeredBy: null,
+        progress: async () => undefined,
+        log: async (message) => void log.push(message),
+      },
+    );
+    expect(again.exportBatchId).toBe(first?.result?.exportBatchId);
+    expect(again.claimFileId).toBeNull();
+    expect(await total(admin, '/api/billing-exports')).toBe(1);
+    expect(await total(admin, '/api/claim-imports')).toBe(1);
   });
 });

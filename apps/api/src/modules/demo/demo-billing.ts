@@ -13,10 +13,12 @@
  *    `POST /api/claim-imports`: `storeUpload` + the `claim-import` job), so the reconciliation page
  *    shows the denials.
  *
- * Idempotent: when any export batch exists the job does nothing (a redelivered job, or an agency that
- * billed already), so it never bills twice.
+ * Idempotent: a redelivered job finds its batch by {@link DEMO_BATCH_NOTES} and does not export again;
+ * the remittance's bytes are the same for the same batch (paid 14 days after its week), and the claim import answers a file
+ * imported before with that import (nothing twice). Batches of other dates (an admin's) do not matter:
+ * only READY segments not billed yet are exported.
  */
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
 import type { JobRunner, JobContext, JobHandler } from '../../platform/jobs/jobs.service.ts';
@@ -29,6 +31,8 @@ import { DEMO_TIME_ZONE } from './demo.service.ts';
 
 /** Job type of the demo's billing activity. */
 export const DEMO_BILLING_JOB = 'demo-billing';
+/** Notes of the demo's export batch: how a redelivered job finds the batch it made. */
+export const DEMO_BATCH_NOTES = 'Demo agency: one week billed, its remittance imported';
 
 /** What the job uses (the same deps as the billing export and claim upload routes). */
 export interface DemoBillingDeps {
@@ -135,35 +139,54 @@ async function billedLines(db: Database, batchId: string): Promise<DemoBilledLin
   }));
 }
 
+/** The demo batch's id and service dates. */
+interface DemoBatch {
+  id: string;
+  dateFrom: string | null;
+  dateTo: string | null;
+}
+
+/** The demo's batch (by its notes, {@link DEMO_BATCH_NOTES}), if a run exported it already. */
+async function findDemoBatch(db: Database): Promise<DemoBatch | null> {
+  const [row] = await db
+    .select({
+      id: billingExportBatches.id,
+      dateFrom: billingExportBatches.dateFrom,
+      dateTo: billingExportBatches.dateTo,
+    })
+    .from(billingExportBatches)
+    .where(eq(billingExportBatches.notes, DEMO_BATCH_NOTES))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The job's run (see the module comment). Returns ids and counts only. */
 export async function runDemoBilling(
   deps: DemoBillingDeps,
   job: JobContext,
 ): Promise<Record<string, unknown>> {
-  const [batches] = await deps.db.select({ n: count() }).from(billingExportBatches);
-  if ((batches?.n ?? 0) > 0) {
-    await job.log('An export batch exists already: the demo bills nothing more');
-    return { skipped: true };
-  }
   const ctx = systemContext(`job:${job.jobId}`);
   const now = new Date();
-  const week = demoBillingWeek(now);
-  await job.progress(10, `Exporting the demo's READY segments of ${week.dateFrom} to ${week.dateTo}`);
-  const { batch } = await createBillingExport(deps, ctx, {
-    ...week,
-    notes: 'Demo agency: one week billed',
-  });
+  let batch = await findDemoBatch(deps.db);
+  if (!batch) {
+    const week = demoBillingWeek(now);
+    await job.progress(10, `Exporting the demo's READY segments of ${week.dateFrom} to ${week.dateTo}`);
+    const created = await createBillingExport(deps, ctx, { ...week, notes: DEMO_BATCH_NOTES });
+    batch = { id: created.batch.id, ...week };
+  } else await job.log(`The demo's batch ${batch.id} exists already: its remittance only`);
   const lines = await billedLines(deps.db, batch.id);
   await job.progress(60, `Importing the remittance of ${lines.length} billed lines`);
-  const file = demoRemittance835(lines, localDate(now, DEMO_TIME_ZONE));
+  // Paid 14 days after the week: the same batch always gives the same bytes.
+  const file = demoRemittance835(lines, addDays(batch.dateTo ?? localDate(now, DEMO_TIME_ZONE), 14));
+  // A file imported before (same bytes) answers that import: nothing is imported twice.
   const upload = await uploadClaimImport(deps, ctx, {
-    originalName: `demo-remittance-${week.dateFrom}.835`,
+    originalName: `demo-remittance-${batch.dateFrom ?? 'week'}.835`,
     contentType: 'text/plain',
     bytes: Buffer.from(file, 'utf8'),
   });
   const denied = lines.filter((_, index) => demoDenialCode(index) !== null).length;
   await job.log(
-    `Done: batch ${batch.id} of ${lines.length} items; remittance queued, ${denied} lines denied`,
+    `Done: batch ${batch.id} of ${lines.length} items; remittance imported, ${denied} lines denied`,
   );
   return {
     exportBatchId: batch.id,
