@@ -13,7 +13,8 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
         </Text>
         {suffix && (
           <Text c="dimmed" fz="sm" visibleFrom="xs">
-            {suffix}
+            {/* The leading space makes the text read "Tend <suffix>", as the label does (WCAG 2.5.3). */}
+            {` ${suffix}`}
           </Text>
         )}
       </Group>

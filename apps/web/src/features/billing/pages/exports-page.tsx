@@ -125,7 +125,7 @@ const batchColumnsOpening = (onView: (batchId: string) => void) => [
           href={billingExportFileUrl(batch.id)}
           download
           leftSection={<IconDownload size={14} aria-hidden />}
-          aria-label={`Download ${batchName(batch)}`}
+          aria-label={`CSV file of ${batchName(batch)}`}
         >
           CSV
         </Button>
