@@ -22,7 +22,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
 import type { JobRunner, JobContext, JobHandler } from '../../platform/jobs/jobs.service.ts';
-import { systemContext } from '../../platform/http/context.ts';
+import { systemContext, type RequestContext } from '../../platform/http/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { createBillingExport } from '../billing/billing-export.service.ts';
 import { uploadClaimImport } from '../billing/claim-import.service.ts';
 import { billingExportBatches, billingItems } from '../billing/billing.table.ts';
@@ -160,19 +162,41 @@ async function findDemoBatch(db: Database): Promise<DemoBatch | null> {
   return row ?? null;
 }
 
-/** The job's run (see the module comment). Returns ids and counts only. */
+/**
+ * The job's run (see the module comment). Returns ids and counts only; nothing READY to bill (no
+ * batch made, e.g. the demo's week has no READY segment) is a run that bills nothing, not a failure.
+ * Audited `demo_billing.run` (system event, ids and counts); the export and the upload write their own.
+ */
 export async function runDemoBilling(
   deps: DemoBillingDeps,
   job: JobContext,
 ): Promise<Record<string, unknown>> {
   const ctx = systemContext(`job:${job.jobId}`);
+  const result = await billDemoWeek(deps, job, ctx);
+  await recordAudit(deps.db, ctx, {
+    action: 'demo_billing.run',
+    entityType: 'processing_job',
+    entityId: job.jobId,
+    details: result,
+  });
+  return result;
+}
+
+/** Steps 1 and 2 of the module comment. */
+async function billDemoWeek(deps: DemoBillingDeps, job: JobContext, ctx: RequestContext) {
   const now = new Date();
   let batch = await findDemoBatch(deps.db);
   if (!batch) {
     const week = demoBillingWeek(now);
     await job.progress(10, `Exporting the demo's READY segments of ${week.dateFrom} to ${week.dateTo}`);
-    const created = await createBillingExport(deps, ctx, { ...week, notes: DEMO_BATCH_NOTES });
-    batch = { id: created.batch.id, ...week };
+    try {
+      const created = await createBillingExport(deps, ctx, { ...week, notes: DEMO_BATCH_NOTES });
+      batch = { id: created.batch.id, ...week };
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      await job.log(`Nothing to bill: ${error.message}`);
+      return { exportBatchId: null, items: 0, denied: 0, claimFileId: null };
+    }
   } else await job.log(`The demo's batch ${batch.id} exists already: its remittance only`);
   const lines = await billedLines(deps.db, batch.id);
   await job.progress(60, `Importing the remittance of ${lines.length} billed lines`);
