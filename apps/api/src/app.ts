@@ -31,6 +31,7 @@ import { validationPlugin } from './modules/validation/validation.plugin.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
 import { stagingPlugin } from './modules/staging/staging.plugin.ts';
+import { demoPlugin } from './modules/demo/demo.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -65,6 +66,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   billingPlugin,
   payrollPlugin,
   stagingPlugin,
+  demoPlugin,
 ];
 
 /** Builds the whole Tend server. Errors: database open/migration failures are thrown. */

@@ -66,6 +66,8 @@ interface RouteCase {
 interface JobCase {
   job: string;
   events: Expected[];
+  /** Queues a run when no case above does (the job's id). */
+  queue?: (s: State) => Promise<string>;
 }
 
 const shiftHeader = 'Shift ID,Caregiver,Client,Date,Clock In,Clock Out,In Location,Out Location,Billing Code';
@@ -945,6 +947,12 @@ const jobCases: JobCase[] = [
   { job: 'shift-note-import', events: [['shift_note.import', 'shift_note']] },
   { job: 'client-prime-import', events: [['budget.import', 'budget']] },
   { job: 'claim-import', events: [['billing_import.create', 'billing_import_batch']] },
+  {
+    // Queued after the demo agency's validation (workflows/demo-agency.ts); here on a database without it.
+    job: 'demo-billing',
+    events: [['demo_billing.run', 'processing_job']],
+    queue: async (s) => (await s.t.app.deps.jobs.enqueue({ jobType: 'demo-billing', metadata: {} })).id,
+  },
 ];
 
 let state: State;
@@ -1007,6 +1015,7 @@ describe('audit completeness', () => {
   });
 
   it.each(jobCases.map((c) => [c.job, c] as const))('job %s writes its audit event(s)', async (job, c) => {
+    if (c.queue) await waitForJob(state.admin, await c.queue(state));
     const runs = (await state.t.app.deps.jobs.listJobs({ limit: 200 })).filter(
       (run) => run.jobType === job && run.status === 'COMPLETED',
     );

@@ -87,6 +87,7 @@ export const auditActions = [
   'suspicious_location.review',
   'location_screening.run',
   'demo.load',
+  'demo_billing.run',
   'incident.list',
   'incident.read',
   'incident.handle',

@@ -15,13 +15,24 @@ export const shiftsImported = defineJobEvent<{ importJobId: string }>('shifts.im
 
 /**
  * A location screening run finished (modules/screening, `location-screening` job). `afterImportJobId`:
- * the shift import it followed, or null when it ran on demand; `findingsChanged`: whether any finding
- * was created, updated or removed.
+ * the shift import it followed, or null when it ran on demand; `afterDemoLoad`: it was the screening
+ * queued when the demo agency was loaded (workflows/demo-agency.ts); `findingsChanged`: whether any
+ * finding was created, updated or removed.
  */
 export const locationsScreened = defineJobEvent<{
   afterImportJobId: string | null;
+  afterDemoLoad?: boolean;
   findingsChanged: boolean;
 }>('screening.locationsScreened');
+
+/**
+ * A segment validation run finished (modules/validation, `segment-validation` job). `validationJobId`:
+ * its ProcessingJob id; `afterDemoLoad`: it was the validation of the demo agency's first look
+ * (workflows/demo-agency.ts), which the demo's billing activity follows.
+ */
+export const segmentsValidated = defineJobEvent<{ validationJobId: string; afterDemoLoad: boolean }>(
+  'validation.segmentsValidated',
+);
 
 /**
  * A shift notes import finished and matched or changed at least one note (modules/screening, the
@@ -59,4 +70,5 @@ export const workflowEvents = [
   shiftNotesImported,
   budgetsImported,
   segmentsMayHaveChanged,
+  segmentsValidated,
 ] as const;

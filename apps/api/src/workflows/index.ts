@@ -12,7 +12,8 @@
  * - shift-note-import.ts: notes imported → incident screening; validation of every date.
  * - client-prime-import.ts: budget lines imported → validation of every date.
  * - demo-agency.ts: the demo agency loaded → location and incident screening of everything → validation
- *   of every date (after the location screening, as for an import).
+ *   of every date (after the location screening, as for an import) → the demo's export batch and
+ *   remittance (`demo-billing`).
  * - segment-validation.ts: segments may have changed (edits, imports, an on-demand screening that
  *   changed findings) → the validation job.
  *

@@ -7,7 +7,7 @@
  *   with `{ scope: 'all' }`. Published by budget line, approved location, finding review, caregiver
  *   type and segment edits, and by the import workflows.
  * - `screening.locationsScreened` on demand (not after an import: shift-import.ts validates the
- *   import's dates then) that created, updated or removed a finding → every date ("location
+ *   import's dates then; not after the demo agency's load: demo-agency.ts validates every date then) that created, updated or removed a finding → every date ("location
  *   unverified" reads the findings).
  */
 import { SEGMENT_VALIDATION_JOB } from '@tend/contracts';
@@ -22,7 +22,8 @@ export function segmentValidationWorkflow({ jobs, events }: WorkflowDeps): void 
       metadata: range === 'all' ? { scope: 'all' } : range,
     });
   });
-  events.subscribe(locationsScreened, async ({ afterImportJobId, findingsChanged }) => {
-    if (!afterImportJobId && findingsChanged) await events.publish(segmentsMayHaveChanged, 'all');
+  events.subscribe(locationsScreened, async ({ afterImportJobId, afterDemoLoad, findingsChanged }) => {
+    if (!afterImportJobId && !afterDemoLoad && findingsChanged)
+      await events.publish(segmentsMayHaveChanged, 'all');
   });
 }

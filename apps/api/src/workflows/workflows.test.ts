@@ -12,7 +12,9 @@ import {
   budgetsImported,
   locationsScreened,
   segmentsMayHaveChanged,
+  segmentsValidated,
   shiftNotesImported,
+  demoAgencyLoaded,
   shiftsImported,
   workflowEvents,
 } from './events.ts';
@@ -120,6 +122,29 @@ describe('client prime import workflow', () => {
     await t.app.deps.events.publish(budgetsImported, { importJobId: randomUUID() });
     expect(await queued()).toEqual([
       { jobType: 'segment-validation', status: 'QUEUED', metadata: { scope: 'all' } },
+    ]);
+  });
+});
+
+describe('demo agency workflow', () => {
+  it('screens everything, validates every date after the location screening, then bills once after that validation', async () => {
+    await t.app.deps.events.publish(demoAgencyLoaded, { loadedAt: new Date().toISOString() });
+    await t.app.deps.events.publish(locationsScreened, {
+      afterImportJobId: null,
+      afterDemoLoad: true,
+      findingsChanged: true,
+    });
+    const validationJobId = randomUUID();
+    await t.app.deps.events.publish(segmentsValidated, { validationJobId, afterDemoLoad: true });
+    await t.app.deps.events.publish(segmentsValidated, {
+      validationJobId: randomUUID(),
+      afterDemoLoad: false,
+    });
+    expect(await queued()).toEqual([
+      { jobType: 'location-screening', status: 'QUEUED', metadata: { scope: 'all', afterDemoLoad: true } },
+      { jobType: 'incident-screening', status: 'QUEUED', metadata: { scope: 'all', afterDemoLoad: true } },
+      { jobType: 'segment-validation', status: 'QUEUED', metadata: { scope: 'all', afterDemoLoad: true } },
+      { jobType: 'demo-billing', status: 'QUEUED', metadata: { afterValidationJobId: validationJobId } },
     ]);
   });
 });

@@ -2,7 +2,8 @@
  * The demo agency shows Tend at work (issue 16 item 9; decision 0038): loading it at setup runs the
  * jobs an import runs, through the workflows (location and incident screening, then validation), and
  * the lists the agency home counts have real work in them: open incidents of every severity, far
- * clock-ins to review, mostly READY segments, an overtime week and a budget overage.
+ * clock-ins to review, mostly READY segments, an overtime week and a budget overage; after validation,
+ * one billing export batch and one claim file (an 835) that denies some of its lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION_SCREENING_JOB, SEGMENT_VALIDATION_JOB, incidentSeverities } from '@tend/contracts';
@@ -12,6 +13,7 @@ import { INCIDENT_SCREENING_JOB } from '../screening/incident-screening.service.
 import { localDate } from '../shifts/evv-sandata.ts';
 import { DEMO_TIME_ZONE } from './demo.service.ts';
 import { demoIncidentNotes } from './demo-activity.ts';
+import { DEMO_BILLING_JOB, demoDenialCode, runDemoBilling } from './demo-billing.ts';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -49,7 +51,13 @@ beforeAll(async () => {
   admin = as(t, (await signInAs(t, 'ADMIN')).cookie);
   caregiver = as(t, (await signInAs(t, 'CAREGIVER')).cookie);
   expect(await t.app.deps.loadDemoAgency(t.app.deps.database, systemContext())).toBe(true);
-  await jobsSettled([LOCATION_SCREENING_JOB, INCIDENT_SCREENING_JOB, SEGMENT_VALIDATION_JOB]);
+  await jobsSettled([
+    LOCATION_SCREENING_JOB,
+    INCIDENT_SCREENING_JOB,
+    SEGMENT_VALIDATION_JOB,
+    DEMO_BILLING_JOB,
+    'claim-import',
+  ]);
 }, 360_000);
 afterAll(() => t.close());
 
@@ -94,5 +102,76 @@ describe('the demo agency at work', () => {
     ).toBeGreaterThan(0);
     expect(await total(admin, '/api/budget-overages?flag=overage')).toBeGreaterThan(0);
     expect((await caregiver({ method: 'GET', url: '/api/budget-overages' })).statusCode).toBe(403);
+  });
+
+  it('billed one week after validation: one export batch, one claim file with denials', async () => {
+    const jobs = await t.app.deps.jobs.listJobs({ limit: 200 });
+    const validation = jobs.find(
+      (job) => job.jobType === SEGMENT_VALIDATION_JOB && job.metadata?.afterDemoLoad,
+    );
+    const billing = jobs.filter((job) => job.jobType === DEMO_BILLING_JOB);
+    expect(billing).toHaveLength(1);
+    expect(billing[0]?.metadata).toEqual({ afterValidationJobId: validation?.id });
+
+    const batches = await admin({ method: 'GET', url: '/api/billing-exports' });
+    expect(batches.statusCode).toBe(200);
+    const {
+      items: [batch],
+      total: batchCount,
+    } = batches.json<{ items: { id: string; rowCount: number }[]; total: number }>();
+    expect(batchCount).toBe(1);
+    expect(batch?.rowCount).toBeGreaterThan(15);
+    expect((await caregiver({ method: 'GET', url: '/api/billing-exports' })).statusCode).toBe(403);
+
+    const imports = await admin({ method: 'GET', url: '/api/claim-imports' });
+    expect(imports.statusCode).toBe(200);
+    expect(imports.json<{ total: number }>().total).toBe(1);
+    const denied = await admin({ method: 'GET', url: '/api/exprs-records?claimStatus=denied&pageSize=100' });
+    const deniedLines = denied.json<{
+      items: {
+        denialReason: string | null;
+        matchStatus: string;
+        billingItem: { exportBatchId: string } | null;
+      }[];
+      total: number;
+    }>();
+    const expected = Array.from({ length: batch?.rowCount ?? 0 }, (_, i) => demoDenialCode(i)).filter(
+      Boolean,
+    );
+    expect(deniedLines.total).toBe(expected.length);
+    expect(deniedLines.items.map((line) => line.denialReason?.slice(0, 5)).sort()).toEqual(
+      expected.map((code) => `CO-${code}`).sort(),
+    );
+    for (const line of deniedLines.items) expect(line.billingItem?.exportBatchId).toBe(batch?.id);
+    expect(await total(admin, '/api/exprs-records?claimStatus=paid&pageSize=1')).toBe(
+      (batch?.rowCount ?? 0) - expected.length,
+    );
+    expect((await caregiver({ method: 'GET', url: '/api/exprs-records' })).statusCode).toBe(403);
+  });
+
+  it('bills nothing twice when its billing job runs again (a redelivered job)', async () => {
+    const { jobs } = t.app.deps;
+    const [first] = (await jobs.listJobs({ limit: 200 })).filter((job) => job.jobType === DEMO_BILLING_JOB);
+    const log: string[] = [];
+    const again = await runDemoBilling(
+      {
+        db: t.app.deps.database.db,
+        storage: t.app.deps.storage,
+        jobs,
+        agencyTimeZone: 'America/Los_Angeles',
+      },
+      {
+        jobId: first?.id as string,
+        metadata: {},
+        csvFileId: null,
+        triggeredBy: null,
+        progress: async () => undefined,
+        log: async (message) => void log.push(message),
+      },
+    );
+    expect(again.exportBatchId).toBe(first?.result?.exportBatchId);
+    expect(again.claimFileId).toBeNull();
+    expect(await total(admin, '/api/billing-exports')).toBe(1);
+    expect(await total(admin, '/api/claim-imports')).toBe(1);
   });
 });

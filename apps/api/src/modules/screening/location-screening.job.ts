@@ -15,7 +15,7 @@ import { locationsScreened } from '../../workflows/events.ts';
 import { runLocationScreening } from './location-screening.service.ts';
 
 /**
- * Creates the job handler. Metadata: `{ scope?: 'due' | 'all', clientId?: uuid, afterImportJobId? }`
+ * Creates the job handler. Metadata: `{ scope?: 'due' | 'all', clientId?: uuid, afterImportJobId?, afterDemoLoad? }`
  * (default: due, all clients). At the end it publishes `screening.locationsScreened` with the import it
  * followed and whether any finding changed (the workflows re-validate segments then: "location
  * unverified" reads these findings).
@@ -60,6 +60,7 @@ export function createLocationScreeningHandler(deps: {
     await deps.events.publish(locationsScreened, {
       afterImportJobId:
         typeof ctx.metadata.afterImportJobId === 'string' ? ctx.metadata.afterImportJobId : null,
+      afterDemoLoad: ctx.metadata.afterDemoLoad === true,
       findingsChanged: summary.findingsCreated + summary.findingsUpdated + summary.findingsRemoved > 0,
     });
     await ctx.log(
