@@ -67,13 +67,20 @@ test('the shift map draws the bundled US outlines when tiles cannot load', async
   await expect(map.locator('path.shift-map-marker-out')).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Map legend' }).getByText('Clock-in')).toBeVisible();
 
-  // Zoomed out far enough to see state and county borders around the visit.
-  for (let step = 0; step < 11; step += 1) {
-    await map.getByRole('button', { name: 'Zoom out' }).click();
-    await page.waitForTimeout(150);
-  }
-  await expect(map.locator('path.tend-outline-counties')).toHaveAttribute('d', /L/);
-  await expect(map.locator('path.tend-outline-states')).toHaveAttribute('d', /L/);
+  // Zoomed out, a step at a time (Leaflet drops a click that lands mid-animation), until county and state
+  // borders show around the visit.
+  const drawn = async (kind: string) =>
+    /L/.test((await map.locator(`path.tend-outline-${kind}`).getAttribute('d')) ?? '');
+  await expect
+    .poll(
+      async () => {
+        if ((await drawn('counties')) && (await drawn('states'))) return true;
+        await map.getByRole('button', { name: 'Zoom out' }).click();
+        return false;
+      },
+      { timeout: 30_000, intervals: [400] },
+    )
+    .toBe(true);
   await snap(page, 'offline-map-outlines');
   expect(foreign.filter((url) => !url.includes('tiles.'))).toEqual([]);
 });
