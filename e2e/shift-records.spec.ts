@@ -160,7 +160,7 @@ test('production shifts: only shifts promoted from staging, and the page says so
   // The demo agency's visits are imported, not promoted from staging (issue 16: not the same page twice).
   await page.goto('/production/shifts');
   await expect(page.getByRole('heading', { name: 'Production shifts', level: 2 })).toBeVisible();
-  await expect(page.getByText('Shifts promoted from staging')).toBeVisible();
+  await expect(page.getByText(/^Shifts promoted from staging:/)).toBeVisible();
   const response = await page.request.get('/api/production-shifts');
   expect(response.ok()).toBe(true);
   const production = (await response.json()) as { total: number };
