@@ -28,6 +28,7 @@ import { findShiftIntervals } from './shift-intervals.ts';
 import { userNames } from '../users/user-names.service.ts';
 import { violationHandlings } from './hours.table.ts';
 import {
+  emptyWeekHours,
   findOverlaps,
   hoursByWeek,
   isWeekName,
@@ -280,15 +281,7 @@ export async function getCaregiverWeeks(
     overtimeThresholdHours,
     weeks: weeks.map((week) =>
       toWeek(
-        byWeek.get(week.weekName) ?? {
-          ...week,
-          caregiverId,
-          milliseconds: 0,
-          hours: 0,
-          overtimeHours: 0,
-          shiftIds: [],
-          overlaps: [],
-        },
+        byWeek.get(week.weekName) ?? emptyWeekHours(caregiverId, week),
         name,
         handlings.get(`${caregiverId}|${week.weekName}`),
       ),

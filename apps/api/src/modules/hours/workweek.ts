@@ -45,6 +45,17 @@ export interface WeekHours extends Workweek {
   overlaps: OverlappingShifts[];
 }
 
+/** A caregiver's workweek with no time in it yet (no shifts, no overlaps). */
+export const emptyWeekHours = (caregiverId: string, week: Workweek): WeekHours => ({
+  ...week,
+  caregiverId,
+  milliseconds: 0,
+  hours: 0,
+  overtimeHours: 0,
+  shiftIds: [],
+  overlaps: [],
+});
+
 /**
  * The workweek containing `instant` (a Date, or a `YYYY-MM-DD` local date) in `timeZone`, starting on
  * `weekStart`. Throws RangeError for an unknown zone or an invalid date.
@@ -150,15 +161,7 @@ export function hoursByWeek(intervals: WorkInterval[], weeks: Workweek[]): WeekH
     const key = `${caregiverId}|${week.weekName}`;
     let value = result.get(key);
     if (!value) {
-      value = {
-        ...week,
-        caregiverId,
-        milliseconds: 0,
-        hours: 0,
-        overtimeHours: 0,
-        shiftIds: [],
-        overlaps: [],
-      };
+      value = emptyWeekHours(caregiverId, week);
       result.set(key, value);
     }
     return value;
