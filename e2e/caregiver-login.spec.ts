@@ -7,7 +7,7 @@
  * caregiver picks "Text message (SMS)" and types the number another way.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const CAREGIVER = {
@@ -17,16 +17,15 @@ const CAREGIVER = {
   lastName: `Caregiver ${stamp}`,
 };
 
-/** A fictitious US number (555-01xx), unique among the flows of one run. */
-const line = String(100 + (Date.now() % 40)).padStart(4, '0');
+const { line, display, e164 } = fictitiousPhone('caregiver-login');
 const SMS_CAREGIVER = {
   email: `sms.caregiver.${stamp}@example.org`,
   password: 'sunlit meadow lantern passphrase',
   firstName: 'Sunny',
   lastName: `Texter ${stamp}`,
-  phone: `(503) 555-${line}`,
+  phone: display,
 };
-const SMS_E164 = `+1503555${line}`;
+const SMS_E164 = e164;
 
 /** The 6-digit code of the newest outbox email (or SMS) to `to` (null while there is none). */
 async function newestCode(admin: APIRequestContext, to: string): Promise<string | null> {

@@ -6,7 +6,7 @@
  * (docs/decisions/0019-caregiver-sms-codes.md).
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, signInThroughForm, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const USER = {
@@ -16,9 +16,8 @@ const USER = {
   lastName: `Forgetful ${stamp}`,
 };
 const NEW_PASSWORD = 'second passphrase by moonlight';
-/** A fictitious US number (555-01xx) for the phone-only account, unique among the flows of one run. */
-const PHONE_LINE = String(150 + (Date.now() % 40)).padStart(4, '0');
-const PHONE = `+1503555${PHONE_LINE}`;
+/** The phone-only account's number. */
+const { line: PHONE_LINE, e164: PHONE } = fictitiousPhone('password-recovery');
 
 test('a user resets a forgotten password from an emailed link and signs in with it', async ({
   browser,

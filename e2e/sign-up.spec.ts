@@ -7,12 +7,11 @@
  * - phone sign-up confirmed by the texted code, then sign-in by a texted code.
  */
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, snap } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, snap } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const PASSWORD = 'quiet harbour lantern morning';
-/** A fictitious number (555-0190…0199, reserved for fiction; the caregiver flows use 0100…0189), E.164. */
-const PHONE = `+1503555${String(190 + (Date.now() % 10)).padStart(4, '0')}`;
+const PHONE = fictitiousPhone('sign-up').e164;
 
 /** The newest outbox message body to `to` (null while there is none). */
 async function newestBody(admin: APIRequestContext, to: string): Promise<string | null> {

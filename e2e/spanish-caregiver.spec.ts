@@ -7,19 +7,18 @@
  * 640 × 400 CSS-pixel viewport at device scale 2, which is what Playwright emulates).
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, snap, tabTo } from './support.ts';
+import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, snap, tabTo } from './support.ts';
 
 const stamp = Date.now().toString(36);
-/** A fictitious US number (555-01xx), apart from the ones caregiver-login.spec.ts uses (0100-0139). */
-const line = String(150 + (Date.now() % 40)).padStart(4, '0');
+const PHONE = fictitiousPhone('spanish-caregiver');
 const CAREGIVER = {
   email: `es.caregiver.${stamp}@example.org`,
   password: 'sunlit meadow lantern passphrase',
   firstName: 'Lucía',
   lastName: `Hernández ${stamp}`,
-  phone: `(503) 555-${line}`,
+  phone: PHONE.display,
 };
-const E164 = `+1503555${line}`;
+const E164 = PHONE.e164;
 
 const phone = { width: 320, height: 640 };
 const zoomed = { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 };

@@ -218,3 +218,25 @@ export async function expectSkipLinkFirst(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(page.locator('#main')).toBeFocused();
 }
+
+/**
+ * The blocks of fictitious US numbers (503-555-0100…0199, reserved for fiction) each flow that makes phone
+ * accounts draws from. They never overlap, so two flows of one run never ask for the same number (a second account
+ * with a number already taken is refused with 409).
+ */
+const PHONE_BLOCKS = {
+  'caregiver-login': [100, 125],
+  'password-recovery': [125, 150],
+  'spanish-caregiver': [150, 175],
+  'sign-up': [175, 200],
+} as const;
+
+/**
+ * A fictitious number from the flow's own block, varied by the clock so reruns against the same database differ:
+ * `line` (four digits), `display` ("(503) 555-0123") and `e164` ("+15035550123").
+ */
+export function fictitiousPhone(flow: keyof typeof PHONE_BLOCKS): { line: string; display: string; e164: string } {
+  const [from, to] = PHONE_BLOCKS[flow];
+  const line = String(from + (Date.now() % (to - from))).padStart(4, '0');
+  return { line, display: `(503) 555-${line}`, e164: `+1503555${line}` };
+}
