@@ -6,7 +6,14 @@
  * (docs/decisions/0019-caregiver-sms-codes.md).
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  fictitiousPhone,
+  forbidDialogs,
+  signInThroughForm,
+  snap,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const USER = {

@@ -7,7 +7,14 @@
  * 640 × 400 CSS-pixel viewport at device scale 2, which is what Playwright emulates).
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, snap, tabTo } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  fictitiousPhone,
+  forbidDialogs,
+  snap,
+  tabTo,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const PHONE = fictitiousPhone('spanish-caregiver');

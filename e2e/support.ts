@@ -235,7 +235,11 @@ const PHONE_BLOCKS = {
  * A fictitious number from the flow's own block, varied by the clock so reruns against the same database differ:
  * `line` (four digits), `display` ("(503) 555-0123") and `e164` ("+15035550123").
  */
-export function fictitiousPhone(flow: keyof typeof PHONE_BLOCKS): { line: string; display: string; e164: string } {
+export function fictitiousPhone(flow: keyof typeof PHONE_BLOCKS): {
+  line: string;
+  display: string;
+  e164: string;
+} {
   const [from, to] = PHONE_BLOCKS[flow];
   const line = String(from + (Date.now() % (to - from))).padStart(4, '0');
   return { line, display: `(503) 555-${line}`, e164: `+1503555${line}` };
