@@ -40,3 +40,4 @@ export * from './api-tokens.ts';
 export * from './staging.ts';
 export * from './api-access.ts';
 export * from './locale.ts';
+export * from './isp-protocol.ts';
