@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_CALLBACK_ERROR, identityErrorMessage } from './identity-errors.ts';
+import { englishMessages } from '../../i18n/catalogues.ts';
+import { spanishMessages } from '../../i18n/catalogue-es.ts';
+import {
+  GENERIC_CALLBACK_ERROR_ID,
+  googleLinkErrorMessageId,
+  identityErrorMessage,
+  identityErrorMessageId,
+} from './identity-errors.ts';
+
+const english = englishMessages as Record<string, string>;
 
 describe('identityErrorMessage', () => {
   it('puts the issue codes in words', () => {
@@ -24,7 +33,21 @@ describe('identityErrorMessage', () => {
   });
 
   it('falls back to a general message', () => {
-    expect(identityErrorMessage('invalid_code')).toBe(GENERIC_CALLBACK_ERROR);
-    expect(identityErrorMessage('constructor')).toBe(GENERIC_CALLBACK_ERROR);
+    expect(identityErrorMessageId('invalid_code')).toBe(GENERIC_CALLBACK_ERROR_ID);
+    expect(identityErrorMessageId('constructor')).toBe(GENERIC_CALLBACK_ERROR_ID);
+  });
+
+  it('has English and Spanish words for every id it gives', () => {
+    const codes = ['identity_already_exists', 'identity_not_found', 'single_identity_not_deletable'];
+    const more = ['access_denied', 'state_invalid', 'email_not_verified', 'x'];
+    const linkCodes = ['email_does_not_match', 'unable_to_link_account', 'access_denied', 'x'];
+    const allIds = [
+      ...[...codes, ...more].map(identityErrorMessageId),
+      ...linkCodes.map(googleLinkErrorMessageId),
+    ];
+    for (const id of allIds) {
+      expect(english[id], id).toMatch(/\w/);
+      expect(spanishMessages[id], id).toMatch(/\w/);
+    }
   });
 });

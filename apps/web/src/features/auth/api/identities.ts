@@ -91,24 +91,3 @@ export async function startGoogleLink(): Promise<void> {
 export function useLinkGoogle() {
   return useMutation({ mutationFn: startGoogleLink });
 }
-
-/**
- * Words for the `?error=` code a failed "Link Google account" brings back to `/account` (better-auth's link
- * codes); `email` is the account's sign-in email. Codes shared with sign-in use identity-errors.ts.
- */
-export function googleLinkErrorMessage(code: string, email: string): string {
-  switch (code) {
-    case 'email_does_not_match':
-      return `That Google account uses a different email. Choose the Google account that uses ${email}, or change your sign-in email first (Change email above).`;
-    case 'unable_to_link_account':
-      return 'Google could not be linked: Google did not confirm that email, or your session ended meanwhile. Sign in again and retry.';
-    case 'access_denied':
-      return 'Linking Google was cancelled. Nothing changed.';
-    case 'account_already_linked_to_different_user':
-    case 'identity_already_exists':
-    case 'email_not_verified':
-      return identityErrorMessage(code);
-    default:
-      return 'Google could not be linked. Try again, or keep signing in the way you do now.';
-  }
-}

@@ -1,16 +1,17 @@
 /**
  * "Change password" on `/account` (docs/accounts.md): the current password (re-authentication), the new one twice
  * (new-password-inputs.tsx: policy hint, length and repeat checks; the server's reasons land under the input) and
- * "Sign out my other sessions" (on by default). This browser stays signed in either way.
+ * "Sign out my other sessions" (on by default). This browser stays signed in either way. Words from the catalogue
+ * (decision 0042); server errors by code (auth-error-alert.tsx).
  */
 import { Alert, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldError } from '@tend/contracts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { applyApiFieldErrors } from '../../../lib/form-errors.ts';
 import { useChangePassword } from '../api/accounts.ts';
+import { AuthErrorAlert, applyFieldErrors } from './auth-error-alert.tsx';
 import { NewPasswordInputs, validateNewPassword, type NewPasswordValues } from './new-password-inputs.tsx';
 
 interface ChangePasswordValues extends NewPasswordValues {
@@ -18,18 +19,22 @@ interface ChangePasswordValues extends NewPasswordValues {
   revokeOtherSessions: boolean;
 }
 
-/** Input labels by the API's field paths (the policy's reasons come on `password`). */
-const labels = { currentPassword: 'Current password', password: 'New password' };
-
 export function ChangePasswordForm() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  /** Input labels by the API's field paths (the policy's reasons come on `password`). */
+  const labels = {
+    currentPassword: t('auth.account.currentPassword'),
+    password: t('auth.newPassword.newPassword'),
+  };
   const change = useChangePassword();
   const [unmatched, setUnmatched] = useState<FieldError[]>([]);
   const form = useForm<ChangePasswordValues>({
     mode: 'controlled',
     initialValues: { currentPassword: '', password: '', repeat: '', revokeOtherSessions: true },
     validate: (values) => ({
-      ...(values.currentPassword ? {} : { currentPassword: 'Current password is required' }),
-      ...validateNewPassword(values),
+      ...(values.currentPassword ? {} : { currentPassword: t('auth.account.currentPasswordRequired') }),
+      ...validateNewPassword(intl, values),
     }),
   });
   const submit = form.onSubmit((values) => {
@@ -42,12 +47,12 @@ export function ChangePasswordForm() {
       },
       {
         onSuccess: () => form.setValues({ currentPassword: '', password: '', repeat: '' }),
-        onError: (error) => setUnmatched(applyApiFieldErrors(form, error, labels)),
+        onError: (error) => setUnmatched(applyFieldErrors(intl, form, error, labels)),
       },
     );
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={submit} noValidate aria-label={t('auth.account.changePassword')}>
       <Stack gap="sm" maw={420}>
         {change.isSuccess && (
           <Alert
@@ -57,18 +62,26 @@ export function ChangePasswordForm() {
             role="status"
             data-testid="password-changed"
           >
-            Your password is changed.{' '}
-            {change.variables.revokeOtherSessions
-              ? 'You were signed out everywhere else; this browser stays signed in.'
-              : 'Your other sessions stay signed in.'}
+            <FormattedMessage
+              id={
+                change.variables.revokeOtherSessions
+                  ? 'auth.account.passwordChangedOthersOut'
+                  : 'auth.account.passwordChangedOthersIn'
+              }
+            />
           </Alert>
         )}
         {change.error && (
-          <ApiErrorAlert title="The password was not changed" error={change.error} fieldErrors={unmatched} />
+          <AuthErrorAlert
+            title={t('auth.account.passwordNotChanged')}
+            error={change.error}
+            fieldErrors={unmatched}
+            labels={labels}
+          />
         )}
         <PasswordInput
           label={labels.currentPassword}
-          description="For your security, confirm it is you."
+          description={t('auth.account.confirmItIsYou')}
           autoComplete="current-password"
           required
           {...form.getInputProps('currentPassword')}
@@ -78,13 +91,13 @@ export function ChangePasswordForm() {
           repeatProps={form.getInputProps('repeat')}
         />
         <Checkbox
-          label="Sign out my other sessions"
-          description="Ends every other browser and device signed in to this account."
+          label={t('auth.account.revokeOthers')}
+          description={t('auth.account.revokeOthersDescription')}
           {...form.getInputProps('revokeOtherSessions', { type: 'checkbox' })}
         />
         <Group>
           <Button type="submit" loading={change.isPending}>
-            Change password
+            <FormattedMessage id="auth.account.changePassword" />
           </Button>
         </Group>
       </Stack>

@@ -4,20 +4,20 @@
  * the number gets a 6-digit code by SMS, and the code with a new password (password policy; every reason shows
  * under the input) saves it and signs the account out everywhere. The answers are the same for every email or
  * number (the server never says whether an account exists), so after sending the page says where to look and how
- * long the link or code lasts.
+ * long the link or code lasts. English and Spanish (decision 0042): words from the catalogue, server errors by code.
  */
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { FieldError } from '@tend/contracts';
 import {
   useRequestPasswordReset,
   useRequestPhonePasswordReset,
   useResetPasswordWithPhoneCode,
 } from '../api/password-recovery.ts';
-import { applyApiFieldErrors } from '../../../lib/form-errors.ts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { AuthErrorAlert, applyFieldErrors } from './auth-error-alert.tsx';
 import { NewPasswordInputs, validateNewPassword, type NewPasswordValues } from './new-password-inputs.tsx';
 
 /** A plausible address (the server checks it again). */
@@ -25,7 +25,6 @@ const looksLikeEmail = (email: string) => email.length <= 254 && /^[^\s@]+@[^\s@
 /** A plausible number as typed (the server reads it): digits and separators, an optional leading +. */
 const looksLikePhone = (phone: string) =>
   phone.length <= 32 && /^\+?[\d\s().-]+$/.test(phone) && phone.replace(/\D/g, '').length >= 7;
-/** contracts `passwordHint`, written out: this form is part of the zod-free sign-in page (decision 0005). */
 function EmailRecovery({
   initialEmail,
   onBack,
@@ -35,6 +34,8 @@ function EmailRecovery({
   onBack: () => void;
   autoFocus: boolean;
 }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const [email, setEmail] = useState(initialEmail);
   const [invalid, setInvalid] = useState(false);
   const request = useRequestPasswordReset();
@@ -55,41 +56,40 @@ function EmailRecovery({
           variant="light"
           color="green"
           icon={<IconMailCheck aria-hidden />}
-          title="Check your email"
+          title={t('auth.signUp.checkEmail')}
           role="status"
           data-testid="recovery-sent"
         >
-          If an account uses {request.variables}, an email with a link to choose a new password is on its way.
-          The link works once, for 60 minutes.
+          <FormattedMessage id="auth.recovery.sent" values={{ email: request.variables, minutes: 60 }} />
         </Alert>
         <Button variant="light" onClick={onBack} fullWidth>
-          Back to sign in
+          <FormattedMessage id="auth.recovery.back" />
         </Button>
       </Stack>
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Reset your password">
+    <form onSubmit={submit} noValidate aria-label={t('auth.recovery.form')}>
       <Stack gap="sm">
         <Text size="sm">
-          Enter the email you sign in with. We will send you a link to choose a new password.
+          <FormattedMessage id="auth.recovery.intro" />
         </Text>
-        {request.error && <ApiErrorAlert title="The link was not sent" error={request.error} />}
+        {request.error && <AuthErrorAlert title={t('auth.magicLink.notSent')} error={request.error} />}
         <TextInput
-          label="Email"
+          label={t('auth.login.email')}
           type="email"
           autoComplete="username"
           required
           autoFocus={autoFocus}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={invalid ? 'Email must be a valid email address' : undefined}
+          error={invalid ? t('auth.login.emailInvalid') : undefined}
         />
         <Button type="submit" loading={request.isPending} fullWidth mt="xs">
-          Send reset link
+          <FormattedMessage id="auth.recovery.send" />
         </Button>
         <Button variant="subtle" onClick={onBack}>
-          Back to sign in
+          <FormattedMessage id="auth.recovery.back" />
         </Button>
       </Stack>
     </form>
@@ -100,10 +100,10 @@ interface PhoneResetValues extends NewPasswordValues {
   otp: string;
 }
 
-/** Client-side checks (the server applies the full password policy and checks the code). */
-function validatePhoneReset(values: PhoneResetValues) {
-  const errors: Partial<Record<keyof PhoneResetValues, string>> = validateNewPassword(values);
-  if (!/^\d{6}$/.test(values.otp)) errors.otp = 'The code must be the 6 digits from the text message';
+/** Client-side checks (the server applies the full password policy and checks the code), in words. */
+function validatePhoneReset(intl: IntlShape, values: PhoneResetValues) {
+  const errors: Partial<Record<keyof PhoneResetValues, string>> = validateNewPassword(intl, values);
+  if (!/^\d{6}$/.test(values.otp)) errors.otp = intl.formatMessage({ id: 'auth.recovery.codeInvalid' });
   return errors;
 }
 
@@ -112,13 +112,14 @@ function validatePhoneReset(values: PhoneResetValues) {
  * password with the code (the API's field errors land on their inputs, the rest in `unmatched`).
  */
 function usePhoneResetForm(phone: string, onDone: () => void) {
+  const intl = useIntl();
   const reset = useResetPasswordWithPhoneCode();
   const resend = useRequestPhonePasswordReset();
   const [unmatched, setUnmatched] = useState<FieldError[]>([]);
   const form = useForm<PhoneResetValues>({
     mode: 'controlled',
     initialValues: { otp: '', password: '', repeat: '' },
-    validate: validatePhoneReset,
+    validate: (values) => validatePhoneReset(intl, values),
   });
   const submit = form.onSubmit((values) => {
     setUnmatched([]);
@@ -127,14 +128,11 @@ function usePhoneResetForm(phone: string, onDone: () => void) {
       { phone, otp: values.otp, newPassword: values.password },
       {
         onSuccess: onDone,
-        onError: (error) =>
-          setUnmatched(
-            applyApiFieldErrors(form, error, {
-              password: 'Password',
-              newPassword: 'Password',
-              otp: 'The code',
-            }),
-          ),
+        onError: (error) => {
+          const password = intl.formatMessage({ id: 'auth.newPassword.password' });
+          const otp = intl.formatMessage({ id: 'auth.recovery.theCode' });
+          setUnmatched(applyFieldErrors(intl, form, error, { password, newPassword: password, otp }));
+        },
       },
     );
   });
@@ -151,9 +149,11 @@ function PhoneCodeStep({
   onDone: () => void;
   onRestart: () => void;
 }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const { form, submit, reset, resend, unmatched } = usePhoneResetForm(phone, onDone);
   return (
-    <form onSubmit={submit} noValidate aria-label="Choose a new password with the code">
+    <form onSubmit={submit} noValidate aria-label={t('auth.recovery.codeForm')}>
       <Stack gap="sm">
         <Alert
           variant="light"
@@ -162,15 +162,18 @@ function PhoneCodeStep({
           role="status"
           data-testid="recovery-code-sent"
         >
-          If an account made with {phone} uses Tend, we texted it a 6-digit code. It works once, for 5
-          minutes.
+          <FormattedMessage id="auth.recovery.codeSent" values={{ phone, minutes: 5 }} />
         </Alert>
         {reset.error && (
-          <ApiErrorAlert title="The password was not saved" error={reset.error} fieldErrors={unmatched} />
+          <AuthErrorAlert
+            title={t('auth.confirm.passwordNotSaved')}
+            error={reset.error}
+            fieldErrors={unmatched}
+          />
         )}
-        {resend.error && <ApiErrorAlert title="The code could not be sent" error={resend.error} />}
+        {resend.error && <AuthErrorAlert title={t('auth.caregiverLogin.sendFailed')} error={resend.error} />}
         <TextInput
-          label="Code from the text message"
+          label={t('auth.phone.code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
@@ -180,12 +183,12 @@ function PhoneCodeStep({
           onChange={(event) => form.setFieldValue('otp', event.currentTarget.value.replace(/\D/g, ''))}
         />
         <NewPasswordInputs
-          repeatLabel="Repeat the password"
+          repeatLabel={t('auth.newPassword.repeat')}
           passwordProps={form.getInputProps('password')}
           repeatProps={form.getInputProps('repeat')}
         />
         <Button type="submit" loading={reset.isPending} fullWidth mt="xs">
-          Save new password
+          <FormattedMessage id="auth.confirm.saveNewPassword" />
         </Button>
         <Group justify="space-between" gap="xs">
           <Button
@@ -197,10 +200,10 @@ function PhoneCodeStep({
               resend.mutate(phone);
             }}
           >
-            Send a new code
+            <FormattedMessage id="auth.caregiverConfirm.sendAgain" />
           </Button>
           <Button variant="subtle" size="compact-sm" onClick={onRestart}>
-            Use another number
+            <FormattedMessage id="auth.caregiverConfirm.otherNumber" />
           </Button>
         </Group>
       </Stack>
@@ -209,6 +212,8 @@ function PhoneCodeStep({
 }
 
 function PhoneRecovery({ onBack }: { onBack: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const [phone, setPhone] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [step, setStep] = useState<'number' | 'code' | 'done'>('number');
@@ -230,14 +235,14 @@ function PhoneRecovery({ onBack }: { onBack: () => void }) {
           variant="light"
           color="green"
           icon={<IconCircleCheck aria-hidden />}
-          title="Your password is changed"
+          title={t('auth.confirm.passwordChanged')}
           role="status"
           data-testid="recovery-done"
         >
-          For your safety you were signed out everywhere. Sign in with your new password.
+          <FormattedMessage id="auth.confirm.signedOutEverywhere" />
         </Alert>
         <Button onClick={onBack} fullWidth>
-          Back to sign in
+          <FormattedMessage id="auth.recovery.back" />
         </Button>
       </Stack>
     );
@@ -255,18 +260,19 @@ function PhoneRecovery({ onBack }: { onBack: () => void }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Reset your password by text message">
+    <form onSubmit={submit} noValidate aria-label={t('auth.recovery.phoneForm')}>
       <Stack gap="sm">
         <Text size="sm">
-          For an account made with a phone number only. We will text you a code to choose a new password.
+          <FormattedMessage id="auth.recovery.phoneIntro" />
         </Text>
-        {request.error && <ApiErrorAlert title="The code was not sent" error={request.error} />}
+        {request.error && <AuthErrorAlert title={t('auth.phone.codeNotSent')} error={request.error} />}
         <TextInput
-          label="Phone number"
+          label={t('auth.phone.number')}
           description={
-            <>
-              The number you sign in with, e.g. <span style={{ whiteSpace: 'nowrap' }}>(503) 555-0100</span>.
-            </>
+            <FormattedMessage
+              id="auth.recovery.phoneDescription"
+              values={{ nowrap: (text) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span> }}
+            />
           }
           type="tel"
           inputMode="tel"
@@ -274,13 +280,13 @@ function PhoneRecovery({ onBack }: { onBack: () => void }) {
           required
           value={phone}
           onChange={(event) => setPhone(event.currentTarget.value)}
-          error={invalid ? 'Phone number must be a phone number, e.g. (503) 555-0100' : undefined}
+          error={invalid ? t('auth.recovery.phoneInvalid') : undefined}
         />
         <Button type="submit" loading={request.isPending} fullWidth mt="xs">
-          Send code
+          <FormattedMessage id="auth.caregiverLogin.send" />
         </Button>
         <Button variant="subtle" onClick={onBack}>
-          Back to sign in
+          <FormattedMessage id="auth.recovery.back" />
         </Button>
       </Stack>
     </form>
@@ -288,13 +294,15 @@ function PhoneRecovery({ onBack }: { onBack: () => void }) {
 }
 
 export function PasswordRecoveryForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const [by, setBy] = useState<'email' | 'phone'>('email');
   // The email input takes focus when the step opens, not when the user switches with the arrow keys.
   const [switched, setSwitched] = useState(false);
   return (
     <Stack gap="sm">
       <SegmentedControl
-        aria-label="Reset by"
+        aria-label={t('auth.recovery.by')}
         fullWidth
         value={by}
         onChange={(value) => {
@@ -302,8 +310,8 @@ export function PasswordRecoveryForm({ initialEmail, onBack }: { initialEmail: s
           setBy(value === 'phone' ? 'phone' : 'email');
         }}
         data={[
-          { value: 'email', label: 'Email' },
-          { value: 'phone', label: 'Phone' },
+          { value: 'email', label: t('auth.login.email') },
+          { value: 'phone', label: t('auth.recovery.phone') },
         ]}
       />
       {by === 'email' ? (

@@ -6,15 +6,17 @@
  * - `link`: a sign-in link by email;
  * - `phone`: phone number + password, or a code by text message.
  * The answers never say whether an account exists; they say where to look and how long a link or code lasts.
+ * English and Spanish (decision 0042): words from the catalogue, server errors by code (auth-error-alert.tsx).
  */
 import { Alert, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconMessage } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { Me } from '@tend/contracts';
-import { passwordHint, SIGN_UP_REQUIRED_MESSAGE } from '@tend/contracts/messages';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { SignInError } from '../api/sign-in.ts';
+import { fieldErrorWords } from '../error-words.ts';
+import { AuthErrorAlert } from './auth-error-alert.tsx';
 import {
   useRequestMagicLink,
   useRequestPhoneCode,
@@ -28,7 +30,6 @@ const looksLikeEmail = (email: string) => email.length <= 254 && /^[^\s@]+@[^\s@
 /** E.164 after dropping spaces, dots, dashes and brackets (the server's rule). */
 const normalPhone = (phone: string) => phone.replace(/[\s().-]/g, '');
 const looksLikePhone = (phone: string) => /^\+[1-9]\d{1,14}$/.test(normalPhone(phone));
-const PHONE_HINT = 'International form with country code, e.g. +1 503 555 0100.';
 
 interface DoneProps {
   /** Where a new session goes next (the caller navigates). */
@@ -38,6 +39,8 @@ interface DoneProps {
 
 /** The code step for a phone number: the 6-digit code from the text message; signs in. */
 function PhoneCodeForm({ phoneNumber, onSignedIn, returnTo }: DoneProps & { phoneNumber: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const [code, setCode] = useState('');
   const verify = useSignInWithPhoneCode();
   const resend = useRequestPhoneCode();
@@ -46,19 +49,19 @@ function PhoneCodeForm({ phoneNumber, onSignedIn, returnTo }: DoneProps & { phon
     verify.mutate({ phoneNumber, code, returnTo }, { onSuccess: onSignedIn });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Enter the code">
+    <form onSubmit={submit} noValidate aria-label={t('auth.phone.codeForm')}>
       <Stack gap="sm">
         <Alert variant="light" color="blue" icon={<IconMessage aria-hidden />} role="status">
-          We texted a 6-digit code to {phoneNumber}. It works once, for 5 minutes.
+          <FormattedMessage id="auth.phone.codeSent" values={{ phone: phoneNumber, minutes: 5 }} />
         </Alert>
-        {verify.error && <ApiErrorAlert title="Sign-in failed" error={verify.error} />}
+        {verify.error && <AuthErrorAlert title={t('auth.login.failed')} error={verify.error} />}
         {resend.isSuccess && (
           <Text size="sm" c="dimmed" role="status">
-            A new code is on its way.
+            <FormattedMessage id="auth.phone.newCode" />
           </Text>
         )}
         <TextInput
-          label="Code from the text message"
+          label={t('auth.phone.code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           required
@@ -67,10 +70,10 @@ function PhoneCodeForm({ phoneNumber, onSignedIn, returnTo }: DoneProps & { phon
           onChange={(event) => setCode(event.currentTarget.value)}
         />
         <Button type="submit" loading={verify.isPending} disabled={!/^\d{6}$/.test(code.trim())} fullWidth>
-          Sign in
+          <FormattedMessage id="auth.login.submit" />
         </Button>
         <Button variant="subtle" loading={resend.isPending} onClick={() => resend.mutate(phoneNumber)}>
-          Send a new code
+          <FormattedMessage id="auth.caregiverConfirm.sendAgain" />
         </Button>
       </Stack>
     </form>
@@ -86,25 +89,41 @@ interface SignUpValues {
 
 type SignUpErrors = Partial<Record<keyof SignUpValues, string>>;
 
-/** The browser's checks of a sign-up by email or by phone: required fields, then their shapes. */
-function signUpErrors(by: 'email' | 'phone', values: SignUpValues, identity: string): SignUpErrors {
+/** The browser's checks of a sign-up by email or by phone: required fields, then their shapes, in words. */
+function signUpErrors(
+  intl: IntlShape,
+  by: 'email' | 'phone',
+  values: SignUpValues,
+  identity: string,
+): SignUpErrors {
+  const t = (id: string, more?: Record<string, string | number>) => intl.formatMessage({ id }, more);
+  const required = t('auth.fieldError.signUpRequired');
   const next: SignUpErrors = {};
   if (!identity || !values.password) {
-    next[by === 'email' ? 'email' : 'phoneNumber'] = identity ? undefined : SIGN_UP_REQUIRED_MESSAGE;
-    if (!values.password) next.password = SIGN_UP_REQUIRED_MESSAGE;
-  } else if (by === 'email' && !looksLikeEmail(identity)) next.email = 'Email must be a valid email address';
-  else if (by === 'phone' && !looksLikePhone(identity)) next.phoneNumber = PHONE_HINT;
-  else if (values.password.length < 8) next.password = 'Password must be at least 8 characters';
+    next[by === 'email' ? 'email' : 'phoneNumber'] = identity ? undefined : required;
+    if (!values.password) next.password = required;
+  } else if (by === 'email' && !looksLikeEmail(identity)) next.email = t('auth.login.emailInvalid');
+  else if (by === 'phone' && !looksLikePhone(identity)) next.phoneNumber = t('auth.phone.hint');
+  else if (values.password.length < 8)
+    next.password = t('auth.fieldError.tooShort', { label: t('auth.newPassword.password'), min: 8 });
   return next;
 }
 
-/** The API's field errors on the form's fields, several on one field joined with "; ". */
-function apiSignUpErrors(error: ApiError, values: SignUpValues): SignUpErrors {
+/** The API's field errors on the form's fields, in words (several on one field joined with "; "). */
+function apiSignUpErrors(intl: IntlShape, error: ApiError, values: SignUpValues): SignUpErrors {
+  const labels: Record<keyof SignUpValues, string> = {
+    name: intl.formatMessage({ id: 'auth.signUp.name' }),
+    email: intl.formatMessage({ id: 'auth.login.email' }),
+    phoneNumber: intl.formatMessage({ id: 'auth.phone.number' }),
+    password: intl.formatMessage({ id: 'auth.newPassword.password' }),
+  };
   const fieldErrors: SignUpErrors = {};
   for (const fieldError of error.fieldErrors) {
-    if (fieldError.path in values) {
+    if (Object.hasOwn(values, fieldError.path)) {
       const key = fieldError.path as keyof SignUpValues;
-      fieldErrors[key] = fieldErrors[key] ? `${fieldErrors[key]}; ${fieldError.message}` : fieldError.message;
+      const words = fieldErrorWords(fieldError, labels[key]);
+      const sentence = intl.formatMessage({ id: words.id }, words.values);
+      fieldErrors[key] = fieldErrors[key] ? `${fieldErrors[key]}; ${sentence}` : sentence;
     }
   }
   return fieldErrors;
@@ -112,6 +131,7 @@ function apiSignUpErrors(error: ApiError, values: SignUpValues): SignUpErrors {
 
 /** The sign-up form's state (by email or phone, values, errors) and its submit. */
 function useSignUpForm() {
+  const intl = useIntl();
   const [by, setBy] = useState<'email' | 'phone'>('email');
   const [values, setValues] = useState<SignUpValues>({ name: '', email: '', phoneNumber: '', password: '' });
   const [errors, setErrors] = useState<SignUpErrors>({});
@@ -123,7 +143,7 @@ function useSignUpForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const identity = by === 'email' ? values.email.trim() : normalPhone(values.phoneNumber);
-    const next = signUpErrors(by, values, identity);
+    const next = signUpErrors(intl, by, values, identity);
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     signUp.mutate(
@@ -134,7 +154,7 @@ function useSignUpForm() {
       },
       {
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(apiSignUpErrors(error, values));
+          if (error instanceof ApiError) setErrors(apiSignUpErrors(intl, error, values));
         },
       },
     );
@@ -144,6 +164,8 @@ function useSignUpForm() {
 
 /** "Create an account": by email or by phone, with a password. */
 export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const { by, setBy, values, errors, setErrors, set, submit, signUp } = useSignUpForm();
   if (signUp.data?.confirmBy === 'email') {
     return (
@@ -151,12 +173,11 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
         variant="light"
         color="green"
         icon={<IconMailCheck aria-hidden />}
-        title="Check your email"
+        title={t('auth.signUp.checkEmail')}
         role="status"
         data-testid="sign-up-sent"
       >
-        We sent a link to {values.email.trim()}. Open it to confirm your account and sign in; it works for 24
-        hours. If this email already has an account, sign in instead.
+        <FormattedMessage id="auth.signUp.sent" values={{ email: values.email.trim(), hours: 24 }} />
       </Alert>
     );
   }
@@ -170,32 +191,40 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Create an account">
+    <form onSubmit={submit} noValidate aria-label={t('auth.signUp.form')}>
       <Stack gap="sm">
         <Text size="sm">
-          A new account can use Tend&apos;s general pages. An administrator of your agency gives access to
-          people and their records.
+          <FormattedMessage id="auth.signUp.intro" />
         </Text>
         {signUp.error && !(signUp.error instanceof ApiError && signUp.error.fieldErrors.length) && (
-          <ApiErrorAlert title="The account was not created" error={signUp.error} />
+          <AuthErrorAlert
+            title={t('auth.signUp.notCreated')}
+            error={signUp.error}
+            context={{ signUp: true }}
+          />
         )}
         <SegmentedControl
-          aria-label="Sign up with"
+          aria-label={t('auth.signUp.with')}
           value={by}
           onChange={(value) => {
             setBy(value === 'phone' ? 'phone' : 'email');
             setErrors({});
           }}
           data={[
-            { value: 'email', label: 'Email' },
-            { value: 'phone', label: 'Phone number' },
+            { value: 'email', label: t('auth.login.email') },
+            { value: 'phone', label: t('auth.phone.number') },
           ]}
         />
-        <TextInput label="Your name" autoComplete="name" value={values.name} onChange={set('name')} />
+        <TextInput
+          label={t('auth.signUp.name')}
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+        />
         <IdentityInput by={by} values={values} errors={errors} set={set} />
         <PasswordInput
-          label="Password"
-          description={passwordHint}
+          label={t('auth.login.password')}
+          description={t('auth.newPassword.hint')}
           autoComplete="new-password"
           required
           value={values.password}
@@ -203,7 +232,7 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
           error={errors.password}
         />
         <Button type="submit" loading={signUp.isPending} fullWidth mt="xs">
-          Create account
+          <FormattedMessage id="auth.signUp.create" />
         </Button>
       </Stack>
     </form>
@@ -212,6 +241,8 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
 
 /** "Email me a sign-in link". */
 export function MagicLinkForm({ initialEmail }: { initialEmail: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const [email, setEmail] = useState(initialEmail);
   const [invalid, setInvalid] = useState(false);
   const request = useRequestMagicLink();
@@ -227,31 +258,33 @@ export function MagicLinkForm({ initialEmail }: { initialEmail: string }) {
         variant="light"
         color="green"
         icon={<IconMailCheck aria-hidden />}
-        title="Check your email"
+        title={t('auth.signUp.checkEmail')}
         role="status"
         data-testid="magic-link-sent"
       >
-        If an account uses {request.variables}, a sign-in link is on its way. It works once, for 10 minutes.
+        <FormattedMessage id="auth.magicLink.sent" values={{ email: request.variables, minutes: 10 }} />
       </Alert>
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Email me a sign-in link">
+    <form onSubmit={submit} noValidate aria-label={t('auth.login.wayLink')}>
       <Stack gap="sm">
-        <Text size="sm">Enter the email you sign in with. We will send you a link that signs you in.</Text>
-        {request.error && <ApiErrorAlert title="The link was not sent" error={request.error} />}
+        <Text size="sm">
+          <FormattedMessage id="auth.magicLink.intro" />
+        </Text>
+        {request.error && <AuthErrorAlert title={t('auth.magicLink.notSent')} error={request.error} />}
         <TextInput
-          label="Email"
+          label={t('auth.login.email')}
           type="email"
           autoComplete="username"
           required
           autoFocus
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={invalid ? 'Email must be a valid email address' : undefined}
+          error={invalid ? t('auth.login.emailInvalid') : undefined}
         />
         <Button type="submit" loading={request.isPending} fullWidth mt="xs">
-          Send sign-in link
+          <FormattedMessage id="auth.magicLink.send" />
         </Button>
       </Stack>
     </form>
@@ -260,6 +293,8 @@ export function MagicLinkForm({ initialEmail }: { initialEmail: string }) {
 
 /** "Sign in with a phone number": phone + password, or a code by text message. */
 export function PhoneSignInForm({ onSignedIn, returnTo }: DoneProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -294,32 +329,34 @@ export function PhoneSignInForm({ onSignedIn, returnTo }: DoneProps) {
     requestCode.mutate(phoneNumber, { onSuccess: () => setCodeFor(phoneNumber) });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in with a phone number">
+    <form onSubmit={submit} noValidate aria-label={t('auth.phone.signInForm')}>
       <Stack gap="sm">
-        {signIn.error && <ApiErrorAlert title="Sign-in failed" error={signIn.error} />}
-        {requestCode.error && <ApiErrorAlert title="The code was not sent" error={requestCode.error} />}
+        {signIn.error && <AuthErrorAlert title={t('auth.login.failed')} error={signIn.error} />}
+        {requestCode.error && (
+          <AuthErrorAlert title={t('auth.phone.codeNotSent')} error={requestCode.error} />
+        )}
         <TextInput
-          label="Phone number"
+          label={t('auth.phone.number')}
           type="tel"
           autoComplete="tel"
-          description={PHONE_HINT}
+          description={t('auth.phone.hint')}
           required
           autoFocus
           value={phone}
           onChange={(event) => setPhone(event.currentTarget.value)}
-          error={invalid ? PHONE_HINT : undefined}
+          error={invalid ? t('auth.phone.hint') : undefined}
         />
         <PasswordInput
-          label="Password"
+          label={t('auth.login.password')}
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
         <Button type="submit" loading={signIn.isPending} disabled={!password} fullWidth mt="xs">
-          Sign in
+          <FormattedMessage id="auth.login.submit" />
         </Button>
         <Button variant="light" loading={requestCode.isPending} onClick={textMe} fullWidth>
-          Text me a code instead
+          <FormattedMessage id="auth.phone.textMe" />
         </Button>
       </Stack>
     </form>
@@ -333,9 +370,11 @@ function IdentityInput({
   errors,
   set,
 }: Pick<ReturnType<typeof useSignUpForm>, 'by' | 'values' | 'errors' | 'set'>) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   return by === 'email' ? (
     <TextInput
-      label="Email"
+      label={t('auth.login.email')}
       type="email"
       autoComplete="email"
       required
@@ -345,10 +384,10 @@ function IdentityInput({
     />
   ) : (
     <TextInput
-      label="Phone number"
+      label={t('auth.phone.number')}
       type="tel"
       autoComplete="tel"
-      description={PHONE_HINT}
+      description={t('auth.phone.hint')}
       required
       value={values.phoneNumber}
       onChange={set('phoneNumber')}

@@ -5,11 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import { Box } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import QRCode from 'qrcode';
 
 const SIZE = 200;
 
 export function TotpQr({ uri }: { uri: string }) {
+  const intl = useIntl();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -32,7 +34,7 @@ export function TotpQr({ uri }: { uri: string }) {
           src={src}
           width={SIZE}
           height={SIZE}
-          alt="QR code of the setup link: scan it with your authenticator app"
+          alt={intl.formatMessage({ id: 'auth.mfa.qrAlt' })}
           data-testid="totp-qr"
         />
       )}

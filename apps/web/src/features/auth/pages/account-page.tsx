@@ -5,7 +5,8 @@
  * account without a password is told how to set one), a link to two-step verification (`/account/mfa`) and
  * "Sign-in methods": the linked identities (password, Google…), each removable except the last one, and "Link
  * Google account" when Google sign-in is configured (docs/google-sign-in.md). Google brings a link back here with
- * `?linked=google` or `?error=<code>`, shown in words.
+ * `?linked=google` or `?error=<code>`, shown in words. English and Spanish (decision 0042): words from the catalogue,
+ * server errors by code (auth-error-alert.tsx), dates in the page's language and the agency's time zone.
  */
 import {
   Alert,
@@ -25,43 +26,53 @@ import { useForm } from '@mantine/form';
 import { IconBrandGoogle, IconCircleCheck, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { emailChangeInput, type EmailChangeInput, type FieldError } from '@tend/contracts';
 import { useMe } from '../../../lib/me.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors.ts';
-import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { contractValidator } from '../../../lib/form-errors.ts';
+import { displayTimeZone } from '../../../lib/format/index.ts';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { useRequestEmailChange } from '../api/accounts.ts';
-import {
-  googleLinkErrorMessage,
-  useIdentities,
-  useLinkGoogle,
-  useUnlinkIdentity,
-} from '../api/identities.ts';
+import { useIdentities, useLinkGoogle, useUnlinkIdentity } from '../api/identities.ts';
+import { googleLinkErrorMessageId } from '../identity-errors.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
-import { formatExactTime } from '../../../lib/format/index.ts';
+import { AuthErrorAlert, applyFieldErrors } from '../components/auth-error-alert.tsx';
 
-const labels = { newEmail: 'New email', currentPassword: 'Current password' };
-const roleLabels = { ADMIN: 'Admin', GUARDIAN: 'Guardian', CAREGIVER: 'Caregiver', USER: 'User' };
+const validateEmailChange = contractValidator(emailChangeInput);
+
+/** An instant with its date, time and zone, in the page's language and the agency's time zone. */
+export const formatInstant = (intl: IntlShape, value: string | Date) =>
+  intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'long', timeZone: displayTimeZone() });
 
 function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const labels = { newEmail: t('auth.account.newEmail'), currentPassword: t('auth.account.currentPassword') };
   const request = useRequestEmailChange();
   const [unmatched, setUnmatched] = useState<FieldError[]>([]);
   const form = useForm<EmailChangeInput>({
     mode: 'controlled',
     initialValues: { newEmail: '', currentPassword: '' },
-    validate: contractValidator(emailChangeInput, labels),
+    // The contract judges; the words are the catalogue's, in the page's language.
+    validate: (values) =>
+      Object.fromEntries(
+        Object.keys(validateEmailChange(values)).map((field) => [
+          field,
+          t(field === 'newEmail' ? 'auth.account.newEmailInvalid' : 'auth.account.currentPasswordRequired'),
+        ]),
+      ),
     validateInputOnBlur: ['newEmail'],
   });
   const submit = form.onSubmit((values) => {
     setUnmatched([]);
     request.mutate(values, {
       onSuccess: () => form.reset(),
-      onError: (error) => setUnmatched(applyApiFieldErrors(form, error, labels)),
+      onError: (error) => setUnmatched(applyFieldErrors(intl, form, error, labels)),
     });
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Change email">
+    <form onSubmit={submit} noValidate aria-label={t('auth.account.changeEmail')}>
       <Stack gap="sm" maw={420}>
         {request.isSuccess && (
           <Alert
@@ -71,12 +82,24 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             role="status"
             data-testid="email-change-sent"
           >
-            We sent a confirmation link to <strong>{request.data.email}</strong>. Your sign-in email stays{' '}
-            {currentEmail} until you open it (by {formatExactTime(request.data.expiresAt)}).
+            <FormattedMessage
+              id="auth.account.emailChangeSent"
+              values={{
+                email: request.data.email,
+                current: currentEmail,
+                until: formatInstant(intl, request.data.expiresAt),
+                b: (text) => <strong>{text}</strong>,
+              }}
+            />
           </Alert>
         )}
         {request.error && (
-          <ApiErrorAlert title="The email was not changed" error={request.error} fieldErrors={unmatched} />
+          <AuthErrorAlert
+            title={t('auth.account.emailNotChanged')}
+            error={request.error}
+            fieldErrors={unmatched}
+            labels={labels}
+          />
         )}
         <TextInput
           label={labels.newEmail}
@@ -87,14 +110,14 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         />
         <PasswordInput
           label={labels.currentPassword}
-          description="For your security, confirm it is you."
+          description={t('auth.account.confirmItIsYou')}
           autoComplete="current-password"
           required
           {...form.getInputProps('currentPassword')}
         />
         <Group>
           <Button type="submit" loading={request.isPending}>
-            Send confirmation link
+            <FormattedMessage id="auth.account.sendConfirmation" />
           </Button>
         </Group>
       </Stack>
@@ -103,7 +126,10 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 }
 
 /** How each identity provider is named on the page (better-auth `providerId`). */
-const providerLabels: Record<string, string> = { credential: 'Password', google: 'Google' };
+const providerLabelIds: Record<string, string> = {
+  credential: 'auth.account.providerPassword',
+  google: 'auth.account.providerGoogle',
+};
 
 /**
  * "Change password", or for an account without a password identity (it removed it) how to set one: the recovery
@@ -114,16 +140,14 @@ function PasswordSection() {
   if (identities.data && !identities.data.some((identity) => identity.providerId === 'credential')) {
     return (
       <Text size="sm" data-testid="no-password">
-        Your account has no password: you sign in with Google. To add one, sign out and choose &ldquo;Forgot
-        your password?&rdquo; on the sign-in page; the emailed link lets you choose it.
+        <FormattedMessage id="auth.account.noPassword" />
       </Text>
     );
   }
   return (
     <>
       <Text size="sm" mb="sm">
-        Enter your current password and choose a new one. Forgot the current one? Sign out and choose
-        &ldquo;Forgot your password?&rdquo; on the sign-in page.
+        <FormattedMessage id="auth.account.changePasswordIntro" />
       </Text>
       <ChangePasswordForm />
     </>
@@ -132,6 +156,7 @@ function PasswordSection() {
 
 /** What Google's return to `/account` says: linked, or an error code in words; dismissing clears the URL. */
 function GoogleLinkResult({ email }: { email: string }) {
+  const intl = useIntl();
   const [searchParams, setSearchParams] = useSearchParams();
   const error = searchParams.get('error');
   const linked = searchParams.get('linked') === 'google';
@@ -151,13 +176,13 @@ function GoogleLinkResult({ email }: { email: string }) {
       variant="light"
       color="red"
       role="alert"
-      title="Google was not linked"
+      title={intl.formatMessage({ id: 'auth.account.googleNotLinked' })}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={intl.formatMessage({ id: 'auth.account.dismiss' })}
       onClose={dismiss}
       data-testid="google-link-error"
     >
-      {googleLinkErrorMessage(error, email)}
+      <FormattedMessage id={googleLinkErrorMessageId(error)} values={{ email }} />
     </Alert>
   ) : (
     <Alert
@@ -166,64 +191,82 @@ function GoogleLinkResult({ email }: { email: string }) {
       role="status"
       icon={<IconCircleCheck aria-hidden />}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={intl.formatMessage({ id: 'auth.account.dismiss' })}
       onClose={dismiss}
       data-testid="google-linked"
     >
-      Your Google account is linked: &ldquo;Continue with Google&rdquo; now signs you in.
+      <FormattedMessage id="auth.account.googleLinked" />
     </Alert>
   );
 }
 
 function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled: boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const identities = useIdentities();
   const unlink = useUnlinkIdentity();
   const linkGoogle = useLinkGoogle();
   const hasGoogle = identities.data?.some((identity) => identity.providerId === 'google') ?? false;
   if (identities.error)
     return (
-      <LoadErrorAlert
-        title="Sign-in methods could not be loaded"
+      <AuthErrorAlert
+        title={t('auth.account.methodsNotLoaded')}
         error={identities.error}
         onRetry={() => void identities.refetch()}
       />
     );
-  if (!identities.data) return <Text size="sm">Loading sign-in methods…</Text>;
+  if (!identities.data)
+    return (
+      <Text size="sm">
+        <FormattedMessage id="auth.account.methodsLoading" />
+      </Text>
+    );
   return (
     <Stack gap="sm">
       <GoogleLinkResult email={email} />
-      {unlink.error && <ApiErrorAlert title="The sign-in method was not removed" error={unlink.error} />}
-      {linkGoogle.error && <ApiErrorAlert title="Google was not linked" error={linkGoogle.error} />}
+      {unlink.error && <AuthErrorAlert title={t('auth.account.methodNotRemoved')} error={unlink.error} />}
+      {linkGoogle.error && (
+        <AuthErrorAlert title={t('auth.account.googleNotLinked')} error={linkGoogle.error} />
+      )}
       {identities.data.length === 0 ? (
-        <Text size="sm">No sign-in method is linked. Ask your administrator to set a password for you.</Text>
+        <Text size="sm">
+          <FormattedMessage id="auth.account.noMethods" />
+        </Text>
       ) : (
-        <Table aria-label="Sign-in methods" maw={560}>
+        <Table aria-label={t('auth.account.methods')} maw={560}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Method</Table.Th>
-              <Table.Th>Added</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <FormattedMessage id="auth.account.method" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="auth.account.added" />
+              </Table.Th>
+              <Table.Th>
+                <VisuallyHidden>
+                  <FormattedMessage id="auth.account.actions" />
+                </VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {identities.data.map((identity) => {
-              const label = providerLabels[identity.providerId] ?? identity.providerId;
+              const labelId = providerLabelIds[identity.providerId];
+              const label = labelId ? t(labelId) : identity.providerId;
               return (
                 <Table.Tr key={identity.id} data-testid="sign-in-method">
                   <Table.Td>{label}</Table.Td>
-                  <Table.Td>{formatExactTime(identity.createdAt)}</Table.Td>
+                  <Table.Td>{formatInstant(intl, identity.createdAt)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove ${label}`}
+                      aria-label={intl.formatMessage({ id: 'auth.account.removeMethod' }, { method: label })}
                       loading={unlink.isPending && unlink.variables === identity.id}
                       onClick={() => unlink.mutate(identity.id)}
                     >
-                      Remove
+                      <FormattedMessage id="auth.account.remove" />
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -240,7 +283,7 @@ function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled:
             loading={linkGoogle.isPending || linkGoogle.isSuccess}
             onClick={() => linkGoogle.mutate()}
           >
-            Link Google account
+            <FormattedMessage id="auth.account.linkGoogle" />
           </Button>
         </Group>
       )}
@@ -249,6 +292,8 @@ function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled:
 }
 
 export function AccountPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const { data: me } = useMe();
   const clientConfig = useClientConfig();
   const googleEnabled = clientConfig.data?.googleSignInEnabled === true;
@@ -256,57 +301,85 @@ export function AccountPage() {
   return (
     <Stack gap="md" maw={880}>
       <div>
-        <Title order={1}>Account</Title>
-        <Text c="dimmed">Your sign-in details. Your administrator manages your role and name.</Text>
+        <Title order={1}>
+          <FormattedMessage id="auth.account.title" />
+        </Title>
+        <Text c="dimmed">
+          <FormattedMessage id="auth.account.subtitle" />
+        </Text>
       </div>
-      <Card withBorder padding="md" radius="md" component="section" aria-label="Your account">
+      <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.account.yours')}>
         {/* A long address breaks anywhere rather than run out of the card on a 320 px phone. */}
         <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
           <Text fw={500}>{me.fullName ?? me.email}</Text>
           <Text size="sm">
-            Sign-in email: <strong data-testid="account-email">{me.email}</strong>
+            <FormattedMessage
+              id="auth.account.signInEmail"
+              values={{
+                email: me.email,
+                b: (text) => <strong data-testid="account-email">{text}</strong>,
+              }}
+            />
           </Text>
-          <Text size="sm">Role: {roleLabels[me.role]}</Text>
+          <Text size="sm">
+            <FormattedMessage id="auth.account.role" values={{ role: me.role }} />
+          </Text>
         </Stack>
       </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-label="Change email">
+      <Card
+        withBorder
+        padding="md"
+        radius="md"
+        component="section"
+        aria-label={t('auth.account.changeEmail')}
+      >
         <Title order={2} size="h4" mb="xs">
-          Change email
+          <FormattedMessage id="auth.account.changeEmail" />
         </Title>
         <Text size="sm" mb="sm">
-          Enter the new address and your current password. We email a link to the new address; your sign-in
-          email changes when you open it, and the old address gets a notice.
+          <FormattedMessage id="auth.account.changeEmailIntro" />
         </Text>
         <ChangeEmailForm currentEmail={me.email} />
       </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-label="Change password">
+      <Card
+        withBorder
+        padding="md"
+        radius="md"
+        component="section"
+        aria-label={t('auth.account.changePassword')}
+      >
         <Title order={2} size="h4" mb="xs">
-          Change password
+          <FormattedMessage id="auth.account.changePassword" />
         </Title>
         <PasswordSection />
       </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-label="Security">
+      <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.account.security')}>
         <Title order={2} size="h4" mb="xs">
-          Security
+          <FormattedMessage id="auth.account.security" />
         </Title>
         <Text size="sm">
-          <Anchor component={Link} to="/account/mfa">
-            <IconShieldLock size={14} aria-hidden /> Two-step verification
-          </Anchor>{' '}
-          adds a code from your phone to every sign-in.
+          <FormattedMessage
+            id="auth.account.securityText"
+            values={{
+              link: (text) => (
+                <Anchor component={Link} to="/account/mfa">
+                  <IconShieldLock size={14} aria-hidden /> {text}
+                </Anchor>
+              ),
+            }}
+          />
         </Text>
       </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-label="Sign-in methods">
+      <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.account.methods')}>
         <Title order={2} size="h4" mb="xs">
-          Sign-in methods
+          <FormattedMessage id="auth.account.methods" />
         </Title>
         <Text size="sm" mb="sm">
-          The ways you can sign in. You cannot remove your only one.
+          <FormattedMessage id="auth.account.methodsIntro" />
           {googleEnabled && (
             <>
               {' '}
-              A Google account can be linked when its email is your sign-in email, {me.email}: with
-              &ldquo;Link Google account&rdquo; below, or on your first &ldquo;Continue with Google&rdquo;.
+              <FormattedMessage id="auth.account.methodsGoogle" values={{ email: me.email }} />
             </>
           )}
         </Text>

@@ -2,17 +2,20 @@
  * `/auth/callback` (public, no layout): where "Continue with Google" ends (docs/google-sign-in.md). With `?error=`
  * it shows the error in words (identity-errors.ts) and a way back to `/login`; without one the session exists and
  * the page goes on to `?redirect=` when it is a same-origin path (safe-redirect.ts, as `/login`), else `/`.
+ * English and Spanish (decision 0042).
  */
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
-import { identityErrorMessage } from '../identity-errors.ts';
+import { identityErrorMessageId } from '../identity-errors.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function AuthCallbackPage() {
+  const intl = useIntl();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const error = searchParams.get('error');
@@ -22,7 +25,7 @@ export function AuthCallbackPage() {
   }, [error, redirect, navigate]);
   if (!error) return <PageLoader />;
   return (
-    <AuthCard title="Sign-in did not finish">
+    <AuthCard title={intl.formatMessage({ id: 'auth.callback.title' })}>
       <Stack gap="sm">
         <Alert
           variant="light"
@@ -31,11 +34,11 @@ export function AuthCallbackPage() {
           role="alert"
           data-testid="callback-error"
         >
-          {identityErrorMessage(error)}
+          <FormattedMessage id={identityErrorMessageId(error)} />
         </Alert>
         <Text size="sm">
           <Anchor component={Link} to="/login">
-            Back to sign-in
+            <FormattedMessage id="auth.callback.back" />
           </Anchor>
         </Text>
       </Stack>

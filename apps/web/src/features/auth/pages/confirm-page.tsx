@@ -7,18 +7,17 @@
  * - `email_change`: a button confirms the new sign-in email (a button, not on open: mail scanners open links);
  * - `signup`: a button confirms a new account's email and signs in (docs/decisions/0018-sign-up.md);
  * - `magiclink`: a button signs in with an emailed sign-in link.
- * A used, replaced or expired link says so in words and what to do next.
+ * A used, replaced or expired link says so in words and what to do next. English and Spanish (decision 0042): words
+ * from the catalogue, server errors by code (auth-error-alert.tsx, error-words.ts).
  */
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { confirmTypes, type ConfirmType, type FieldError } from '@tend/contracts';
 import { isAdmin } from '@tend/contracts/permissions';
-import { applyApiFieldErrors } from '../../../lib/form-errors.ts';
-import { ApiErrorAlert, errorMessage } from '../../../components/ui/api-error-alert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import {
   useAcceptInvitation,
@@ -29,28 +28,20 @@ import {
 import { useSignIn } from '../api/sign-in.ts';
 import { useOpenLink } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
+import { AuthErrorAlert, applyFieldErrors } from '../components/auth-error-alert.tsx';
+import { errorWords, isLinkError, type LinkKind } from '../error-words.ts';
 import {
   NewPasswordInputs,
   validateNewPassword,
   type NewPasswordValues,
 } from '../components/new-password-inputs.tsx';
 
-const roleWords = {
-  ADMIN: 'an administrator',
-  GUARDIAN: 'a guardian',
-  CAREGIVER: 'a caregiver',
-  USER: 'a user',
-};
-
-/** Whether the API refused the link itself (used, replaced, expired): a 400 with a field error on `token`. */
-const isLinkError = (error: unknown) =>
-  error instanceof ApiError && error.fieldErrors.some((fieldError) => fieldError.path === 'token');
-
-/** A refused link: the server's sentence says what happened and what to do next. */
-function LinkErrorAlert({ title, error }: { title: string; error: unknown }) {
+/** A refused link (used, replaced, expired): what happened and what to do next, for this kind of link. */
+function LinkErrorAlert({ title, error, kind }: { title: string; error: unknown; kind: LinkKind }) {
+  const words = errorWords(error, { link: kind });
   return (
     <Alert color="red" variant="light" role="alert" title={title} icon={<IconAlertCircle aria-hidden />}>
-      {errorMessage(error)}
+      <FormattedMessage id={words.id} values={words.values} />
     </Alert>
   );
 }
@@ -62,6 +53,7 @@ function NewPasswordForm({
   saving,
   onSubmit,
   error,
+  kind,
 }: {
   label: string;
   submitLabel: string;
@@ -69,37 +61,46 @@ function NewPasswordForm({
   /** Saves; on a failed save, returns the API error so its field errors land on the input. */
   onSubmit: (password: string, done: (error?: unknown) => void) => void;
   error: unknown;
+  kind: LinkKind;
 }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const [unmatched, setUnmatched] = useState<FieldError[]>([]);
   const form = useForm<NewPasswordValues>({
     mode: 'controlled',
     initialValues: { password: '', repeat: '' },
-    validate: validateNewPassword,
+    validate: (values) => validateNewPassword(intl, values),
   });
   const submit = form.onSubmit((values) => {
     setUnmatched([]);
     onSubmit(values.password, (failure) => {
       // A link error's words are the alert's message already; do not list them twice.
-      if (failure)
+      if (failure) {
+        const password = t('auth.newPassword.password');
         setUnmatched(
-          applyApiFieldErrors(form, failure, { password: 'Password', newPassword: 'Password' }).filter(
+          applyFieldErrors(intl, form, failure, { password, newPassword: password }).filter(
             (e) => e.path !== 'token',
           ),
         );
+      }
     });
   });
   return (
     <form onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="sm">
         {isLinkError(error) ? (
-          <LinkErrorAlert title="This link does not work" error={error} />
+          <LinkErrorAlert title={t('auth.confirm.linkBroken')} error={error} kind={kind} />
         ) : (
           Boolean(error) && (
-            <ApiErrorAlert title="The password was not saved" error={error} fieldErrors={unmatched} />
+            <AuthErrorAlert
+              title={t('auth.confirm.passwordNotSaved')}
+              error={error}
+              fieldErrors={unmatched}
+            />
           )
         )}
         <NewPasswordInputs
-          repeatLabel="Repeat the password"
+          repeatLabel={t('auth.newPassword.repeat')}
           passwordProps={{ ...form.getInputProps('password'), autoFocus: true }}
           repeatProps={form.getInputProps('repeat')}
         />
@@ -111,15 +112,17 @@ function NewPasswordForm({
   );
 }
 
-function SignInLink({ label = 'Go to sign in' }: { label?: string }) {
+function SignInLink({ id = 'auth.confirm.goToSignIn' }: { id?: string }) {
   return (
     <Button component={Link} to="/login" variant="light" fullWidth>
-      {label}
+      <FormattedMessage id={id} />
     </Button>
   );
 }
 
 function AcceptInvitation({ token }: { token: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
@@ -127,11 +130,15 @@ function AcceptInvitation({ token }: { token: string }) {
   if (invitation.isPending) return <PageLoader />;
   if (invitation.isError) {
     return (
-      <AuthCard title="This invitation link does not work">
+      <AuthCard title={t('auth.confirm.invitationBroken')}>
         {isLinkError(invitation.error) ? (
-          <LinkErrorAlert title="The invitation cannot be used" error={invitation.error} />
+          <LinkErrorAlert
+            title={t('auth.confirm.invitationUnusable')}
+            error={invitation.error}
+            kind="invite"
+          />
         ) : (
-          <ApiErrorAlert title="The invitation cannot be used" error={invitation.error} />
+          <AuthErrorAlert title={t('auth.confirm.invitationUnusable')} error={invitation.error} />
         )}
         <SignInLink />
       </AuthCard>
@@ -140,23 +147,30 @@ function AcceptInvitation({ token }: { token: string }) {
   const details = invitation.data;
   return (
     <AuthCard
-      title="Welcome to Tend"
-      subtitle={`${details.fullName ?? details.email}, your agency invited you as ${roleWords[details.role]}.`}
+      title={t('auth.confirm.welcome')}
+      subtitle={intl.formatMessage(
+        { id: 'auth.confirm.invitedAs' },
+        { name: details.fullName ?? details.email, role: details.role },
+      )}
     >
       <Text size="sm">
-        Choose the password you will sign in with. Your sign-in email is <strong>{details.email}</strong>.
+        <FormattedMessage
+          id="auth.confirm.choosePasswordFor"
+          values={{ email: details.email, b: (text) => <strong>{text}</strong> }}
+        />
       </Text>
       {signIn.error ? (
         <>
-          <ApiErrorAlert title="Your password is set, but signing in failed" error={signIn.error} />
+          <AuthErrorAlert title={t('auth.confirm.setButSignInFailed')} error={signIn.error} />
           <SignInLink />
         </>
       ) : (
         <NewPasswordForm
-          label="Choose your password"
-          submitLabel="Set password and sign in"
+          label={t('auth.confirm.chooseYourPassword')}
+          submitLabel={t('auth.confirm.setAndSignIn')}
           saving={accept.isPending || signIn.isPending}
           error={accept.error}
+          kind="invite"
           onSubmit={(password, done) =>
             accept.mutate(
               { token, password },
@@ -181,61 +195,82 @@ function AcceptInvitation({ token }: { token: string }) {
 }
 
 function ResetPassword({ token }: { token: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const reset = useResetPassword();
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Your password is changed">
+      <AuthCard title={t('auth.confirm.passwordChanged')}>
         <Alert variant="light" color="green" icon={<IconCircleCheck aria-hidden />} role="status">
-          For your safety you were signed out everywhere. Sign in with your new password.
+          <FormattedMessage id="auth.confirm.signedOutEverywhere" />
         </Alert>
         <Button component={Link} to="/login" fullWidth>
-          Sign in
+          <FormattedMessage id="auth.confirm.signIn" />
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password" subtitle="Choosing a new password signs you out on every device.">
+    <AuthCard
+      title={t('auth.confirm.chooseNewPassword')}
+      subtitle={t('auth.confirm.chooseNewPasswordSubtitle')}
+    >
       <NewPasswordForm
-        label="Choose a new password"
-        submitLabel="Save new password"
+        label={t('auth.confirm.chooseNewPassword')}
+        submitLabel={t('auth.confirm.saveNewPassword')}
         saving={reset.isPending}
         error={reset.error}
+        kind="recovery"
         onSubmit={(newPassword, done) =>
           reset.mutate({ token, newPassword }, { onError: (error) => done(error), onSuccess: () => done() })
         }
       />
       <Text size="sm" c="dimmed">
-        Link expired?{' '}
-        <Anchor component={Link} to="/login?forgot=1" size="sm">
-          Ask for a new one
-        </Anchor>
+        <FormattedMessage
+          id="auth.confirm.linkExpired"
+          values={{
+            link: (text) => (
+              <Anchor component={Link} to="/login?forgot=1" size="sm">
+                {text}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     </AuthCard>
   );
 }
 
 function ConfirmEmailChange({ token }: { token: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const confirm = useConfirmEmailChange();
   if (confirm.isSuccess) {
     return (
-      <AuthCard title="Your email is changed">
+      <AuthCard title={t('auth.confirm.emailChanged')}>
         <Alert variant="light" color="green" icon={<IconCircleCheck aria-hidden />} role="status">
-          You now sign in with <strong>{confirm.data.email}</strong>.
+          <FormattedMessage
+            id="auth.confirm.nowSignInWith"
+            values={{ email: confirm.data.email, b: (text) => <strong>{text}</strong> }}
+          />
         </Alert>
         <Button component={Link} to="/" fullWidth>
-          Go to the home page
+          <FormattedMessage id="auth.login.home" />
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Confirm your new email" subtitle="Your sign-in email changes when you confirm.">
+    <AuthCard title={t('auth.confirm.confirmNewEmail')} subtitle={t('auth.confirm.confirmNewEmailSubtitle')}>
       {confirm.error &&
         (isLinkError(confirm.error) ? (
-          <LinkErrorAlert title="The email was not changed" error={confirm.error} />
+          <LinkErrorAlert
+            title={t('auth.account.emailNotChanged')}
+            error={confirm.error}
+            kind="emailChange"
+          />
         ) : (
-          <ApiErrorAlert title="The email was not changed" error={confirm.error} />
+          <AuthErrorAlert title={t('auth.account.emailNotChanged')} error={confirm.error} />
         ))}
       <Button
         leftSection={<IconMailCheck size={18} aria-hidden />}
@@ -243,7 +278,7 @@ function ConfirmEmailChange({ token }: { token: string }) {
         onClick={() => confirm.mutate(token)}
         fullWidth
       >
-        Confirm new email
+        <FormattedMessage id="auth.confirm.confirmNewEmailButton" />
       </Button>
     </AuthCard>
   );
@@ -251,15 +286,22 @@ function ConfirmEmailChange({ token }: { token: string }) {
 
 /** `signup` and `magiclink`: one button opens the session (mail scanners open links, they do not press buttons). */
 function OpenLink({ kind, token }: { kind: 'signup' | 'magiclink'; token: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
   const open = useOpenLink();
   const signup = kind === 'signup';
   return (
     <AuthCard
-      title={signup ? 'Confirm your account' : 'Sign in to Tend'}
-      subtitle={signup ? 'Confirming your email signs you in.' : 'This link signs you in once.'}
+      title={t(signup ? 'auth.confirm.confirmAccount' : 'auth.login.title')}
+      subtitle={t(signup ? 'auth.confirm.confirmAccountSubtitle' : 'auth.confirm.magicLinkSubtitle')}
     >
-      {open.error && <LinkErrorAlert title="This link does not work" error={open.error} />}
+      {open.error &&
+        (isLinkError(open.error) ? (
+          <LinkErrorAlert title={t('auth.confirm.linkBroken')} error={open.error} kind="open" />
+        ) : (
+          <AuthErrorAlert title={t('auth.confirm.linkBroken')} error={open.error} />
+        ))}
       {open.error ? (
         <SignInLink />
       ) : (
@@ -274,7 +316,7 @@ function OpenLink({ kind, token }: { kind: 'signup' | 'magiclink'; token: string
           }
           fullWidth
         >
-          {signup ? 'Confirm and sign in' : 'Sign in'}
+          <FormattedMessage id={signup ? 'auth.confirm.confirmAndSignIn' : 'auth.confirm.signIn'} />
         </Button>
       )}
     </AuthCard>
@@ -282,6 +324,7 @@ function OpenLink({ kind, token }: { kind: 'signup' | 'magiclink'; token: string
 }
 
 export function ConfirmPage() {
+  const intl = useIntl();
   const [searchParams] = useSearchParams();
   const type = searchParams.get('type');
   const token = searchParams.get('token')?.trim() ?? '';
@@ -289,10 +332,9 @@ export function ConfirmPage() {
   // Link tokens are base64url; an email confirmation token is a signed JWT (three dot-separated parts).
   if (!known || !/^[\w.-]{1,2000}$/.test(token)) {
     return (
-      <AuthCard title="This link is incomplete">
-        <Alert variant="light" color="yellow" title="Open the whole link">
-          Open the link from your email again; some email programs cut long links. If it still does not work,
-          ask for a new email.
+      <AuthCard title={intl.formatMessage({ id: 'auth.confirm.incomplete' })}>
+        <Alert variant="light" color="yellow" title={intl.formatMessage({ id: 'auth.confirm.openWhole' })}>
+          <FormattedMessage id="auth.confirm.openWholeText" />
         </Alert>
         <SignInLink />
       </AuthCard>

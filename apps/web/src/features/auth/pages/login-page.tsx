@@ -28,7 +28,7 @@ import { isAdmin } from '@tend/contracts/permissions';
 import { SignInError, TwoFactorRequiredError, useSignIn, useVerifyTotpSignIn } from '../api/sign-in.ts';
 import { clearSessionEndReason } from '../../../lib/session-end.ts';
 import { useSetupStatus } from '../api/get-setup-status.ts';
-import { logoutReasonMessages } from '../logout-reasons.ts';
+import { logoutReasonMessageId } from '../logout-reasons.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -93,7 +93,7 @@ function useLoginUrl() {
       return updated;
     });
   const reason = searchParams.get('reason');
-  const reasonMessage = reason && Object.hasOwn(logoutReasonMessages, reason) ? reason : null;
+  const reasonMessage = logoutReasonMessageId(reason);
   const redirect = safeRedirectPath(searchParams.get('redirect'));
   return { forgot, mode, setForgot, setMode, reasonMessage, redirect };
 }
@@ -267,7 +267,7 @@ function LoginNotices({ reason, needsSetup }: { reason: string | null; needsSetu
           role="status"
           data-testid="logout-reason"
         >
-          <FormattedMessage id={`auth.logoutReason.${reason}`} />
+          <FormattedMessage id={reason} />
         </Alert>
       )}
       {needsSetup && (

@@ -5,7 +5,7 @@
  *   session becomes aal2.
  * - On: remove it with the password again (the session drops to aal1; an admin then loses PHI access).
  * Admins are sent here (with `?redirect=`) when they open a PHI page before verifying; after enrolment the
- * page returns them there.
+ * page returns them there. English and Spanish (decision 0042): words from the catalogue, server errors by code.
  */
 import {
   Alert,
@@ -26,10 +26,11 @@ import {
 import { useState, type FormEvent } from 'react';
 import { IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { isAdmin } from '@tend/contracts/permissions';
 import { useMe } from '../../../lib/me.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { AuthErrorAlert } from '../components/auth-error-alert.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import {
   useConfirmTotp,
@@ -43,18 +44,19 @@ import { TotpQr } from '../components/totp-qr.tsx';
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 function PasswordStep({
-  label,
   action,
+  failed,
   pending,
   error,
   onSubmit,
 }: {
-  label: string;
   action: string;
+  failed: string;
   pending: boolean;
   error: unknown;
   onSubmit: (password: string) => void;
 }) {
+  const intl = useIntl();
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,10 +65,10 @@ function PasswordStep({
   return (
     <form onSubmit={submit} noValidate aria-label={action}>
       <Stack gap="sm" maw={420}>
-        {Boolean(error) && <ApiErrorAlert title={`${action} failed`} error={error} />}
+        {Boolean(error) && <AuthErrorAlert title={failed} error={error} />}
         <PasswordInput
-          label={label}
-          description="For your security, confirm it is you."
+          label={intl.formatMessage({ id: 'auth.mfa.yourPassword' })}
+          description={intl.formatMessage({ id: 'auth.account.confirmItIsYou' })}
           autoComplete="current-password"
           required
           value={password}
@@ -95,17 +97,22 @@ function EnrolStep({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: ()
 
 /** Step 1: the key as a QR code, as text (with "Copy key") and as a setup link. */
 function AddKeyCard({ enrolment }: { enrolment: TotpEnrolment }) {
+  const intl = useIntl();
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Add the key to your app">
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="section"
+      aria-label={intl.formatMessage({ id: 'auth.mfa.addKeyLabel' })}
+    >
       <Title order={2} size="h4" mb="xs">
-        1. Add Tend to your authenticator app
+        <FormattedMessage id="auth.mfa.addKey" />
       </Title>
       <Group align="flex-start" wrap="nowrap" gap="lg" mb="sm">
         <TotpQr uri={enrolment.totpUri} />
         <Text size="sm">
-          Scan this code with your authenticator app (for example Google Authenticator, Microsoft
-          Authenticator, 1Password or Aegis). If you cannot scan it, choose to add an account by entering a
-          setup key, and type the key below. Time-based, 6 digits.
+          <FormattedMessage id="auth.mfa.scan" />
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap" align="center">
@@ -115,13 +122,13 @@ function AddKeyCard({ enrolment }: { enrolment: TotpEnrolment }) {
         <CopyButton value={enrolment.secret}>
           {({ copied, copy }) => (
             <Button size="xs" variant="light" onClick={copy}>
-              {copied ? 'Copied' : 'Copy key'}
+              <FormattedMessage id={copied ? 'auth.mfa.copied' : 'auth.mfa.copyKey'} />
             </Button>
           )}
         </CopyButton>
       </Group>
       <Text size="sm" c="dimmed" mt="sm">
-        Or open this setup link on a device with the app:
+        <FormattedMessage id="auth.mfa.orLink" />
       </Text>
       <Code block data-testid="totp-uri" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {enrolment.totpUri}
@@ -132,14 +139,20 @@ function AddKeyCard({ enrolment }: { enrolment: TotpEnrolment }) {
 
 /** Step 2: the backup codes, shown only now, with "Copy all backup codes". */
 function BackupCodesCard({ backupCodes }: { backupCodes: string[] }) {
+  const intl = useIntl();
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Backup codes">
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="section"
+      aria-label={intl.formatMessage({ id: 'auth.mfa.backupLabel' })}
+    >
       <Title order={2} size="h4" mb="xs">
-        2. Save your backup codes
+        <FormattedMessage id="auth.mfa.backup" />
       </Title>
-      <Alert color="yellow" variant="light" mb="sm" title="Shown only now">
-        Each code signs you in once if you lose your phone. Store them somewhere safe (a password manager or a
-        printed copy); Tend will not show them again.
+      <Alert color="yellow" variant="light" mb="sm" title={intl.formatMessage({ id: 'auth.mfa.shownOnce' })}>
+        <FormattedMessage id="auth.mfa.backupText" />
       </Alert>
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="backup-codes">
         {backupCodes.map((backupCode) => (
@@ -152,7 +165,7 @@ function BackupCodesCard({ backupCodes }: { backupCodes: string[] }) {
         <CopyButton value={backupCodes.join('\n')}>
           {({ copied, copy }) => (
             <Button size="xs" variant="light" onClick={copy}>
-              {copied ? 'Copied' : 'Copy all backup codes'}
+              <FormattedMessage id={copied ? 'auth.mfa.copied' : 'auth.mfa.copyBackup'} />
             </Button>
           )}
         </CopyButton>
@@ -163,6 +176,8 @@ function BackupCodesCard({ backupCodes }: { backupCodes: string[] }) {
 
 /** Step 3: the code the app shows turns two-step verification on. */
 function ConfirmCodeCard({ onDone }: { onDone: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   const confirm = useConfirmTotp();
   const [code, setCode] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -170,26 +185,26 @@ function ConfirmCodeCard({ onDone }: { onDone: () => void }) {
     confirm.mutate(code, { onSuccess: onDone });
   };
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Confirm with a code">
+    <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.mfa.confirmLabel')}>
       <Title order={2} size="h4" mb="xs">
-        3. Enter the code your app shows
+        <FormattedMessage id="auth.mfa.confirm" />
       </Title>
-      <form onSubmit={submit} noValidate aria-label="Confirm two-step verification">
+      <form onSubmit={submit} noValidate aria-label={t('auth.mfa.confirmForm')}>
         <Stack gap="sm" maw={420}>
-          {confirm.error && <ApiErrorAlert title="Verification failed" error={confirm.error} />}
+          {confirm.error && <AuthErrorAlert title={t('auth.login.verifyFailed')} error={confirm.error} />}
           <TextInput
-            label="Verification code"
-            description="6 digits; it changes every 30 seconds."
+            label={t('auth.login.code')}
+            description={t('auth.mfa.codeDescription')}
             autoComplete="one-time-code"
             inputMode="numeric"
             required
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
-            error={code.length > 12 ? 'The code has 6 digits' : undefined}
+            error={code.length > 12 ? t('auth.mfa.codeTooLong') : undefined}
           />
           <Group>
             <Button type="submit" loading={confirm.isPending} disabled={!code.trim()}>
-              Turn on two-step verification
+              <FormattedMessage id="auth.mfa.turnOn" />
             </Button>
           </Group>
         </Stack>
@@ -199,6 +214,7 @@ function ConfirmCodeCard({ onDone }: { onDone: () => void }) {
 }
 
 export function MfaPage() {
+  const intl = useIntl();
   const { data: me } = useMe();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -222,16 +238,26 @@ export function MfaPage() {
       <MfaHeading enabled={enabled} />
 
       {required && !start.data && (
-        <Alert color="orange" variant="light" title="Required before you continue" role="status">
-          {isAdmin(me)
-            ? 'Administrators must turn on two-step verification before opening records with health information.'
-            : 'This account must verify a code before opening records with health information.'}
-          {redirect ? ' You will return to the page you asked for afterwards.' : ''}
+        <Alert
+          color="orange"
+          variant="light"
+          title={intl.formatMessage({ id: 'auth.mfa.required' })}
+          role="status"
+        >
+          <FormattedMessage
+            id="auth.mfa.requiredText"
+            values={{ admin: isAdmin(me) ? 'yes' : 'no', back: redirect ? 'yes' : 'no' }}
+          />
         </Alert>
       )}
       {justEnrolled && enabled && (
-        <Alert color="green" variant="light" title="Two-step verification is on" role="status">
-          From now on, signing in asks for a code from your app after your password.
+        <Alert
+          color="green"
+          variant="light"
+          title={intl.formatMessage({ id: 'auth.mfa.isOn' })}
+          role="status"
+        >
+          <FormattedMessage id="auth.mfa.isOnText" />
         </Alert>
       )}
 
@@ -256,7 +282,9 @@ function MfaHeading({ enabled }: { enabled: boolean }) {
   return (
     <div>
       <Group gap="sm">
-        <Title order={1}>Two-step verification</Title>
+        <Title order={1}>
+          <FormattedMessage id="auth.mfa.title" />
+        </Title>
         <Badge
           color={enabled ? 'green' : 'gray'}
           variant="light"
@@ -266,12 +294,11 @@ function MfaHeading({ enabled }: { enabled: boolean }) {
           }
           data-testid="mfa-status"
         >
-          {enabled ? 'On' : 'Off'}
+          <FormattedMessage id={enabled ? 'auth.mfa.on' : 'auth.mfa.off'} />
         </Badge>
       </Group>
       <Text c="dimmed">
-        Signing in asks for your password and then a 6-digit code from an authenticator app on your phone, so
-        a stolen password alone cannot open Tend.
+        <FormattedMessage id="auth.mfa.intro" />
       </Text>
     </div>
   );
@@ -279,19 +306,27 @@ function MfaHeading({ enabled }: { enabled: boolean }) {
 
 /** How to turn it on, and the password that starts the setup. */
 function TurnOnCard({ start }: { start: ReturnType<typeof useStartTotpEnrolment> }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Turn on">
+    <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.mfa.turnOnLabel')}>
       <Title order={2} size="h4" mb="xs">
-        Turn on two-step verification
+        <FormattedMessage id="auth.mfa.turnOn" />
       </Title>
       <List size="sm" spacing={4} mb="sm">
-        <List.Item>Install an authenticator app on your phone if you do not have one.</List.Item>
-        <List.Item>Confirm your password; Tend then shows a key to add to the app.</List.Item>
-        <List.Item>Enter the first code the app shows.</List.Item>
+        <List.Item>
+          <FormattedMessage id="auth.mfa.step1" />
+        </List.Item>
+        <List.Item>
+          <FormattedMessage id="auth.mfa.step2" />
+        </List.Item>
+        <List.Item>
+          <FormattedMessage id="auth.mfa.step3" />
+        </List.Item>
       </List>
       <PasswordStep
-        label="Your password"
-        action="Start setup"
+        action={t('auth.mfa.startSetup')}
+        failed={t('auth.mfa.startSetupFailed')}
         pending={start.isPending}
         error={start.error}
         onSubmit={(password) => start.mutate(password)}
@@ -312,19 +347,19 @@ function TurnOffCard({
   onRemoved: () => void;
   onContinue: (() => void) | undefined;
 }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Turn off">
+    <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.mfa.turnOffLabel')}>
       <Title order={2} size="h4" mb="xs">
-        Turn off two-step verification
+        <FormattedMessage id="auth.mfa.turnOffTitle" />
       </Title>
       <Text size="sm" mb="sm">
-        {admin
-          ? 'Administrators need it to open records with health information: turning it off blocks that until you set it up again.'
-          : 'Your account will be protected by your password only.'}
+        <FormattedMessage id={admin ? 'auth.mfa.turnOffAdmin' : 'auth.mfa.turnOffOther'} />
       </Text>
       <PasswordStep
-        label="Your password"
-        action="Turn off"
+        action={t('auth.mfa.turnOff')}
+        failed={t('auth.mfa.turnOffFailed')}
         pending={remove.isPending}
         error={remove.error}
         onSubmit={(password) =>
@@ -335,7 +370,7 @@ function TurnOffCard({
       />
       {onContinue && (
         <Button mt="md" variant="light" onClick={onContinue}>
-          Continue
+          <FormattedMessage id="auth.mfa.continue" />
         </Button>
       )}
     </Card>

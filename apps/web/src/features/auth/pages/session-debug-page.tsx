@@ -16,7 +16,8 @@ import type { ReactNode } from 'react';
 import { parseLogoutReason, type SessionMonitorState } from '@tend/contracts/session-monitor';
 import { sessionTimings, tierLimits } from '@tend/contracts/session-tiers';
 import { useMe } from '../../../lib/me.ts';
-import { logoutReasonMessages } from '../logout-reasons.ts';
+import { FormattedMessage } from 'react-intl';
+import { logoutReasonMessageId } from '../logout-reasons.ts';
 import { useSessionMonitorState } from '../session/session-context.ts';
 import { readLogoutReason } from '../session/session-storage.ts';
 import { formatCountdown, formatDuration } from '../session/format-countdown.ts';
@@ -115,7 +116,7 @@ function MonitorDetails({ state }: { state: SessionMonitorState }) {
                 <Code>{storedReason}</Code>
                 {reason && (
                   <Text size="sm" c="dimmed">
-                    {logoutReasonMessages[reason]}
+                    <FormattedMessage id={logoutReasonMessageId(reason) ?? 'auth.error.generic'} />
                   </Text>
                 )}
               </Stack>
