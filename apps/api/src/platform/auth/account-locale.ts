@@ -13,7 +13,7 @@ import { userAccounts } from './auth.table.ts';
 export type HeadersLike = Headers | Record<string, string | string[] | undefined> | null | undefined;
 
 /** The `Accept-Language` value of either kind of headers, or undefined. */
-function acceptLanguage(headers: HeadersLike): string | undefined {
+export function acceptLanguage(headers: HeadersLike): string | undefined {
   if (!headers) return undefined;
   if (headers instanceof Headers) return headers.get('accept-language') ?? undefined;
   const value = headers['accept-language'];

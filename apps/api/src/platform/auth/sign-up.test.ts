@@ -156,6 +156,35 @@ describe('sign-up', () => {
     expect(await t.database.db.select().from(userAccounts)).toHaveLength(before.length + 1);
   });
 
+  it('writes the "already registered" notice in the account\'s language, else the page\'s (issue 18)', async () => {
+    const { email } = await signInAs(t, 'USER');
+    await signUp(t, { email, password: TEST_PASSWORD }, { 'accept-language': 'es-MX,es;q=0.9' });
+    const [fromSpanishPage] = await outboxTo(t, email);
+    expect(fromSpanishPage).toMatchObject({ subject: 'Usted ya tiene una cuenta de Tend' });
+    expect(fromSpanishPage?.textBody).toContain('Alguien intentó crear una cuenta de Tend');
+    expect(fromSpanishPage?.textBody).toContain('/login');
+
+    // The account's own choice wins over the page's language.
+    await t.database.db.update(userAccounts).set({ locale: 'es' }).where(eq(userAccounts.email, email));
+    await signUp(t, { email, password: TEST_PASSWORD }, { 'accept-language': 'en-US' });
+    const notices = await outboxTo(t, email);
+    expect(notices.map((notice) => notice.subject)).toEqual([
+      'Usted ya tiene una cuenta de Tend',
+      'Usted ya tiene una cuenta de Tend',
+    ]);
+  });
+
+  it('sends the confirmation email and the phone code in the language of the sign-up page', async () => {
+    const email = `es-${stamp()}@example.org`;
+    await signUp(t, { email, password: TEST_PASSWORD }, { 'accept-language': 'es' });
+    const [confirmation] = await outboxTo(t, email);
+    expect(confirmation?.subject).toBe('Confirme su cuenta de Tend');
+    const phoneNumber = newPhone();
+    await signUp(t, { phoneNumber, password: TEST_PASSWORD }, { 'accept-language': 'es' });
+    const [sms] = await outboxTo(t, phoneNumber);
+    expect(sms?.textBody).toMatch(/^Su código de Tend es \d{6}\./);
+  });
+
   it('starts the first session relaxed for a sign-up from a /matchmaking path', async () => {
     const email = `relaxed-${stamp()}@example.org`;
     await signUp(t, { email, password: TEST_PASSWORD }, { 'x-tend-sign-in-path': '/matchmaking' });

@@ -38,9 +38,9 @@ import type { Auth } from './auth.ts';
 import { checkPassword } from './password-policy.ts';
 import { PHONE_ONLY_EMAIL_DOMAIN } from './phone.ts';
 import { INVALID_PHONE_MESSAGE, normalisePhoneNumber } from './phone-numbers.ts';
-import type { Locale } from '@tend/contracts/locale';
-import { renderEmail } from '../messaging/templates.ts';
-import { recipientLocale } from './account-locale.ts';
+import { localeFromAcceptLanguage, type Locale } from '@tend/contracts/locale';
+import { renderEmail, renderSms } from '../messaging/templates.ts';
+import { acceptLanguage, recipientLocale, type HeadersLike } from './account-locale.ts';
 import { authAccounts, authUsers, userAccounts } from './auth.table.ts';
 import type { SignInCodeEmail } from './caregiver-otp.ts';
 
@@ -69,13 +69,17 @@ export function signUpConfirmLink(publicUrl: string, token: string): string {
   return url.href;
 }
 
-/** The notice a sign-up with an address that already has an account sends instead of a confirmation. No PHI. */
-export function alreadyRegisteredText(publicUrl: string): string {
-  return [
-    'Someone tried to create a Tend account with this email address or number, but it already has one.',
-    `To sign in, or to choose a new password, go to ${new URL('/login', publicUrl).href}`,
-    'If it was not you, ignore this message; nothing has changed.',
-  ].join('\n');
+/**
+ * The notice a sign-up with an address that already has an account sends instead of a confirmation, in `locale`
+ * (template `alreadyRegistered`): that the account exists and where to sign in or choose a new password. No PHI.
+ */
+export function alreadyRegisteredEmail(publicUrl: string, locale: Locale): { subject: string; text: string } {
+  return renderEmail(locale, 'alreadyRegistered', { link: new URL('/login', publicUrl).href });
+}
+
+/** The same notice as an SMS, in `locale`. No PHI. */
+export function alreadyRegisteredSms(publicUrl: string, locale: Locale): string {
+  return renderSms(locale, 'alreadyRegistered', { link: new URL('/login', publicUrl).href });
 }
 
 /** The confirmation email in `locale` (template `signUpConfirm`): link, lifetime, what to do if unexpected. No PHI. */
@@ -135,6 +139,8 @@ interface SignUpAccount {
   phoneNumber: string | undefined;
   password: string;
   name: string | undefined;
+  /** The sign-up page's language (`Accept-Language`), saved as the account's: its confirmation follows it. */
+  locale?: Locale | null;
 }
 
 /**
@@ -167,15 +173,16 @@ function readSignUp(body: SignUpBody, phoneCountry: Config['defaultPhoneCountry'
 
 /**
  * Writes the auth user, its credential account (password `hash`) and a `user_account` of role USER in one
- * transaction, audited `auth.sign_up`. Returns false, writing nothing, when the email or number already has
- * an account or an invitation.
+ * transaction, audited `auth.sign_up`. Returns `created: false`, writing nothing, when the email or number already
+ * has an account or an invitation, with the id of that `user_account` when there is one (its language is the
+ * notice's).
  */
 async function createSignUpAccount(
   db: Database,
   ctx: RequestContext,
   account: SignUpAccount,
   hash: string,
-): Promise<boolean> {
+): Promise<{ created: true } | { created: false; existingAccountId: string | null }> {
   const { email, phoneNumber } = account;
   const confirmBy = email ? 'email' : 'sms';
   const accountEmail = email ?? phoneOnlyEmail(phoneNumber as string);
@@ -199,7 +206,15 @@ async function createSignUpAccount(
           : eq(userAccounts.email, accountEmail),
       )
       .limit(1);
-    if (taken || invited) return false;
+    if (invited) return { created: false, existingAccountId: invited.id };
+    if (taken) {
+      const [owner] = await tx
+        .select({ id: userAccounts.id })
+        .from(userAccounts)
+        .where(eq(userAccounts.authUserId, taken.id))
+        .limit(1);
+      return { created: false, existingAccountId: owner?.id ?? null };
+    }
     const authUserId = randomUUID();
     await tx.insert(authUsers).values({
       id: authUserId,
@@ -224,6 +239,7 @@ async function createSignUpAccount(
         role: 'USER',
         fullName: account.name || null,
         phone: phoneNumber ?? null,
+        locale: account.locale ?? null,
       })
       .returning({ id: userAccounts.id });
     await recordAudit(
@@ -231,7 +247,7 @@ async function createSignUpAccount(
       { ...ctx, actor: null },
       { action: 'auth.sign_up', entityType: 'user_account', entityId: created?.id, details: { confirmBy } },
     );
-    return true;
+    return { created: true };
   });
 }
 
@@ -239,31 +255,42 @@ async function createSignUpAccount(
  * `POST /api/sign-up` (see the file comment): checks the input, creates the account and sends the email link
  * or the SMS code; an email or number that already has an account gets the same answer and an "already
  * registered" notice instead (equal work on both paths: issue 17 item 7)
- * (the answers never reveal an account). Errors: FORBIDDEN when sign-up is off, VALIDATION_FAILED.
+ * (the answers never reveal an account). A new account keeps the sign-up page's language (`headers`
+ * `Accept-Language`, decision 0042), so its confirmation email or code is written in it; the notice is written in
+ * the existing account's language, else the page's, else English (account-locale.ts).
+ * Errors: FORBIDDEN when sign-up is off, VALIDATION_FAILED.
  */
 export async function signUp(
   { db, auth, config, messaging }: { db: Database; auth: Auth; config: Config; messaging: MessagingService },
   ctx: RequestContext,
   body: SignUpBody,
+  headers?: HeadersLike,
 ): Promise<SignUpResult> {
   if (config.signUpEnabled === false) {
     throw new AppError('FORBIDDEN', 'Sign-up is turned off here; ask your agency for an invitation');
   }
   const account = readSignUp(body, config.defaultPhoneCountry);
   const hash = await (await auth.$context).password.hash(account.password);
-  if (await createSignUpAccount(db, ctx, account, hash)) {
+  const pageLocale = localeFromAcceptLanguage(acceptLanguage(headers));
+  const outcome = await createSignUpAccount(db, ctx, { ...account, locale: pageLocale }, hash);
+  if (outcome.created) {
     if (account.email) {
       await auth.api.sendVerificationEmail({ body: { email: account.email } });
     } else {
       await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: account.phoneNumber as string } });
     }
-  } else if (account.email) {
-    const text = alreadyRegisteredText(config.publicUrl);
-    await messaging.sendEmail({ to: account.email, subject: 'You already have a Tend account', text });
+    return { confirmBy: account.email ? 'email' : 'sms' };
+  }
+  const locale =
+    (outcome.existingAccountId
+      ? await recipientLocale(db, outcome.existingAccountId, headers)
+      : pageLocale) ?? 'en';
+  if (account.email) {
+    await messaging.sendEmail({ to: account.email, ...alreadyRegisteredEmail(config.publicUrl, locale) });
   } else {
     await messaging.sendSms({
       to: account.phoneNumber as string,
-      body: alreadyRegisteredText(config.publicUrl),
+      body: alreadyRegisteredSms(config.publicUrl, locale),
     });
   }
   return { confirmBy: account.email ? 'email' : 'sms' };
@@ -286,6 +313,6 @@ export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   route(app, signUpEndpoints.signUp, options, (request) =>
-    signUp({ ...app.deps, db }, request.ctx, request.body),
+    signUp({ ...app.deps, db }, request.ctx, request.body, request.headers),
   );
 };

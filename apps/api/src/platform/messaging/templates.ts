@@ -26,9 +26,10 @@ export type EmailTemplate =
   | 'passwordReset'
   | 'invitation'
   | 'emailChange'
-  | 'emailChanged';
+  | 'emailChanged'
+  | 'alreadyRegistered';
 /** The SMS messages: each is `<name>.sms`. */
-export type SmsTemplate = 'signInCode' | 'passwordResetCode';
+export type SmsTemplate = 'signInCode' | 'passwordResetCode' | 'alreadyRegistered';
 
 /** Values a template fills in: text, counts (ICU plurals) and instants (formatted in `timeZone`). */
 export type TemplateValues = Record<string, string | number | Date>;
