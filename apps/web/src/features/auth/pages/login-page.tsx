@@ -19,7 +19,7 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useResendConfirmation } from '../api/sign-up.ts';
 import { useGoogleSignIn } from '../api/identities.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
@@ -31,7 +31,7 @@ import { useSetupStatus } from '../api/get-setup-status.ts';
 import { logoutReasonMessageId } from '../logout-reasons.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { AuthErrorAlert } from '../components/auth-error-alert.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 
@@ -165,31 +165,6 @@ function loginSubtitle(forgot: boolean, mode: WayIn | null, codeStep: boolean): 
   return 'auth.login.subtitle';
 }
 
-/** Known better-auth codes (`auth.signInError.*` in the catalogue); any other error keeps its own words. */
-const signInErrorCodes = new Set([
-  'INVALID_EMAIL_OR_PASSWORD',
-  'FAILED_TO_CREATE_SESSION',
-  'EMAIL_NOT_VERIFIED',
-  'INVALID_CODE',
-  'INVALID_TWO_FACTOR_COOKIE',
-  'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
-  'ACCOUNT_TEMPORARILY_LOCKED',
-]);
-
-/** A sign-in error in the page's language: a known code's catalogue words, a 429 or no answer as such. */
-function inPageLanguage(intl: IntlShape, error: unknown): unknown {
-  if (!(error instanceof SignInError)) return error;
-  const id =
-    error.code && signInErrorCodes.has(error.code)
-      ? `auth.signInError.${error.code}`
-      : error.status === 429
-        ? 'auth.codeError.rateLimited'
-        : error.status === 0
-          ? 'auth.codeError.unreachable'
-          : null;
-  return id ? new SignInError(intl.formatMessage({ id }), error.status, error.code) : error;
-}
-
 export function LoginPage() {
   const intl = useIntl();
   const { forgot, mode, setForgot, setMode, reasonMessage, redirect } = useLoginUrl();
@@ -213,10 +188,7 @@ export function LoginPage() {
     >
       <LoginNotices reason={reasonMessage} needsSetup={setupStatus.data?.needsSetup === true} />
       {signIn.error && !codeStep && !other && (
-        <ApiErrorAlert
-          title={intl.formatMessage({ id: 'auth.login.failed' })}
-          error={inPageLanguage(intl, signIn.error)}
-        />
+        <AuthErrorAlert title={intl.formatMessage({ id: 'auth.login.failed' })} error={signIn.error} />
       )}
       {unconfirmed && !other && <ResendConfirmation resend={resend} email={form.values.email} />}
       <Suspense fallback={<PageLoader />}>
@@ -296,7 +268,10 @@ function ResendConfirmation({
         </Alert>
       ) : (
         resend.error && (
-          <ApiErrorAlert title={intl.formatMessage({ id: 'auth.login.resendFailed' })} error={resend.error} />
+          <AuthErrorAlert
+            title={intl.formatMessage({ id: 'auth.login.resendFailed' })}
+            error={resend.error}
+          />
         )
       )}
       <Button variant="light" loading={resend.isPending} onClick={() => resend.mutate(email)} fullWidth>
@@ -315,12 +290,7 @@ function TwoStepForm({ verifyCode, code, setCode, submitCode, startOver }: Passw
   return (
     <form onSubmit={submitCode} noValidate aria-label={t('auth.login.twoStep')}>
       <Stack gap="sm">
-        {verifyCode.error && (
-          <ApiErrorAlert
-            title={t('auth.login.verifyFailed')}
-            error={inPageLanguage(intl, verifyCode.error)}
-          />
-        )}
+        {verifyCode.error && <AuthErrorAlert title={t('auth.login.verifyFailed')} error={verifyCode.error} />}
         <TextInput
           label={t('auth.login.code')}
           description={t('auth.login.codeDescription')}
@@ -384,7 +354,7 @@ function GoogleSignIn({
   return (
     <Stack gap="xs">
       {googleSignIn.error && (
-        <ApiErrorAlert
+        <AuthErrorAlert
           title={intl.formatMessage({ id: 'auth.login.googleFailed' })}
           error={googleSignIn.error}
         />
