@@ -204,7 +204,7 @@ function ConfirmCodeCard({ onDone }: { onDone: () => void }) {
           />
           <Group>
             <Button type="submit" loading={confirm.isPending} disabled={!code.trim()}>
-              <FormattedMessage id="auth.mfa.turnOn" />
+              <FormattedMessage id="auth.mfa.turnOnButton" />
             </Button>
           </Group>
         </Stack>
