@@ -67,7 +67,7 @@ test('the other ways in, /confirm and /auth/callback speak Spanish at 320 px', a
   await signUp.getByRole('button', { name: 'Crear la cuenta' }).click();
   await expect(signUp.getByText('Escriba un correo electrónico válido')).toBeVisible();
   await checkSpanishScreen(page, 'sign-up');
-  await signUp.getByText('Número de teléfono', { exact: true }).click();
+  await signUp.getByText('Teléfono', { exact: true }).click();
   await expect(signUp.getByText('En formato internacional, con el código del país')).toBeVisible();
   await checkSpanishScreen(page, 'sign-up-phone');
 

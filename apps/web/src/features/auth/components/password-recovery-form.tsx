@@ -310,7 +310,7 @@ export function PasswordRecoveryForm({ initialEmail, onBack }: { initialEmail: s
           setBy(value === 'phone' ? 'phone' : 'email');
         }}
         data={[
-          { value: 'email', label: t('auth.login.email') },
+          { value: 'email', label: t('auth.signUp.byEmail') },
           { value: 'phone', label: t('auth.recovery.phone') },
         ]}
       />

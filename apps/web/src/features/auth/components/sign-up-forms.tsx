@@ -211,8 +211,8 @@ export function SignUpForm({ onSignedIn, returnTo }: DoneProps) {
             setErrors({});
           }}
           data={[
-            { value: 'email', label: t('auth.login.email') },
-            { value: 'phone', label: t('auth.phone.number') },
+            { value: 'email', label: t('auth.signUp.byEmail') },
+            { value: 'phone', label: t('auth.signUp.byPhone') },
           ]}
         />
         <TextInput

@@ -81,6 +81,8 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             icon={<IconMailForward aria-hidden />}
             role="status"
             data-testid="email-change-sent"
+            // Long addresses break anywhere rather than run out of the alert on a 320 px phone.
+            style={{ overflowWrap: 'anywhere' }}
           >
             <FormattedMessage
               id="auth.account.emailChangeSent"

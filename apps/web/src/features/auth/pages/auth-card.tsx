@@ -27,7 +27,8 @@ export function AuthCard({
             <LocaleSwitcher />
           </Group>
           <Paper withBorder shadow="sm" p="xl" radius="md">
-            <Stack gap="md">
+            {/* A long email address or number breaks anywhere rather than run out of the card on a 320 px phone. */}
+            <Stack gap="md" style={{ overflowWrap: 'anywhere' }}>
               <div>
                 <Title order={1} fz="h2">
                   {title}

@@ -109,13 +109,14 @@ function AddKeyCard({ enrolment }: { enrolment: TotpEnrolment }) {
       <Title order={2} size="h4" mb="xs">
         <FormattedMessage id="auth.mfa.addKey" />
       </Title>
-      <Group align="flex-start" wrap="nowrap" gap="lg" mb="sm">
+      {/* Beside the QR code on a wide screen, under it on a phone (320 px: no clipped words). */}
+      <Group align="flex-start" wrap="wrap" gap="lg" mb="sm">
         <TotpQr uri={enrolment.totpUri} />
-        <Text size="sm">
+        <Text size="sm" style={{ flex: '1 1 12rem' }}>
           <FormattedMessage id="auth.mfa.scan" />
         </Text>
       </Group>
-      <Group gap="xs" wrap="nowrap" align="center">
+      <Group gap="xs" wrap="wrap" align="center">
         <Code fz="lg" data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
           {grouped(enrolment.secret)}
         </Code>
