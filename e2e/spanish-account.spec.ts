@@ -242,3 +242,49 @@ test('a guardian resets a password, runs /account and two-step verification in S
   await context.close();
   await adminContext.close();
 });
+
+test('an invited caregiver accepts the invitation in Spanish at 320 px; the spent link says so in Spanish', async ({
+  browser,
+  baseURL,
+}) => {
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
+  const admin = adminContext.request;
+  const invitee = {
+    email: `es.invitee.${stamp}@example.org`,
+    firstName: 'Lucía',
+    lastName: `Ortega ${stamp}`,
+  };
+  const invited = await admin.post('/api/users/invitations', {
+    headers: { origin: baseURL ?? '' },
+    data: { ...invitee, role: 'CAREGIVER' },
+  });
+  expect(invited.status()).toBe(201);
+  // A person who never chose a language gets the invitation in English, then Spanish.
+  expect((await newestMessage(admin, invitee.email))?.subject).toBe(
+    'You are invited to Tend / Le invitamos a Tend',
+  );
+  const link = await confirmLinkTo(admin, invitee.email, 'invite');
+
+  const { context, page } = await spanishPhone(browser, baseURL);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Le damos la bienvenida a Tend' })).toBeVisible();
+  await expect(
+    page.getByText(`${invitee.firstName} ${invitee.lastName}, su agencia le invitó como proveedor de apoyo.`),
+  ).toBeVisible();
+  await checkSpanishScreen(page, 'confirm-invitation');
+  await page.getByLabel(/^Contraseña nueva/).fill('short');
+  await page.getByRole('button', { name: 'Guardar y entrar' }).click();
+  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await page.getByLabel(/^Contraseña nueva/).fill(NEW_PASSWORD);
+  await page.getByLabel(/^Repita la contraseña/).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Guardar y entrar' }).click();
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Este enlace de invitación no funciona' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Este enlace de invitación ya se usó');
+  await checkSpanishScreen(page, 'confirm-invitation-spent');
+  await checkZoomed(browser, baseURL, link, undefined, 'Este enlace de invitación no funciona');
+  await context.close();
+  await adminContext.close();
+});
