@@ -244,7 +244,9 @@ function MappingIntro({
   return (
     <>
       <Stack gap={4}>
-        <Title order={3}>Map the columns of {detail.file.originalName}</Title>
+        <Title order={2} size="h3">
+          Map the columns of {detail.file.originalName}
+        </Title>
         <Text size="sm" c="dimmed">
           Tend found {analysis.headers.length} columns (
           {analysis.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by{' '}
@@ -426,7 +428,9 @@ function MappingPreview<P extends { line: number; errors: unknown[] }>({
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Title order={4}>Preview</Title>
+        <Title order={3} size="h4">
+          Preview
+        </Title>
         {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
       </Group>
       {blocked ? (

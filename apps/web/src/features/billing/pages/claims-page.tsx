@@ -103,7 +103,9 @@ export function ClaimsPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Claim imports</Title>
+        <Title order={1} size="h2">
+          Claim imports
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           Import what eXPRS paid and denied — its claim CSV or an X12 835 remittance — and Tend matches each
           line to the billing item it pays: exactly by billing id, else by client, date, code and units.
@@ -119,7 +121,9 @@ export function ClaimsPage() {
       />
       {result ? <ClaimImportSummary result={result} /> : null}
 
-      <Title order={3}>Imports</Title>
+      <Title order={2} size="h3">
+        Imports
+      </Title>
       <ListPage
         list={imports}
         filterLabel="Imports"
@@ -169,7 +173,9 @@ function BatchDetail({ batchId, tab, onTab }: { batchId: string; tab: Tab; onTab
     );
   return (
     <Stack gap="sm">
-      <Title order={3}>Import of {formatExactTime(data.batch.importDate)}</Title>
+      <Title order={2} size="h3">
+        Import of {formatExactTime(data.batch.importDate)}
+      </Title>
       <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
         {data.batch.fileName ?? '—'} · {data.batch.rowCount} lines · {formatCents(data.counts.paidAmount)}{' '}
         paid · {data.counts.toReview} to review

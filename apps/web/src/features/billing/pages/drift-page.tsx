@@ -199,7 +199,9 @@ export function DriftPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Drift</Title>
+          <Title order={1} size="h2">
+            Drift
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={760}>
             Billing items whose segment changed after it was exported. Compare the exported and current
             values; to bill the corrected segment, void the item with a reason, then export its dates again.

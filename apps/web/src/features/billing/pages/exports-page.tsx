@@ -170,7 +170,7 @@ export function ExportsPage() {
           description: 'Segments come from imported shifts. Pick other dates, or import EVV visits first.',
         }}
       />
-      <Title order={3} mt="md">
+      <Title order={2} size="h3" mt="md">
         Batches
       </Title>
       <ListPage
@@ -194,7 +194,9 @@ function ExportsHeader() {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <div>
-        <Title order={2}>Export batches</Title>
+        <Title order={1} size="h2">
+          Export batches
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           Pick the service dates to bill. Only READY segments are exported, each at most once: a segment
           already in a batch is skipped until its item is voided. The batch file is an eXPRS-ready CSV.

@@ -156,7 +156,9 @@ function MismatchedNotesHeader() {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <div>
-        <Title order={2}>Mismatched shift notes</Title>
+        <Title order={1} size="h2">
+          Mismatched shift notes
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           Caregivers’ notes the import could not match to exactly one shift: the caregiver or client is not in
           Tend, no shift fits the time the note was written, or several do. Open a note to pick its shift or

@@ -81,7 +81,7 @@ export function Section({
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         {action}
@@ -104,7 +104,9 @@ export function ShiftHeading({
   return (
     <Group justify="space-between" align="flex-start">
       <Stack gap={4}>
-        <Title order={2}>Shift on {formatFullDay(shift.date)}</Title>
+        <Title order={1} size="h2">
+          Shift on {formatFullDay(shift.date)}
+        </Title>
         <Text size="lg">
           {shift.caregiverName} <span aria-label="for">→</span> {shift.clientName}
         </Text>
