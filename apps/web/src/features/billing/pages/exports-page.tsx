@@ -303,7 +303,10 @@ function CreateExportPanel({
       {create.error ? (
         <ApiErrorAlert error={create.error} title="No batch was created" onClose={() => create.reset()} />
       ) : null}
-      {create.data ? <BatchCreated created={create.data} onClose={() => create.reset()} /> : null}
+      {/* Always there, so that screen readers hear the new batch's result when it appears (polite). */}
+      <div role="status" aria-live="polite" data-testid="export-result">
+        {create.data ? <BatchCreated created={create.data} onClose={() => create.reset()} /> : null}
+      </div>
     </Stack>
   );
 }
@@ -337,7 +340,15 @@ function BatchCreated({
   onClose: () => void;
 }) {
   return (
-    <Alert color="green" variant="light" title="Export batch created" onClose={onClose} withCloseButton>
+    // A group, not Mantine's default alert: the status region around it announces it, politely.
+    <Alert
+      color="green"
+      variant="light"
+      title="Export batch created"
+      onClose={onClose}
+      withCloseButton
+      role="group"
+    >
       <Group gap="sm">
         <Text size="sm">
           {created.batch.rowCount} items, {formatCents(created.batch.totalAmount ?? 0)}.
