@@ -268,10 +268,10 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   const correct = page.getByRole('dialog', { name: 'Correct shift' });
   await expectFocusWithin(correct);
   await tabTo(page, correct.getByLabel(/^Clock-out \(/));
-  // Typed into the date-time field segment by segment, as a keyboard user does (month, day, year, hour,
-  // minute, PM): Chromium moves to the next segment when one is complete.
-  const [year, month, dayOfMonth] = day1.split('-');
-  await page.keyboard.type(`${month}${dayOfMonth}${year}1230P`);
+  // Typed into the date-time field as a keyboard user does: the arrow keys move past month, day and year to the
+  // hour, then hour, minute and second are typed (Chromium moves on when a part is complete) and P for PM.
+  for (let part = 0; part < 3; part += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('123000P');
   await expect(correct.getByLabel(/^Clock-out \(/)).toHaveValue(`${day1}T12:30`);
   await tabTo(page, correct.getByLabel('Reason'));
   await page.keyboard.type('Caregiver stayed 30 minutes longer; confirmed with the family');
