@@ -1,20 +1,13 @@
 /** Focus when a row leaves a list (keep-focus-in-list.ts; docs/accessibility.md "Keyboard and focus"). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useKeepFocusInList } from './keep-focus-in-list.ts';
 
 afterEach(cleanup);
 
-let setRows: (rows: string[]) => void = () => undefined;
-let setDialog: (open: boolean) => void = () => undefined;
-
 /** A list of focusable rows (as DataTable renders them), its empty state, a field elsewhere and a dialog. */
-function List({ initial }: { initial: string[] }) {
-  const [rows, setRowsState] = useState(initial);
-  const [dialog, setDialogState] = useState(false);
-  setRows = setRowsState;
-  setDialog = setDialogState;
+function List({ rows, dialog = false }: { rows: string[]; dialog?: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   useKeepFocusInList(container);
   return (
@@ -50,45 +43,45 @@ const row = (name: string) => screen.getByRole('row', { name });
 
 describe('a row that leaves the list', () => {
   it('hands the focus to the row now in its place', async () => {
-    render(<List initial={['A', 'B', 'C']} />);
+    const view = render(<List rows={['A', 'B', 'C']} />);
     act(() => row('B').focus());
-    act(() => setRows(['A', 'C']));
+    view.rerender(<List rows={['A', 'C']} />);
     await waitFor(() => expect(document.activeElement).toBe(row('C')));
   });
 
   it('hands it to the row before when it was the last', async () => {
-    render(<List initial={['A', 'B']} />);
+    const view = render(<List rows={['A', 'B']} />);
     act(() => row('B').focus());
-    act(() => setRows(['A']));
+    view.rerender(<List rows={['A']} />);
     await waitFor(() => expect(document.activeElement).toBe(row('A')));
   });
 
   it('hands it to the empty state when no row is left', async () => {
-    render(<List initial={['A']} />);
+    const view = render(<List rows={['A']} />);
     act(() => row('A').focus());
-    act(() => setRows([]));
+    view.rerender(<List rows={[]} />);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Nothing to review')));
   });
 
   it('waits while the dialog the row opened is open, then focuses the next row', async () => {
-    render(<List initial={['A', 'B', 'C']} />);
+    const view = render(<List rows={['A', 'B', 'C']} />);
     act(() => row('A').focus());
-    act(() => setDialog(true));
+    view.rerender(<List rows={['A', 'B', 'C']} dialog />);
     const button = screen.getByRole('button', { name: 'Mark reviewed' });
     act(() => button.focus());
-    act(() => setRows(['B', 'C']));
+    view.rerender(<List rows={['B', 'C']} dialog />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.activeElement).toBe(button);
-    act(() => setDialog(false));
+    view.rerender(<List rows={['B', 'C']} />);
     await waitFor(() => expect(document.activeElement).toBe(row('B')));
   });
 
   it('leaves the focus alone once the person moved elsewhere', async () => {
-    render(<List initial={['A', 'B']} />);
+    const view = render(<List rows={['A', 'B']} />);
     act(() => row('A').focus());
     const filter = screen.getByRole('textbox', { name: 'Filter' });
     act(() => filter.focus());
-    act(() => setRows(['B']));
+    view.rerender(<List rows={['B']} />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.activeElement).toBe(filter);
   });

@@ -29,6 +29,7 @@ import {
 import { ClaimImportSummary, ClaimUploadPanel } from '../components/claim-upload-panel.tsx';
 import { LinkLineModal } from '../components/link-line-modal.tsx';
 import { formatCents, formatExactTime, formatMoney } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const tabs = ['matched', 'denied', 'orphaned', 'unpaid'] as const;
 type Tab = (typeof tabs)[number];
@@ -174,7 +175,7 @@ function BatchDetail({ batchId, tab, onTab }: { batchId: string; tab: Tab; onTab
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
-        Import of {formatExactTime(data.batch.importDate)}
+        Import of <ExactTime value={data.batch.importDate} />
       </Title>
       <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
         {data.batch.fileName ?? '—'} · {data.batch.rowCount} lines · {formatCents(data.counts.paidAmount)}{' '}

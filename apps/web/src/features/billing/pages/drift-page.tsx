@@ -23,6 +23,7 @@ import { useStartValidation } from '../../../components/validation/validation-ap
 import { exportKeys, useBillingItems, useVoidBillingItem } from '../api/exports.ts';
 import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
 import { formatExactTime, formatMoney } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const driftFilters = z.object({
@@ -146,7 +147,7 @@ function driftColumns(onVoid: (item: BillingItem) => void) {
       header: 'Found',
       cell: ({ row: { original: item } }) => (
         <Text size="xs" style={noWrap}>
-          {item.driftDetectedAt ? formatExactTime(item.driftDetectedAt) : '—'}
+          <ExactTime value={item.driftDetectedAt} />
         </Text>
       ),
     }),

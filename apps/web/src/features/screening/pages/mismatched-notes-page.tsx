@@ -25,7 +25,7 @@ import type { SetUrlState } from '../../../lib/url-state.ts';
 import { fetchMismatchedNotes, NOTES_IMPORT_PAGE, useMismatchedNotes } from '../api/shift-notes.ts';
 import { NotesImport } from '../components/notes-import.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
-import { formatExactTime } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const reasonColors: Record<ShiftNoteReasonKind, string> = {
   'unknown-person': 'grape',
@@ -54,7 +54,7 @@ const columns = [
     header: 'Submitted',
     cell: ({ row }) => (
       <span style={{ whiteSpace: 'nowrap' }}>
-        {row.original.submittedAt ? formatExactTime(row.original.submittedAt) : '—'}
+        <ExactTime value={row.original.submittedAt} />
       </span>
     ),
   }),

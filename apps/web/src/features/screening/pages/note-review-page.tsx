@@ -28,7 +28,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDismissNote, useNoteReview, useResolveNote } from '../api/shift-notes.ts';
 import { ReasonBadge } from './mismatched-notes-page.tsx';
-import { formatExactTime, formatZonedInstant } from '../../../lib/format/index.ts';
+import { formatZonedInstant } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const uuid = z.uuid();
 
@@ -175,7 +176,7 @@ function NoteCard({ note }: { note: ReviewedNote }) {
           </Group>
           {note.resolvedAt ? (
             <Text size="sm" c="dimmed">
-              Resolved {formatExactTime(note.resolvedAt)}
+              Resolved <ExactTime value={note.resolvedAt} />
             </Text>
           ) : null}
         </Group>
@@ -189,7 +190,9 @@ function NoteCard({ note }: { note: ReviewedNote }) {
           </Alert>
         ) : null}
         <Group gap="xl" wrap="wrap" align="flex-start">
-          <Field label="Submitted">{note.submittedAt ? formatExactTime(note.submittedAt) : '—'}</Field>
+          <Field label="Submitted">
+            <ExactTime value={note.submittedAt} />
+          </Field>
           <Field label="Caregiver">{note.caregiverName ?? '—'}</Field>
           <Field label="Client">{note.clientName ?? '—'}</Field>
           <Field label="Staff name">{note.staffName ?? '—'}</Field>
