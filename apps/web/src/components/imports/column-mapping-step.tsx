@@ -23,7 +23,7 @@ import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconPlayerPlay } fr
 import type { ImportColumnMap, ImportDetail, ImportStarted } from '@tend/contracts';
 import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
 import { useImportPreview, useStartImport, type ImportKindClient } from './import-api.ts';
-import { formatExactTime } from '../../lib/format/index.ts';
+import { ExactTime } from '../ui/relative-time.tsx';
 
 /** The Select value of "Don't import" (a Select option needs a non-empty string). */
 const SKIP = '__skip__';
@@ -262,8 +262,8 @@ function MappingIntro({
       ) : analysis.savedFrom ? (
         <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
           Using the mapping saved from {analysis.savedFrom.originalName} on{' '}
-          {formatExactTime(analysis.savedFrom.uploadDate)}. Check it below; any change is saved for the next
-          file with this header.
+          <ExactTime value={analysis.savedFrom.uploadDate} />. Check it below; any change is saved for the
+          next file with this header.
         </Alert>
       ) : null}
     </>
