@@ -59,6 +59,7 @@ test.describe('signed in', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.getByRole('main')).toHaveCount(1);
     await snap(page, 'not-found-signed-in');
+    await expectAccessible(page, 'not-found-signed-in');
     await page
       .getByRole('navigation', { name: 'Admin navigation' })
       .getByRole('link', { name: 'Shifts' })

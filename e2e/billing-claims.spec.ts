@@ -248,7 +248,7 @@ test('an admin imports a claim file, reviews matched, denied and orphaned lines,
   const [first, second, third] = items as [(typeof items)[0], (typeof items)[0], (typeof items)[0]];
 
   await page.goto('/admin/billing/claims');
-  await expect(page.getByRole('heading', { name: 'Claim imports', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Claim imports', level: 1 })).toBeVisible();
   await snap(page, 'claims-1-empty');
   await expectAccessible(page, 'claims-1-empty');
   const claims = csv([

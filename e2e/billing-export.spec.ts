@@ -30,11 +30,14 @@ const day2 = new Date(Date.parse(`${day1}T00:00:00Z`) + 86_400_000).toISOString(
 const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
 const csv = (rows: string[][]) => `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 
+/** Keyboard only: Tab to the file button, Enter opens the file chooser, then Tab to "Upload file" and Enter. */
 async function upload(page: Page, inputLabel: string, name: string, content: string) {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: inputLabel }).click();
+  await tabTo(page, page.getByRole('button', { name: inputLabel }));
+  await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
-  await page.getByRole('button', { name: 'Upload file' }).click();
+  await tabTo(page, page.getByRole('button', { name: 'Upload file' }));
+  await page.keyboard.press('Enter');
 }
 
 async function waitForJob(request: APIRequestContext, jobId: string) {
@@ -149,8 +152,15 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
     ]),
   );
   await expect(page.getByRole('heading', { name: /^Map the columns of/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Start import' }).click();
+  await tabTo(page, page.getByRole('button', { name: 'Start import' }));
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 60_000 });
+  // The import's result is announced (a polite status region under the bar), not only its phase.
+  const importResult = page.getByTestId('job-result');
+  await expect(importResult).toHaveAttribute('role', 'status');
+  await expect(importResult).toHaveAttribute('aria-live', 'polite');
+  await expect(importResult).toContainText(/2 (visits|rows) read/);
+  await expect(importResult.locator('[aria-hidden="true"]')).toHaveCount(0);
 
   // Budget, notes and the rate ($7.25 per 15-minute unit), then validation of the dates.
   const clients = (await (await page.request.get(`/api/clients?q=${encodeURIComponent(client)}`)).json()) as {
@@ -210,6 +220,10 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   await tabTo(page, page.getByRole('button', { name: 'Create export batch' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Export batch created')).toBeVisible({ timeout: 30_000 });
+  // Announced politely: the result sits in a status region that was on the page before it appeared.
+  const exportResult = page.getByRole('status').filter({ hasText: 'Export batch created' });
+  await expect(exportResult).toContainText('2 items, $145.00.');
+  await expect(exportResult).toHaveAttribute('aria-live', 'polite');
   const detail = page.getByTestId('export-batch-detail');
   await expect(detail).toBeVisible();
   await expect(detail).toContainText('$145.00');
@@ -254,7 +268,11 @@ test('an admin exports a batch, downloads it, sees drift, voids and re-exports w
   const correct = page.getByRole('dialog', { name: 'Correct shift' });
   await expectFocusWithin(correct);
   await tabTo(page, correct.getByLabel(/^Clock-out \(/));
-  await correct.getByLabel(/^Clock-out \(/).fill(`${day1}T12:30`);
+  // Typed into the date-time field as a keyboard user does: the arrow keys move past month, day and year to the
+  // hour, then hour, minute and second are typed (Chromium moves on when a part is complete) and P for PM.
+  for (let part = 0; part < 3; part += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('123000P');
+  await expect(correct.getByLabel(/^Clock-out \(/)).toHaveValue(`${day1}T12:30`);
   await tabTo(page, correct.getByLabel('Reason'));
   await page.keyboard.type('Caregiver stayed 30 minutes longer; confirmed with the family');
   await tabTo(page, correct.getByRole('button', { name: 'Save correction' }));

@@ -149,6 +149,13 @@ test('an admin screens imported shifts, sees the baseline on the map and reviews
   await page.keyboard.press('Enter');
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('row', { name: /Clock-in far from home/ })).toHaveCount(0);
+  // The reviewed row left the "to review" list, and it was the only one of this client: the focus is on the
+  // list's empty state (the next row when there is one), not lost on the page's body.
+  const emptyList = page.locator('[data-list-empty]');
+  await expect(emptyList).toContainText('No findings match these filters');
+  await expect(emptyList).toBeFocused();
+  await snap(page, 'locations-3b-reviewed-focus');
+  await expectAccessible(page, 'locations-3b-reviewed-focus');
   await page
     .getByRole('search', { name: 'Filter suspicious locations' })
     .getByText('Reviewed', { exact: true })

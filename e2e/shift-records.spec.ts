@@ -33,7 +33,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 test('shift records: filter, totals, sort, page, export, clear and reload', async ({ page }) => {
   forbidDialogs(page);
   await page.goto('/admin/shifts');
-  await expect(page.getByRole('heading', { name: 'Shifts', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shifts', level: 1 })).toBeVisible();
   await expect(totals(page)).toHaveText(/^[\d,]+ shifts · [\d,.]+ hours$/);
   const everything = await apiTotals(page);
   expect(everything.shifts).toBeGreaterThan(1000);
@@ -159,7 +159,7 @@ test('shift records: filter, totals, sort, page, export, clear and reload', asyn
 test('production shifts: only shifts promoted from staging, and the page says so', async ({ page }) => {
   // The demo agency's visits are imported, not promoted from staging (issue 16: not the same page twice).
   await page.goto('/production/shifts');
-  await expect(page.getByRole('heading', { name: 'Production shifts', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Production shifts', level: 1 })).toBeVisible();
   await expect(page.getByText(/^Shifts promoted from staging:/)).toBeVisible();
   const response = await page.request.get('/api/production-shifts');
   expect(response.ok()).toBe(true);

@@ -139,8 +139,11 @@ export function checkedScreens(): { route: string; screen: string; url: string }
 
 /**
  * Runs axe-core (`@axe-core/playwright`) with the WCAG A and AA rules on the page as it stands and fails the test
- * on any violation, listing each rule, its help text and the first offending elements. `screen` names what was
- * checked (for the failure message). A passing check is recorded under the page's route pattern
+ * on any violation, listing each rule, its help text and the first offending elements. Then checks what the
+ * focus after navigation and landmark navigation rely on and axe's WCAG rules leave out (its
+ * `landmark-no-duplicate-main` and `page-has-heading-one` are best-practice rules): exactly one `h1`, the page's
+ * title, and at most one `main` landmark (docs/accessibility.md). `screen` names what was checked (for the failure
+ * message). A passing check is recorded under the page's route pattern
  * (`CHECKED_ROUTES_FILE`), so accessibility-coverage.check.ts can name every built route no flow checked.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
@@ -154,6 +157,11 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         .join('\n'),
   );
   expect(found, `axe found WCAG violations on ${screen} (${page.url()})`).toEqual([]);
+  await expect(page.locator('h1'), `${screen} (${page.url()}) has exactly one h1, its title`).toHaveCount(1);
+  expect(
+    await page.locator('main, [role="main"]').count(),
+    `${screen} (${page.url()}) has at most one main landmark`,
+  ).toBeLessThanOrEqual(1);
   const url = page.url();
   mkdirSync(path.dirname(CHECKED_ROUTES_FILE), { recursive: true });
   appendFileSync(CHECKED_ROUTES_FILE, `${JSON.stringify({ route: routePatternOf(url), screen, url })}\n`);

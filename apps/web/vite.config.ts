@@ -8,6 +8,7 @@
  * this dev server itself to TEND_PUBLIC_URL (default http://localhost:3000, the API's default
  * PUBLIC_URL). Requests from any other origin pass unchanged, so the API still rejects them.
  */
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
@@ -20,6 +21,7 @@ const devOrigins = new Set([`http://localhost:${devPort}`, `http://127.0.0.1:${d
 
 /** The page whose first download the performance aim bounds (foundation issue: /login ≤ 180 KB gzip). */
 const loginPage = 'src/features/auth/pages/login-page.tsx';
+/** The aim, in KB (1,024 bytes) of gzip: a build above it fails (docs/decisions/0005-api-performance.md). */
 const LOGIN_JS_AIM_KB = 180;
 
 async function gzipSize(code: string): Promise<number> {
@@ -29,8 +31,9 @@ async function gzipSize(code: string): Promise<number> {
 
 /**
  * Prints, after each build, the JavaScript a browser downloads before the /login form is usable: the
- * entry chunk, its static imports (modulepreloaded), the login page's lazy chunk and its static
- * imports, gzip. Lazy chunks loaded after the first render (schemas, notifications) are not in it.
+ * entry chunk, its static imports (modulepreloaded), the chunk holding the login page and its static
+ * imports, each file gzipped on its own (as a server sends them). Lazy chunks loaded after the first render
+ * (schemas, notifications) are not in it. **Fails the build** when the sum is above `LOGIN_JS_AIM_KB`.
  * `npm run bench:api` prints the same figure from the manifest.
  */
 function initialJavaScriptReport(): Plugin {
@@ -48,18 +51,35 @@ function initialJavaScriptReport(): Plugin {
         for (const imported of chunk.imports) visit(imported);
       };
       for (const chunk of chunks) {
-        if (chunk.isEntry || chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(loginPage))
+        if (chunk.isEntry || chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(loginPage)))
           visit(chunk.fileName);
       }
       let bytes = 0;
       for (const fileName of seen) bytes += await gzipSize(byFile.get(fileName)?.code ?? '');
       const kb = bytes / 1024;
-      this.info(
-        `/login initial JavaScript: ${kb.toFixed(1)} KB gzip in ${seen.size} files (aim <= ${LOGIN_JS_AIM_KB} KB${kb > LOGIN_JS_AIM_KB ? ': OVER' : ''})`,
-      );
+      const report = `/login initial JavaScript: ${kb.toFixed(1)} KB gzip in ${seen.size} files (aim <= ${LOGIN_JS_AIM_KB} KB)`;
+      if (kb > LOGIN_JS_AIM_KB)
+        this.error(
+          `${report}: over the aim. See docs/decisions/0005-api-performance.md for what was cut before.`,
+        );
+      this.info(report);
     },
   };
 }
+
+/**
+ * One chunk for the /login page and everything it imports statically (includeDependenciesRecursively), loaded
+ * with the entry. Left to the automatic splitting, the same code came as 48 files (each Mantine component
+ * shared by a different set of pages got a chunk of its own) and, each file gzipped apart, weighed 186.4 KB; as
+ * one chunk beside the entry, 4 files and 168.4 KB (issue 18; figures in docs/decisions/0005-api-performance.md).
+ * Most first visits land on /login (the guard sends every signed-out visitor there); other pages' first
+ * download changes by -10 to +12 KB.
+ */
+const loginFirstGroup = {
+  name: (moduleId: string) =>
+    path.resolve(moduleId) === path.resolve(import.meta.dirname, loginPage) ? 'login-first' : null,
+  includeDependenciesRecursively: true,
+};
 
 /**
  * The message catalogues (`src/<area>/messages/<locale>.json`, decision 0042) compiled to ICU syntax trees at build
@@ -117,5 +137,11 @@ export default defineConfig(({ command }) => ({
   },
   preview: { port: 4173 },
   // The manifest lets `npm run bench:api` measure the JavaScript a page needs (entry + its lazy chunk + imports).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [loginFirstGroup] } } },
+  },
 }));

@@ -107,8 +107,12 @@ export function NotFoundPage() {
   );
 }
 
-/** Router errorElement: maps a thrown response or error to the error page. */
-export function RouteErrorPage() {
+/**
+ * Router errorElement: maps a thrown response or error to the error page. `framed` when it replaces a screen
+ * inside its layout (the layout holds the page's one `main` landmark); the root's errorElement, outside every
+ * layout, is the page's `main` itself.
+ */
+export function RouteErrorPage({ framed = false }: { framed?: boolean }) {
   const intl = useIntl();
   const error = useRouteError();
   const { pathname } = useLocation();
@@ -116,6 +120,7 @@ export function RouteErrorPage() {
     return (
       <ErrorPage
         status={error.status}
+        framed={framed}
         message={
           error.status === 404
             ? intl.formatMessage({ id: 'app.error.notFoundAt' }, { path: pathname })
@@ -126,8 +131,15 @@ export function RouteErrorPage() {
     );
   }
   if (error instanceof ApiError && error.status >= 400) {
-    return <ErrorPage status={error.status} description={error.message} requestId={error.requestId} />;
+    return (
+      <ErrorPage
+        status={error.status}
+        description={error.message}
+        requestId={error.requestId}
+        framed={framed}
+      />
+    );
   }
   console.error(error);
-  return <ErrorPage status={500} />;
+  return <ErrorPage status={500} framed={framed} />;
 }

@@ -82,6 +82,8 @@ describe('router built from the route table', () => {
       await screen.findByRole('heading', { name: 'Page Not Found: /admin/incidents' }, slow),
     ).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
+    // The frame's main is the page's only one (a second main would confuse landmark navigation).
+    expect(screen.getAllByRole('main')).toHaveLength(1);
     // Inside the signed-in frame (issue 16 item 11): the admin navigation and Sign out stay.
     expect(screen.getByRole('navigation', { name: 'Admin navigation' })).toBeInTheDocument();
     // Two buttons: the worded one, and the icon-only one under 576 px (CSS shows one; jsdom has both).
@@ -123,6 +125,31 @@ describe('router built from the route table', () => {
     expect(
       await screen.findByRole('heading', { name: 'Page Not Found: /no/such/page' }, slow),
     ).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('shows a failing screen’s error inside the frame with one main landmark', async () => {
+    stubApi(admin);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Failing = () => {
+      throw new Error('screen failed');
+    };
+    const router = createMemoryRouter(buildRoutes({ ...screens, '/admin/users': Failing }), {
+      initialEntries: ['/admin/users'],
+    });
+    render(
+      <MantineProvider>
+        <TestIntl>
+          <QueryClientProvider client={createQueryClient()}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </TestIntl>
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Internal Server Error' }, slow)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin navigation' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    quiet.mockRestore();
   });
 
   it('sends a signed-out visitor to /login with the full path to come back to', async () => {

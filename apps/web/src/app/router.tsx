@@ -95,8 +95,8 @@ export function buildRoutes(built: Readonly<Record<string, ComponentType>> = scr
   const screenRoute = (route: RouteDef): RouteObject => ({
     path: route.path,
     element: <RouteScreen route={route} screen={built[route.path] as ComponentType} />,
-    // Errors inside a screen keep the layout (navigation) around the error page.
-    errorElement: <RouteErrorPage />,
+    // Errors inside a screen keep the layout (navigation, and the page's one `main`) around the error page.
+    errorElement: <RouteErrorPage framed />,
     handle: { route },
   });
   for (const layout of layouts) {

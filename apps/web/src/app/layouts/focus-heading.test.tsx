@@ -112,10 +112,16 @@ describe('focusHeadingWhenShown', () => {
   });
 });
 
-describe('the admin pages, titled with an h2', () => {
-  it('focus the first h2 of main when the page has no h1', () => {
-    document.body.innerHTML = '<main><h2>Clients</h2><h2>Other</h2></main>';
-    focusHeadingWhenShown(null);
-    expect(document.activeElement?.textContent).toBe('Clients');
+describe('a page whose sections come before its title', () => {
+  it('waits for the h1 and never settles on an h2', async () => {
+    document.body.innerHTML = '<main><h2>Filters</h2></main>';
+    const stop = focusHeadingWhenShown(null, 1000);
+    expect(document.activeElement).toBe(document.body);
+    const title = document.createElement('h1');
+    title.textContent = 'Clients';
+    document.querySelector('main')?.prepend(title);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(title);
+    stop();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Focus after client-side navigation (WCAG 2.4.3 Focus Order; docs/accessibility.md): a screen reader or keyboard
- * user who follows a link inside the app lands on the new page's heading (its `h1`, or the first `h2` of `main` on
- * the admin pages, whose titles are `h2`; made focusable with `tabIndex=-1`), as a full page load would start them at the top, instead of staying on the link that is no
- * longer relevant. The first page of a visit is left alone, so the skip link stays the first Tab stop.
+ * user who follows a link inside the app lands on the new page's title (its one `h1`, made focusable with
+ * `tabIndex=-1`), as a full page load would start them at the top, instead of staying on the link that is no
+ * longer relevant. The first page of a visit is left alone, so the skip link stays the first Tab stop. Every page
+ * has exactly one `h1` (docs/accessibility.md; `expectAccessible` in the browser flows checks it).
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
@@ -11,8 +12,8 @@ import { useLocation } from 'react-router';
 export const HEADING_WAIT_MS = 5000;
 
 /**
- * Moves focus to the page heading (the first `h1` of `main`, else its first `h2`, else the first `h1` of the
- * document: the bare layout has no `main`) once it is in the document, unless focus has
+ * Moves focus to the page title (the `h1` of `main`, else the first `h1` of the document: the bare layout has no
+ * `main`) once it is in the document, unless focus has
  * meanwhile moved somewhere other than `from` (the element focused when the navigation happened), e.g. into a
  * field the page focuses itself or a dialog. Returns a function that stops waiting.
  */
@@ -21,9 +22,7 @@ export function focusHeadingWhenShown(from: Element | null, waitMs = HEADING_WAI
     const active = document.activeElement;
     if (active && active !== document.body && active !== from) return true; // focus moved on: leave it
     const heading =
-      document.querySelector<HTMLElement>('main h1') ??
-      document.querySelector<HTMLElement>('main h2') ??
-      document.querySelector<HTMLElement>('h1');
+      document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
     if (!heading) return false;
     if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
     heading.focus({ preventScroll: false });

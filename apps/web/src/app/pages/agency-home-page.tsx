@@ -34,6 +34,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { isBuilt } from '../screens.ts';
 import { useRecordCount, type CountableList, type RecordCount } from './count-records.ts';
 import { builtAdminNavigation } from '../navigation.ts';
+import { useDates } from '../../i18n/dates.ts';
 
 interface CountCardProps {
   list: CountableList;
@@ -112,6 +113,7 @@ const queueCards: CountCardProps[] = [
 
 function CountCard({ list, label, path, icon: Icon, empty }: CountCardProps) {
   const count = useRecordCount(list);
+  const dates = useDates();
   const linked = isBuilt(path);
   const value = count.isPending ? (
     <Skeleton h={34} w={64} aria-label={`Loading the number of ${label.toLowerCase()}`} />
@@ -128,7 +130,7 @@ function CountCard({ list, label, path, icon: Icon, empty }: CountCardProps) {
     </Tooltip>
   ) : (
     <Text fz={32} fw={700} lh={1.1}>
-      {count.data.total.toLocaleString()}
+      {dates.count(count.data.total)}
     </Text>
   );
   const body = (

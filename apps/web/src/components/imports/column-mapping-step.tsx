@@ -23,7 +23,7 @@ import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconPlayerPlay } fr
 import type { ImportColumnMap, ImportDetail, ImportStarted } from '@tend/contracts';
 import { ApiErrorAlert } from '../ui/api-error-alert.tsx';
 import { useImportPreview, useStartImport, type ImportKindClient } from './import-api.ts';
-import { formatExactTime } from '../../lib/format/index.ts';
+import { ExactTime } from '../ui/relative-time.tsx';
 
 /** The Select value of "Don't import" (a Select option needs a non-empty string). */
 const SKIP = '__skip__';
@@ -244,7 +244,9 @@ function MappingIntro({
   return (
     <>
       <Stack gap={4}>
-        <Title order={3}>Map the columns of {detail.file.originalName}</Title>
+        <Title order={2} size="h3">
+          Map the columns of {detail.file.originalName}
+        </Title>
         <Text size="sm" c="dimmed">
           Tend found {analysis.headers.length} columns (
           {analysis.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by{' '}
@@ -260,8 +262,8 @@ function MappingIntro({
       ) : analysis.savedFrom ? (
         <Alert color="blue" variant="light" icon={<IconDeviceFloppy aria-hidden />} title="Saved mapping">
           Using the mapping saved from {analysis.savedFrom.originalName} on{' '}
-          {formatExactTime(analysis.savedFrom.uploadDate)}. Check it below; any change is saved for the next
-          file with this header.
+          <ExactTime value={analysis.savedFrom.uploadDate} />. Check it below; any change is saved for the
+          next file with this header.
         </Alert>
       ) : null}
     </>
@@ -426,7 +428,9 @@ function MappingPreview<P extends { line: number; errors: unknown[] }>({
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Title order={4}>Preview</Title>
+        <Title order={3} size="h4">
+          Preview
+        </Title>
         {preview.isFetching ? <Loader size="xs" aria-label="Updating the preview" /> : null}
       </Group>
       {blocked ? (

@@ -102,7 +102,9 @@ export function ImportHistory({ kind, emptyDescription, resultLink }: ImportHist
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Title order={3}>Recent imports</Title>
+        <Title order={2} size="h3">
+          Recent imports
+        </Title>
         {imports.isFetching && items ? <Loader size="xs" aria-label="Updating" /> : null}
       </Group>
       {imports.error ? (

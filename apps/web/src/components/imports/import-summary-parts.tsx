@@ -69,7 +69,7 @@ export function RejectedRows({
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <div>
-          <Title order={4}>
+          <Title order={3} size="h4">
             Rejected rows ({formatCount(records)}
             {records !== rows.length ? `, ${formatCount(rows.length)} problems` : ''})
           </Title>
@@ -235,7 +235,9 @@ export function DuplicateRows({
   return (
     <Stack gap="sm">
       <div>
-        <Title order={4}>Duplicates ({formatCount(rows.length)})</Title>
+        <Title order={3} size="h4">
+          Duplicates ({formatCount(rows.length)})
+        </Title>
         <Text size="sm" c="dimmed">
           These rows repeat an earlier row of the same file. Each was imported once, from its first copy;
           there is nothing to fix.
@@ -261,7 +263,9 @@ export function StaleRows({ rows, lineLabel }: { rows: StaleRecord[]; lineLabel:
   return (
     <Stack gap="sm">
       <div>
-        <Title order={4}>Out-of-date updates ignored ({formatCount(rows.length)})</Title>
+        <Title order={3} size="h4">
+          Out-of-date updates ignored ({formatCount(rows.length)})
+        </Title>
         <Text size="sm" c="dimmed">
           These are older versions of visits Tend already has in a newer version (a lower SequenceID). Tend
           kept the newer version.

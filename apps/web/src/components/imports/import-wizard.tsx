@@ -163,7 +163,9 @@ export function ImportWizard<P extends { line: number; errors: unknown[] }, R>({
   return (
     <Stack gap="lg" maw={1200}>
       <div>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {intro}
       </div>
       <ImportSteps active={active} fileTypes={fileTypes} jsonFormat={jsonFormat} format={wizard.format} />
@@ -287,7 +289,7 @@ function ImportJobCard({
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={3}>
+          <Title order={2} size="h3">
             {!job.data
               ? 'Import'
               : isRunning(job.data)

@@ -47,6 +47,7 @@ import { guardCsvFormula, quoteCsvField, type Page } from '@tend/contracts';
 import { LabelledPagination } from './labelled-pagination.tsx';
 import { LoadErrorAlert } from './api-error-alert.tsx';
 import { formatCount, formatCountOf } from '../../lib/format/index.ts';
+import { useKeepFocusInList } from './keep-focus-in-list.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -265,8 +266,10 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
 
   const failedWithoutRows = !loading && error !== undefined && error !== null && rows === undefined;
   const isEmpty = !loading && rows !== undefined && rows.length === 0 && (total ?? 0) === 0;
+  const container = useRef<HTMLDivElement>(null);
+  useKeepFocusInList(container);
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={container}>
       {summary && !fetchAll ? (
         summary
       ) : (
@@ -282,7 +285,14 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
         <LoadErrorAlert title={`Couldn't load ${noun.other}`} error={error} onRetry={onRetry} />
       ) : null}
       {failedWithoutRows ? null : isEmpty ? (
-        <EmptyState title={empty.title} description={empty.description} py="xl">
+        <EmptyState
+          title={empty.title}
+          description={empty.description}
+          py="xl"
+          // Where the focus goes when the last row leaves the list (keep-focus-in-list.ts).
+          data-list-empty
+          tabIndex={-1}
+        >
           {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
         </EmptyState>
       ) : (

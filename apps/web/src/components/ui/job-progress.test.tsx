@@ -47,7 +47,7 @@ function spoken(element: HTMLElement): string {
 describe('JobProgress status region', () => {
   it('says the phase while the job runs, the same words whatever the percent and log', () => {
     const view = render(show(job({ status: 'QUEUED', progress: 0, startedAt: null, log: [] })));
-    const status = screen.getByRole('status');
+    const status = screen.getByTestId('job-status');
     expect(status).toHaveAttribute('aria-live', 'polite');
     expect(spoken(status)).toBe('Waiting to start');
     view.rerender(show(job({ progress: 10 })));
@@ -62,9 +62,36 @@ describe('JobProgress status region', () => {
     );
   });
 
+  it('keeps the line under the bar silent while the job runs and speaks the result when it ends', () => {
+    const view = render(show(job({ progress: 40 })));
+    const result = screen.getByTestId('job-result');
+    expect(result).toHaveAttribute('role', 'status');
+    expect(result).toHaveAttribute('aria-live', 'polite');
+    // Seen, not spoken: the newest log line changes with every poll.
+    expect(result).toHaveTextContent('100 rows read');
+    expect(spoken(result)).toBe('');
+    view.rerender(
+      <MantineProvider>
+        <JobProgress
+          job={job({ status: 'COMPLETED', progress: 100, completedAt: '2026-11-27T10:00:10.000Z' })}
+          runningLabel="Importing"
+          ariaLabel="Import progress"
+          detail="2 visits read · Created 2, updated 0"
+        />
+      </MantineProvider>,
+    );
+    expect(spoken(result)).toBe('2 visits read · Created 2, updated 0');
+    expect(screen.getAllByRole('status').map(spoken)).toEqual([
+      'Finished',
+      '2 visits read · Created 2, updated 0',
+    ]);
+    view.rerender(show(job({ status: 'FAILED', error: 'The file could not be read.' })));
+    expect(spoken(result)).toBe('The file could not be read.');
+  });
+
   it('says the outcome once the job has ended', () => {
     const view = render(show(job({ progress: 90 })));
-    const status = screen.getByRole('status');
+    const status = screen.getByTestId('job-status');
     view.rerender(show(job({ status: 'COMPLETED', progress: 100, completedAt: '2026-11-27T10:00:10.000Z' })));
     expect(spoken(status)).toBe('Finished');
     view.rerender(show(job({ status: 'FAILED', error: 'The file could not be read.' })));
@@ -75,7 +102,7 @@ describe('JobProgress status region', () => {
 describe('JobProgress of a job whose worker died (decision 0038)', () => {
   it('says "Interrupted, resuming" while the job waits for a new worker', () => {
     render(show(job({ progress: 40, interrupted: true, heartbeatAt: '2026-11-27T10:00:05.000Z' })));
-    const status = screen.getByRole('status');
+    const status = screen.getByTestId('job-status');
     expect(spoken(status)).toBe('Interrupted, resuming');
     expect(status).toHaveTextContent('Interrupted, resuming · 40%');
     expect(screen.getByText(/another one picks it up within a minute/)).toBeTruthy();

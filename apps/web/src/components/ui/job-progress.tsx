@@ -6,8 +6,10 @@
  * and pass it in; they choose the words.
  *
  * Screen readers hear the phase line (waiting, running, finished, stopped) from a polite status region when the
- * phase changes; never each percent, second or log line (those parts are hidden from it: the bar carries the
- * percentage for whoever asks, `aria-valuenow`). docs/accessibility.md.
+ * phase changes, and the result once the job has ended: the line under the bar is a second polite status region
+ * (`data-testid="job-result"`) whose words are hidden from them while the job runs and spoken when it ends
+ * ("2 visits read · Created 2, …", the screening's findings, the error). Never each percent, second or log line
+ * (the bar carries the percentage for whoever asks, `aria-valuenow`). docs/accessibility.md.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
@@ -103,8 +105,8 @@ export function JobProgress({ job, runningLabel, ariaLabel, detail, size = 'lg' 
         color={failed ? 'red' : job.status === 'COMPLETED' ? 'green' : job.interrupted ? 'orange' : undefined}
         aria-label={ariaLabel}
       />
-      <Text size="sm" c="dimmed">
-        {detail ?? fallback}
+      <Text size="sm" c="dimmed" role="status" aria-live="polite" aria-atomic="true" data-testid="job-result">
+        {running ? <span aria-hidden="true">{detail ?? fallback}</span> : (detail ?? fallback)}
       </Text>
     </Stack>
   );

@@ -1,22 +1,19 @@
 /** Loading states: a full-screen "Loading..." overlay (auth resolving, spec s.2) and an in-page loader. */
-import { Center, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 
+/**
+ * Covers the whole viewport in the page's background with a loader and "Loading..." (a polite status). A plain
+ * fixed `Center`, not Mantine's `LoadingOverlay`: the overlay's transitions would ride in /login's first download
+ * (docs/decisions/0005-api-performance.md), and this overlay never fades.
+ */
 export function FullScreenLoading() {
   return (
-    <LoadingOverlay
-      visible
-      pos="fixed"
-      zIndex={1000}
-      overlayProps={{ backgroundOpacity: 1, color: 'var(--mantine-color-body)' }}
-      loaderProps={{
-        children: (
-          <Stack align="center" gap="xs" role="status" aria-live="polite">
-            <Loader />
-            <Text>Loading...</Text>
-          </Stack>
-        ),
-      }}
-    />
+    <Center pos="fixed" inset={0} bg="var(--mantine-color-body)" style={{ zIndex: 1000 }}>
+      <Stack align="center" gap="xs" role="status" aria-live="polite">
+        <Loader />
+        <Text>Loading...</Text>
+      </Stack>
+    </Center>
   );
 }
 

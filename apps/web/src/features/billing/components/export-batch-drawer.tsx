@@ -11,7 +11,8 @@ import type { BillingExportBatch, BillingItem } from '@tend/contracts';
 import { LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { LabelledPagination } from '../../../components/ui/labelled-pagination.tsx';
 import { billingExportFileUrl, useExportBatch } from '../api/exports.ts';
-import { formatCents, formatExactTime, formatMoney } from '../../../lib/format/index.ts';
+import { formatCents, formatMoney } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 /** See the module comment. `batchId` undefined closes the drawer. */
 export function ExportBatchDrawer({
@@ -79,7 +80,9 @@ function BatchFacts({ batch }: { batch: BillingExportBatch }) {
     <>
       <Group gap="lg" wrap="wrap">
         <Fact label="Exported">
-          <Text size="sm">{formatExactTime(batch.exportDate)}</Text>
+          <Text size="sm">
+            <ExactTime value={batch.exportDate} />
+          </Text>
         </Fact>
         <Fact label="By">
           <Text size="sm">{batch.exportedByName ?? '—'}</Text>

@@ -161,7 +161,9 @@ export function BillingCodesPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Billing codes</Title>
+          <Title order={1} size="h2">
+            Billing codes
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={760}>
             Which caregiver types may bill each procedure code and modifier, and the rate per unit, for a
             period. Segments billed under a code without a rule, or by a caregiver type the rule does not

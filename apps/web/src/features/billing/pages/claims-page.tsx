@@ -29,6 +29,7 @@ import {
 import { ClaimImportSummary, ClaimUploadPanel } from '../components/claim-upload-panel.tsx';
 import { LinkLineModal } from '../components/link-line-modal.tsx';
 import { formatCents, formatExactTime, formatMoney } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const tabs = ['matched', 'denied', 'orphaned', 'unpaid'] as const;
 type Tab = (typeof tabs)[number];
@@ -103,7 +104,9 @@ export function ClaimsPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Claim imports</Title>
+        <Title order={1} size="h2">
+          Claim imports
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           Import what eXPRS paid and denied — its claim CSV or an X12 835 remittance — and Tend matches each
           line to the billing item it pays: exactly by billing id, else by client, date, code and units.
@@ -119,7 +122,9 @@ export function ClaimsPage() {
       />
       {result ? <ClaimImportSummary result={result} /> : null}
 
-      <Title order={3}>Imports</Title>
+      <Title order={2} size="h3">
+        Imports
+      </Title>
       <ListPage
         list={imports}
         filterLabel="Imports"
@@ -169,7 +174,9 @@ function BatchDetail({ batchId, tab, onTab }: { batchId: string; tab: Tab; onTab
     );
   return (
     <Stack gap="sm">
-      <Title order={3}>Import of {formatExactTime(data.batch.importDate)}</Title>
+      <Title order={2} size="h3">
+        Import of <ExactTime value={data.batch.importDate} />
+      </Title>
       <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
         {data.batch.fileName ?? '—'} · {data.batch.rowCount} lines · {formatCents(data.counts.paidAmount)}{' '}
         paid · {data.counts.toReview} to review

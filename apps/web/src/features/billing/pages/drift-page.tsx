@@ -23,6 +23,7 @@ import { useStartValidation } from '../../../components/validation/validation-ap
 import { exportKeys, useBillingItems, useVoidBillingItem } from '../api/exports.ts';
 import { ValidationProgress } from '../../../components/validation/validation-progress.tsx';
 import { formatExactTime, formatMoney } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const driftFilters = z.object({
@@ -146,7 +147,7 @@ function driftColumns(onVoid: (item: BillingItem) => void) {
       header: 'Found',
       cell: ({ row: { original: item } }) => (
         <Text size="xs" style={noWrap}>
-          {item.driftDetectedAt ? formatExactTime(item.driftDetectedAt) : '—'}
+          <ExactTime value={item.driftDetectedAt} />
         </Text>
       ),
     }),
@@ -199,7 +200,9 @@ export function DriftPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Drift</Title>
+          <Title order={1} size="h2">
+            Drift
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={760}>
             Billing items whose segment changed after it was exported. Compare the exported and current
             values; to bill the corrected segment, void the item with a reason, then export its dates again.

@@ -170,7 +170,7 @@ export function ExportsPage() {
           description: 'Segments come from imported shifts. Pick other dates, or import EVV visits first.',
         }}
       />
-      <Title order={3} mt="md">
+      <Title order={2} size="h3" mt="md">
         Batches
       </Title>
       <ListPage
@@ -194,7 +194,9 @@ function ExportsHeader() {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <div>
-        <Title order={2}>Export batches</Title>
+        <Title order={1} size="h2">
+          Export batches
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           Pick the service dates to bill. Only READY segments are exported, each at most once: a segment
           already in a batch is skipped until its item is voided. The batch file is an eXPRS-ready CSV.
@@ -301,7 +303,10 @@ function CreateExportPanel({
       {create.error ? (
         <ApiErrorAlert error={create.error} title="No batch was created" onClose={() => create.reset()} />
       ) : null}
-      {create.data ? <BatchCreated created={create.data} onClose={() => create.reset()} /> : null}
+      {/* Always there, so that screen readers hear the new batch's result when it appears (polite). */}
+      <div role="status" aria-live="polite" data-testid="export-result">
+        {create.data ? <BatchCreated created={create.data} onClose={() => create.reset()} /> : null}
+      </div>
     </Stack>
   );
 }
@@ -335,7 +340,15 @@ function BatchCreated({
   onClose: () => void;
 }) {
   return (
-    <Alert color="green" variant="light" title="Export batch created" onClose={onClose} withCloseButton>
+    // A group, not Mantine's default alert: the status region around it announces it, politely.
+    <Alert
+      color="green"
+      variant="light"
+      title="Export batch created"
+      onClose={onClose}
+      withCloseButton
+      role="group"
+    >
       <Group gap="sm">
         <Text size="sm">
           {created.batch.rowCount} items, {formatCents(created.batch.totalAmount ?? 0)}.

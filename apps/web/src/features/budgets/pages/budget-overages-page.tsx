@@ -213,7 +213,9 @@ export function BudgetOveragesPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Budget overages</Title>
+          <Title order={1} size="h2">
+            Budget overages
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={760}>
             Each client's budget lines: units authorized, used by the shift segments billed under the line's
             code and modifier, and projected to the end of the term at the current pace. Authorized amounts

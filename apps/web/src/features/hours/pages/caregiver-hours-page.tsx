@@ -212,7 +212,9 @@ export function CaregiverHoursPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Caregiver hours</Title>
+        <Title order={1} size="h2">
+          Caregiver hours
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           Hours each caregiver worked per workweek, from EVV clock-in to clock-out. Over 40 hours in a
           workweek is overtime (FLSA); shifts of one caregiver that overlap are listed too. Review each

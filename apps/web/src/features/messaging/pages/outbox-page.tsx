@@ -55,7 +55,9 @@ export function OutboxPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Outbox</Title>
+        <Title order={1} size="h2">
+          Outbox
+        </Title>
         <Text c="dimmed" size="sm">
           Every email and text message Tend sent or recorded. Without an email or SMS provider configured,
           messages are kept here only. One-time sign-in and reset links and codes are never stored: a note

@@ -198,7 +198,7 @@ export function PayrollPage() {
         <PayrollReport data={data} onOpen={(caregiver) => setState({ caregiver }, { resetPage: false })} />
       ) : null}
 
-      <Title order={3} mt="md">
+      <Title order={2} size="h3" mt="md">
         Past exports
       </Title>
       <ExportsTable timeZone={timeZone} />
@@ -232,7 +232,9 @@ function PayrollHeading({
   return (
     <Group justify="space-between" align="flex-start">
       <div>
-        <Title order={2}>Payroll</Title>
+        <Title order={1} size="h2">
+          Payroll
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={780}>
           What each caregiver is paid for a pay period: hours from the segments’ paid times (the EVV times
           unless you set others), overtime beyond {data?.overtimeThresholdHours ?? 40} hours in each FLSA

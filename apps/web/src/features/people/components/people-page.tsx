@@ -18,7 +18,9 @@ export function PeoplePage({ title, description, action, children }: PeoplePageP
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           <Text c="dimmed" size="sm" mt={4}>
             {description}
           </Text>

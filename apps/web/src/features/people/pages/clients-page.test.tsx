@@ -90,7 +90,7 @@ function renderPage(url = '/admin/clients') {
 describe('ClientsPage', () => {
   it('lists clients with the filters from the URL', async () => {
     renderPage('/admin/clients?q=ann&sort=pid&order=desc');
-    expect(screen.getByRole('heading', { level: 2, name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /Ann Arbor/ });
     expect(row).toHaveTextContent('AB1234');
     expect(row).toHaveTextContent('March');

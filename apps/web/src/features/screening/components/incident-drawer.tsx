@@ -27,7 +27,7 @@ import { useHandleIncident, useIncident } from '../api/incidents.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 import { ReportDeadline } from './report-deadline.tsx';
 import { SeverityBadge } from './severity-badge.tsx';
-import { formatExactTime } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const labels = { note: 'Note' };
 
@@ -112,7 +112,13 @@ export function IncidentDrawer({ shiftId, onClose }: { shiftId: string | null; o
             <Alert color="green" variant="light" title="Handled">
               <Text size="sm">
                 By {data.handledByName ?? 'a user'}
-                {data.handledAt ? ` on ${formatExactTime(data.handledAt)}` : ''}.
+                {data.handledAt ? (
+                  <>
+                    {' on '}
+                    <ExactTime value={data.handledAt} />
+                  </>
+                ) : null}
+                .
               </Text>
               {data.handledNote ? (
                 <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
@@ -152,7 +158,13 @@ function IncidentFacts({ incident: data }: { incident: IncidentDetail }) {
       <Stack gap={4}>
         <Text size="sm">
           <b>{data.clientName}</b> with {data.caregiverName} on {data.date}
-          {data.evvInTime ? ` (clock-in ${formatExactTime(data.evvInTime)})` : ''}.{' '}
+          {data.evvInTime ? (
+            <>
+              {' (clock-in '}
+              <ExactTime value={data.evvInTime} />)
+            </>
+          ) : null}
+          .{' '}
           <Anchor component={Link} to={`/admin/shifts/${data.shiftId}`} size="sm">
             Open the shift
           </Anchor>

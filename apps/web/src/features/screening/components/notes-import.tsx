@@ -22,6 +22,7 @@ import { ImportPreviewTable, type PreviewColumn } from '../../../components/impo
 import { DuplicateRows, RejectedRows, Stat } from '../../../components/imports/import-summary-parts.tsx';
 import { ImportWizard } from '../../../components/imports/import-wizard.tsx';
 import { shiftNoteImportClient, shiftNoteKeys } from '../api/shift-notes.ts';
+import { useDates, type DateFormatters } from '../../../i18n/dates.ts';
 
 const noteFields: ImportFieldsUi = {
   groups: shiftNoteFieldSpec.groups,
@@ -29,22 +30,17 @@ const noteFields: ImportFieldsUi = {
   problems: (map) => importColumnMapProblems(shiftNoteFieldSpec, map),
 };
 
-/** The preview's columns; submitted times in the zone chosen for the import, zone named (UX.md "Time"). */
-const previewColumns = (timeZone: string): PreviewColumn[] => {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const zoneName = (value: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-      .formatToParts(new Date(value))
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+/**
+ * The preview's columns; submitted times in the zone chosen for the import, zone named (UX.md "Time"), in the
+ * page's language (i18n/dates.ts).
+ */
+const previewColumns = (timeZone: string, dates: DateFormatters): PreviewColumn[] => {
   return [
     {
       key: 'submittedAt',
       label: 'Submitted',
-      render: (value) => (value ? `${format.format(new Date(value))} ${zoneName(value)}` : '—'),
+      render: (value) =>
+        value ? `${dates.dateTime(value, timeZone)} ${dates.zoneName(value, timeZone)}` : '—',
     },
     { key: 'givShiftId', label: 'Shift id' },
     { key: 'caregiver', label: 'Caregiver' },
@@ -116,6 +112,7 @@ function NotesSummary({
 /** The notes import wizard (the `view=import` view of the mismatched-notes page). */
 export function NotesImport() {
   const queryClient = useQueryClient();
+  const dates = useDates();
   const onFinished = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: shiftNoteKeys.all }),
     [queryClient],
@@ -161,7 +158,7 @@ export function NotesImport() {
           formatHint="Submitted times may be a date and time (US or ISO, 12- or 24-hour) or a time with the service date; a time with a UTC offset keeps it."
           previewNeeds="The preview appears once the mapping has the documentation and a way to find the shift (shift id, or caregiver, client and a time or date)."
           renderPreview={(rows, timeZone) => (
-            <ImportPreviewTable rows={rows} columns={previewColumns(timeZone)} />
+            <ImportPreviewTable rows={rows} columns={previewColumns(timeZone, dates)} />
           )}
           onStarted={onStarted}
           onCancel={onCancel}

@@ -81,7 +81,7 @@ function PhraseTestOutcome({ result }: { result: PhraseTestResult }) {
       <Card withBorder>
         <Stack gap="xs">
           <Group gap="sm">
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               Result
             </Title>
             <SeverityBadge severity={result.severity} />
@@ -99,7 +99,7 @@ function PhraseTestOutcome({ result }: { result: PhraseTestResult }) {
         </Stack>
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="xs">
+        <Title order={2} size="h5" mb="xs">
           Matches ({result.matches.length})
         </Title>
         {result.matches.length ? (
@@ -111,13 +111,13 @@ function PhraseTestOutcome({ result }: { result: PhraseTestResult }) {
         )}
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="xs">
+        <Title order={2} size="h5" mb="xs">
           Highlighted (redacted)
         </Title>
         <HighlightedText text={result.highlightedText} label="Text with matches highlighted" />
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="xs">
+        <Title order={2} size="h5" mb="xs">
           Redacted text ({result.redactionCount} {result.redactionCount === 1 ? 'redaction' : 'redactions'})
         </Title>
         <Text

@@ -14,7 +14,8 @@ import { applyApiFieldErrors, contractValidator } from '../../../lib/form-errors
 import { useBaselineDetail, useReviewSuspiciousLocation } from '../api/screening-locations.ts';
 import { levelColors, levelLabels } from './suspicion-level.ts';
 import { LocationMap } from './location-map.tsx';
-import { formatCoordinate, formatDistance, formatExactTime } from '../../../lib/format/index.ts';
+import { formatCoordinate, formatDistance } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const labels = { reviewNote: 'Review note' };
 
@@ -115,8 +116,7 @@ export function ReviewDrawer({ finding, onClose }: ReviewDrawerProps) {
               </Anchor>
             </Fact>
             <Fact label="Clock-in / clock-out">
-              {finding.evvInTime ? formatExactTime(finding.evvInTime) : '—'} –{' '}
-              {finding.evvOutTime ? formatExactTime(finding.evvOutTime) : '—'}
+              <ExactTime value={finding.evvInTime} /> – <ExactTime value={finding.evvOutTime} />
             </Fact>
             <Fact label="Flagged punch">{formatCoordinate(finding.actualLat, finding.actualLong)}</Fact>
             <Fact label="Expected place">{formatCoordinate(finding.expectedLat, finding.expectedLong)}</Fact>
@@ -145,7 +145,12 @@ export function ReviewDrawer({ finding, onClose }: ReviewDrawerProps) {
             <Stack gap={4} p="sm" bg="green.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
               <Text size="sm" fw={600}>
                 Reviewed by {finding.reviewedByName ?? 'a former user'}
-                {finding.reviewedAt ? ` on ${formatExactTime(finding.reviewedAt)}` : ''}
+                {finding.reviewedAt ? (
+                  <>
+                    {' on '}
+                    <ExactTime value={finding.reviewedAt} />
+                  </>
+                ) : null}
               </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {finding.reviewNote}

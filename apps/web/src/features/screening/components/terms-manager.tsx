@@ -55,7 +55,7 @@ function TermsTable() {
     <Card withBorder>
       <Stack gap="sm">
         <div>
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Terms
           </Title>
           <Text size="sm" c="dimmed">
@@ -208,7 +208,7 @@ function ClientTermsTable() {
     <Card withBorder>
       <Stack gap="sm">
         <div>
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Client-specific terms
           </Title>
           <Text size="sm" c="dimmed">

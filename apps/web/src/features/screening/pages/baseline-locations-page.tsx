@@ -327,7 +327,9 @@ export function BaselineLocationsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Suspicious locations and baselines</Title>
+          <Title order={1} size="h2">
+            Suspicious locations and baselines
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={760}>
             Each client’s home is learned from past EVV punches. Clock-ins and clock-outs outside it (or
             outside an approved place), missing coordinates and coordinates shared by many clients are flagged

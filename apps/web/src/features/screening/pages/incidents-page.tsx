@@ -173,7 +173,9 @@ export function IncidentsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Incidents</Title>
+          <Title order={1} size="h2">
+            Incidents
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={720}>
             Incidents found in caregivers’ shift notes, most urgent first. Open one to read the note excerpt,
             report it to the case management entity within the deadline (OAR 411-323-0063), then mark it

@@ -25,7 +25,7 @@ import type { SetUrlState } from '../../../lib/url-state.ts';
 import { fetchMismatchedNotes, NOTES_IMPORT_PAGE, useMismatchedNotes } from '../api/shift-notes.ts';
 import { NotesImport } from '../components/notes-import.tsx';
 import { DateRangeFilter } from '../../../components/ui/date-filters.tsx';
-import { formatExactTime } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const reasonColors: Record<ShiftNoteReasonKind, string> = {
   'unknown-person': 'grape',
@@ -54,7 +54,7 @@ const columns = [
     header: 'Submitted',
     cell: ({ row }) => (
       <span style={{ whiteSpace: 'nowrap' }}>
-        {row.original.submittedAt ? formatExactTime(row.original.submittedAt) : '—'}
+        <ExactTime value={row.original.submittedAt} />
       </span>
     ),
   }),
@@ -156,7 +156,9 @@ function MismatchedNotesHeader() {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <div>
-        <Title order={2}>Mismatched shift notes</Title>
+        <Title order={1} size="h2">
+          Mismatched shift notes
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           Caregivers’ notes the import could not match to exactly one shift: the caregiver or client is not in
           Tend, no shift fits the time the note was written, or several do. Open a note to pick its shift or

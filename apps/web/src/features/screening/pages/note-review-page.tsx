@@ -28,7 +28,8 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDismissNote, useNoteReview, useResolveNote } from '../api/shift-notes.ts';
 import { ReasonBadge } from './mismatched-notes-page.tsx';
-import { formatExactTime, formatZonedInstant } from '../../../lib/format/index.ts';
+import { formatZonedInstant } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const uuid = z.uuid();
 
@@ -162,7 +163,9 @@ function NoteCard({ note }: { note: ReviewedNote }) {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
-            <Title order={3}>Note</Title>
+            <Title order={2} size="h3">
+              Note
+            </Title>
             {note.needsManualReview ? (
               <ReasonBadge kind={note.reasonKind} />
             ) : (
@@ -173,7 +176,7 @@ function NoteCard({ note }: { note: ReviewedNote }) {
           </Group>
           {note.resolvedAt ? (
             <Text size="sm" c="dimmed">
-              Resolved {formatExactTime(note.resolvedAt)}
+              Resolved <ExactTime value={note.resolvedAt} />
             </Text>
           ) : null}
         </Group>
@@ -187,7 +190,9 @@ function NoteCard({ note }: { note: ReviewedNote }) {
           </Alert>
         ) : null}
         <Group gap="xl" wrap="wrap" align="flex-start">
-          <Field label="Submitted">{note.submittedAt ? formatExactTime(note.submittedAt) : '—'}</Field>
+          <Field label="Submitted">
+            <ExactTime value={note.submittedAt} />
+          </Field>
           <Field label="Caregiver">{note.caregiverName ?? '—'}</Field>
           <Field label="Client">{note.clientName ?? '—'}</Field>
           <Field label="Staff name">{note.staffName ?? '—'}</Field>
@@ -235,7 +240,9 @@ function MatchCard({
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
-        <Title order={4}>Match to a shift</Title>
+        <Title order={3} size="h4">
+          Match to a shift
+        </Title>
         <Candidates candidates={candidates} value={shiftId} onChange={setShiftId} />
         {resolve.error ? <ApiErrorAlert error={resolve.error} title="The note was not matched" /> : null}
         <Group>
@@ -269,7 +276,9 @@ function DismissCard({ noteId, onDone }: { noteId: string; onDone: (message: str
   return (
     <Card withBorder padding="lg">
       <Stack gap="sm">
-        <Title order={4}>Or dismiss the note</Title>
+        <Title order={3} size="h4">
+          Or dismiss the note
+        </Title>
         <Textarea
           label="Reason for dismissing"
           description="Why this note belongs to no shift (kept with the note)"
@@ -378,7 +387,9 @@ function NoteReviewHeader() {
       >
         Mismatched shift notes
       </Button>
-      <Title order={2}>Shift-note review</Title>
+      <Title order={1} size="h2">
+        Shift-note review
+      </Title>
       <Text c="dimmed" size="sm" mt={4} maw={760}>
         Match a note the import could not place to its shift, or dismiss it with a reason. Every decision is
         recorded in the audit log.
@@ -407,7 +418,9 @@ function NoNotesWaiting() {
   return (
     <Card withBorder padding="lg">
       <Stack gap="xs" align="flex-start">
-        <Title order={3}>No notes waiting for review</Title>
+        <Title order={2} size="h3">
+          No notes waiting for review
+        </Title>
         <Text size="sm" c="dimmed">
           Every imported note is matched to its shift or dismissed. Import a shift-notes export to bring in
           more notes.

@@ -50,7 +50,9 @@ export function PhraseMapperPage() {
   return (
     <Stack gap="md" maw={1100}>
       <div>
-        <Title order={2}>Phrase mapper</Title>
+        <Title order={1} size="h2">
+          Phrase mapper
+        </Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>
           The words incident screening looks for in shift notes, and the words it redacts before any AI sees a
           note. Matching ignores word endings (“falls”, “falling”) and negations (“did not fall”).

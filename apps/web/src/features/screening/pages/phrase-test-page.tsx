@@ -7,7 +7,9 @@ export function PhraseTestPage() {
   return (
     <Stack gap="md" maw={960}>
       <div>
-        <Title order={2}>Phrase test</Title>
+        <Title order={1} size="h2">
+          Phrase test
+        </Title>
         <Text c="dimmed" size="sm" mt={4}>
           See what the incident screening finds in a note: which phrases match (negated ones such as “did not
           fall” do not count), the severity, and the text with names and sensitive terms redacted.{' '}

@@ -57,7 +57,7 @@ function NamesakeQuestions({
       <ByNameOnlyNotice review={review} />
       {review.namesakes.length ? (
         <Stack gap="sm" component="section" aria-labelledby="namesakes-title">
-          <Title order={4} id="namesakes-title">
+          <Title order={3} size="h4" id="namesakes-title">
             Who are these people?
           </Title>
           <Text size="sm">

@@ -20,7 +20,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { labelMessage } from '../../../lib/form-errors.ts';
 import { useSplitSegment, useUpdateSegment } from '../api/segment-editor.ts';
 import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
-import { formatZonedInstant } from '../../../lib/format/index.ts';
+import { displayTimeZone, formatZonedInstant } from '../../../lib/format/index.ts';
 
 type Values = Record<string, string | boolean>;
 
@@ -49,8 +49,8 @@ const apiIssues = (error: unknown) => (error instanceof ApiError ? error.fieldEr
 const zodIssues = (issues: { path: PropertyKey[]; message: string }[]) =>
   issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
-const timeZoneOf = (segment: SegmentDetail) =>
-  segment.shift.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The shift's own zone, else the agency's (never the browser's once the agency's is known). */
+const timeZoneOf = (segment: SegmentDetail) => segment.shift.timeZone ?? displayTimeZone();
 
 /** The middle of the segment, rounded to 15 minutes, as a suggested split time (ISO), or null. */
 export function suggestedSplit(segment: Pick<SegmentDetail, 'evvStart' | 'evvEnd'>): string | null {

@@ -5,7 +5,8 @@
  */
 import { Stack, Table, Text, Timeline } from '@mantine/core';
 import { segmentFieldLabels, shiftFieldLabels, type ShiftChange } from '@tend/contracts';
-import { formatExactTime, formatZonedInstant } from '../../../lib/format/index.ts';
+import { formatZonedInstant } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 const fieldLabels: Record<string, string> = { ...shiftFieldLabels, ...segmentFieldLabels };
 
@@ -46,7 +47,7 @@ export function ChangeItem({ change, timeZone }: { change: ShiftChange; timeZone
         {actionLabels[change.action] ?? change.action}
       </Text>
       <Text size="xs" c="dimmed">
-        <time dateTime={change.at}>{formatExactTime(change.at)}</time> · {whoChanged(change)}
+        <ExactTime value={change.at} /> · {whoChanged(change)}
       </Text>
       {change.reason ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -34,6 +34,7 @@ import {
   formatRecordedCoordinate,
   formatZonedInstant,
 } from '../../../lib/format/index.ts';
+import { ExactTime } from '../../../components/ui/relative-time.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -81,7 +82,7 @@ export function Section({
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         {action}
@@ -104,7 +105,9 @@ export function ShiftHeading({
   return (
     <Group justify="space-between" align="flex-start">
       <Stack gap={4}>
-        <Title order={2}>Shift on {formatFullDay(shift.date)}</Title>
+        <Title order={1} size="h2">
+          Shift on {formatFullDay(shift.date)}
+        </Title>
         <Text size="lg">
           {shift.caregiverName} <span aria-label="for">→</span> {shift.clientName}
         </Text>
@@ -144,7 +147,7 @@ export function DeletedShiftNotice({ shift, onRestore }: { shift: ShiftDetail; o
     <Alert color="red" variant="light" title="This shift is deleted" role="status">
       <Stack gap="xs">
         <Text size="sm">
-          Deleted {formatExactTime(shift.deletedAt)}
+          Deleted <ExactTime value={shift.deletedAt} />
           {deletion ? ` by ${whoChanged(deletion)}` : ''}.
           {deletion?.reason ? (
             <>
@@ -202,8 +205,12 @@ export function VisitSection({ shift }: { shift: ShiftDetail }) {
             {shift.clientName}
           </Anchor>
         </Fact>
-        <Fact label="Created">{formatExactTime(shift.createdAt)}</Fact>
-        <Fact label="Last changed">{formatExactTime(shift.updatedAt)}</Fact>
+        <Fact label="Created">
+          <ExactTime value={shift.createdAt} />
+        </Fact>
+        <Fact label="Last changed">
+          <ExactTime value={shift.updatedAt} />
+        </Fact>
       </SimpleGrid>
     </Section>
   );
@@ -360,7 +367,7 @@ export function SourceSection({ shift }: { shift: ShiftDetail }) {
         {shift.csvFile ? (
           <Text size="sm">
             Imported from <strong>{shift.csvFile.originalName}</strong>, uploaded{' '}
-            {formatExactTime(shift.csvFile.uploadDate)}.{' '}
+            <ExactTime value={shift.csvFile.uploadDate} />.{' '}
             <Anchor component={Link} to={`/admin/shifts?csvFileId=${shift.csvFile.id}`}>
               Shifts from this import
             </Anchor>

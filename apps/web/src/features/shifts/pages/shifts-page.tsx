@@ -88,7 +88,9 @@ export function ShiftRecordsPage({ title, description, useList, exportable, empt
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={720}>
             {description}
           </Text>

@@ -109,7 +109,9 @@ export function SegmentsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Segments and validation</Title>
+          <Title order={1} size="h2">
+            Segments and validation
+          </Title>
           <Text c="dimmed" size="sm" mt={4} maw={760}>
             Each shift segment is checked against the violation catalogue: times, overlaps, billing-code
             rules, budgets, location and notes. Only READY segments can be billed. Open a shift to correct it;
