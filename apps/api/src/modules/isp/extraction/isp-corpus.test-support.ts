@@ -443,13 +443,14 @@ class Writer {
     const x = options.x ?? 72;
     const size = options.size ?? 10;
     const labelWidth = options.label ? this.width(`${options.label} `, size, true) : 0;
-    const lines = this.wrap(text, 468 - (x - 72) - labelWidth, size);
+    const wrapped = this.wrap(text, 468 - (x - 72) - labelWidth, size);
+    const lines = wrapped.length ? wrapped : [''];
     lines.forEach((line, index) => {
       this.ensure(size * 1.3);
       let offset = 0;
       if (index === 0 && options.label)
         offset = this.draw(options.label, x, size, true) + this.width(' ', size);
-      this.draw(line, x + offset, size);
+      if (line) this.draw(line, x + offset, size);
       this.y += size * 1.3;
     });
     this.y += options.gapAfter ?? size * 0.6;
