@@ -98,8 +98,13 @@ export class OcrEngine {
     const result = await scheduler.addJob(
       'recognize',
       Buffer.from(image),
-      // The image carries no resolution: tell tesseract rather than let it guess from the letters' size.
-      { rotateAuto: true, user_defined_dpi: String(Math.round(dpi)) } as Partial<Tesseract.RecognizeOptions>,
+      // The image carries no resolution: tell tesseract rather than let it guess from the letters' size. Tesseract's
+      // own messages ("Detected 89 diacritics") go nowhere rather than to the server's stderr.
+      {
+        rotateAuto: true,
+        user_defined_dpi: String(Math.round(dpi)),
+        debug_file: '/dev/null',
+      } as Partial<Tesseract.RecognizeOptions>,
       { blocks: true },
     );
     return { lines: linesOf(result.data), rotateRadians: result.data.rotateRadians ?? 0 };

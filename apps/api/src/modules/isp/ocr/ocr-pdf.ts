@@ -112,13 +112,14 @@ async function renderPage(document: PDFDocumentProxy, pageNumber: number): Promi
       .median(3)
       .raw()
       .toBuffer();
+    // Ink is measured before the rules go: a page of nothing but lines or a picture is not blank.
+    let dark = 0;
+    for (const value of grey) if (value < 128) dark += 1;
     removeRules(grey, width, height, scale * 72);
     const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii');
     const pgm = new Uint8Array(header.length + grey.length);
     pgm.set(header, 0);
     pgm.set(grey, header.length);
-    let dark = 0;
-    for (const value of grey) if (value < 128) dark += 1;
     return {
       pgm,
       scale,
@@ -150,7 +151,8 @@ export function removeRules(grey: Uint8Array, width: number, height: number, dpi
       const on = x < width && (dark(x, y) || (y > 0 && dark(x, y - 1)) || (y + 1 < height && dark(x, y + 1)));
       if (on && start < 0) start = x;
       else if (!on && start >= 0) {
-        if (x - start >= minimum) rules.push([start, y, x - start, 1]);
+        if (x - start >= minimum)
+          rules.push([start, Math.max(0, y - 1), x - start, Math.min(height, y + 2) - Math.max(0, y - 1)]);
         start = -1;
       }
     }
@@ -161,12 +163,14 @@ export function removeRules(grey: Uint8Array, width: number, height: number, dpi
       const on = y < height && (dark(x, y) || (x > 0 && dark(x - 1, y)) || (x + 1 < width && dark(x + 1, y)));
       if (on && start < 0) start = y;
       else if (!on && start >= 0) {
-        if (y - start >= minimum) rules.push([x, start, 1, y - start]);
+        if (y - start >= minimum)
+          rules.push([Math.max(0, x - 1), start, Math.min(width, x + 2) - Math.max(0, x - 1), y - start]);
         start = -1;
       }
     }
   }
   // Whitened after both passes, so a crossing of two rules is found by both.
+  // The rows (columns) beside a run are whitened with it: the ends of a crooked rule fall in them.
   for (const [x0, y0, w, h] of rules)
     for (let y = y0; y < y0 + h; y += 1) grey.fill(255, y * width + x0, y * width + x0 + w);
 }
