@@ -228,3 +228,79 @@ export async function smallTextIsp(): Promise<Uint8Array> {
   write(`Emergency plan: ${falls.emergency}`, 72);
   return document.save();
 }
+
+/** Risk names the long ISP cycles through (Oregon ISP risk tables' usual rows). */
+const longIspRisks = [
+  'Choking',
+  'Falls',
+  'Seizures',
+  'Constipation',
+  'Dehydration',
+  'Aspiration',
+  'Skin breakdown',
+  'Behaviour',
+];
+
+/**
+ * A text ISP of `pageCount` US Letter pages, for the benchmark: a running header and footer on every page, and risk
+ * after risk alternating the two layouts of {@link smallTextIsp} (label | text tables, numbered headings with
+ * labelled paragraphs), with a paragraph of narrative between them. Returns the PDF and how many risks it holds.
+ */
+export async function longTextIsp(pageCount: number): Promise<{ bytes: Uint8Array; risks: number }> {
+  const document = await PDFDocument.create();
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  let risks = 0;
+  for (let number = 1; number <= pageCount; number += 1) {
+    const page = document.addPage([612, 792]);
+    const write = (text: string, x: number, y: number, font = regular, size = 11) =>
+      page.drawText(text, { x, y, size, font, color: rgb(0, 0, 0) });
+    write('Individual Support Plan - Dana Example', 72, 760, regular, 9);
+    write(`Page ${number} of ${pageCount}`, 480, 30, regular, 9);
+    let y = 720;
+    while (y > 190) {
+      const riskType = longIspRisks[risks % longIspRisks.length] ?? 'Choking';
+      risks += 1;
+      const serious = risks % 3 === 1;
+      const lines = [
+        `Staff support ${riskType.toLowerCase()} prevention every day as written in this plan.`,
+        `Watch for early signs of ${riskType.toLowerCase()} and write them in the shift note.`,
+        'Call the nurse and the case manager the same day.',
+        'Call 911 if the person cannot breathe, is unresponsive or is badly hurt.',
+      ];
+      if (risks % 2 === 1) {
+        const rows: [string, string][] = [
+          ['Risk', `${riskType}${serious ? ' (SERIOUS RISK)' : ''}`],
+          ['Supports/Prevention', lines[0] ?? ''],
+          ['Response', lines[2] ?? ''],
+          ['Emergency', lines[3] ?? ''],
+        ];
+        for (const [label, text] of rows) {
+          page.drawRectangle({
+            x: 72,
+            y: y - 24,
+            width: 468,
+            height: 24,
+            borderWidth: 0.75,
+            borderColor: rgb(0, 0, 0),
+          });
+          page.drawLine({ start: { x: 190, y }, end: { x: 190, y: y - 24 }, thickness: 0.75 });
+          write(label, 78, y - 16, bold, 10);
+          write(text, 196, y - 16, regular, 10);
+          y -= 24;
+        }
+      } else {
+        write(`${risks}. ${riskType}`, 72, y - 14, bold, 13);
+        y -= 34;
+        write(`Serious risk? ${serious ? 'Yes' : 'No'}`, 72, y);
+        write(`Prevention / supports: ${lines[0]}`, 72, (y -= 16));
+        write(`Response: ${lines[2]}`, 72, (y -= 16));
+        write(`Emergency plan: ${lines[3]}`, 72, (y -= 16));
+      }
+      y -= 28;
+      write(`Notes: ${lines[1]}`, 72, y);
+      y -= 34;
+    }
+  }
+  return { bytes: await document.save(), risks };
+}
