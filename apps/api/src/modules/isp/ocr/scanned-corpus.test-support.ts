@@ -9,11 +9,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { getDocument, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
-type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
 /** How a page is "scanned". Defaults: 200 dpi, straight, clean, white. */
 export interface ScanOptions {
@@ -66,7 +65,7 @@ export async function renderPdfPages(
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, width, height);
-      await page.render({ canvas, canvasContext: context, viewport } as unknown as RenderParameters).promise;
+      await page.render({ canvas, canvasContext: context, viewport }).promise;
       const png = await canvas.encode('png');
       const pixels = await sharp(png).greyscale().raw().toBuffer();
       pages.push({ pixels, width, height, pageWidth: unit.width, pageHeight: unit.height });
