@@ -217,6 +217,7 @@ export function layoutBlocks(lines: readonly LayoutLine[]): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
   let table: { columns: number[]; rows: TableRow[] } | null = null;
   let paragraph: { marker: ListMarker | null; lines: Fragment[]; last: LayoutLine } | null = null;
+  let lastHeading: LayoutLine | null = null;
 
   const closeParagraph = () => {
     if (paragraph) blocks.push({ kind: 'paragraph', marker: paragraph.marker, lines: paragraph.lines });
@@ -317,7 +318,10 @@ function bodySize(lines: readonly LayoutLine[]): number {
 function headingLevel(line: LayoutLine, body: number, headingSizes: number[]): 2 | 3 | 4 | null {
   const text = line.text.trim();
   if (line.cells.length > 1 || text.length > 120 || !/\p{L}/u.test(text)) return null;
-  if (line.size > body * 1.15) return headingSizes.indexOf(line.size) === 0 ? 2 : 3;
+  if (line.size > body * 1.15) {
+    const rank = headingSizes.indexOf(line.size);
+    return rank === 0 ? 2 : rank === 1 ? 3 : 4;
+  }
   if (line.bold && !/[.;,]$/.test(text)) return 4;
   return null;
 }
