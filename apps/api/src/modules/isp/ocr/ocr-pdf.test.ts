@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordProtectedPdf } from '../extraction/isp-corpus.test-support.ts';
 import { isIspFileError } from '../extraction/isp-file-error.ts';
 import { readPdfText } from '../extraction/pdf-text.ts';
+import { extractIsp } from '../extraction/protocol-extraction.ts';
 import type { PageText, TextItem } from '../extraction/types.ts';
 import { OcrEngine, ocrWorkerOptions } from './ocr-engine.ts';
 import { ocrPdf, removeRules, textItemsOf, toSourceFrame } from './ocr-pdf.ts';
-import { scanPdf, smallTextIsp } from './scanned-corpus.test-support.ts';
+import { extractionAccuracy, scanPdf, smallIspRisks, smallTextIsp } from './scanned-corpus.test-support.ts';
 
 const offlineWorker = fileURLToPath(new URL('./offline-worker.test-support.cjs', import.meta.url));
 const OCR_TIMEOUT = 180_000;
@@ -86,12 +87,13 @@ describe('mapping OCR boxes back to the page', () => {
             y0: 100,
             x1: 2000,
             y1: 140,
+            type: null,
             words: [
               word('Supports/Prevention', 300, 700),
               word('|', 760, 764),
               word('Cut', 860, 930),
               word('food', 950, 1040),
-              word('xq', 1100, 1140, 12),
+              word('xq', 1100, 1140, 5),
             ],
           },
         ],
@@ -156,6 +158,16 @@ describe('ocrPdf on scanned ISPs', () => {
         expect(Math.abs(at.x - expected.x), `${word} x`).toBeLessThan(8);
         expect(Math.abs(at.y - expected.y), `${word} y`).toBeLessThan(6);
       }
+      // Extraction reads the scan as it reads the text layer: every risk, its flag and its sections.
+      const { protocols } = extractIsp([page!]);
+      expect(extractionAccuracy(smallIspRisks, protocols)).toEqual({
+        risksPresent: 2,
+        risksFound: 2,
+        seriousCorrect: 2,
+        sectionsCompared: 6,
+        sectionsCorrect: 6,
+      });
+      expect(protocols.every((protocol) => protocol.sources.riskType?.[0]?.page === 1)).toBe(true);
       for (const item of page!.items) {
         expect(item.x).toBeGreaterThanOrEqual(0);
         expect(item.y).toBeGreaterThanOrEqual(0);
@@ -185,6 +197,13 @@ describe('ocrPdf on scanned ISPs', () => {
         expect(Math.abs(at.x - expected.x), `${word} x`).toBeLessThan(10);
         expect(Math.abs(at.y - expected.y), `${word} y`).toBeLessThan(8);
       }
+      // Known limit (docs/isp-ocr.md): on this crooked copy tesseract reads the table's first label, "Risk", with
+      // confidence 12 and a box that reaches into the cell's border, so the table risk is missed; the numbered risk
+      // is found whole.
+      const accuracy = extractionAccuracy(smallIspRisks, extractIsp([page!]).protocols);
+      expect(accuracy.risksFound).toBeGreaterThanOrEqual(1);
+      expect(accuracy.seriousCorrect).toBe(accuracy.risksFound);
+      expect(accuracy.sectionsCorrect).toBe(accuracy.sectionsCompared);
     },
     OCR_TIMEOUT,
   );

@@ -32,11 +32,13 @@ export const MAX_PAGE_PIXELS = 12_000_000;
  * Least confidence (0..100) of a word kept. Speckle that tesseract reads as stray marks scores below it; real words
  * of a fair scan score 80–96.
  */
-export const MIN_WORD_CONFIDENCE = 30;
+export const MIN_WORD_CONFIDENCE = 10;
 /** Shortest dark run (inches) taken for a table's ruling line and whitened before OCR (see `removeRules`). */
 export const RULE_MIN_INCHES = 0.4;
 /** Least height (PDF points) of a word kept: 5 pt type is 3.5 pt high, dust a fraction of a point. */
 export const MIN_WORD_POINTS = 2;
+/** An item is bold when its ink share is this many times the page's median (Helvetica Bold vs Regular: about 1.5). */
+export const BOLD_INK_RATIO = 1.3;
 /** Share of dark pixels below which a rendered page counts as blank (not as unreadable). */
 export const BLANK_PAGE_INK = 0.002;
 
@@ -82,6 +84,8 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 /** A rendered page: grey pixels as a binary PGM (P5) image, and the pixels per PDF point. */
 interface RenderedPage {
   pgm: Uint8Array;
+  /** The pixels of `pgm` (a view, not a copy), for measuring ink. */
+  grey: Uint8Array;
   scale: number;
   width: number;
   height: number;
@@ -159,6 +163,7 @@ async function renderPage(document: PDFDocumentProxy, pageNumber: number): Promi
     pgm.set(grey, header.length);
     return {
       pgm,
+      grey: pgm.subarray(header.length),
       scale,
       width,
       height,
@@ -242,17 +247,42 @@ export function toSourceFrame(
   return { x0: x - halfWidth, y0: y - halfHeight, x1: x + halfWidth, y1: y + halfHeight };
 }
 
+/** Share of dark pixels (< 128) inside a box of a grey raster (clipped to it). */
+function inkShare(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): number {
+  const left = Math.max(0, Math.floor(box.x0));
+  const right = Math.min(width, Math.ceil(box.x1));
+  const top = Math.max(0, Math.floor(box.y0));
+  const bottom = Math.min(height, Math.ceil(box.y1));
+  if (right <= left || bottom <= top) return 0;
+  let dark = 0;
+  for (let y = top; y < bottom; y += 1)
+    for (let x = left; x < right; x += 1) if ((grey[y * width + x] ?? 255) < 128) dark += 1;
+  return dark / ((right - left) * (bottom - top));
+}
+
+/** The middle value (mean of the two middle ones for an even count); 0 for none. */
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
 /**
- * Whether an OCR word is kept: confident enough ({@link MIN_WORD_CONFIDENCE}), holding a letter or digit (a lone
- * "|", "~~" or "—" is a rule's remnant or dust), and larger than a speck ({@link MIN_WORD_POINTS} high at `scale`
+ * Whether an OCR word is kept: confident enough ({@link MIN_WORD_CONFIDENCE}), holding a letter or digit or else
+ * confidently read punctuation (a lone "|", "~~" or "—" read with doubt is a rule's remnant or dust), and larger than a speck ({@link MIN_WORD_POINTS} high at `scale`
  * pixels per point).
  */
 function isWord(word: OcrWord, scale: number): boolean {
-  return (
-    word.confidence >= MIN_WORD_CONFIDENCE &&
-    /[\p{L}\p{N}]/u.test(word.text) &&
-    word.y1 - word.y0 >= MIN_WORD_POINTS * scale
-  );
+  if (word.confidence < MIN_WORD_CONFIDENCE || word.y1 - word.y0 < MIN_WORD_POINTS * scale) return false;
+  if (/[\p{L}\p{N}]/u.test(word.text)) return true;
+  // Punctuation alone ("/", "-", "&") is kept when read with confidence; a table bar's remnant ("|") never.
+  return word.confidence >= 60 && !/^[|!l1I[\]]+$/.test(word.text);
 }
 
 /**
@@ -276,33 +306,44 @@ function runsOf(line: OcrLine, scale: number): OcrWord[][] {
 /** The `TextItem`s of one recognized page, in PDF points from the page's top-left corner. */
 export function textItemsOf(
   recognition: OcrRecognition,
-  image: { width: number; height: number; scale: number },
+  image: { width: number; height: number; scale: number; grey?: Uint8Array },
 ): TextItem[] {
   const items: TextItem[] = [];
+  const inks: number[] = [];
   for (const line of recognition.lines)
     for (const run of runsOf(line, image.scale)) {
-      const box = toSourceFrame(
-        {
-          x0: Math.min(...run.map((word) => word.x0)),
-          y0: Math.min(...run.map((word) => word.y0)),
-          x1: Math.max(...run.map((word) => word.x1)),
-          y1: Math.max(...run.map((word) => word.y1)),
-        },
-        recognition.rotateRadians,
-        image.width,
-        image.height,
-      );
+      const x0 = Math.min(...run.map((word) => word.x0));
+      const x1 = Math.max(...run.map((word) => word.x1));
+      let y0 = Math.min(...run.map((word) => word.y0));
+      let y1 = Math.max(...run.map((word) => word.y1));
+      // A text layer's item is as high as its font: so is an OCR item, from the line's baseline and type height
+      // (a word without ascenders or descenders is not smaller type), when tesseract's figures are plausible.
+      const type = line.type;
+      if (type && type.rowHeight > 0.6 * (y1 - y0) && type.rowHeight < 2.5 * (y1 - y0)) {
+        const share = (x0 + x1) / 2 - line.x0;
+        const baseline =
+          type.baselineLeft +
+          (share * (type.baselineRight - type.baselineLeft)) / Math.max(1, line.x1 - line.x0);
+        y0 = baseline - (type.rowHeight + type.descenders);
+        y1 = y0 + type.rowHeight;
+      }
+      const box = toSourceFrame({ x0, y0, x1, y1 }, recognition.rotateRadians, image.width, image.height);
+      inks.push(image.grey ? inkShare(image.grey, image.width, image.height, box) : 0);
       items.push({
         text: run.map((word) => word.text).join(' '),
-        x: box.x0 / image.scale,
-        y: box.y0 / image.scale,
-        width: (box.x1 - box.x0) / image.scale,
-        height: (box.y1 - box.y0) / image.scale,
+        x: Math.max(0, box.x0 / image.scale),
+        y: Math.max(0, box.y0 / image.scale),
+        width: (Math.min(image.width, box.x1) - Math.max(0, box.x0)) / image.scale,
+        height: (Math.min(image.height, box.y1) - Math.max(0, box.y0)) / image.scale,
         fontName: 'ocr',
         bold: false,
         confidence: Math.min(...run.map((word) => word.confidence)),
       });
     }
+  // Bold type puts more ink in the same box: an item is bold when its ink share is well above the page's usual.
+  const usual = median(inks.filter((ink) => ink > 0));
+  if (usual > 0)
+    for (const [index, item] of items.entries()) item.bold = (inks[index] ?? 0) > BOLD_INK_RATIO * usual;
   return items;
 }
 

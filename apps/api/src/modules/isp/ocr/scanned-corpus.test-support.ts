@@ -303,3 +303,83 @@ export async function longTextIsp(pageCount: number): Promise<{ bytes: Uint8Arra
   }
   return { bytes: await document.save(), risks };
 }
+
+/** A risk as the accuracy measure compares it (the corpus's `RiskTruth` and {@link SmallIspRisk} both fit). */
+export interface RiskToFind {
+  riskType: string;
+  serious: boolean;
+  prevention: string;
+  response: string | string[];
+  emergency: string | string[];
+}
+
+/** Extraction's accuracy on one ISP: risks found of present, and sections whose text is correct of those compared. */
+export interface ExtractionAccuracy {
+  risksPresent: number;
+  risksFound: number;
+  seriousCorrect: number;
+  sectionsCompared: number;
+  sectionsCorrect: number;
+}
+
+/** The words of a text, case-folded, letters only (step numbers and punctuation are layout, not content). */
+function letterWords(text: string | string[] | null): string[] {
+  const joined = Array.isArray(text) ? text.join(' ') : (text ?? '');
+  return joined.toLowerCase().match(/\p{L}+/gu) ?? [];
+}
+
+/** Share of `truth`'s words (a multiset) present in `read`: 1 when every word was read. */
+export function wordRecall(truth: readonly string[], read: readonly string[]): number {
+  const left = new Map<string, number>();
+  for (const word of read) left.set(word, (left.get(word) ?? 0) + 1);
+  let found = 0;
+  for (const word of truth) {
+    const count = left.get(word) ?? 0;
+    if (count > 0) {
+      found += 1;
+      left.set(word, count - 1);
+    }
+  }
+  return truth.length ? found / truth.length : 1;
+}
+
+/** A section counts as correct when at least this share of its words was read into it (OCR misreads a few). */
+export const SECTION_RECALL_CORRECT = 0.9;
+
+/**
+ * Compares extracted protocols with the risks an ISP holds: a risk is found when a protocol has its `riskType`
+ * (case-folded); for each found risk, `serious` is compared and each of prevention, response and emergency is correct
+ * when {@link SECTION_RECALL_CORRECT} of its words are in the protocol's section.
+ */
+export function extractionAccuracy(
+  truth: readonly RiskToFind[],
+  protocols: readonly {
+    riskType: string;
+    serious: boolean;
+    prevention: string | null;
+    response: string | null;
+    emergency: string | null;
+  }[],
+): ExtractionAccuracy {
+  const accuracy = {
+    risksPresent: truth.length,
+    risksFound: 0,
+    seriousCorrect: 0,
+    sectionsCompared: 0,
+    sectionsCorrect: 0,
+  };
+  for (const risk of truth) {
+    const protocol = protocols.find(
+      (found) => found.riskType.trim().toLowerCase() === risk.riskType.toLowerCase(),
+    );
+    if (!protocol) continue;
+    accuracy.risksFound += 1;
+    if (protocol.serious === risk.serious) accuracy.seriousCorrect += 1;
+    for (const section of ['prevention', 'response', 'emergency'] as const) {
+      accuracy.sectionsCompared += 1;
+      if (wordRecall(letterWords(risk[section]), letterWords(protocol[section])) >= SECTION_RECALL_CORRECT)
+        accuracy.sectionsCorrect += 1;
+    }
+  }
+  return accuracy;
+}
