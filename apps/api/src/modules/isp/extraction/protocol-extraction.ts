@@ -96,6 +96,8 @@ function labelField(label: string): Field | null {
 
 /** "Prevention / supports: text" → label and the text after it, when the label is one of the risk labels. */
 function splitLabel(text: string): { field: Field; rest: string } | null {
+  const written = /^\s*(?:protocol\s+)?written by\b:?\s*(.*)$/i.exec(text);
+  if (written) return { field: 'author', rest: written[1]! };
   const match = /^\s*([\p{L}][\p{L} /&()-]{0,40}?)\s*(?::|\?)\s*(.*)$/u.exec(text);
   if (!match) return null;
   const field = labelField(match[1]!);
