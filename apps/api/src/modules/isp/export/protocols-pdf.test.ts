@@ -39,7 +39,7 @@ async function readPdf(bytes: Uint8Array) {
     }
     pages.push([...lines.entries()].sort((a, b) => b[0] - a[0]).map(([, text]) => text));
   }
-  const { info } = (await pdf.getMetadata()) as { info: Record<string, unknown> };
+  const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
   const outline = (await pdf.getOutline()) ?? [];
   await pdf.destroy();
   return { pages, info, outline: outline.map((item) => item.title) };
