@@ -13,7 +13,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { blns } from '../../../../test/fixtures.ts';
 import { renderProtocolsPdf } from './protocols-pdf.ts';
 import { MISSING_GLYPH, printableParagraphs } from './printable-text.ts';
-import type { ExportedProtocol, ProtocolsDocument } from './protocols-document.ts';
+import { allOff, document, protocol, seizures } from './export.test-support.ts';
 
 const require = createRequire(import.meta.url);
 const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -44,86 +44,6 @@ async function readPdf(bytes: Uint8Array) {
   await pdf.destroy();
   return { pages, info, outline: outline.map((item) => item.title) };
 }
-
-const allOn = { description: true, prevention: true, response: true, emergency: true };
-const allOff = { description: false, prevention: false, response: false, emergency: false };
-
-function protocol(overrides: Partial<ExportedProtocol> = {}): ExportedProtocol {
-  return {
-    riskType: 'Choking',
-    serious: false,
-    mar: false,
-    pbsp: false,
-    description: 'Eats quickly and takes large bites.',
-    prevention: 'Cut food into bite-size pieces. Sit with her during meals.',
-    response: 'If coughing, encourage her to keep coughing.',
-    emergency: 'If she cannot breathe, give abdominal thrusts and call 911.',
-    include: allOn,
-    includeEmail: allOff,
-    thresholds: [],
-    escalationSteps: [],
-    medicationReferences: [],
-    author: 'Dana Reyes, RN',
-    authorLicensed: true,
-    effectiveDate: '2026-03-01',
-    reviewDueDate: '2027-02-28',
-    version: 1,
-    sortOrder: 0,
-    ...overrides,
-  };
-}
-
-function document(
-  protocols: ExportedProtocol[],
-  overrides: Partial<ProtocolsDocument> = {},
-): ProtocolsDocument {
-  return {
-    agencyName: 'Willamette Care',
-    client: { name: 'Ana María Núñez', pid: 'AB12345C' },
-    plan: { start: '2026-03-01', end: '2027-02-28' },
-    generatedAt: '2026-11-27T23:30:00Z',
-    timeZone: 'America/Los_Angeles',
-    locale: 'en',
-    protocols,
-    ...overrides,
-  };
-}
-
-const seizures = protocol({
-  riskType: 'Seizures',
-  serious: true,
-  mar: true,
-  sortOrder: 5,
-  description: 'Has tonic-clonic seizures about twice a month.',
-  thresholds: [
-    {
-      metric: 'seizures',
-      comparison: 'gt',
-      value: 2,
-      unit: 'count',
-      window: { amount: 24, unit: 'hour' },
-      byTime: null,
-      text: 'more than 2 seizures in 24 hours',
-      confirmed: true,
-    },
-    {
-      metric: 'fluids',
-      comparison: 'lt',
-      value: 64,
-      unit: 'oz',
-      window: null,
-      byTime: '14:00',
-      text: 'fluids below 64 oz by 2 pm',
-      confirmed: true,
-    },
-  ],
-  escalationSteps: [
-    'Time the seizure.',
-    'Call the nurse at 503-555-0100.',
-    'Call 911 if it lasts over 5 minutes.',
-  ],
-  medicationReferences: ['See MAR: rescue medication as ordered.'],
-});
 
 describe('renderProtocolsPdf', () => {
   it('puts serious risks first, labels them in words, and shows only the included sections', async () => {
