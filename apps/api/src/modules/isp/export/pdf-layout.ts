@@ -32,6 +32,8 @@ export interface Block {
   keepWithNext?: boolean;
   /** A document-outline entry (bookmark) pointing at this block's first line. */
   bookmark?: string;
+  /** A line written at the top of a page this block starts or continues on ("Choking (continued)"). */
+  continuation?: Paragraph;
 }
 
 /** One wrapped line, ready to draw at `x` (pt from the page's left) on a baseline `y` (pt from its bottom). */
@@ -160,18 +162,33 @@ export function layOut(
   const pages: PlacedLine[][] = [[]];
   const bookmarks: PlacedBookmark[] = [];
   let y = frame.height - frame.top;
-  const newPage = () => {
+  const newPage = (block: Block | undefined) => {
     pages.push([]);
     y = frame.height - frame.top;
+    if (block?.continuation) {
+      const { text, style } = block.continuation;
+      y -= style.size * LEADING;
+      pages[pages.length - 1]?.push({
+        text,
+        style,
+        x: frame.left + style.indent,
+        y: y + style.size * (LEADING - 1),
+      });
+    }
   };
-  const pageIsEmpty = () => (pages[pages.length - 1] ?? []).length === 0;
+  let placedOnPage = 0;
+  const pageIsEmpty = () => placedOnPage === 0;
+  const startPage = (block: Block | undefined) => {
+    newPage(block);
+    placedOnPage = 0;
+  };
   wrapped.forEach((lines, index) => {
     if (blocks[index]?.keepWithNext && !pageIsEmpty()) {
-      if (y - keptHeight(blocks, wrapped, index) < frame.bottom) newPage();
+      if (y - keptHeight(blocks, wrapped, index) < frame.bottom) startPage(blocks[index]);
     }
     lines.forEach((line, lineIndex) => {
       const height = lineHeight(line);
-      if (height > 0 && y - height < frame.bottom && !pageIsEmpty()) newPage();
+      if (height > 0 && y - height < frame.bottom && !pageIsEmpty()) startPage(blocks[index]);
       const gap = pageIsEmpty() && height > 0 ? 0 : line.gapBefore;
       if (height > 0) y -= (Number.isNaN(gap) ? 0 : gap) + line.style.size * LEADING;
       const bookmark = blocks[index]?.bookmark;
@@ -185,6 +202,7 @@ export function layOut(
         x: frame.left + line.offset,
         y: baseline,
       });
+      placedOnPage += 1;
     });
   });
   return { pages, bookmarks };

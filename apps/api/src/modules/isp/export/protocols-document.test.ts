@@ -73,6 +73,7 @@ describe('labels', () => {
         time: 't',
         singular: 'no',
         count: 3,
+        risk: 'R',
       };
       for (const key of Object.keys(labelCatalogues.en) as (keyof typeof labelCatalogues.en)[]) {
         expect(label(key, values).length).toBeGreaterThan(0);

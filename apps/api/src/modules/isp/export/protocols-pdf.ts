@@ -207,14 +207,13 @@ function protocolBlocks(
   const riskType = printableLine(protocol.riskType, glyphs);
   const flags = flagWords(protocol, label);
   const content = protocolContent(protocol, protocol.include);
-  const blocks: Block[] = [
-    {
-      paragraphs: [{ text: riskType, style: styles.heading }],
-      spaceBefore: 20,
-      keepWithNext: true,
-      bookmark: flags.length > 0 ? `${riskType} (${flags.join(', ')})` : riskType,
-    },
-  ];
+  const heading: Block = {
+    paragraphs: [{ text: riskType, style: styles.heading }],
+    spaceBefore: 20,
+    keepWithNext: true,
+    bookmark: flags.length > 0 ? `${riskType} (${flags.join(', ')})` : riskType,
+  };
+  const blocks: Block[] = [];
   if (flags.length > 0) {
     const flagStyle = protocol.serious ? styles.seriousFlags : styles.flags;
     blocks.push({
@@ -250,7 +249,12 @@ function protocolBlocks(
     paragraphs: metaLines(doc, protocol, label, glyphs).map((text) => ({ text, style: styles.meta })),
     spaceBefore: 8,
   });
-  return blocks;
+  // A page that starts inside the protocol says whose text it is.
+  const continuation = {
+    text: printableLine(label('continued', { risk: riskType }), glyphs),
+    style: styles.meta,
+  };
+  return [heading, ...blocks.map((block) => ({ ...block, continuation }))];
 }
 
 /** "Written by … (licensed professional)", "Effective …", "Review due …", "Version n", as far as known. */
