@@ -70,6 +70,8 @@ const LEADING = 1.35;
 const PARAGRAPH_GAP = 0.35;
 /** Lines of text a heading must keep with it on its page. */
 const LINES_KEPT_WITH_HEADING = 2;
+/** Width (pt) kept free at the right of the column for kerning across spaces, which wrapping does not count. */
+const WRAP_SPARE = 1;
 /** Space between a hung marker and its text (pt). */
 const MARKER_GAP = 4;
 
@@ -85,7 +87,9 @@ interface Line {
 
 /**
  * `text` broken into lines no wider than `width`: greedy on spaces; a word wider than the column is broken
- * between graphemes (never inside a surrogate pair or before a combining mark).
+ * between graphemes (never inside a surrogate pair or before a combining mark). A line's width is the sum of its
+ * words' and spaces' widths, so each word is measured once (kerning across a space, a fraction of a point at
+ * most, is ignored; the caller leaves that much to spare).
  */
 export function wrapText(
   text: string,
@@ -95,26 +99,31 @@ export function wrapText(
   measure: Measure,
 ): string[] {
   const lines: string[] = [];
+  const space = measure(' ', face, size);
   let current = '';
+  let currentWidth = 0;
+  const add = (piece: string, pieceWidth: number, separator: string, separatorWidth: number) => {
+    if (current && currentWidth + separatorWidth + pieceWidth > width) {
+      lines.push(current);
+      current = '';
+      currentWidth = 0;
+    }
+    current = current ? current + separator + piece : piece;
+    currentWidth += (currentWidth > 0 ? separatorWidth : 0) + pieceWidth;
+  };
   for (const word of text.split(' ').filter((part) => part.length > 0)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (measure(candidate, face, size) <= width) {
-      current = candidate;
+    const wordWidth = measure(word, face, size);
+    if (wordWidth <= width) {
+      add(word, wordWidth, ' ', space);
       continue;
     }
-    if (current) lines.push(current);
-    current = '';
-    if (measure(word, face, size) <= width) {
-      current = word;
-      continue;
+    if (current) {
+      // The long word starts a line of its own.
+      lines.push(current);
+      current = '';
+      currentWidth = 0;
     }
-    for (const { segment } of graphemes.segment(word)) {
-      if (current && measure(current + segment, face, size) > width) {
-        lines.push(current);
-        current = '';
-      }
-      current += segment;
-    }
+    for (const { segment } of graphemes.segment(word)) add(segment, measure(segment, face, size), '', 0);
   }
   if (current) lines.push(current);
   return lines;
@@ -157,7 +166,8 @@ export function layOut(
   frame: PageFrame,
   measure: Measure,
 ): { pages: PlacedLine[][]; bookmarks: PlacedBookmark[] } {
-  const columnWidth = frame.width - frame.left - frame.right;
+  // One point to spare for the kerning `wrapText` does not count.
+  const columnWidth = frame.width - frame.left - frame.right - WRAP_SPARE;
   const wrapped = blocks.map((block) => wrapBlock(block, columnWidth, measure));
   const pages: PlacedLine[][] = [[]];
   const bookmarks: PlacedBookmark[] = [];

@@ -28,12 +28,15 @@ async function readPdf(bytes: Uint8Array) {
     verbosity: 0,
   }).promise;
   const pages: string[][] = [];
+  /** The right edge of the widest text (pt from the page's left). */
+  let rightmost = 0;
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const page = await pdf.getPage(number);
     const content = await page.getTextContent();
     const lines = new Map<number, string>();
     for (const item of content.items as TextItem[]) {
       if (!('str' in item)) continue;
+      rightmost = Math.max(rightmost, (item.transform[4] as number) + item.width);
       const y = Math.round(item.transform[5] as number);
       lines.set(y, (lines.get(y) ?? '') + item.str);
     }
@@ -42,7 +45,7 @@ async function readPdf(bytes: Uint8Array) {
   const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
   const outline = (await pdf.getOutline()) ?? [];
   await pdf.destroy();
-  return { pages, info, outline: outline.map((item) => item.title) };
+  return { pages, info, outline: outline.map((item) => item.title), rightmost };
 }
 
 describe('renderProtocolsPdf', () => {
@@ -176,7 +179,9 @@ describe('renderProtocolsPdf', () => {
     );
     const glyphs = dejaVuGlyphs();
     const bytes = await renderProtocolsPdf(document(protocols));
-    const { pages } = await readPdf(bytes);
+    const { pages, rightmost } = await readPdf(bytes);
+    // No text runs into the right margin (612 pt wide, 54 pt margins), long words and URLs included.
+    expect(rightmost).toBeLessThanOrEqual(558);
     // Each page without its footer and its "R12 (continued)" line.
     const text = pages
       .map((lines) =>

@@ -277,6 +277,23 @@ function metaLines(
   ].map((text) => printableLine(text, glyphs));
 }
 
+/**
+ * Advance widths from the embedded faces, remembered per document: each call lays the text out with fontkit, and
+ * a document measures the same words many times.
+ */
+function cachedMeasure(fonts: Fonts): (text: string, face: FontFace, size: number) => number {
+  const widths = new Map<string, number>();
+  return (text, face, size) => {
+    const key = `${face}\u0000${size}\u0000${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      width = fonts[face].widthOfTextAtSize(text, size);
+      widths.set(key, width);
+    }
+    return width;
+  };
+}
+
 /** `text` cut (with "…") to fit `width` in `font` at `size`. */
 function fitted(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
@@ -366,7 +383,7 @@ export async function renderProtocolsPdf(doc: ProtocolsDocument): Promise<Uint8A
       protocolBlocks(doc, protocol, label, fonts.glyphs),
     ),
   ];
-  const measure = (text: string, face: FontFace, size: number) => fonts[face].widthOfTextAtSize(text, size);
+  const measure = cachedMeasure(fonts);
   const { pages: laidOut, bookmarks } = layOut(blocks, frame, measure);
   const pages = laidOut.map((lines) => {
     const page = pdf.addPage([frame.width, frame.height]);
