@@ -72,6 +72,8 @@ const PARAGRAPH_GAP = 0.35;
 const LINES_KEPT_WITH_HEADING = 2;
 /** Width (pt) kept free at the right of the column for kerning across spaces, which wrapping does not count. */
 const WRAP_SPARE = 1;
+/** Space under a page's "(continued)" line (pt). */
+const CONTINUATION_GAP = 6;
 /** Space between a hung marker and its text (pt). */
 const MARKER_GAP = 4;
 
@@ -177,12 +179,12 @@ export function layOut(
     y = frame.height - frame.top;
     if (block?.continuation) {
       const { text, style } = block.continuation;
-      y -= style.size * LEADING;
+      y -= style.size * LEADING + CONTINUATION_GAP;
       pages[pages.length - 1]?.push({
         text,
         style,
         x: frame.left + style.indent,
-        y: y + style.size * (LEADING - 1),
+        y: y + CONTINUATION_GAP + style.size * (LEADING - 1),
       });
     }
   };
