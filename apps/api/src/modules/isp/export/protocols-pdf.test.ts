@@ -208,6 +208,9 @@ describe('renderProtocolsPdf', () => {
     expect(text).toContain('Ω≈ç√∫˜μ≤≥÷');
     expect(text).toContain('ЁЂЃЄЅІЇЈЉЊЋЌЍЎЏ');
     expect(text).toContain(`${MISSING_GLYPH}${MISSING_GLYPH}${MISSING_GLYPH}`);
+    expect(pages[0]).toContain(
+      'Some characters cannot be printed in this document and are shown as �. Read them in Tend.',
+    );
   });
 
   it('draws accented and non-Latin client names in the title, footer and metadata', async () => {
@@ -218,6 +221,7 @@ describe('renderProtocolsPdf', () => {
     expect(pages[0]?.slice(0, 2).join(' ')).toBe(`Risk protocols — ${name}`);
     expect(pages[0]?.at(-1)).toBe(`Page 1 of 1 · ${name} · generated November 27, 2026`);
     expect(info.Title).toBe(`Risk protocols — ${name}`);
+    expect(pages.flat().join('\n')).not.toContain('Some characters cannot be printed');
   });
 });
 

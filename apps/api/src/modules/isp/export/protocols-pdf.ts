@@ -41,7 +41,7 @@ import {
   type PlacedBookmark,
   type TextStyle,
 } from './pdf-layout.ts';
-import { printableLine, printableParagraphs } from './printable-text.ts';
+import { MISSING_GLYPH, printableLine, printableParagraphs } from './printable-text.ts';
 import {
   orderForCaregivers,
   protocolContent,
@@ -165,6 +165,19 @@ function openingBlocks(doc: ProtocolsDocument, label: Labeler, glyphs: ReadonlyS
       spaceBefore: 10,
     },
   ];
+}
+
+/**
+ * A note under the opening lines when some character could not be drawn (shown as U+FFFD), so a caregiver knows
+ * to read that text in Tend; nothing otherwise.
+ */
+function missingGlyphsNote(blocks: Block[], label: Labeler): Block[] {
+  const missing = blocks.some((block) =>
+    block.paragraphs.some((paragraph) => paragraph.text.includes(MISSING_GLYPH)),
+  );
+  return missing
+    ? [{ paragraphs: [{ text: label('missingGlyphs'), style: styles.body }], spaceBefore: 6 }]
+    : [];
 }
 
 /** The words on a protocol's label line: "SERIOUS RISK · MAR · PBSP" (words, not colour alone). */
@@ -377,12 +390,11 @@ export async function renderProtocolsPdf(doc: ProtocolsDocument): Promise<Uint8A
   useCountedNames(pdf.context);
   const fonts = await embedFonts(pdf);
   const label = labeler(doc.locale, doc.timeZone);
-  const blocks = [
-    ...openingBlocks(doc, label, fonts.glyphs),
-    ...orderForCaregivers(doc.protocols).flatMap((protocol) =>
-      protocolBlocks(doc, protocol, label, fonts.glyphs),
-    ),
-  ];
+  const protocols = orderForCaregivers(doc.protocols).flatMap((protocol) =>
+    protocolBlocks(doc, protocol, label, fonts.glyphs),
+  );
+  const opening = openingBlocks(doc, label, fonts.glyphs);
+  const blocks = [...opening, ...missingGlyphsNote([...opening, ...protocols], label), ...protocols];
   const measure = cachedMeasure(fonts);
   const { pages: laidOut, bookmarks } = layOut(blocks, frame, measure);
   const pages = laidOut.map((lines) => {
