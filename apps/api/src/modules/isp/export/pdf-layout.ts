@@ -1,0 +1,213 @@
+/**
+ * Flowing text onto pages for the caregiver PDF: blocks of paragraphs are wrapped to the column width (a word
+ * wider than the column is broken between graphemes), then placed top to bottom, a new page when the next line
+ * does not fit. A block marked `keepWithNext` (a heading) moves to the next page unless it fits together with the
+ * blocks it heads and the first lines of the text under them, so no heading is left alone at a page bottom.
+ * Pure: widths come from a `measure` function (the embedded font's advance widths). Units are PDF points.
+ */
+
+/** The two faces of the document's font. */
+export type FontFace = 'regular' | 'bold';
+
+/** How a run of text looks: face, size (pt), colour (0..1 RGB) and left indent (pt from the column's left). */
+export interface TextStyle {
+  face: FontFace;
+  size: number;
+  color: readonly [number, number, number];
+  indent: number;
+}
+
+/** One paragraph: text (no line breaks), style, and an optional marker ("1.", "•") hung left of the text. */
+export interface Paragraph {
+  text: string;
+  style: TextStyle;
+  marker?: string;
+}
+
+/** Paragraphs that belong together, with the space above them (pt). */
+export interface Block {
+  paragraphs: Paragraph[];
+  spaceBefore: number;
+  /** A heading: keep it on the page of the first lines that follow it. */
+  keepWithNext?: boolean;
+  /** A document-outline entry (bookmark) pointing at this block's first line. */
+  bookmark?: string;
+}
+
+/** One wrapped line, ready to draw at `x` (pt from the page's left) on a baseline `y` (pt from its bottom). */
+export interface PlacedLine {
+  text: string;
+  style: TextStyle;
+  x: number;
+  y: number;
+}
+
+/** A bookmark's target: page index (0-based) and the top of its line (pt from the page's bottom). */
+export interface PlacedBookmark {
+  title: string;
+  page: number;
+  top: number;
+}
+
+/** The page and its margins (pt). */
+export interface PageFrame {
+  width: number;
+  height: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Width in points of `text` in `face` at `size`. */
+export type Measure = (text: string, face: FontFace, size: number) => number;
+
+/** Line height as a multiple of the font size. */
+const LEADING = 1.35;
+/** Space between paragraphs of one block, as a multiple of the font size. */
+const PARAGRAPH_GAP = 0.35;
+/** Lines of text a heading must keep with it on its page. */
+const LINES_KEPT_WITH_HEADING = 2;
+/** Space between a hung marker and its text (pt). */
+const MARKER_GAP = 4;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** A wrapped line before placement: text, style, x offset in the column, and the gap above it. */
+interface Line {
+  text: string;
+  style: TextStyle;
+  offset: number;
+  gapBefore: number;
+}
+
+/**
+ * `text` broken into lines no wider than `width`: greedy on spaces; a word wider than the column is broken
+ * between graphemes (never inside a surrogate pair or before a combining mark).
+ */
+export function wrapText(
+  text: string,
+  width: number,
+  face: FontFace,
+  size: number,
+  measure: Measure,
+): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ').filter((part) => part.length > 0)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (measure(candidate, face, size) <= width) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = '';
+    if (measure(word, face, size) <= width) {
+      current = word;
+      continue;
+    }
+    for (const { segment } of graphemes.segment(word)) {
+      if (current && measure(current + segment, face, size) > width) {
+        lines.push(current);
+        current = '';
+      }
+      current += segment;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/** A block's paragraphs as wrapped lines (markers hung left of the first line, later lines aligned with the text). */
+function wrapBlock(block: Block, columnWidth: number, measure: Measure): Line[] {
+  const lines: Line[] = [];
+  block.paragraphs.forEach((paragraph, index) => {
+    const { style, marker } = paragraph;
+    const markerWidth = marker ? measure(marker, style.face, style.size) + MARKER_GAP : 0;
+    const textOffset = style.indent + markerWidth;
+    const wrapped = wrapText(paragraph.text, columnWidth - textOffset, style.face, style.size, measure);
+    wrapped.forEach((text, lineIndex) => {
+      const gapBefore = lineIndex > 0 ? 0 : index === 0 ? block.spaceBefore : PARAGRAPH_GAP * style.size;
+      if (marker && lineIndex === 0) {
+        lines.push({ text: marker, style, offset: style.indent, gapBefore });
+        lines.push({ text, style, offset: textOffset, gapBefore: Number.NaN });
+      } else lines.push({ text, style, offset: textOffset, gapBefore });
+    });
+  });
+  return lines;
+}
+
+/** Height a line takes, gap above included; a marker's text (gap NaN) shares its marker's line. */
+function lineHeight(line: Line): number {
+  return Number.isNaN(line.gapBefore) ? 0 : line.gapBefore + line.style.size * LEADING;
+}
+
+/** Height of `lines` (the first line's gap not counted when it opens a page). */
+function heightOf(lines: Line[]): number {
+  return lines.reduce((sum, line) => sum + lineHeight(line), 0);
+}
+
+/**
+ * Blocks laid out on pages of `frame`: returns each page's lines and the bookmarks. Always at least one page.
+ */
+export function layOut(
+  blocks: Block[],
+  frame: PageFrame,
+  measure: Measure,
+): { pages: PlacedLine[][]; bookmarks: PlacedBookmark[] } {
+  const columnWidth = frame.width - frame.left - frame.right;
+  const wrapped = blocks.map((block) => wrapBlock(block, columnWidth, measure));
+  const pages: PlacedLine[][] = [[]];
+  const bookmarks: PlacedBookmark[] = [];
+  let y = frame.height - frame.top;
+  const newPage = () => {
+    pages.push([]);
+    y = frame.height - frame.top;
+  };
+  const pageIsEmpty = () => (pages[pages.length - 1] ?? []).length === 0;
+  wrapped.forEach((lines, index) => {
+    if (blocks[index]?.keepWithNext && !pageIsEmpty()) {
+      if (y - keptHeight(blocks, wrapped, index) < frame.bottom) newPage();
+    }
+    lines.forEach((line, lineIndex) => {
+      const height = lineHeight(line);
+      if (height > 0 && y - height < frame.bottom && !pageIsEmpty()) newPage();
+      const gap = pageIsEmpty() && height > 0 ? 0 : line.gapBefore;
+      if (height > 0) y -= (Number.isNaN(gap) ? 0 : gap) + line.style.size * LEADING;
+      const bookmark = blocks[index]?.bookmark;
+      if (bookmark && lineIndex === 0) {
+        bookmarks.push({ title: bookmark, page: pages.length - 1, top: y + line.style.size * LEADING });
+      }
+      const baseline = y + line.style.size * (LEADING - 1);
+      pages[pages.length - 1]?.push({
+        text: line.text,
+        style: line.style,
+        x: frame.left + line.offset,
+        y: baseline,
+      });
+    });
+  });
+  return { pages, bookmarks };
+}
+
+/**
+ * The height a heading at `index` needs on its page: itself, the headings right after it, and the first
+ * {@link LINES_KEPT_WITH_HEADING} lines of the block they head.
+ */
+function keptHeight(blocks: Block[], wrapped: Line[][], index: number): number {
+  let height = 0;
+  let at = index;
+  while (blocks[at]?.keepWithNext && at < wrapped.length) {
+    height += heightOf(wrapped[at] ?? []);
+    at += 1;
+  }
+  const next = wrapped[at] ?? [];
+  let kept = 0;
+  let taken = 0;
+  for (const line of next) {
+    if (taken >= LINES_KEPT_WITH_HEADING && lineHeight(line) > 0) break;
+    kept += lineHeight(line);
+    if (lineHeight(line) > 0) taken += 1;
+  }
+  return height + kept;
+}
