@@ -38,3 +38,35 @@ export function printableLine(text: string, glyphs: ReadonlySet<number>): string
   }
   return out.replace(/ {2,}/g, ' ').trim();
 }
+
+/** Controls that reorder text (bidi embeddings, overrides, isolates): they could make a line read as another. */
+const reordering = /[\u202A-\u202E\u2066-\u2069]/g;
+/** A UTF-16 surrogate without its pair (cannot be encoded as UTF-8). */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` as paragraphs for an email (whose reader has fonts for any script): NFC-normalized, line breaks split
+ * paragraphs (empty ones dropped), control characters and bidi reordering controls removed, lone surrogates
+ * replaced by {@link MISSING_GLYPH}, spaces collapsed. Not escaped: the caller escapes for HTML.
+ */
+export function plainParagraphs(text: string): string[] {
+  return text
+    .replace(loneSurrogate, MISSING_GLYPH)
+    .normalize('NFC')
+    .split(lineBreaks)
+    .map((paragraph) => plainLine(paragraph))
+    .filter((paragraph) => paragraph.length > 0);
+}
+
+/** One line for an email, as {@link plainParagraphs} (line breaks become spaces), trimmed. */
+export function plainLine(text: string): string {
+  return text
+    .replace(loneSurrogate, MISSING_GLYPH)
+    .normalize('NFC')
+    .replace(lineBreaks, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .replace(reordering, '')
+    .replace(spaces, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}

@@ -89,17 +89,22 @@ export interface ProtocolContent {
  */
 export function protocolContent(protocol: ExportedProtocol, flags: SectionFlags): ProtocolContent {
   const sections = protocolSections.flatMap((section) => {
-    const text = protocol[section]?.trim();
-    return flags[section] && text ? [{ section, text }] : [];
+    const text = protocol[section]?.trim() ?? '';
+    return flags[section] && hasVisibleText(text) ? [{ section, text }] : [];
   });
   const acting = flags.response || flags.emergency;
-  const nonEmpty = (items: string[]) => items.map((item) => item.trim()).filter((item) => item.length > 0);
+  const nonEmpty = (items: string[]) => items.map((item) => item.trim()).filter(hasVisibleText);
   return {
     sections,
     thresholds: acting ? protocol.thresholds : [],
     escalationSteps: acting ? nonEmpty(protocol.escalationSteps) : [],
     medicationReferences: acting ? nonEmpty(protocol.medicationReferences) : [],
   };
+}
+
+/** Anything to read: a character that is not a space, a control or an invisible format character. */
+export function hasVisibleText(text: string): boolean {
+  return /[^\s\p{Cc}\p{Cf}]/u.test(text);
 }
 
 /** True when any of the flags is on. */
