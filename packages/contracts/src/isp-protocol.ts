@@ -59,7 +59,10 @@ export const threshold = z.object({
   /** `count`, or a unit as written, lower-cased: `oz`, `ml`, `°f`, `mg/dl`, `lb`, `min`, `h`, `%`... */
   unit: z.string().min(1).max(40),
   window: z
-    .object({ amount: z.number().positive().finite(), unit: z.enum(['minute', 'hour', 'day', 'week']) })
+    .object({
+      amount: z.number().positive().finite(),
+      unit: z.enum(['minute', 'hour', 'day', 'week', 'month']),
+    })
     .nullable()
     .default(null),
   /** Local time of day the value must be reached by, `HH:mm` (24 h). */
