@@ -332,8 +332,9 @@ const listOfText = z
 
 /**
  * `PATCH /api/protocols/:id` (and the body of a new version): only the fields sent change; `null` clears a
- * section. 409 `PROTOCOL_LOCKED` for a licensed author's FINALIZED protocol, a superseded one, or one of a
- * VERIFIED ISP. Editing a FINALIZED protocol (not locked) moves it back to REVIEWED.
+ * section. 409 `PROTOCOL_LOCKED` when the content of a licensed author's FINALIZED protocol, of a superseded one,
+ * or of one of a VERIFIED ISP would change (its include flags alone may change: they choose what is printed).
+ * Changing the content of a FINALIZED protocol (not locked) moves it back to REVIEWED.
  */
 export const protocolUpdate = z
   .object({
@@ -425,6 +426,10 @@ export const ispExport = z.object({
 export type IspExport = z.infer<typeof ispExport>;
 export const ispExportList = z.object({ items: z.array(ispExport) });
 
+/** The languages the caregiver document and email are written in. */
+export const ispExportLocale = z.enum(['en', 'es']);
+export type IspExportLocale = z.infer<typeof ispExportLocale>;
+
 /**
  * `POST /api/isps/:id/exports`: renders the caregiver PDF of the FINALIZED, not excluded protocols (serious risks
  * first, each with its included sections) and stores it. `year` defaults to the plan start's year (else this
@@ -433,6 +438,8 @@ export const ispExportList = z.object({ items: z.array(ispExport) });
 export const ispExportCreate = z.object({
   year: z.number().int().min(1900).max(9999).optional(),
   period: optionalText(40),
+  /** The language the document is written in (docs/languages.md). */
+  locale: ispExportLocale.default('en'),
 });
 export type IspExportCreateInput = z.input<typeof ispExportCreate>;
 
@@ -446,8 +453,12 @@ export const ispExportEmail = z.object({
   subject: z.string(),
   /** A full HTML document with inline styles, ready to send. */
   html: z.string(),
+  /** The same content as plain text (the email's text part). */
+  text: z.string(),
   protocolCount: z.number().int(),
 });
+/** `GET /api/isps/:id/export-email?locale=`. */
+export const ispExportEmailQuery = z.object({ locale: ispExportLocale.default('en') });
 export type IspExportEmail = z.infer<typeof ispExportEmail>;
 
 /** A protocol as extraction found it (before review): the stored DRAFT's fields. */
@@ -607,6 +618,7 @@ export const ispEndpoints = {
     method: 'GET',
     path: '/api/isps/:id/export-email',
     params: idParams,
+    query: ispExportEmailQuery,
     response: { 200: ispExportEmail },
   }),
   findProtocols: defineEndpoint({
