@@ -31,8 +31,28 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
+  const end = last === '' ? Number.MAX_SAFE_INTEGER : Number(last);
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
+}
+
+/**
+ * The length headers of a whole object (200), the part a `Range` asked for (206: `content-range: bytes a-b/size`),
+ * or an unsatisfiable range (416: `content-range: bytes * /size`, no body). RFC 9110 s.14.4, s.15.3.7, s.15.5.17.
+ */
+export function rangeHeaders(object: {
+  size: number;
+  range?: ByteRange | undefined;
+  unsatisfiable?: true | undefined;
+}): Record<string, string> {
+  if (object.unsatisfiable) return { 'content-range': `bytes */${object.size}`, 'content-length': '0' };
+  if (object.range) {
+    const { start, end } = object.range;
+    return {
+      'content-range': `bytes ${start}-${end}/${object.size}`,
+      'content-length': String(end - start + 1),
+    };
+  }
+  return { 'content-length': String(object.size) };
 }

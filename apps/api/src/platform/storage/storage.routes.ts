@@ -26,6 +26,7 @@ import { guard } from '../auth/auth.plugin.ts';
 import { AppError } from '../http/errors.ts';
 import { route, type EndpointRequest } from '../http/endpoint-route.ts';
 import type { Download, StorageService } from './storage.service.ts';
+import { rangeHeaders } from './byte-range.ts';
 
 /** CSP of every object response: no scripts, plugins or subresources, sandboxed origin. */
 const OBJECT_CSP =
@@ -40,22 +41,6 @@ function contentDisposition(path: string, download: string | undefined): string 
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${download === undefined ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/**
- * The length headers of a whole object (200), the part a `Range` asked for (206: `content-range: bytes a-b/size`),
- * or an unsatisfiable range (416: `content-range: bytes * /size`, no body). RFC 9110 s.14.4, s.15.3.7, s.15.5.17.
- */
-export function rangeHeaders(object: Download): Record<string, string> {
-  if (object.unsatisfiable) return { 'content-range': `bytes */${object.size}`, 'content-length': '0' };
-  if (object.range) {
-    const { start, end } = object.range;
-    return {
-      'content-range': `bytes ${start}-${end}/${object.size}`,
-      'content-length': String(end - start + 1),
-    };
-  }
-  return { 'content-length': String(object.size) };
 }
 
 /** Streams an opened object with its headers; see the module comment. */
