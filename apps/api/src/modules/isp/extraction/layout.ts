@@ -217,6 +217,7 @@ export function layoutBlocks(lines: readonly LayoutLine[]): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
   let table: { columns: number[]; rows: TableRow[] } | null = null;
   let paragraph: { marker: ListMarker | null; lines: Fragment[]; last: LayoutLine } | null = null;
+  let lastHeading: LayoutLine | null = null;
 
   const closeParagraph = () => {
     if (paragraph) blocks.push({ kind: 'paragraph', marker: paragraph.marker, lines: paragraph.lines });
@@ -267,19 +268,24 @@ export function layoutBlocks(lines: readonly LayoutLine[]): LayoutBlock[] {
       closeParagraph();
       const previous = blocks.at(-1);
       // A heading set over two lines stays one heading.
-      if (
+      const goesOn =
         previous?.kind === 'heading' &&
-        previous.level === level &&
-        isNextLine(previous.lines.at(-1)!, line)
-      ) {
-        previous.lines.push(fragment);
-      } else {
-        blocks.push({ kind: 'heading', level, lines: [fragment] });
-      }
+        lastHeading?.size === line.size &&
+        !listMarker(line.text) &&
+        isNextLine(previous.lines.at(-1)!, line);
+      if (goesOn) previous.lines.push(fragment);
+      else blocks.push({ kind: 'heading', level, lines: [fragment] });
+      lastHeading = line;
       continue;
     }
     const marker = listMarker(line.text);
-    if (paragraph && !marker && !startsWithLabel(line.text) && isNextLine(paragraph.last, line)) {
+    if (
+      paragraph &&
+      !marker &&
+      !startsWithLabel(line.text) &&
+      isNextLine(paragraph.last, line) &&
+      line.box.x >= paragraph.lines[0]!.box.x - columnTolerance
+    ) {
       paragraph.lines.push(fragment);
       paragraph.last = line;
       continue;
@@ -317,7 +323,10 @@ function bodySize(lines: readonly LayoutLine[]): number {
 function headingLevel(line: LayoutLine, body: number, headingSizes: number[]): 2 | 3 | 4 | null {
   const text = line.text.trim();
   if (line.cells.length > 1 || text.length > 120 || !/\p{L}/u.test(text)) return null;
-  if (line.size > body * 1.15) return headingSizes.indexOf(line.size) === 0 ? 2 : 3;
+  if (line.size > body * 1.15) {
+    const rank = headingSizes.indexOf(line.size);
+    return rank === 0 ? 2 : rank === 1 ? 3 : 4;
+  }
   if (line.bold && !/[.;,]$/.test(text)) return 4;
   return null;
 }
@@ -328,7 +337,7 @@ function isNextLine(previous: Fragment | LayoutLine, line: LayoutLine): boolean 
   if (line.page === box.page + 1) return true;
   if (line.page !== box.page) return false;
   const gap = line.box.y - (box.y + box.height);
-  return gap >= -box.height * 0.3 && gap < Math.max(box.height, line.box.height) * 0.9;
+  return gap >= -box.height * 0.3 && gap < Math.max(box.height, line.box.height) * 0.5;
 }
 
 /** "Label: text" ("Risk:", "Prevention / supports:", "Serious risk? Yes" is not one). */
