@@ -18,7 +18,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { findJobsByIds } from '../../platform/jobs/jobs.service.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import { findUserNames } from '../users/user-names.service.ts';
-import { ispPdfVersions, isps, protocols, reportReferences } from './isp.table.ts';
+import { type ispPdfVersions, type isps, protocols, type reportReferences } from './isp.table.ts';
 
 export type IspRow = typeof isps.$inferSelect;
 export type ProtocolRow = typeof protocols.$inferSelect;
