@@ -586,7 +586,7 @@ const routeCases: RouteCase[] = [
           { name: 'file', filename: 'letter.pdf', contentType: 'application/pdf', data: 'not a PDF' },
         ]),
       });
-      return { method: 'POST', url: `/api/isps/${(failed.json() as { id: string }).id}/retry` };
+      return { method: 'POST', url: `/api/isps/${failed.json<{ id: string }>().id}/retry` };
     },
     after: async (s, body) => {
       await waitForJob(s.admin, (body as { job: { id: string } }).job.id);
