@@ -1,7 +1,7 @@
 /**
  * The caregiver export of an ISP (issue 19 "Export and reports"; spec s.3 ReportReference; docs/isp.md): the
  * FINALIZED, not excluded, current protocols rendered by isp-export's `renderProtocolsPdf` (serious risks first, each
- * with its included sections), stored in bucket `reports` with a `report_reference` row (report type
+ * with its included sections), stored in bucket `generated-reports` with a `report_reference` row (report type
  * `isp-protocols`), listed and downloaded; and the same content as email-ready HTML honouring the email include
  * flags (`renderProtocolsEmailHtml`), not stored. Audited `isp_export.create`, `.list`, `.download`, `.email`.
  */
@@ -27,7 +27,7 @@ import { toIspExport, type IspRow, type ProtocolRow } from './isp-rows.ts';
 import { loadIsp, loadProtocolRows } from './isp.service.ts';
 
 /** The bucket of generated reports (PDF), created at start by the isp plugin. */
-export const REPORTS_BUCKET = 'reports';
+export const REPORTS_BUCKET = 'generated-reports';
 
 /** What the export uses: the agency's name and time zone are printed on the document. */
 export interface IspExportDeps {

@@ -1,6 +1,6 @@
 /**
  * The isp module (issue 19; docs/isp.md; decision 0043): its routes, the `isp-processing` job, and the buckets it
- * writes (`isp`: uploaded ISP PDFs and their annotated versions; `reports`: generated reports such as the caregiver
+ * writes (`isp`: uploaded ISP PDFs and their annotated versions; `generated-reports`: generated reports such as the caregiver
  * export). One OCR engine per app, stopped when the app closes. No event subscribers.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,7 +15,7 @@ import { ISP_PROCESSING_JOB } from './isp.service.ts';
 
 /**
  * Ensures the module's buckets: `isp` (PDFs, 50 MiB each; `application/octet-stream` too, for an upload that is not a
- * PDF: it is kept, and its ISP ends in ERROR) and `reports` (generated PDFs, 200 MiB each). Existing buckets are kept.
+ * PDF: it is kept, and its ISP ends in ERROR) and `generated-reports` (generated PDFs, 200 MiB each). Existing buckets are kept.
  */
 export async function ensureIspBuckets(storage: StorageService): Promise<void> {
   await storage.ensureBucket({

@@ -407,7 +407,7 @@ describe('ISP upload and processing', () => {
       clientId,
       ispId,
       year: 2026,
-      bucket: 'reports',
+      bucket: 'generated-reports',
       protocolCount: 1,
     });
     const exportId = created.json().id;
