@@ -32,6 +32,8 @@ export interface Block {
   keepWithNext?: boolean;
   /** A document-outline entry (bookmark) pointing at this block's first line. */
   bookmark?: string;
+  /** A line written at the top of a page this block starts or continues on ("Choking (continued)"). */
+  continuation?: Paragraph;
 }
 
 /** One wrapped line, ready to draw at `x` (pt from the page's left) on a baseline `y` (pt from its bottom). */
@@ -68,6 +70,10 @@ const LEADING = 1.35;
 const PARAGRAPH_GAP = 0.35;
 /** Lines of text a heading must keep with it on its page. */
 const LINES_KEPT_WITH_HEADING = 2;
+/** Width (pt) kept free at the right of the column for kerning across spaces, which wrapping does not count. */
+const WRAP_SPARE = 1;
+/** Space under a page's "(continued)" line (pt). */
+const CONTINUATION_GAP = 6;
 /** Space between a hung marker and its text (pt). */
 const MARKER_GAP = 4;
 
@@ -83,7 +89,9 @@ interface Line {
 
 /**
  * `text` broken into lines no wider than `width`: greedy on spaces; a word wider than the column is broken
- * between graphemes (never inside a surrogate pair or before a combining mark).
+ * between graphemes (never inside a surrogate pair or before a combining mark). A line's width is the sum of its
+ * words' and spaces' widths, so each word is measured once (kerning across a space, a fraction of a point at
+ * most, is ignored; the caller leaves that much to spare).
  */
 export function wrapText(
   text: string,
@@ -93,26 +101,31 @@ export function wrapText(
   measure: Measure,
 ): string[] {
   const lines: string[] = [];
+  const space = measure(' ', face, size);
   let current = '';
+  let currentWidth = 0;
+  const add = (piece: string, pieceWidth: number, separator: string, separatorWidth: number) => {
+    if (current && currentWidth + separatorWidth + pieceWidth > width) {
+      lines.push(current);
+      current = '';
+      currentWidth = 0;
+    }
+    current = current ? current + separator + piece : piece;
+    currentWidth += (currentWidth > 0 ? separatorWidth : 0) + pieceWidth;
+  };
   for (const word of text.split(' ').filter((part) => part.length > 0)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (measure(candidate, face, size) <= width) {
-      current = candidate;
+    const wordWidth = measure(word, face, size);
+    if (wordWidth <= width) {
+      add(word, wordWidth, ' ', space);
       continue;
     }
-    if (current) lines.push(current);
-    current = '';
-    if (measure(word, face, size) <= width) {
-      current = word;
-      continue;
+    if (current) {
+      // The long word starts a line of its own.
+      lines.push(current);
+      current = '';
+      currentWidth = 0;
     }
-    for (const { segment } of graphemes.segment(word)) {
-      if (current && measure(current + segment, face, size) > width) {
-        lines.push(current);
-        current = '';
-      }
-      current += segment;
-    }
+    for (const { segment } of graphemes.segment(word)) add(segment, measure(segment, face, size), '', 0);
   }
   if (current) lines.push(current);
   return lines;
@@ -155,23 +168,39 @@ export function layOut(
   frame: PageFrame,
   measure: Measure,
 ): { pages: PlacedLine[][]; bookmarks: PlacedBookmark[] } {
-  const columnWidth = frame.width - frame.left - frame.right;
+  // One point to spare for the kerning `wrapText` does not count.
+  const columnWidth = frame.width - frame.left - frame.right - WRAP_SPARE;
   const wrapped = blocks.map((block) => wrapBlock(block, columnWidth, measure));
   const pages: PlacedLine[][] = [[]];
   const bookmarks: PlacedBookmark[] = [];
   let y = frame.height - frame.top;
-  const newPage = () => {
+  const newPage = (block: Block | undefined) => {
     pages.push([]);
     y = frame.height - frame.top;
+    if (block?.continuation) {
+      const { text, style } = block.continuation;
+      y -= style.size * LEADING + CONTINUATION_GAP;
+      pages[pages.length - 1]?.push({
+        text,
+        style,
+        x: frame.left + style.indent,
+        y: y + CONTINUATION_GAP + style.size * (LEADING - 1),
+      });
+    }
   };
-  const pageIsEmpty = () => (pages[pages.length - 1] ?? []).length === 0;
+  let placedOnPage = 0;
+  const pageIsEmpty = () => placedOnPage === 0;
+  const startPage = (block: Block | undefined) => {
+    newPage(block);
+    placedOnPage = 0;
+  };
   wrapped.forEach((lines, index) => {
     if (blocks[index]?.keepWithNext && !pageIsEmpty()) {
-      if (y - keptHeight(blocks, wrapped, index) < frame.bottom) newPage();
+      if (y - keptHeight(blocks, wrapped, index) < frame.bottom) startPage(blocks[index]);
     }
     lines.forEach((line, lineIndex) => {
       const height = lineHeight(line);
-      if (height > 0 && y - height < frame.bottom && !pageIsEmpty()) newPage();
+      if (height > 0 && y - height < frame.bottom && !pageIsEmpty()) startPage(blocks[index]);
       const gap = pageIsEmpty() && height > 0 ? 0 : line.gapBefore;
       if (height > 0) y -= (Number.isNaN(gap) ? 0 : gap) + line.style.size * LEADING;
       const bookmark = blocks[index]?.bookmark;
@@ -185,6 +214,7 @@ export function layOut(
         x: frame.left + line.offset,
         y: baseline,
       });
+      placedOnPage += 1;
     });
   });
   return { pages, bookmarks };

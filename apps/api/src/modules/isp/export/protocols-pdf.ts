@@ -41,7 +41,7 @@ import {
   type PlacedBookmark,
   type TextStyle,
 } from './pdf-layout.ts';
-import { printableLine, printableParagraphs } from './printable-text.ts';
+import { MISSING_GLYPH, printableLine, printableParagraphs } from './printable-text.ts';
 import {
   orderForCaregivers,
   protocolContent,
@@ -167,6 +167,19 @@ function openingBlocks(doc: ProtocolsDocument, label: Labeler, glyphs: ReadonlyS
   ];
 }
 
+/**
+ * A note under the opening lines when some character could not be drawn (shown as U+FFFD), so a caregiver knows
+ * to read that text in Tend; nothing otherwise.
+ */
+function missingGlyphsNote(blocks: Block[], label: Labeler): Block[] {
+  const missing = blocks.some((block) =>
+    block.paragraphs.some((paragraph) => paragraph.text.includes(MISSING_GLYPH)),
+  );
+  return missing
+    ? [{ paragraphs: [{ text: label('missingGlyphs'), style: styles.body }], spaceBefore: 6 }]
+    : [];
+}
+
 /** The words on a protocol's label line: "SERIOUS RISK · MAR · PBSP" (words, not colour alone). */
 function flagWords(protocol: ExportedProtocol, label: Labeler): string[] {
   return [
@@ -207,14 +220,13 @@ function protocolBlocks(
   const riskType = printableLine(protocol.riskType, glyphs);
   const flags = flagWords(protocol, label);
   const content = protocolContent(protocol, protocol.include);
-  const blocks: Block[] = [
-    {
-      paragraphs: [{ text: riskType, style: styles.heading }],
-      spaceBefore: 20,
-      keepWithNext: true,
-      bookmark: flags.length > 0 ? `${riskType} (${flags.join(', ')})` : riskType,
-    },
-  ];
+  const heading: Block = {
+    paragraphs: [{ text: riskType, style: styles.heading }],
+    spaceBefore: 20,
+    keepWithNext: true,
+    bookmark: flags.length > 0 ? `${riskType} (${flags.join(', ')})` : riskType,
+  };
+  const blocks: Block[] = [];
   if (flags.length > 0) {
     const flagStyle = protocol.serious ? styles.seriousFlags : styles.flags;
     blocks.push({
@@ -250,7 +262,12 @@ function protocolBlocks(
     paragraphs: metaLines(doc, protocol, label, glyphs).map((text) => ({ text, style: styles.meta })),
     spaceBefore: 8,
   });
-  return blocks;
+  // A page that starts inside the protocol says whose text it is.
+  const continuation = {
+    text: printableLine(label('continued', { risk: riskType }), glyphs),
+    style: styles.meta,
+  };
+  return [heading, ...blocks.map((block) => ({ ...block, continuation }))];
 }
 
 /** "Written by … (licensed professional)", "Effective …", "Review due …", "Version n", as far as known. */
@@ -271,6 +288,23 @@ function metaLines(
     ...(author ? [label('author', { author, licensed: protocol.authorLicensed ? 'yes' : 'no' })] : []),
     dates.join(' · '),
   ].map((text) => printableLine(text, glyphs));
+}
+
+/**
+ * Advance widths from the embedded faces, remembered per document: each call lays the text out with fontkit, and
+ * a document measures the same words many times.
+ */
+function cachedMeasure(fonts: Fonts): (text: string, face: FontFace, size: number) => number {
+  const widths = new Map<string, number>();
+  return (text, face, size) => {
+    const key = `${face}\u0000${size}\u0000${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      width = fonts[face].widthOfTextAtSize(text, size);
+      widths.set(key, width);
+    }
+    return width;
+  };
 }
 
 /** `text` cut (with "…") to fit `width` in `font` at `size`. */
@@ -356,13 +390,12 @@ export async function renderProtocolsPdf(doc: ProtocolsDocument): Promise<Uint8A
   useCountedNames(pdf.context);
   const fonts = await embedFonts(pdf);
   const label = labeler(doc.locale, doc.timeZone);
-  const blocks = [
-    ...openingBlocks(doc, label, fonts.glyphs),
-    ...orderForCaregivers(doc.protocols).flatMap((protocol) =>
-      protocolBlocks(doc, protocol, label, fonts.glyphs),
-    ),
-  ];
-  const measure = (text: string, face: FontFace, size: number) => fonts[face].widthOfTextAtSize(text, size);
+  const protocols = orderForCaregivers(doc.protocols).flatMap((protocol) =>
+    protocolBlocks(doc, protocol, label, fonts.glyphs),
+  );
+  const opening = openingBlocks(doc, label, fonts.glyphs);
+  const blocks = [...opening, ...missingGlyphsNote([...opening, ...protocols], label), ...protocols];
+  const measure = cachedMeasure(fonts);
   const { pages: laidOut, bookmarks } = layOut(blocks, frame, measure);
   const pages = laidOut.map((lines) => {
     const page = pdf.addPage([frame.width, frame.height]);

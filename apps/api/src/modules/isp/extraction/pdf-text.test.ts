@@ -1,3 +1,4 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 
@@ -66,6 +67,19 @@ describe('readPdfText', () => {
       message: 'The PDF is password-protected. Upload a copy without a password.',
     });
     expect((error as Error).cause).toMatchObject({ name: 'PasswordException' });
+  });
+
+  it('the generated password-protected PDF is real: its user password opens it', async () => {
+    const task = getDocument({
+      data: await passwordProtectedPdf('tend-isp'),
+      password: 'tend-isp',
+      verbosity: 0,
+    });
+    try {
+      expect((await task.promise).numPages).toBe(1);
+    } finally {
+      await task.destroy();
+    }
   });
 
   it('rejects a download cut off half-way as damaged', async () => {

@@ -204,14 +204,17 @@ interface FontFace {
 
 /**
  * The real names and bold flags of the page's fonts. pdf.js's text content only names its own font ids; the fonts
- * themselves reach the page's shared objects when the page's operator list is built.
+ * themselves reach the document's shared objects when a page's operator list is built. Fonts are shared by the whole
+ * document, so the (costly: it decodes images) operator list is built only for a page that uses a font not seen yet.
  */
 async function fontFaces(page: PDFPageProxy, ids: Set<string>): Promise<Map<string, FontFace>> {
   const faces = new Map<string, FontFace>();
-  try {
-    await page.getOperatorList();
-  } catch {
-    return faces; // The text was readable; without font names every item counts as regular weight.
+  if ([...ids].some((id) => !page.commonObjs.has(id))) {
+    try {
+      await page.getOperatorList();
+    } catch {
+      return faces; // The text was readable; without font names every item counts as regular weight.
+    }
   }
   for (const id of ids) {
     if (!page.commonObjs.has(id)) continue;

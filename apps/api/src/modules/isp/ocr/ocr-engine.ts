@@ -46,6 +46,12 @@ export interface OcrWord {
 /** One recognized text line, its words in reading order. */
 export interface OcrLine {
   words: OcrWord[];
+  /**
+   * The line's type: height from ascender to descender (about the font size), how far descenders reach below the
+   * baseline (negative), and the baseline's height at the line's left and right ends, pixels. Null when tesseract
+   * found no baseline.
+   */
+  type: { rowHeight: number; descenders: number; baselineLeft: number; baselineRight: number } | null;
   /** The line's box in the recognized image's pixels. */
   x0: number;
   y0: number;
@@ -98,8 +104,13 @@ export class OcrEngine {
     const result = await scheduler.addJob(
       'recognize',
       Buffer.from(image),
-      // The image carries no resolution: tell tesseract rather than let it guess from the letters' size.
-      { rotateAuto: true, user_defined_dpi: String(Math.round(dpi)) } as Partial<Tesseract.RecognizeOptions>,
+      // The image carries no resolution: tell tesseract rather than let it guess from the letters' size. Tesseract's
+      // own messages ("Detected 89 diacritics") go nowhere rather than to the server's stderr.
+      {
+        rotateAuto: true,
+        user_defined_dpi: String(Math.round(dpi)),
+        debug_file: '/dev/null',
+      } as Partial<Tesseract.RecognizeOptions>,
       { blocks: true },
     );
     return { lines: linesOf(result.data), rotateRadians: result.data.rotateRadians ?? 0 };
@@ -150,7 +161,21 @@ function linesOf(page: Tesseract.Page): OcrLine[] {
             confidence: word.confidence,
             ...word.bbox,
           }));
-        if (words.length) lines.push({ words, ...line.bbox });
+        const { rowAttributes: row, baseline } = line;
+        const type =
+          row.rowHeight > 0 && baseline.x1 > baseline.x0
+            ? {
+                rowHeight: row.rowHeight,
+                descenders: row.descenders,
+                baselineLeft:
+                  baseline.y0 +
+                  ((line.bbox.x0 - baseline.x0) * (baseline.y1 - baseline.y0)) / (baseline.x1 - baseline.x0),
+                baselineRight:
+                  baseline.y0 +
+                  ((line.bbox.x1 - baseline.x0) * (baseline.y1 - baseline.y0)) / (baseline.x1 - baseline.x0),
+              }
+            : null;
+        if (words.length) lines.push({ words, type, ...line.bbox });
       }
   return lines;
 }

@@ -9,11 +9,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { getDocument, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
-type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
 /** How a page is "scanned". Defaults: 200 dpi, straight, clean, white. */
 export interface ScanOptions {
@@ -66,7 +65,7 @@ export async function renderPdfPages(
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, width, height);
-      await page.render({ canvas, canvasContext: context, viewport } as unknown as RenderParameters).promise;
+      await page.render({ canvas, canvasContext: context, viewport }).promise;
       const png = await canvas.encode('png');
       const pixels = await sharp(png).greyscale().raw().toBuffer();
       pages.push({ pixels, width, height, pageWidth: unit.width, pageHeight: unit.height });
@@ -227,4 +226,160 @@ export async function smallTextIsp(): Promise<Uint8Array> {
   y -= 18;
   write(`Emergency plan: ${falls.emergency}`, 72);
   return document.save();
+}
+
+/** Risk names the long ISP cycles through (Oregon ISP risk tables' usual rows). */
+const longIspRisks = [
+  'Choking',
+  'Falls',
+  'Seizures',
+  'Constipation',
+  'Dehydration',
+  'Aspiration',
+  'Skin breakdown',
+  'Behaviour',
+];
+
+/**
+ * A text ISP of `pageCount` US Letter pages, for the benchmark: a running header and footer on every page, and risk
+ * after risk alternating the two layouts of {@link smallTextIsp} (label | text tables, numbered headings with
+ * labelled paragraphs), with a paragraph of narrative between them. Returns the PDF and how many risks it holds.
+ */
+export async function longTextIsp(pageCount: number): Promise<{ bytes: Uint8Array; risks: number }> {
+  const document = await PDFDocument.create();
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  let risks = 0;
+  for (let number = 1; number <= pageCount; number += 1) {
+    const page = document.addPage([612, 792]);
+    const write = (text: string, x: number, y: number, font = regular, size = 11) =>
+      page.drawText(text, { x, y, size, font, color: rgb(0, 0, 0) });
+    write('Individual Support Plan - Dana Example', 72, 760, regular, 9);
+    write(`Page ${number} of ${pageCount}`, 480, 30, regular, 9);
+    let y = 720;
+    while (y > 190) {
+      const riskType = longIspRisks[risks % longIspRisks.length] ?? 'Choking';
+      risks += 1;
+      const serious = risks % 3 === 1;
+      const lines = [
+        `Staff support ${riskType.toLowerCase()} prevention every day as written in this plan.`,
+        `Watch for early signs of ${riskType.toLowerCase()} and write them in the shift note.`,
+        'Call the nurse and the case manager the same day.',
+        'Call 911 if the person cannot breathe, is unresponsive or is badly hurt.',
+      ];
+      if (risks % 2 === 1) {
+        const rows: [string, string][] = [
+          ['Risk', `${riskType}${serious ? ' (SERIOUS RISK)' : ''}`],
+          ['Supports/Prevention', lines[0] ?? ''],
+          ['Response', lines[2] ?? ''],
+          ['Emergency', lines[3] ?? ''],
+        ];
+        for (const [label, text] of rows) {
+          page.drawRectangle({
+            x: 72,
+            y: y - 24,
+            width: 468,
+            height: 24,
+            borderWidth: 0.75,
+            borderColor: rgb(0, 0, 0),
+          });
+          page.drawLine({ start: { x: 190, y }, end: { x: 190, y: y - 24 }, thickness: 0.75 });
+          write(label, 78, y - 16, bold, 10);
+          write(text, 196, y - 16, regular, 10);
+          y -= 24;
+        }
+      } else {
+        write(`${risks}. ${riskType}`, 72, y - 14, bold, 13);
+        y -= 34;
+        write(`Serious risk? ${serious ? 'Yes' : 'No'}`, 72, y);
+        write(`Prevention / supports: ${lines[0]}`, 72, (y -= 16));
+        write(`Response: ${lines[2]}`, 72, (y -= 16));
+        write(`Emergency plan: ${lines[3]}`, 72, (y -= 16));
+      }
+      y -= 28;
+      write(`Notes: ${lines[1]}`, 72, y);
+      y -= 34;
+    }
+  }
+  return { bytes: await document.save(), risks };
+}
+
+/** A risk as the accuracy measure compares it (the corpus's `RiskTruth` and {@link SmallIspRisk} both fit). */
+export interface RiskToFind {
+  riskType: string;
+  serious: boolean;
+  prevention: string;
+  response: string | string[];
+  emergency: string | string[];
+}
+
+/** Extraction's accuracy on one ISP: risks found of present, and sections whose text is correct of those compared. */
+export interface ExtractionAccuracy {
+  risksPresent: number;
+  risksFound: number;
+  seriousCorrect: number;
+  sectionsCompared: number;
+  sectionsCorrect: number;
+}
+
+/** The words of a text, case-folded, letters only (step numbers and punctuation are layout, not content). */
+function letterWords(text: string | string[] | null): string[] {
+  const joined = Array.isArray(text) ? text.join(' ') : (text ?? '');
+  return joined.toLowerCase().match(/\p{L}+/gu) ?? [];
+}
+
+/** Share of `truth`'s words (a multiset) present in `read`: 1 when every word was read. */
+export function wordRecall(truth: readonly string[], read: readonly string[]): number {
+  const left = new Map<string, number>();
+  for (const word of read) left.set(word, (left.get(word) ?? 0) + 1);
+  let found = 0;
+  for (const word of truth) {
+    const count = left.get(word) ?? 0;
+    if (count > 0) {
+      found += 1;
+      left.set(word, count - 1);
+    }
+  }
+  return truth.length ? found / truth.length : 1;
+}
+
+/** A section counts as correct when at least this share of its words was read into it (OCR misreads a few). */
+export const SECTION_RECALL_CORRECT = 0.9;
+
+/**
+ * Compares extracted protocols with the risks an ISP holds: a risk is found when a protocol has its `riskType`
+ * (case-folded); for each found risk, `serious` is compared and each of prevention, response and emergency is correct
+ * when {@link SECTION_RECALL_CORRECT} of its words are in the protocol's section.
+ */
+export function extractionAccuracy(
+  truth: readonly RiskToFind[],
+  protocols: readonly {
+    riskType: string;
+    serious: boolean;
+    prevention: string | null;
+    response: string | null;
+    emergency: string | null;
+  }[],
+): ExtractionAccuracy {
+  const accuracy = {
+    risksPresent: truth.length,
+    risksFound: 0,
+    seriousCorrect: 0,
+    sectionsCompared: 0,
+    sectionsCorrect: 0,
+  };
+  for (const risk of truth) {
+    const protocol = protocols.find(
+      (found) => found.riskType.trim().toLowerCase() === risk.riskType.toLowerCase(),
+    );
+    if (!protocol) continue;
+    accuracy.risksFound += 1;
+    if (protocol.serious === risk.serious) accuracy.seriousCorrect += 1;
+    for (const section of ['prevention', 'response', 'emergency'] as const) {
+      accuracy.sectionsCompared += 1;
+      if (wordRecall(letterWords(risk[section]), letterWords(protocol[section])) >= SECTION_RECALL_CORRECT)
+        accuracy.sectionsCorrect += 1;
+    }
+  }
+  return accuracy;
 }
