@@ -32,13 +32,16 @@ export function problemOf(value: string | null): IspProblem | null {
   return (ispProblems as readonly string[]).includes(value ?? '') ? (value as IspProblem) : null;
 }
 
-/** The latest step of a job's log ("Reading page 3 of 12"). */
+/** A job log line without the time the runner writes before it. */
+const LOG_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z\s+/;
+
+/** The latest step of a job's log ("Reading page 3 of 12"), without its time. */
 export function toIspJob(job: ProcessingJob): IspJob {
   return {
     id: job.id,
     status: job.status,
     progress: job.progress,
-    step: job.log.at(-1) ?? null,
+    step: job.log.at(-1)?.replace(LOG_TIME, '') ?? null,
     interrupted: job.interrupted,
     error: job.error,
     startedAt: job.startedAt,

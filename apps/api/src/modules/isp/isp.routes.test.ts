@@ -6,6 +6,7 @@ import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers
 import { multipartBody } from '../../../test/multipart.ts';
 import { waitForJob } from '../../../test/shift-import.ts';
 import { passwordProtectedPdf, truncated } from './extraction/isp-corpus.test-support.ts';
+import { scanPdf } from './ocr/scanned-corpus.test-support.ts';
 import { testIspPdf } from './isp.test-support.ts';
 
 let t: TestApp;
@@ -469,6 +470,24 @@ describe('ISP upload and processing', () => {
     expect(seizures.previousVersionId).not.toBeNull();
     expect(seizures.version).toBeGreaterThan(1);
   });
+});
+
+describe('a scanned ISP (no text layer)', () => {
+  it('is read by OCR and ends COMPLETED with its protocols and a warning', async () => {
+    const scanned = await scanPdf(await testIspPdf(), {
+      dpi: 200,
+      rotateDegrees: 0.6,
+      speckle: 0.0005,
+      seed: 7,
+    });
+    const detail = await uploadAndProcess(scanned, otherClientId);
+    expect(detail.status, detail.errorMessage).toBe('COMPLETED');
+    expect(detail.warnings.join(' ')).toMatch(/OCR/);
+    expect(detail.protocols.map((p: { riskType: string }) => p.riskType.toLowerCase())).toEqual(
+      expect.arrayContaining([expect.stringContaining('seizure'), expect.stringContaining('choking')]),
+    );
+    expect(detail.job.step).toMatch(/^Done: \d+ protocol/);
+  }, 120_000);
 });
 
 describe('ISP files that cannot be read', () => {
