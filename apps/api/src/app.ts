@@ -32,6 +32,7 @@ import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
 import { stagingPlugin } from './modules/staging/staging.plugin.ts';
 import { demoPlugin } from './modules/demo/demo.plugin.ts';
+import { ispPlugin } from './modules/isp/isp.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -66,6 +67,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   billingPlugin,
   payrollPlugin,
   stagingPlugin,
+  ispPlugin,
   demoPlugin,
 ];
 

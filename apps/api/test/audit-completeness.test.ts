@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/platform/audit/audit.table.ts';
 import { claimCsv, claimCsvHeader, insertBillingItems } from '../src/modules/billing/claim-test-support.ts';
 import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN, type TestApp } from './helpers.ts';
-import { fileUpload } from './multipart.ts';
+import { fileUpload, multipartBody } from './multipart.ts';
+import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
 
 /** `METHOD /url` of every state-changing route under /api, as registered. */
@@ -471,6 +472,146 @@ const routeCases: RouteCase[] = [
       payload: { reason: 'Entered twice' },
     }),
     events: [['billing_item.void', 'billing_item']],
+  },
+  // Individual support plans (issue 19).
+  {
+    route: 'POST /api/isps',
+    request: async (s) => {
+      s.ids.ispClient = randomUUID();
+      await s.t.database.db.execute(
+        sql`insert into client (id, name, pid) values (${s.ids.ispClient}::uuid, 'Ida Plan', 'PR0031')`,
+      );
+      return {
+        method: 'POST',
+        url: '/api/isps',
+        ...multipartBody([
+          { name: 'clientId', data: s.ids.ispClient },
+          { name: 'file', filename: 'isp.pdf', contentType: 'application/pdf', data: await testIspPdf() },
+        ]),
+      };
+    },
+    after: async (s, body) => {
+      const isp = body as { id: string; job: { id: string } };
+      await waitForJob(s.admin, isp.job.id);
+      s.ids.isp = isp.id;
+      const protocols = (await get(s, `/api/isps/${isp.id}`)).protocols as { id: string }[];
+      s.ids.protocolA = protocols[0]?.id as string;
+      s.ids.protocolB = protocols[1]?.id as string;
+    },
+    events: [
+      ['isp.upload', 'isp'],
+      ['file.upload', 'storage_object'],
+    ],
+  },
+  {
+    route: 'POST /api/isps/:id/pdf-versions',
+    request: async (s) => ({
+      method: 'POST',
+      url: `/api/isps/${s.ids.isp}/pdf-versions`,
+      ...multipartBody([
+        { name: 'file', filename: 'stamped.pdf', contentType: 'application/pdf', data: await testIspPdf() },
+      ]),
+    }),
+    events: [['isp_pdf.create', 'isp']],
+  },
+  {
+    route: 'PATCH /api/protocols/:id',
+    request: (s) => ({
+      method: 'PATCH',
+      url: `/api/protocols/${s.ids.protocolA}`,
+      payload: { thresholds: [], author: 'Rae Nurse, RN' },
+    }),
+    events: [['protocol.update', 'protocol']],
+  },
+  {
+    route: 'POST /api/protocols/:id/versions',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/protocols/${s.ids.protocolA}/versions`,
+      payload: { response: 'Call the nurse.' },
+    }),
+    after: (s, body) => {
+      s.ids.protocolA = (body as { id: string }).id;
+    },
+    events: [['protocol.version', 'protocol']],
+  },
+  {
+    route: 'POST /api/protocols/:id/exclusion',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/protocols/${s.ids.protocolB}/exclusion`,
+      payload: { excluded: true, reason: 'In the nursing plan' },
+    }),
+    events: [['protocol.exclude', 'protocol']],
+  },
+  {
+    route: 'POST /api/protocols/:id/status',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/protocols/${s.ids.protocolA}/status`,
+      payload: { status: 'FINALIZED' },
+    }),
+    events: [['protocol.status', 'protocol']],
+  },
+  {
+    route: 'PUT /api/isps/:id/protocol-order',
+    request: (s) => ({
+      method: 'PUT',
+      url: `/api/isps/${s.ids.isp}/protocol-order`,
+      payload: { protocolIds: [s.ids.protocolB, s.ids.protocolA] },
+    }),
+    events: [['protocol.reorder', 'isp']],
+  },
+  {
+    route: 'POST /api/isps/:id/verify',
+    request: (s) => ({ method: 'POST', url: `/api/isps/${s.ids.isp}/verify` }),
+    events: [['isp.verify', 'isp']],
+  },
+  {
+    route: 'POST /api/isps/:id/exports',
+    request: (s) => ({ method: 'POST', url: `/api/isps/${s.ids.isp}/exports`, payload: {} }),
+    events: [
+      ['isp_export.create', 'report_reference'],
+      ['file.upload', 'storage_object'],
+    ],
+  },
+  {
+    route: 'POST /api/isps/:id/retry',
+    request: async (s) => {
+      const failed = await s.admin({
+        method: 'POST',
+        url: '/api/isps',
+        ...multipartBody([
+          { name: 'clientId', data: s.ids.ispClient as string },
+          { name: 'file', filename: 'letter.pdf', contentType: 'application/pdf', data: 'not a PDF' },
+        ]),
+      });
+      return { method: 'POST', url: `/api/isps/${failed.json<{ id: string }>().id}/retry` };
+    },
+    after: async (s, body) => {
+      await waitForJob(s.admin, (body as { job: { id: string } }).job.id);
+    },
+    events: [['isp.retry', 'isp']],
+  },
+  {
+    route: 'POST /api/isp-extraction-test',
+    request: () => ({
+      method: 'POST',
+      url: '/api/isp-extraction-test',
+      payload: { text: 'Risk  Choking\nResponse  Encourage coughing.' },
+    }),
+    events: [['isp_extraction.test', 'isp']],
+  },
+  {
+    route: 'POST /api/isp-extraction-test/file',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/isp-extraction-test/file',
+      ...multipartBody([
+        { name: 'file', filename: 'isp.pdf', contentType: 'application/pdf', data: await testIspPdf() },
+      ]),
+    }),
+    events: [['isp_extraction.test', 'isp']],
   },
   {
     route: 'POST /api/billing-exports',
@@ -947,6 +1088,7 @@ const jobCases: JobCase[] = [
   { job: 'shift-note-import', events: [['shift_note.import', 'shift_note']] },
   { job: 'client-prime-import', events: [['budget.import', 'budget']] },
   { job: 'claim-import', events: [['billing_import.create', 'billing_import_batch']] },
+  { job: 'isp-processing', events: [['isp.process', 'isp']] },
   {
     // Queued after the demo agency's validation (workflows/demo-agency.ts); here on a database without it.
     job: 'demo-billing',

@@ -144,6 +144,27 @@ export const auditActions = [
   'user.password_change',
   'user.identity_link',
   'user.identity_unlink',
+  // Individual support plans (issue 19; docs/isp.md).
+  'isp.list',
+  'isp.read',
+  'isp.upload',
+  'isp.retry',
+  'isp.process',
+  'isp.verify',
+  'isp_pdf.read',
+  'isp_pdf.create',
+  'isp_pdf_version.list',
+  'protocol.list',
+  'protocol.update',
+  'protocol.version',
+  'protocol.status',
+  'protocol.exclude',
+  'protocol.reorder',
+  'isp_export.create',
+  'isp_export.list',
+  'isp_export.download',
+  'isp_export.email',
+  'isp_extraction.test',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

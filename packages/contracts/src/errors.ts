@@ -14,6 +14,10 @@ export const errorStatus = {
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** ISP review (isp.ts `ispErrorCodes`). */
+  PROTOCOL_LOCKED: 409,
+  PROTOCOL_NOT_READY: 409,
+  ISP_NOT_READY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -41,3 +41,4 @@ export * from './staging.ts';
 export * from './api-access.ts';
 export * from './locale.ts';
 export * from './isp-protocol.ts';
+export * from './isp.ts';

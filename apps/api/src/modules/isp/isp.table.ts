@@ -3,7 +3,20 @@
  * plan, the risk protocols extracted from it, quarterly summaries and stored reports (DOMAIN.md "ISP").
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ProtocolSources, Threshold } from '@tend/contracts';
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { ispStatusEnum, protocolStatusEnum } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
@@ -26,6 +39,23 @@ export const isps = pgTable(
     processingCompletedAt: tstz('processing_completed_at'),
     verifiedAt: tstz('verified_at'),
     verifiedBy: uuid('verified_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    /** The uploaded file's name as the browser sent it. */
+    fileName: text('file_name').notNull().default('isp.pdf'),
+    /** Bytes of the original upload. */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    /** Hex SHA-256 of the original upload. */
+    sha256: text('sha256').notNull().default(''),
+    pageCount: integer('page_count'),
+    /** Why processing ended in ERROR (contracts `ispProblems`), and the words shown for it. */
+    problem: text('problem'),
+    errorMessage: text('error_message'),
+    planStart: date('plan_start', { mode: 'string' }),
+    planEnd: date('plan_end', { mode: 'string' }),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** The PDF version the viewer opens (1 = the original; `isp_pdf_version`). */
+    currentPdfVersion: integer('current_pdf_version').notNull().default(1),
+    /** The latest processing job (`processing_job.id`; no foreign key: jobs are platform rows). */
+    jobId: uuid('job_id'),
     ...timestamps,
   },
   (t) => [
@@ -70,11 +100,68 @@ export const protocols = pgTable(
     includePreventionEmail: boolean('include_prevention_email').notNull().default(false),
     includeResponse: boolean('include_response').notNull().default(true),
     includeResponseEmail: boolean('include_response_email').notNull().default(false),
+    thresholds: jsonb('thresholds').$type<Threshold[]>().notNull().default([]),
+    /** In the order they are taken. */
+    escalationSteps: jsonb('escalation_steps').$type<string[]>().notNull().default([]),
+    /** As-needed medication references ("see MAR"). */
+    medicationReferences: jsonb('medication_references').$type<string[]>().notNull().default([]),
+    /** Where each extracted field came from in the PDF (contracts `ProtocolSources`). */
+    sources: jsonb('sources').$type<ProtocolSources>().notNull().default({}),
+    author: text('author'),
+    /** A licensed author's FINALIZED protocol is an order: changed only by a new version. */
+    authorLicensed: boolean('author_licensed').notNull().default(false),
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    reviewDueDate: date('review_due_date', { mode: 'string' }),
+    version: integer('version').notNull().default(1),
+    /** The protocol this one replaces (an earlier version in this ISP, or the same risk of the last VERIFIED ISP). */
+    previousVersionId: uuid('previous_version_id'),
+    /** The newer version in the same ISP that replaced this one (read-only once set). */
+    supersededById: uuid('superseded_by_id'),
+    excluded: boolean('excluded').notNull().default(false),
+    exclusionReason: text('exclusion_reason'),
+    statusChangedBy: uuid('status_changed_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    statusChangedAt: tstz('status_changed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    reviewedAt: tstz('reviewed_at'),
+    finalizedBy: uuid('finalized_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    finalizedAt: tstz('finalized_at'),
+    /** The processing job that made this DRAFT (a retry replaces that run's DRAFTs); null once edited by a person. */
+    extractedByJobId: uuid('extracted_by_job_id'),
     ...timestamps,
   },
   (t) => [
     index('protocol_isp_order_idx').on(t.ispId, t.sortOrder),
     index('protocol_status_idx').on(t.status),
+    index('protocol_previous_version_idx').on(t.previousVersionId),
+    index('protocol_status_changed_by_idx').on(t.statusChangedBy),
+    index('protocol_reviewed_by_idx').on(t.reviewedBy),
+    index('protocol_finalized_by_idx').on(t.finalizedBy),
+    check('protocol_version_positive', sql`${t.version} >= 1`),
+  ],
+);
+
+/** One stored version of an ISP's PDF: 1 is the original upload (never overwritten), higher ones annotated copies. */
+export const ispPdfVersions = pgTable(
+  'isp_pdf_version',
+  {
+    id: idColumn(),
+    ispId: uuid('isp_id')
+      .notNull()
+      .references(() => isps.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    storageKey: text('storage_key').notNull(),
+    bucket: text('bucket').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Bytes. */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => userAccounts.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('isp_pdf_version_isp_version_idx').on(t.ispId, t.version),
+    index('isp_pdf_version_created_by_idx').on(t.createdBy),
+    check('isp_pdf_version_positive', sql`${t.version} >= 1`),
   ],
 );
 
@@ -122,7 +209,18 @@ export const reportReferences = pgTable(
     /** Storage region (S3); null for local storage. */
     region: text('region'),
     fileName: text('file_name').notNull(),
+    /** The ISP an `isp-protocols` report was made from. */
+    ispId: uuid('isp_id').references(() => isps.id, { onDelete: 'set null' }),
+    /** Bytes of the stored file. */
+    size: bigint('size', { mode: 'number' }),
+    /** How many protocols the report holds. */
+    protocolCount: integer('protocol_count'),
+    createdBy: uuid('created_by').references(() => userAccounts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('report_reference_client_idx').on(t.clientId, t.reportType, t.year, t.period)],
+  (t) => [
+    index('report_reference_client_idx').on(t.clientId, t.reportType, t.year, t.period),
+    index('report_reference_isp_idx').on(t.ispId),
+    index('report_reference_created_by_idx').on(t.createdBy),
+  ],
 );

@@ -86,6 +86,20 @@ export async function findJobCsvFileId(executor: Executor, jobId: string): Promi
 }
 
 /**
+ * The jobs `ids` (nulls, repeats and unknown ids allowed) as the API shows them, by id, in one query: how a module
+ * lists its rows beside their latest job (the ISP queue, issue 19) without reading the job table itself.
+ */
+export async function findJobsByIds(
+  executor: Executor,
+  ids: readonly (string | null | undefined)[],
+): Promise<Map<string, ProcessingJob>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (!wanted.length) return new Map();
+  const rows = await executor.select().from(processingJobs).where(inArray(processingJobs.id, wanted));
+  return new Map(rows.map((row) => [row.id, toProcessingJob(row)]));
+}
+
+/**
  * The API's view of a job row. `interrupted` is true when a runner marked the job interrupted, or when
  * it is RUNNING and its last heartbeat (or start) is more than `staleAfterSeconds` old at `now`.
  */

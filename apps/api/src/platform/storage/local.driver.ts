@@ -22,6 +22,7 @@ import * as fs from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ByteRange } from './byte-range.ts';
 import {
   DEFAULT_CACHE_CONTROL,
   DEFAULT_CONTENT_TYPE,
@@ -94,7 +95,7 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
   const disk: LocalDisk = { root, tmpDir: nodePath.join(root, TMP_DIR) };
   return {
     put: (bucket, path, body, putOptions) => put(disk, bucket, path, body, putOptions),
-    get: (bucket, path) => get(disk, bucket, path),
+    get: (bucket, path, range) => get(disk, bucket, path, range),
     head: (bucket, path) => head(disk, bucket, path),
     remove: (bucket, paths) => remove(disk, bucket, paths),
     copy: (bucket, from, to, copyOptions) => copy(disk, bucket, from, to, copyOptions),
@@ -156,7 +157,7 @@ async function put(
 }
 
 /** {@link StorageDriver.get}: opens the data file; size and metadata describe the opened inode. */
-async function get(disk: LocalDisk, bucket: string, path: string): Promise<GetResult> {
+async function get(disk: LocalDisk, bucket: string, path: string, range?: ByteRange): Promise<GetResult> {
   assertSafeObjectArgs(bucket, path);
   let handle: fs.FileHandle;
   try {
@@ -171,6 +172,12 @@ async function get(disk: LocalDisk, bucket: string, path: string): Promise<GetRe
     const meta = await readMeta(disk, bucket, path);
     // Size comes from the opened file, so it always matches the bytes streamed even if the
     // object is replaced meanwhile (the rename swaps the directory entry, not this inode).
+    if (range && range.end < stats.size)
+      return {
+        ...toInfo(stats, meta),
+        body: handle.createReadStream({ start: range.start, end: range.end }),
+        range,
+      };
     return { ...toInfo(stats, meta), body: handle.createReadStream() };
   } catch (error) {
     await handle.close();

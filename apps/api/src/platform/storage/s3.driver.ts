@@ -9,6 +9,7 @@
  * of the same key can both succeed (last write wins).
  */
 import { Readable, Transform, pipeline } from 'node:stream';
+import type { ByteRange } from './byte-range.ts';
 import {
   CopyObjectCommand,
   CreateBucketCommand,
@@ -107,7 +108,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
   const s3: S3Deps = { client, bucketPrefix: options.bucketPrefix, region: options.region };
   return {
     put: (bucket, path, body, putOptions) => put(s3, bucket, path, body, putOptions),
-    get: (bucket, path) => get(s3, bucket, path),
+    get: (bucket, path, range) => get(s3, bucket, path, range),
     head: (bucket, path) => head(s3, bucket, path),
     remove: (bucket, paths) => remove(s3, bucket, paths),
     copy: (bucket, from, to, copyOptions) => copy(s3, bucket, from, to, copyOptions),
@@ -168,11 +169,17 @@ async function put(
 }
 
 /** {@link StorageDriver.get}. */
-async function get(s3: S3Deps, bucket: string, path: string): Promise<GetResult> {
+async function get(s3: S3Deps, bucket: string, path: string, range?: ByteRange): Promise<GetResult> {
   assertSafeObjectArgs(bucket, path);
   let output;
   try {
-    output = await s3.client.send(new GetObjectCommand({ Bucket: s3Bucket(s3, bucket), Key: path }));
+    output = await s3.client.send(
+      new GetObjectCommand({
+        Bucket: s3Bucket(s3, bucket),
+        Key: path,
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }),
+    );
   } catch (error) {
     if (isNotFound(error)) throw objectNotFound(bucket, path, error);
     throw error;
@@ -181,6 +188,9 @@ async function get(s3: S3Deps, bucket: string, path: string): Promise<GetResult>
   if (!(body instanceof Readable)) {
     throw new Error(`S3 returned no readable body for ${JSON.stringify(path)} in ${JSON.stringify(bucket)}.`);
   }
+  // A ranged answer's ContentLength is the part's; its ContentRange (`bytes a-b/total`) has the whole size.
+  const total = /\/(\d+)$/.exec(output.ContentRange ?? '')?.[1];
+  if (range && total) return { ...toInfo(output), size: Number(total), body, range };
   return { ...toInfo(output), body };
 }
 

@@ -10,6 +10,7 @@
  * just a shared name prefix, as in Supabase Storage and S3.
  */
 import type { Readable } from 'node:stream';
+import type { ByteRange } from './byte-range.ts';
 
 /** Why a storage operation was refused. */
 export type StorageErrorCode = 'OBJECT_EXISTS' | 'OBJECT_NOT_FOUND' | 'INVALID_PATH' | 'BUCKET_NOT_EMPTY';
@@ -96,7 +97,10 @@ export interface ObjectInfo {
 
 /** Result of {@link StorageDriver.get}: metadata plus a byte stream the caller must consume or destroy. */
 export interface GetResult extends ObjectInfo {
+  /** The object's bytes, or only those of `range` when one was asked for. */
   body: Readable;
+  /** The part `body` holds when a range was asked for (`size` stays the whole object's). */
+  range?: ByteRange;
 }
 
 /** Options of {@link StorageDriver.copy} and {@link StorageDriver.move}. */
@@ -151,8 +155,11 @@ export interface StorageDriver {
    * unread). On failure the body may be partially consumed; a caller owning the stream destroys it.
    */
   put(bucket: string, path: string, body: Buffer | Readable, options?: PutOptions): Promise<PutResult>;
-  /** Opens the object for streaming. Throws `OBJECT_NOT_FOUND`. */
-  get(bucket: string, path: string): Promise<GetResult>;
+  /**
+   * Opens the object for streaming, only the bytes of `range` when given (which the caller resolved against the
+   * object's size: `0 <= start <= end < size`). Throws `OBJECT_NOT_FOUND`.
+   */
+  get(bucket: string, path: string, range?: ByteRange): Promise<GetResult>;
   /** Object metadata, or `null` when there is no object at `path`. */
   head(bucket: string, path: string): Promise<ObjectInfo | null>;
   /** Deletes the given objects; returns those that existed (in input order, de-duplicated). */

@@ -277,6 +277,28 @@ describe('storage routes (local driver)', () => {
       expect(reads.json().total).toBeGreaterThanOrEqual(3);
     });
 
+    it('serves byte ranges: 206 with content-range, 416 past the end, the whole object otherwise', async () => {
+      const bytes = binary(10_000);
+      expect((await upload(admin, 'docs', 'ranges/plan.pdf', bytes, 'application/pdf')).statusCode).toBe(201);
+      const url = '/api/storage/object/docs/ranges/plan.pdf';
+      const whole = await admin({ method: 'GET', url });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      const part = await admin({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe('bytes 100-199/10000');
+      expect(part.headers['content-length']).toBe('100');
+      expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+      const suffix = await admin({ method: 'GET', url, headers: { range: 'bytes=-16' } });
+      expect(suffix.rawPayload.equals(bytes.subarray(10_000 - 16))).toBe(true);
+      const past = await admin({ method: 'GET', url, headers: { range: 'bytes=10000-' } });
+      expect(past.statusCode).toBe(416);
+      expect(past.headers['content-range']).toBe('bytes */10000');
+      const several = await admin({ method: 'GET', url, headers: { range: 'bytes=0-1,5-9' } });
+      expect(several.statusCode).toBe(200);
+      expect(several.rawPayload.equals(bytes)).toBe(true);
+    });
+
     it('honours the cache-control header and the cacheControl form field', async () => {
       expect(
         (await upload(admin, 'docs', 'cache/header.txt', 'h', 'text/plain', { 'cache-control': '60' }))
@@ -777,6 +799,18 @@ describe('storage routes (S3 driver)', () => {
     expect((await admin({ method: 'GET', url: '/api/storage/object/cloud/scans/intake.bin' })).body).toBe(
       'again',
     );
+  });
+
+  it('serves byte ranges from S3', async () => {
+    const bytes = binary(20_000);
+    expect((await upload(admin, 'cloud', 'ranges/plan.pdf', bytes, 'application/pdf')).statusCode).toBe(201);
+    const url = '/api/storage/object/cloud/ranges/plan.pdf';
+    const part = await admin({ method: 'GET', url, headers: { range: 'bytes=1000-1999' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 1000-1999/20000');
+    expect(part.rawPayload.equals(bytes.subarray(1000, 2000))).toBe(true);
+    const past = await admin({ method: 'GET', url, headers: { range: 'bytes=20000-' } });
+    expect(past.statusCode).toBe(416);
   });
 
   it('lists with the defaults', async () => {

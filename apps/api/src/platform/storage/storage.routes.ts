@@ -16,7 +16,7 @@
  * Downloads stream with `content-type`, `content-length`, `cache-control` (prefixed `private` unless
  * the bucket is public, so shared caches never keep PHI), `last-modified`, `content-disposition`
  * (`?download[=name]` for an attachment) and a sandboxing CSP, so an uploaded HTML or SVG file can
- * never run script on the app's origin. Range requests are not supported (`accept-ranges: none`).
+ * never run script on the app's origin. Single byte ranges are served (`accept-ranges: bytes`; `Range: bytes=a-b` → 206, past the end → 416; spec s.7).
  */
 import { Transform, pipeline, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -25,8 +25,8 @@ import { storageEndpoints as endpoints } from '@tend/contracts';
 import { guard } from '../auth/auth.plugin.ts';
 import { AppError } from '../http/errors.ts';
 import { route, type EndpointRequest } from '../http/endpoint-route.ts';
-import type { GetResult } from './storage.driver.ts';
-import type { StorageService } from './storage.service.ts';
+import type { Download, StorageService } from './storage.service.ts';
+import { rangeHeaders } from './byte-range.ts';
 
 /** CSP of every object response: no scripts, plugins or subresources, sandboxed origin. */
 const OBJECT_CSP =
@@ -46,7 +46,7 @@ function contentDisposition(path: string, download: string | undefined): string 
 /** Streams an opened object with its headers; see the module comment. */
 function sendObject(
   reply: FastifyReply,
-  object: GetResult,
+  object: Download,
   path: string,
   options: { isPublic: boolean; download: string | undefined },
 ) {
@@ -55,12 +55,13 @@ function sendObject(
     options.isPublic || /\b(private|no-store)\b/i.test(stored) ? stored : `private, ${stored}`;
   return reply
     .header('content-type', object.contentType)
-    .header('content-length', String(object.size))
     .header('cache-control', cacheControl)
     .header('last-modified', object.lastModified.toUTCString())
     .header('content-disposition', contentDisposition(path, options.download))
     .header('content-security-policy', OBJECT_CSP)
-    .header('accept-ranges', 'none')
+    .header('accept-ranges', 'bytes')
+    .headers(rangeHeaders(object))
+    .code(object.unsatisfiable ? 416 : object.range ? 206 : 200)
     .send(object.body);
 }
 
@@ -196,7 +197,9 @@ const storageObjectRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.uploadObject, options, (request, reply) => uploadObject(storage, request, reply));
   route(app, endpoints.downloadObject, options, async (request, reply) => {
     const path = request.params['*'];
-    const object = await storage.download(request.ctx, request.params.bucket, path);
+    const object = await storage.download(request.ctx, request.params.bucket, path, {
+      range: request.headers.range,
+    });
     return sendObject(reply, object, path, { isPublic: false, download: request.query.download });
   });
   route(app, endpoints.downloadSignedObject, publicOptions, async (request, reply) => {
@@ -206,12 +209,15 @@ const storageObjectRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.bucket,
       path,
       request.query.token,
+      { range: request.headers.range },
     );
     return sendObject(reply, object, path, { isPublic: false, download: request.query.download });
   });
   route(app, endpoints.downloadPublicObject, publicOptions, async (request, reply) => {
     const path = request.params['*'];
-    const object = await storage.downloadPublic(request.ctx, request.params.bucket, path);
+    const object = await storage.downloadPublic(request.ctx, request.params.bucket, path, {
+      range: request.headers.range,
+    });
     return sendObject(reply, object, path, { isPublic: true, download: request.query.download });
   });
 };

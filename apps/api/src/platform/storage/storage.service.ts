@@ -17,7 +17,7 @@
  *   definition and must not hold PHI; making a bucket public is itself audited (`bucket.update`).
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { Transform, pipeline, type Readable } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -43,6 +43,7 @@ import { AppError } from '../http/errors.ts';
 import type { RequestContext } from '../http/context.ts';
 import { StorageError, assertSafeObjectPath, type GetResult, type StorageDriver } from './storage.driver.ts';
 import { storageBuckets, type StorageBucketRow } from './storage.table.ts';
+import { parseByteRange } from './byte-range.ts';
 
 /** Bucket of the files Tend itself produces (billing export batches, payroll exports); created on start by app.ts. */
 export const EXPORTS_BUCKET = 'exports';
@@ -77,6 +78,17 @@ export interface UploadInput {
   upsert?: boolean;
 }
 
+/** Options of {@link StorageService.download}: `range` is the request's `Range` header (`bytes=0-1023`). */
+export interface DownloadOptions {
+  range?: string | undefined;
+}
+
+/**
+ * An opened object: the whole object, the part a `Range` asked for (`range` set: answer 206), or nothing when the
+ * range cannot be satisfied (`unsatisfiable`: answer 416 with `content-range: bytes * /size`; `body` is empty).
+ */
+export type Download = GetResult & { unsatisfiable?: true };
+
 /** The storage service; see the module comment for audit and authorization rules. */
 export interface StorageService {
   /**
@@ -108,11 +120,22 @@ export interface StorageService {
    * Opens an object for streaming (the caller consumes or destroys `body`); audited `file.read`.
    * Errors: VALIDATION_FAILED (path), NOT_FOUND (bucket or object).
    */
-  download(ctx: RequestContext, bucketId: string, path: string): Promise<GetResult>;
+  download(ctx: RequestContext, bucketId: string, path: string, options?: DownloadOptions): Promise<Download>;
   /** {@link download} after {@link verifySignedToken} (audited `file.read`, `access: 'signed_url'`). Errors: also FORBIDDEN. */
-  downloadSigned(ctx: RequestContext, bucketId: string, path: string, token: string): Promise<GetResult>;
+  downloadSigned(
+    ctx: RequestContext,
+    bucketId: string,
+    path: string,
+    token: string,
+    options?: DownloadOptions,
+  ): Promise<Download>;
   /** {@link download} from a public bucket, not audited. Errors: NOT_FOUND also when the bucket is not public. */
-  downloadPublic(ctx: RequestContext, bucketId: string, path: string): Promise<GetResult>;
+  downloadPublic(
+    ctx: RequestContext,
+    bucketId: string,
+    path: string,
+    options?: DownloadOptions,
+  ): Promise<Download>;
   /** Object metadata; audited `file.read` (`metadataOnly`). Errors: VALIDATION_FAILED (path), NOT_FOUND. */
   info(ctx: RequestContext, bucketId: string, path: string): Promise<StorageObjectInfo>;
   /**
@@ -269,12 +292,13 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
     deleteBucket: (ctx, id) => deleteBucket(deps, ctx, id),
     emptyBucket: (ctx, id) => emptyBucket(deps, ctx, id),
     upload: (ctx, input) => upload(deps, ctx, input),
-    download: (ctx, bucketId, path) => openObject(deps, ctx, bucketId, path, 'session'),
-    downloadSigned: async (ctx, bucketId, path, token) => {
+    download: (ctx, bucketId, path, options) => openObject(deps, ctx, bucketId, path, 'session', options),
+    downloadSigned: async (ctx, bucketId, path, token, options) => {
       verifySignedToken(deps, bucketId, path, token);
-      return openObject(deps, ctx, bucketId, path, 'signed_url');
+      return openObject(deps, ctx, bucketId, path, 'signed_url', options);
     },
-    downloadPublic: (ctx, bucketId, path) => openObject(deps, ctx, bucketId, path, 'public'),
+    downloadPublic: (ctx, bucketId, path, options) =>
+      openObject(deps, ctx, bucketId, path, 'public', options),
     info: (ctx, bucketId, path) => info(deps, ctx, bucketId, path),
     list: (ctx, bucketId, listOptions) => list(deps, ctx, bucketId, listOptions),
     move: (ctx, bucketId, from, to, moveOptions) =>
@@ -511,14 +535,15 @@ async function openObject(
   bucketId: string,
   path: string,
   access: 'session' | 'signed_url' | 'public',
-): Promise<GetResult> {
+  options: DownloadOptions = {},
+): Promise<Download> {
   checkPath(path, 'path');
   const bucket = await bucketRow(deps, bucketId);
   if (access === 'public' && !bucket.public)
     throw new AppError('NOT_FOUND', `Bucket ${JSON.stringify(bucketId)} was not found`);
-  let object: GetResult;
+  let object: Download;
   try {
-    object = await deps.driver.get(bucketId, path);
+    object = await openRange(deps, bucketId, path, options.range);
   } catch (error) {
     throw refusal(error, bucketId, { target: path, targetField: 'path' });
   }
@@ -535,6 +560,21 @@ async function openObject(
     throw error;
   }
   return object;
+}
+
+/** The object, or the part of it `rangeHeader` asks for (the size read first), or `unsatisfiable`. */
+async function openRange(
+  deps: StorageDeps,
+  bucketId: string,
+  path: string,
+  rangeHeader: string | undefined,
+): Promise<Download> {
+  if (!rangeHeader) return deps.driver.get(bucketId, path);
+  const head = await deps.driver.head(bucketId, path);
+  if (!head) return deps.driver.get(bucketId, path); // throws OBJECT_NOT_FOUND
+  const range = parseByteRange(rangeHeader, head.size);
+  if (range === 'unsatisfiable') return { ...head, body: Readable.from([]), unsatisfiable: true };
+  return deps.driver.get(bucketId, path, range ?? undefined);
 }
 
 /** {@link StorageService.info}. */
