@@ -26,12 +26,12 @@ import { useForm } from '@mantine/form';
 import { IconBrandGoogle, IconCircleCheck, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { emailChangeInput, type EmailChangeInput, type FieldError } from '@tend/contracts';
 import { useMe } from '../../../lib/me.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { contractValidator } from '../../../lib/form-errors.ts';
-import { displayTimeZone } from '../../../lib/format/index.ts';
+import { useDates } from '../../../i18n/dates.ts';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { useRequestEmailChange } from '../api/accounts.ts';
 import { useIdentities, useLinkGoogle, useUnlinkIdentity } from '../api/identities.ts';
@@ -41,12 +41,9 @@ import { AuthErrorAlert, applyFieldErrors } from '../components/auth-error-alert
 
 const validateEmailChange = contractValidator(emailChangeInput);
 
-/** An instant with its date, time and zone, in the page's language and the agency's time zone. */
-export const formatInstant = (intl: IntlShape, value: string | Date) =>
-  intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'long', timeZone: displayTimeZone() });
-
 function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const intl = useIntl();
+  const dates = useDates();
   const t = (id: string) => intl.formatMessage({ id });
   const labels = { newEmail: t('auth.account.newEmail'), currentPassword: t('auth.account.currentPassword') };
   const request = useRequestEmailChange();
@@ -89,7 +86,7 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
               values={{
                 email: request.data.email,
                 current: currentEmail,
-                until: formatInstant(intl, request.data.expiresAt),
+                until: dates.exact(request.data.expiresAt),
                 b: (text) => <strong>{text}</strong>,
               }}
             />
@@ -204,6 +201,7 @@ function GoogleLinkResult({ email }: { email: string }) {
 
 function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled: boolean }) {
   const intl = useIntl();
+  const dates = useDates();
   const t = (id: string) => intl.formatMessage({ id });
   const identities = useIdentities();
   const unlink = useUnlinkIdentity();
@@ -258,7 +256,7 @@ function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled:
               return (
                 <Table.Tr key={identity.id} data-testid="sign-in-method">
                   <Table.Td>{label}</Table.Td>
-                  <Table.Td>{formatInstant(intl, identity.createdAt)}</Table.Td>
+                  <Table.Td>{dates.exact(identity.createdAt)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"
