@@ -11,6 +11,7 @@ import {
   ISP_BUCKET,
   ispProblemMessages,
   ispStatuses,
+  protocolComparedFields,
   type IspChanges,
   type IspDetail,
   type IspListQuery,
@@ -217,30 +218,13 @@ export async function findPreviousVerifiedIsp(executor: Executor, isp: IspRow): 
 /** The risk type as protocols are matched across versions: trimmed, spaces collapsed, lower case. */
 export const riskKey = (riskType: string) => riskType.trim().replace(/\s+/g, ' ').toLowerCase();
 
-const comparedFields: ProtocolComparedField[] = [
-  'description',
-  'prevention',
-  'response',
-  'emergency',
-  'mar',
-  'pbsp',
-  'serious',
-  'thresholds',
-  'escalationSteps',
-  'medicationReferences',
-  'author',
-  'authorLicensed',
-  'effectiveDate',
-  'reviewDueDate',
-];
-
 /** The fields whose values differ between two protocols (thresholds compared without `confirmed`). */
 export function changedFields(a: ProtocolRow, b: ProtocolRow): ProtocolComparedField[] {
   const comparable = (row: ProtocolRow, field: ProtocolComparedField): unknown =>
     field === 'thresholds'
       ? row.thresholds.map((threshold) => ({ ...threshold, confirmed: undefined }))
       : row[field];
-  return comparedFields.filter(
+  return protocolComparedFields.filter(
     (field) => JSON.stringify(comparable(a, field)) !== JSON.stringify(comparable(b, field)),
   );
 }

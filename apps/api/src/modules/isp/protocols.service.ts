@@ -12,14 +12,15 @@
  * Every read and write is audited (decision 0029).
  */
 import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
-import type {
-  IspSummary,
-  Protocol,
-  ProtocolListQuery,
-  ProtocolOrder,
-  ProtocolPage,
-  ProtocolStatus,
-  ProtocolUpdate,
+import {
+  protocolComparedFields,
+  type IspSummary,
+  type Protocol,
+  type ProtocolListQuery,
+  type ProtocolOrder,
+  type ProtocolPage,
+  type ProtocolStatus,
+  type ProtocolUpdate,
 } from '@tend/contracts';
 import type { Database, Transaction } from '../../platform/db/client.ts';
 import { escapeLike, recordAudit } from '../../platform/audit/audit.service.ts';
@@ -31,23 +32,7 @@ import { isLockedOrder, toIspSummaries, toProtocols, type IspRow, type ProtocolR
 import { loadIsp, loadProtocolRows } from './isp.service.ts';
 
 /** The fields of a protocol's content (the rest of an update are include flags). */
-const contentFields = [
-  'riskType',
-  'description',
-  'prevention',
-  'response',
-  'emergency',
-  'mar',
-  'pbsp',
-  'serious',
-  'thresholds',
-  'escalationSteps',
-  'medicationReferences',
-  'author',
-  'authorLicensed',
-  'effectiveDate',
-  'reviewDueDate',
-] as const;
+const contentFields = ['riskType', ...protocolComparedFields] as const;
 
 /** A protocol row and its ISP, for an update; NOT_FOUND when either is missing. */
 async function loadForChange(tx: Transaction, id: string): Promise<{ row: ProtocolRow; isp: IspRow }> {
