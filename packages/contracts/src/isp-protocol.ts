@@ -44,6 +44,10 @@ export const thresholdComparisons = ['gt', 'gte', 'lt', 'lte', 'eq', 'none'] as 
 export const thresholdComparison = z.enum(thresholdComparisons);
 export type ThresholdComparison = z.infer<typeof thresholdComparison>;
 
+/** The units of a threshold's time window ("in 24 hours", "in a month"). */
+export const thresholdWindowUnits = ['minute', 'hour', 'day', 'week', 'month'] as const;
+export const thresholdWindowUnit = z.enum(thresholdWindowUnits);
+
 /**
  * One threshold of a protocol as data: "more than 2 seizures in 24 h" is
  * `{ metric: 'seizures', comparison: 'gt', value: 2, unit: 'count', window: { amount: 24, unit: 'hour' } }`;
@@ -61,7 +65,7 @@ export const threshold = z.object({
   window: z
     .object({
       amount: z.number().positive().finite(),
-      unit: z.enum(['minute', 'hour', 'day', 'week', 'month']),
+      unit: thresholdWindowUnit,
     })
     .nullable()
     .default(null),

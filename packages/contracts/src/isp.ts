@@ -22,7 +22,7 @@ import {
 } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ispStatus, jobStatus, protocolStatus } from './enums.ts';
-import { protocolSources, threshold, thresholdComparison } from './isp-protocol.ts';
+import { protocolSources, threshold, thresholdComparison, thresholdWindowUnit } from './isp-protocol.ts';
 
 /** Largest ISP PDF (or annotated version) accepted, in bytes: 50 MiB (413 above). */
 export const ISP_MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -313,7 +313,7 @@ export const thresholdInput = z.object({
   value: z.number().finite(),
   unit: text().trim().min(1, { message: 'is required' }).max(40),
   window: z
-    .object({ amount: z.number().positive().finite(), unit: z.enum(['minute', 'hour', 'day', 'week']) })
+    .object({ amount: z.number().positive().finite(), unit: thresholdWindowUnit })
     .nullable()
     .default(null),
   byTime: text()

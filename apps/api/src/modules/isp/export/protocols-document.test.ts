@@ -122,6 +122,11 @@ describe('labels', () => {
         'At most 1 seizures in 1 week',
         'Como máximo 1 seizures en 1 semana',
       ],
+      [
+        { comparison: 'gt', value: 5, window: { amount: 1, unit: 'month' } },
+        'More than 5 seizures in 1 month',
+        'Más de 5 seizures en 1 mes',
+      ],
     ];
     for (const [overrides, english, spanish] of cases) {
       expect(thresholdSentence(en, 'en', threshold(overrides))).toBe(english);
