@@ -5,7 +5,14 @@
  * (other sessions end by default), signs out and signs in with the new password.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  forbidDialogs,
+  signInThroughForm,
+  snap,
+  createUser,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const USER = {
@@ -21,11 +28,7 @@ test('a user changes the password on /account, signs out and signs in with the n
   baseURL,
 }) => {
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  const created = await adminContext.request.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...USER, role: 'USER' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(adminContext.request, baseURL, { ...USER, role: 'USER' });
   await adminContext.close();
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });

@@ -4,7 +4,14 @@
  * (sessionStorage `tend.adminRedirectMessage`). The account is created through the API by the shared admin.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  forbidDialogs,
+  signInThroughForm,
+  snap,
+  createUser,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const USER = {
@@ -19,11 +26,7 @@ test('a non-admin opening an admin page sees the red redirect alert, which vanis
   baseURL,
 }) => {
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  const created = await adminContext.request.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...USER, role: 'USER' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(adminContext.request, baseURL, { ...USER, role: 'USER' });
   await adminContext.close();
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });

@@ -7,7 +7,14 @@
  * caregiver picks "Text message (SMS)" and types the number another way.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  fictitiousPhone,
+  forbidDialogs,
+  snap,
+  createUser,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const CAREGIVER = {
@@ -38,11 +45,7 @@ async function newestCode(admin: APIRequestContext, to: string): Promise<string 
 test('a caregiver signs in with a one-time code read from the outbox', async ({ browser, baseURL }) => {
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
   const admin = adminContext.request;
-  const created = await admin.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...CAREGIVER, role: 'CAREGIVER' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(admin, baseURL, { ...CAREGIVER, role: 'CAREGIVER' });
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
   const page = await context.newPage();
@@ -115,13 +118,9 @@ test('an unknown email gets the same answer and no code', async ({ browser, base
 test('a caregiver signs in with a code texted to the phone the admin gave', async ({ browser, baseURL }) => {
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
   const admin = adminContext.request;
-  const created = await admin.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...SMS_CAREGIVER, role: 'CAREGIVER' },
-  });
-  expect(created.status()).toBe(201);
+  const created = await createUser(admin, baseURL, { ...SMS_CAREGIVER, role: 'CAREGIVER' });
   // Typed as the admin likes, stored E.164, shown formatted.
-  expect(await created.json()).toMatchObject({ phone: SMS_E164, phoneDisplay: SMS_CAREGIVER.phone });
+  expect(created).toMatchObject({ phone: SMS_E164, phoneDisplay: SMS_CAREGIVER.phone });
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
   const page = await context.newPage();

@@ -7,7 +7,15 @@
  * afresh in its own context, so signing out here does not touch the shared session.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, signInThroughForm, snap, tabTo, totpCode } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  signInThroughForm,
+  snap,
+  tabTo,
+  totpCode,
+  createUser,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const NEW_ADMIN = {
@@ -23,11 +31,7 @@ test('an aal1 admin cannot open PHI, enrols TOTP, and signs in with it afterward
 }) => {
   // The shared (aal2) admin creates a second admin.
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  const created = await adminContext.request.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...NEW_ADMIN, role: 'ADMIN' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(adminContext.request, baseURL, { ...NEW_ADMIN, role: 'ADMIN' });
   await adminContext.close();
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
@@ -111,11 +115,7 @@ test('keyboard only: an admin signs in, enrols TOTP, signs out and signs in with
     lastName: `Keys ${stamp}`,
   };
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  const created = await adminContext.request.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...KEYBOARD_ADMIN, role: 'ADMIN' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(adminContext.request, baseURL, { ...KEYBOARD_ADMIN, role: 'ADMIN' });
   await adminContext.close();
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
   const page = await context.newPage();

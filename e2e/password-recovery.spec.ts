@@ -13,6 +13,7 @@ import {
   forbidDialogs,
   signInThroughForm,
   snap,
+  createUser,
 } from './support.ts';
 
 const stamp = Date.now().toString(36);
@@ -32,11 +33,7 @@ test('a user resets a forgotten password from an emailed link and signs in with 
 }) => {
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
   const admin = adminContext.request;
-  const created = await admin.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...USER, role: 'USER' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(admin, baseURL, { ...USER, role: 'USER' });
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
   const page = await context.newPage();

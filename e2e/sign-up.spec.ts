@@ -7,7 +7,14 @@
  * - phone sign-up confirmed by the texted code, then sign-in by a texted code.
  */
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, fictitiousPhone, forbidDialogs, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  fictitiousPhone,
+  forbidDialogs,
+  snap,
+  createUser,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const PASSWORD = 'quiet harbour lantern morning';
@@ -95,11 +102,13 @@ test('email sign-up: confirmation link from the outbox signs the new account in 
 test('a sign-in link by email signs an existing account in', async ({ browser, baseURL }) => {
   const email = `magic.${stamp}@example.org`;
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  const created = await adminContext.request.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { email, password: PASSWORD, firstName: 'Mia', lastName: `Link ${stamp}`, role: 'USER' },
+  await createUser(adminContext.request, baseURL, {
+    email,
+    password: PASSWORD,
+    firstName: 'Mia',
+    lastName: `Link ${stamp}`,
+    role: 'USER',
   });
-  expect(created.status()).toBe(201);
   const { context, page } = await freshPage(browser, baseURL);
 
   await page.goto('/login');

@@ -8,7 +8,7 @@
  * at 320 px and at 200 % zoom (spanish-support.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_STATE_FILE, forbidDialogs } from './support.ts';
+import { ADMIN_STATE_FILE, forbidDialogs, createUser } from './support.ts';
 import { checkSpanishScreen, checkZoomed, newestMessage, phone } from './spanish-support.ts';
 
 const stamp = Date.now().toString(36);
@@ -148,11 +148,7 @@ test('a guardian resets a password, runs /account and two-step verification in S
 }) => {
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
   const admin = adminContext.request;
-  const created = await admin.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...GUARDIAN, role: 'GUARDIAN' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(admin, baseURL, { ...GUARDIAN, role: 'GUARDIAN' });
   const { context, page } = await spanishPhone(browser, baseURL);
 
   // The reset link comes in Spanish (the page's language travels with the request).

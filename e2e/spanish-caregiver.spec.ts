@@ -6,7 +6,7 @@
  * checked for horizontal scrolling at 320 px and at 200 % zoom (spanish-support.ts).
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE_FILE, fictitiousPhone, forbidDialogs, tabTo } from './support.ts';
+import { ADMIN_STATE_FILE, fictitiousPhone, forbidDialogs, tabTo, createUser } from './support.ts';
 import {
   checkSpanishScreen,
   checkZoomed,
@@ -32,11 +32,7 @@ test('a Spanish-speaking caregiver signs in with an SMS code, in Spanish, by key
 }) => {
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
   const admin = adminContext.request;
-  const created = await admin.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...CAREGIVER, role: 'CAREGIVER' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(admin, baseURL, { ...CAREGIVER, role: 'CAREGIVER' });
 
   const context = await browser.newContext({
     viewport: phone,

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { matchRoutes } from 'react-router';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
@@ -31,6 +31,20 @@ export function forbidDialogs(page: Page): void {
   page.on('dialog', (dialog) => {
     throw new Error(`A dialog opened: ${dialog.message()}`);
   });
+}
+
+/**
+ * Creates an account through `POST /api/users` with an admin's request context (the shared admin's session), expects
+ * 201 and returns the created user as the API answers it (`docs/accounts.md`).
+ */
+export async function createUser(
+  admin: APIRequestContext,
+  baseURL: string | undefined,
+  user: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const created = await admin.post('/api/users', { headers: { origin: baseURL ?? '' }, data: user });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as Record<string, unknown>;
 }
 
 /** Where setup.spec.ts keeps the admin's TOTP key (base32) for flows that sign in through the form. */
