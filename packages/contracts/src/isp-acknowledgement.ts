@@ -154,8 +154,11 @@ export const acknowledgementRequestResult = z.object({
       caregiverId: z.uuid(),
       name: z.string(),
       clientId: z.uuid(),
-      /** `no-account`: no active CAREGIVER account has the caregiver's email; `nothing-pending`: all acknowledged. */
-      reason: z.enum(['no-account', 'nothing-pending']),
+      /**
+       * `no-account`: no active CAREGIVER account has the caregiver's email; `nothing-pending`: every current
+       * protocol is acknowledged; `send-failed`: the email provider refused (no link was left behind).
+       */
+      reason: z.enum(['no-account', 'nothing-pending', 'send-failed']),
     }),
   ),
 });
