@@ -98,9 +98,13 @@ test('caregivers acknowledge a verified ISP by a signed link; the client rate go
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
+  const adminContext = await browser.newContext({
+    storageState: ADMIN_STATE_FILE,
+    baseURL,
+    // State-changing API calls must come from the web app's origin.
+    extraHTTPHeaders: { origin: baseURL ?? '' },
+  });
   const admin = adminContext.request;
-  const origin = { origin: baseURL ?? '' };
 
   // The newest shift's client and caregiver (the demo agency's visits run up to today).
   const shifts = await ok<{ items: { clientId: string; caregiverId: string; clientName: string }[] }>(
@@ -118,7 +122,6 @@ test('caregivers acknowledge a verified ISP by a signed link; the client rate go
   }>(await admin.get(`/api/caregivers/${shift.caregiverId}`));
   await ok(
     await admin.put(`/api/caregivers/${shift.caregiverId}`, {
-      headers: origin,
       data: {
         name: caregiver.name,
         email: caregiver.email,
@@ -135,7 +138,6 @@ test('caregivers acknowledge a verified ISP by a signed link; the client rate go
     { ...OTHER, phone: '' },
   ]) {
     const created = await admin.post('/api/users', {
-      headers: origin,
       data: {
         ...person,
         password: PASSWORD,
@@ -196,7 +198,7 @@ test('caregivers acknowledge a verified ISP by a signed link; the client rate go
   await expectNoHorizontalScroll(reader, '/acknowledge at 320 px');
   await snap(reader, 'isp-acknowledge');
   await expectAccessible(reader, 'isp-acknowledge');
-  await seizures.getByRole('button', { name: 'I have read and understand the protocol Seizures' }).click();
+  await seizures.getByRole('button', { name: 'I have read and understand this protocol: Seizures' }).click();
   await expect(seizures.getByRole('status')).toContainText('Acknowledged');
 
   // In Spanish: the same page, the other protocol.
@@ -205,7 +207,7 @@ test('caregivers acknowledge a verified ISP by a signed link; the client rate go
   await expect(reader.getByText(/texto del plan tal como fue escrito/)).toBeVisible();
   await checkSpanishScreen(reader, 'isp-acknowledge');
   const choking = reader.getByRole('article', { name: 'Choking' });
-  await choking.getByRole('button', { name: 'He leído y entiendo el protocolo Choking' }).click();
+  await choking.getByRole('button', { name: 'He leído y entiendo este protocolo: Choking' }).click();
   await expect(choking.getByRole('status')).toContainText('Confirmado el');
   await snap(reader, 'es-isp-acknowledge-done');
   await checkZoomed(
