@@ -107,7 +107,7 @@ function ProtocolCard({ protocol }: { protocol: AcknowledgementProtocol }) {
           </div>
         )}
         {protocol.acknowledgedAt ? (
-          <Group gap="xs" role="status">
+          <Group gap="xs" role="status" wrap="nowrap" align="flex-start">
             <ThemeIcon color="green" variant="light" size="sm" aria-hidden>
               <IconCircleCheck size={14} />
             </ThemeIcon>
