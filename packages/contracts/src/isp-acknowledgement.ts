@@ -16,6 +16,7 @@
  * request endpoints: admin only.
  */
 import { z } from 'zod';
+import { text } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { locales } from './locale.ts';
 
@@ -72,8 +73,7 @@ export type MyAcknowledgements = z.infer<typeof myAcknowledgements>;
 
 export const myAcknowledgementsQuery = z.object({
   /** A request link's token: only that request's client (404 unless it was sent to the signed-in caregiver). */
-  request: z
-    .string()
+  request: text()
     .trim()
     .min(1, { message: 'must not be empty' })
     .max(ACKNOWLEDGEMENT_TOKEN_MAX_CHARS, { message: 'is not a request link' })

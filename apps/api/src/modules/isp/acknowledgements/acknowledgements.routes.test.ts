@@ -374,6 +374,38 @@ describe('rates and request links', () => {
     expect(fresh.json().version).toBe(2);
   });
 
+  it('texts an account with a phone too; an expired link opens for nobody', async () => {
+    await db().execute(
+      sql`update user_account set phone = '+15035550142' where id = ${accountA.accountId}::uuid`,
+    );
+    const [latest] = (
+      await db().execute<{ id: string }>(
+        sql`select id from isp where client_id = ${client}::uuid order by verified_at desc limit 1`,
+      )
+    ).rows;
+    await insertProtocol(randomUUID(), latest?.id as string, { riskType: 'Falls', sortOrder: 5 });
+    const sent = await admin({ method: 'POST', url: '/api/acknowledgement-requests', payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().sent).toEqual([
+      { caregiverId: caregiverRowA, name: 'Ana Caregiver', clientId: client, channels: ['email', 'sms'] },
+    ]);
+    const [sms] = await db()
+      .select({ text: outboxMessages.textBody })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, '+15035550142'));
+    expect(sms?.text).toMatch(/\/acknowledge\?request=/);
+    const token = await newestToken(accountA.email);
+    expect(
+      (await caregiverA({ method: 'GET', url: `/api/acknowledgements?request=${token}` })).statusCode,
+    ).toBe(200);
+    await db().execute(
+      sql`update acknowledgement_request set expires_at = now() - interval '1 minute' where token_hash = ${hashRequestToken(token)}`,
+    );
+    expect(
+      (await caregiverA({ method: 'GET', url: `/api/acknowledgements?request=${token}` })).statusCode,
+    ).toBe(404);
+  });
+
   it('audits reads and sends with ids and counts, never names or tokens', async () => {
     const rows = await db()
       .select({ action: auditEvents.action, details: auditEvents.details })
