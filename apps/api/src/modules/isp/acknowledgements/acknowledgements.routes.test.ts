@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditOutcome } from '@tend/contracts';
 import { auditEvents } from '../../../platform/audit/audit.table.ts';
 import { outboxMessages } from '../../../platform/messaging/outbox.table.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../../test/helpers.ts';
@@ -82,7 +83,7 @@ async function insertProtocol(
       'Respond to it.', 'Call 911.', ${fields.includeResponse ?? true}, ${thresholds}::jsonb)`);
 }
 
-async function auditCount(action: string, outcome = 'success') {
+async function auditCount(action: string, outcome: AuditOutcome = 'success') {
   const rows = await db()
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(auditEvents)
