@@ -251,6 +251,7 @@ const PHONE_BLOCKS = {
   'password-recovery': [125, 150],
   'spanish-caregiver': [150, 175],
   'sign-up': [175, 200],
+  'isp-acknowledgements': [200, 225],
 } as const;
 
 /**

@@ -567,6 +567,33 @@ const routeCases: RouteCase[] = [
     request: (s) => ({ method: 'POST', url: `/api/isps/${s.ids.isp}/verify` }),
     events: [['isp.verify', 'isp']],
   },
+  // Caregivers' protocol acknowledgements (issue 19; decision 0046): a caregiver with a shift for the verified ISP's client.
+  {
+    route: 'POST /api/acknowledgement-requests',
+    request: async (s) => {
+      const caregiver = await signInAs(s.t, 'CAREGIVER');
+      s.ids.ackCookie = caregiver.cookie;
+      const [caregiverId, shiftId] = [randomUUID(), randomUUID()];
+      await s.t.database.db.execute(
+        sql`insert into caregiver (id, name, email) values (${caregiverId}::uuid, 'Ack Reader', ${caregiver.email})`,
+      );
+      await s.t.database.db.execute(sql`insert into shift (id, date, caregiver_id, client_id)
+        values (${shiftId}::uuid, current_date, ${caregiverId}::uuid, ${s.ids.ispClient}::uuid)`);
+      return { method: 'POST', url: '/api/acknowledgement-requests', payload: { clientId: s.ids.ispClient } };
+    },
+    events: [['acknowledgement_request.send', 'client']],
+  },
+  {
+    route: 'POST /api/acknowledgements',
+    request: async (s) => {
+      const caller = as(s.t, s.ids.ackCookie as string);
+      const mine = await caller({ method: 'GET', url: '/api/acknowledgements' });
+      const clients = mine.json<{ clients: { protocols: { protocolId: string }[] }[] }>().clients;
+      const protocolId = clients[0]?.protocols[0]?.protocolId as string;
+      return { method: 'POST', url: '/api/acknowledgements', payload: { protocolId }, as: caller };
+    },
+    events: [['acknowledgement.create', 'protocol']],
+  },
   {
     route: 'POST /api/isps/:id/exports',
     request: (s) => ({ method: 'POST', url: `/api/isps/${s.ids.isp}/exports`, payload: {} }),

@@ -49,6 +49,11 @@ export function expectedAccess(access: ApiAccess, principal: Principal): 'allow'
 
 /** Every API operation (`METHOD /path` as Fastify registers it) and who may call it. */
 export const apiAccess = {
+  'GET /api/acknowledgement-rates': 'admin',
+  'GET /api/acknowledgement-rates/:clientId': 'admin',
+  'POST /api/acknowledgement-requests': 'admin',
+  'GET /api/acknowledgements': 'signed-in-phi',
+  'POST /api/acknowledgements': 'signed-in-phi',
   'POST /api/account/email-change': 'signed-in-phi',
   'POST /api/account/email-change/confirm': 'public',
   'PUT /api/account/locale': 'signed-in-phi',

@@ -165,6 +165,12 @@ export const auditActions = [
   'isp_export.download',
   'isp_export.email',
   'isp_extraction.test',
+  // Caregivers' protocol acknowledgements (issue 19; docs/isp-acknowledgements.md).
+  'acknowledgement.list',
+  'acknowledgement.create',
+  'acknowledgement_rate.list',
+  'acknowledgement_rate.read',
+  'acknowledgement_request.send',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

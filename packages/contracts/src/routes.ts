@@ -76,6 +76,8 @@ const authRoutes: RouteDef[] = [
   r('/account', 'default', 'auth', 'Account'),
   // Not in spec s.2: enrol/remove the TOTP factor; admins reach aal2 here before PHI (decision 0009).
   r('/account/mfa', 'default', 'auth', 'Two-step verification'),
+  // Not in spec s.2: a caregiver acknowledges the protocols of the clients they serve (issue 19; decision 0046).
+  r('/acknowledge', 'default', 'auth', 'Acknowledge protocols'),
   r('/admin/caregiver-hours', 'admin', 'admin', 'Caregiver hours'),
   r('/admin/match-detection', 'admin', 'admin', 'Match detection'),
   r('/admin/baselineLocations', 'admin', 'admin', 'Baseline locations'),
@@ -108,6 +110,8 @@ const adminRoutes: RouteDef[] = [
   r('/admin/misctools/isp', 'admin', 'admin', 'ISPs'),
   r('/admin/misctools/isp/upload', 'admin', 'admin', 'Upload ISP'),
   r('/admin/misctools/isp/:id/export', 'admin', 'admin', 'Export ISP'),
+  // Not in spec s.2: caregivers' protocol acknowledgement rates per client (issue 19; decision 0046).
+  r('/admin/misctools/isp/acknowledgements', 'admin', 'admin', 'Protocol acknowledgements'),
   r('/admin/misctools/shiftnotes/review', 'admin', 'admin', 'Shift-note review'),
   r('/verify', 'none', 'admin', 'Verify'),
   r('/process', 'none', 'admin', 'Process'),

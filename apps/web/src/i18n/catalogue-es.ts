@@ -1,5 +1,6 @@
 /** The Spanish catalogue, loaded on demand (catalogues.ts). Usted form; Oregon's terms (docs/languages.md). */
 import app from '../app/messages/es.json';
 import auth from '../features/auth/messages/es.json';
+import isp from '../features/isp/messages/es.json';
 
-export const spanishMessages: Record<string, string> = { ...app, ...auth };
+export const spanishMessages: Record<string, string> = { ...app, ...auth, ...isp };

@@ -11,6 +11,7 @@ import { REPORTS_BUCKET } from './isp-export.service.ts';
 import { createIspProcessingHandler } from './isp-processing.job.ts';
 import { createIspReader } from './isp-reader.ts';
 import { ispRoutes } from './isp.routes.ts';
+import { acknowledgementRoutes } from './acknowledgements/acknowledgements.routes.ts';
 import { ISP_PROCESSING_JOB } from './isp.service.ts';
 
 /**
@@ -47,7 +48,7 @@ export function agencyNameOf(config: Pick<Config, 'mail' | 'publicUrl'>): string
 }
 
 export const ispPlugin: FastifyPluginAsync = async (app) => {
-  const { config, database, storage, jobs } = app.deps;
+  const { config, database, storage, jobs, messaging } = app.deps;
   const reader = createIspReader();
   jobs.register(ISP_PROCESSING_JOB, createIspProcessingHandler({ db: database.db, storage, reader }));
   app.addHook('onReady', () => ensureIspBuckets(storage));
@@ -63,6 +64,14 @@ export const ispPlugin: FastifyPluginAsync = async (app) => {
         storageRegion: config.storage.driver === 's3' ? config.storage.region : null,
       },
       reader,
+    }),
+  );
+  await app.register(
+    acknowledgementRoutes({
+      db: database.db,
+      messaging,
+      publicUrl: config.publicUrl,
+      agencyTimeZone: config.agencyTimeZone,
     }),
   );
 };

@@ -17,6 +17,7 @@ const allValues = {
   role: 'CAREGIVER',
   expires: new Date('2026-12-03T20:30:00Z'),
   newEmail: 'new@example.org',
+  count: 2,
 };
 
 describe('message templates', () => {

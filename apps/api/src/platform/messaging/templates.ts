@@ -27,9 +27,10 @@ export type EmailTemplate =
   | 'invitation'
   | 'emailChange'
   | 'emailChanged'
-  | 'alreadyRegistered';
+  | 'alreadyRegistered'
+  | 'acknowledgementRequest';
 /** The SMS messages: each is `<name>.sms`. */
-export type SmsTemplate = 'signInCode' | 'passwordResetCode' | 'alreadyRegistered';
+export type SmsTemplate = 'signInCode' | 'passwordResetCode' | 'alreadyRegistered' | 'acknowledgementRequest';
 
 /** Values a template fills in: text, counts (ICU plurals) and instants (formatted in `timeZone`). */
 export type TemplateValues = Record<string, string | number | Date>;
