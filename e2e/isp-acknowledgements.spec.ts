@@ -244,5 +244,11 @@ test('caregivers acknowledge a verified ISP by a signed link; the client rate go
     after.caregiverRows.flatMap((r) => r.acknowledgedAt).filter((at) => !at).length,
   );
   await snap(adminPage, 'isp-acknowledgement-client-after');
+  // Usable on a phone: the tables scroll inside their frames, the page does not scroll sideways.
+  await adminPage.setViewportSize(phone);
+  await expect(adminPage.getByRole('region', { name: shift.clientName }).getByRole('table')).toBeVisible();
+  // Checked once the layout has settled at the new width (the tables' scroll frames measure themselves).
+  await expect(() => expectNoHorizontalScroll(adminPage, `${PAGE} at 320 px`)).toPass({ timeout: 5_000 });
+  await snap(adminPage, 'isp-acknowledgement-client-320');
   await adminContext.close();
 });

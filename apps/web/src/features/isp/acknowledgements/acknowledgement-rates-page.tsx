@@ -32,6 +32,12 @@ import {
 
 const PAGE = '/admin/misctools/isp/acknowledgements';
 
+/** Buttons whose words wrap on a narrow screen instead of running out of it. */
+const wrappingButton = {
+  root: { height: 'auto', minHeight: 36, maxWidth: '100%' },
+  label: { whiteSpace: 'normal' },
+} as const;
+
 const reasons: Record<AcknowledgementRequestResult['unreachable'][number]['reason'], string> = {
   'no-account': 'no caregiver account has their email: invite them as a caregiver with that email',
   'nothing-pending': 'nothing pending: every current protocol is acknowledged',
@@ -104,13 +110,14 @@ function ClientDetail({ clientId }: { clientId: string }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="client-detail">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2} id="client-detail" size="h3">
+        <Title order={2} id="client-detail" size="h3" style={{ overflowWrap: 'anywhere' }}>
           {client.clientName}
         </Title>
         <Button
           leftSection={<IconMailForward size={16} aria-hidden />}
           onClick={() => send.mutate(clientId)}
           loading={send.isPending}
+          styles={wrappingButton}
         >
           Send acknowledgement requests
         </Button>
@@ -207,6 +214,7 @@ export function AcknowledgementRatesPage() {
               leftSection={<IconMailForward size={16} aria-hidden />}
               onClick={() => sendAll.mutate(null)}
               loading={sendAll.isPending}
+              styles={wrappingButton}
             >
               Send requests for every client
             </Button>
