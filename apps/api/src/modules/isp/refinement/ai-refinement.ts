@@ -352,7 +352,7 @@ export function refinementNote(outcome: RefinementOutcome, timeoutMs: number): s
     invalid: 'its answer was not the JSON asked for',
     invented: 'its answer named a risk or used words that are not in the ISP',
     failed: 'the AI endpoint answered with an error',
-    timeout: `there was no answer within ${Math.round(timeoutMs / 1000)} s`,
+    timeout: `there was no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`,
   };
   const why = reason[outcome.status];
   return why ? `AI refinement was not used (${why}); the extraction shown is the rule-based one.` : null;

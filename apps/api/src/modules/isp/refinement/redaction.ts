@@ -11,7 +11,8 @@
  *   credential ("Dana Reyes, RN") and after a title ("Dr. Ortiz"); then every whole-word occurrence of each name and
  *   of each of its parts (a first name alone, a surname alone), whatever the case;
  * - email addresses; phone numbers (NANP, with or without a country code or extension); street addresses (a house
- *   number and a street word: "1420 Maple Street, Apt 3"); dates (every date: a date of birth is one; numeric,
+ *   number and a street word, with the unit, city, state and ZIP that follow: "1420 Maple Street, Apt 3, Salem OR
+ *   97301"); dates (every date: a date of birth is one; numeric,
  *   written out, ISO); Medicaid / prime ids (two letters, five digits, a letter: "AB12345C") and any token that
  *   mixes letters and 4 or more digits; any run of 5 or more digits (ZIP codes, record numbers).
  *
@@ -130,7 +131,7 @@ const phonePattern =
 const streetWords =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Highway|Hwy|Parkway|Pkwy|Loop|Trail|Square|Sq';
 const addressPattern = new RegExp(
-  `\\b\\d{1,6}\\s+(?:[NSEW]\\.?\\s+)?(?:${nameWord}\\s+){1,4}(?:${streetWords})\\b\\.?(?:\\s+(?:[NSEW]{1,2}|NE|NW|SE|SW)\\b)?(?:,?\\s*(?:#|Apt\\.?|Apartment|Suite|Ste\\.?|Unit)\\s*[\\p{L}\\p{N}-]+)?`,
+  `\\b\\d{1,6}\\s+(?:[NSEW]\\.?\\s+)?(?:${nameWord}\\s+){1,4}(?:${streetWords})\\b\\.?(?:\\s+(?:[NSEW]{1,2}|NE|NW|SE|SW)\\b)?(?:,?\\s*(?:#|Apt\\.?|Apartment|Suite|Ste\\.?|Unit)\\s*[\\p{L}\\p{N}-]+)?(?:,[ \\t]*${nameWord}(?:[ \\t]+${nameWord})?)?(?:,?[ \\t]+[A-Z]{2}(?:[ \\t]+\\d{5}(?:-\\d{4})?)?)?`,
   'gu',
 );
 const months =
