@@ -82,3 +82,17 @@ describe('createRedactor', () => {
     expect(namesInText('Guardian: None. Call the nurse if needed.')).toEqual([]);
   });
 });
+
+describe('names the text gives without a label', () => {
+  it('learns a name before a date of birth and a name beside a known surname', () => {
+    const redactor = createRedactor();
+    const text =
+      'Description: Jamie Rivera (DOB 02/03/1990) eats quickly. Guardian: Pat Rivera. Sit with Jamie. Lee Ann Rivera visits. The Risk Identification Tool applies.';
+    const redacted = redactor.redact(text);
+    for (const phi of ['Jamie', 'Rivera', 'Pat', 'Lee', 'Ann', '02/03/1990'])
+      expect(redacted, phi).not.toContain(phi);
+    expect(redacted).toContain('The Risk Identification Tool applies.');
+    expect(redacted).toMatch(/^Description: \[PERSON_\d+\]/);
+    expect(redactor.restore(redacted)).toBe(text);
+  });
+});

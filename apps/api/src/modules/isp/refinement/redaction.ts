@@ -168,14 +168,19 @@ const labelledName = new RegExp(
 );
 const credentialName = new RegExp(`(${fullName}),?\\s+(?:${credentials})\\b`, 'gu');
 const titledName = new RegExp(`\\b(?:Dr|Mr|Mrs|Ms|Mx|Miss)\\.?\\s+(${fullName})`, 'gu');
+/** A name before a date of birth: "Jamie Rivera (DOB 02/03/1990)", "Jamie Rivera, born 1990". */
+const dobName = new RegExp(
+  `(${fullName})[ \\t]*[,(]?[ \\t]*(?:DOB|D\\.O\\.B\\.|[Dd]ate of [Bb]irth|[Bb]orn)\\b`,
+  'gu',
+);
 
 /** Names a text gives: after person labels, before credentials, after titles. */
 export function namesInText(text: string): string[] {
   const found: string[] = [];
-  for (const pattern of [labelledName, credentialName, titledName]) {
+  for (const pattern of [labelledName, credentialName, titledName, dobName]) {
     for (const match of text.matchAll(pattern)) {
-      // Before a credential the name is the last words ("Call Dana Reyes, RN"); elsewhere the first.
-      const name = cleanName(match[1] ?? '', pattern === credentialName);
+      // Before a credential or a date of birth the name is the last words ("Call Dana Reyes, RN"); else the first.
+      const name = cleanName(match[1] ?? '', pattern === credentialName || pattern === dobName);
       if (name) found.push(name);
     }
   }
@@ -254,9 +259,34 @@ export function createRedactor(names: readonly string[] = [], ids: readonly stri
     return text.replace(pattern, (match) => (anyCase || /^\p{Lu}/u.test(match) ? replacement : match));
   };
 
+  /**
+   * A capitalised word right beside a known name word is part of that person's name ("Jamie Rivera" once "Rivera"
+   * is known from "Guardian: Pat Rivera"): learned as a name, twice over (a middle name).
+   */
+  const learnNeighbours = (text: string) => {
+    for (let round = 0; round < 2; round += 1) {
+      const parts = [...nameTerms.keys()].filter((term) => !term.includes(' '));
+      for (const part of parts) {
+        const word = escapeRegExp(part);
+        const around = new RegExp(
+          `(?<![\\p{L}\\p{M}])(?:(${nameWord})[ \\t]+(${word})|(${word})[ \\t]+(${nameWord}))(?![\\p{L}\\p{M}])`,
+          'giu',
+        );
+        for (const match of text.matchAll(around)) {
+          const [neighbour, known] = match[1] ? [match[1], match[2]] : [match[4], match[3]];
+          if (!neighbour || !known || !/^\p{Lu}/u.test(neighbour) || !/^\p{Lu}/u.test(known)) continue;
+          if (notNames.has(neighbour.toLowerCase()) || personLabels.includes(neighbour.toLowerCase()))
+            continue;
+          learnName(match[0]);
+        }
+      }
+    }
+  };
+
   const redact = (input: string): string => {
     let text = input.normalize('NFC');
     for (const name of namesInText(text)) learnName(name);
+    learnNeighbours(text);
     // Structured identifiers first (an address or email holds names and digits).
     text = text.replace(emailPattern, (value) => placeholder('EMAIL', value));
     for (const id of ids)
