@@ -77,7 +77,7 @@ export const configDocs = {
   AI_API_KEY: 'Bearer key for AI_BASE_URL (optional; local endpoints may need none).',
   AI_MODEL: 'Model name sent to AI_BASE_URL (default gpt-4o-mini).',
   ISP_AI_BASE_URL:
-    'OpenAI-compatible API base URL for the optional AI refinement of ISP risk-protocol extraction (redacted text only; docs/isp-extraction.md); unset = off. Separate from AI_BASE_URL.',
+    'OpenAI-compatible base URL for optional AI refinement of ISP extraction (redacted text); unset = off, separate from AI_BASE_URL.',
   ISP_AI_API_KEY: 'Bearer key for ISP_AI_BASE_URL (optional; local endpoints may need none).',
   ISP_AI_MODEL: 'Model name sent to ISP_AI_BASE_URL (default gpt-4o-mini).',
   ISP_AI_TIMEOUT_S:
