@@ -147,7 +147,8 @@ const datePattern = new RegExp(
 );
 /** Oregon prime / Medicaid ids ("AB12345C") and any token mixing letters and 4+ digits ("MRN A1234567"). */
 const idPattern = /\b(?=[\p{L}\p{N}-]*\p{L})(?=(?:[\p{L}-]*\p{N}){4})[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*\b/gu;
-const longNumberPattern = /(?<![\p{N}.,])\d[\d\s-]{3,}\d(?![\p{N}])/gu;
+/** Five or more digits, single spaces or hyphens between them allowed ("97301", "1234-5678"). */
+const longNumberPattern = /(?<![\p{N}.,])\d(?:[ -]?\d){4,}(?![\p{N}])/gu;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
