@@ -118,20 +118,33 @@ export async function testExtractionOfText(
   return audited(deps.db, ctx, result, text.length);
 }
 
-/** Extraction of an uploaded file (its text layer, and OCR of pages without one). */
+/**
+ * Extraction of an uploaded file (its text layer, and OCR of pages without one); with `refine`, also the AI
+ * refinement. Errors: 400 on `refine` when no endpoint is configured.
+ */
 export async function testExtractionOfFile(
-  deps: { db: Database; reader: IspReader },
+  deps: { db: Database; reader: IspReader; refiner?: IspRefiner | null },
   ctx: RequestContext,
   file: { fileName: string; bytes: Buffer },
+  refine = false,
 ): Promise<IspExtractionTestResult> {
-  const result = await run(deps.reader, 'file', file.fileName, async () => {
-    let pages = await deps.reader.readPdfText(file.bytes, () => undefined);
-    const scanned = pages.filter((page) => !page.hasText).map((page) => page.page);
-    if (!scanned.length) return { pages, ocrPageCount: 0 };
-    const read = await deps.reader.ocrPages(file.bytes, scanned, () => undefined);
-    const byPage = new Map(read.map((page) => [page.page, page]));
-    pages = pages.map((page) => byPage.get(page.page) ?? page);
-    return { pages, ocrPageCount: read.length };
-  });
+  if (refine && !deps.refiner)
+    throw AppError.field('refine', 'is not available: no AI endpoint is configured (ISP_AI_BASE_URL)');
+  const refiner = refine ? (deps.refiner ?? null) : null;
+  const result = await run(
+    deps.reader,
+    'file',
+    file.fileName,
+    async () => {
+      let pages = await deps.reader.readPdfText(file.bytes, () => undefined);
+      const scanned = pages.filter((page) => !page.hasText).map((page) => page.page);
+      if (!scanned.length) return { pages, ocrPageCount: 0 };
+      const read = await deps.reader.ocrPages(file.bytes, scanned, () => undefined);
+      const byPage = new Map(read.map((page) => [page.page, page]));
+      pages = pages.map((page) => byPage.get(page.page) ?? page);
+      return { pages, ocrPageCount: read.length };
+    },
+    refiner,
+  );
   return audited(deps.db, ctx, result, file.bytes.length);
 }

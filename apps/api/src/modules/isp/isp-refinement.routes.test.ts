@@ -196,6 +196,31 @@ describe('ISP processing with AI refinement configured', () => {
     expect(bad.json().errors[0].path).toBe('refine');
     expect(server.requests).toHaveLength(1);
   });
+
+  it('refines an uploaded file with the multipart field refine=true (names the file gives redacted)', async () => {
+    server.requests.length = 0;
+    server.answer = improvingAnswer;
+    const send = (caller: Caller, refine: string) =>
+      caller({
+        method: 'POST',
+        url: '/api/isp-extraction-test/file',
+        ...multipartBody([
+          { name: 'refine', data: refine },
+          { name: 'file', filename: 'isp.pdf', contentType: 'application/pdf', data: pdf },
+        ]),
+      });
+    const response = await send(app.admin, 'true');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().aiRefinement).toEqual({ status: 'applied', changedFields: 2, addedProtocols: 0 });
+    expect(server.requests).toHaveLength(1);
+    // No client is known here: the names come from the file itself (before the date of birth, after "Guardian:").
+    for (const phi of phiStrings) expect(server.requests[0]?.raw, phi).not.toContain(phi);
+    expect((await send(app.caregiver, 'true')).statusCode).toBe(403);
+    const bad = await send(app.admin, 'maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('refine');
+    expect(server.requests).toHaveLength(1);
+  });
 });
 
 describe('ISP processing without AI refinement configured', () => {

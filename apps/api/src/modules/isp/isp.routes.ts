@@ -212,9 +212,17 @@ export function ispRoutes(deps: IspRouteDeps): FastifyPluginAsyncZod {
       ),
     );
     route(app, e.testIspExtractionFile, isps, async (request, reply) => {
-      const { file } = await readUpload(request, reply);
+      const { file, fields } = await readUpload(request, reply);
+      const refine = fields.get('refine');
+      if (refine !== undefined && refine !== 'true' && refine !== 'false')
+        throw AppError.field('refine', 'must be true or false');
       if (!file) throw AppError.field('file', 'is required');
-      return testExtractionOfFile({ db, reader: deps.reader }, request.ctx, file);
+      return testExtractionOfFile(
+        { db, reader: deps.reader, refiner: deps.refiner ?? null },
+        request.ctx,
+        file,
+        refine === 'true',
+      );
     });
   };
 }
