@@ -491,6 +491,8 @@ export const ispExtractionTestText = z.object({
     .max(ISP_EXTRACTION_TEST_MAX_CHARS, {
       message: `must be at most ${ISP_EXTRACTION_TEST_MAX_CHARS} characters`,
     }),
+  /** Also refine with the configured OpenAI-compatible endpoint (ISP_AI_BASE_URL; 400 when none is configured). */
+  refine: z.boolean().optional(),
 });
 export type IspExtractionTestText = z.infer<typeof ispExtractionTestText>;
 
@@ -513,6 +515,17 @@ export const ispExtractionTestResult = z.object({
   errorMessage: z.string().nullable(),
   /** Wall time of the extraction, milliseconds. */
   durationMs: z.number().int(),
+  /**
+   * How the optional AI refinement ended (docs/isp-extraction.md "Optional AI refinement"), with counts; absent when
+   * it was not asked for.
+   */
+  aiRefinement: z
+    .object({
+      status: z.enum(['applied', 'unchanged', 'skipped', 'invalid', 'invented', 'failed', 'timeout']),
+      changedFields: z.number().int(),
+      addedProtocols: z.number().int(),
+    })
+    .optional(),
 });
 export type IspExtractionTestResult = z.infer<typeof ispExtractionTestResult>;
 

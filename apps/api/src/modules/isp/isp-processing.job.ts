@@ -12,6 +12,11 @@
  * not touched by a person are replaced in the same transaction that writes the new ones, so protocols never double.
  * A COMPLETED or VERIFIED ISP is left as it is. New protocols link `previousVersionId` (and count `version` up) to the
  * protocol of the same risk type in the client's last VERIFIED ISP. Audited `isp.process` (counts only).
+ *
+ * With `ISP_AI_BASE_URL` set (`refiner`), the extraction is then refined on redacted text (`refinement/`; decision
+ * 0047), "Refining the protocols with AI" at 88 %: a refined result is kept with a processing note saying what
+ * changed; an answer that is not used leaves the rule-based result and a note saying why. Never an ERROR because of
+ * the AI. The audit event gains the refinement's status and counts.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -25,6 +30,8 @@ import { isIspFileError } from './extraction/isp-file-error.ts';
 import type { ExtractedIsp, PageText } from './extraction/types.ts';
 import { isps, protocols } from './isp.table.ts';
 import { findPreviousVerifiedIsp, loadIsp, loadProtocolRows, riskKey } from './isp.service.ts';
+import { findPeopleIdentities } from '../people/people.service.ts';
+import { refinementNote, type IspRefiner, type RefinementOutcome } from './refinement/ai-refinement.ts';
 
 /**
  * How an ISP's file is read: its text layer, OCR of the pages without one, and extraction. The plugin passes the
@@ -48,6 +55,27 @@ export interface IspProcessingDeps {
   db: Database;
   storage: StorageService;
   reader: IspReader;
+  /** The optional AI refinement (ISP_AI_BASE_URL); absent or null = off. */
+  refiner?: IspRefiner | null;
+}
+
+/**
+ * The client's names and ids known to Tend (what redaction removes before the AI sees any text): name, Medicaid id
+ * (`pid`) and prime number.
+ */
+export async function clientIdentifiers(
+  db: Database,
+  clientId: string,
+): Promise<{ names: string[]; ids: string[] }> {
+  const people = await findPeopleIdentities(db, { caregiverIds: [], clientIds: [clientId] });
+  const client = people.clients.get(clientId);
+  if (!client) return { names: [], ids: [] };
+  return {
+    names: [client.name],
+    ids: [client.pid, client.clientPrime].filter(
+      (id): id is string => typeof id === 'string' && id.length > 0,
+    ),
+  };
 }
 
 const metadataSchema = z.object({ ispId: z.uuid() });
@@ -156,7 +184,17 @@ async function processIsp(deps: IspProcessingDeps, ctx: JobContext, ispId: strin
   await deps.db.update(isps).set({ status: 'ANALYZED', pageCount: pages.length }).where(eq(isps.id, ispId));
   await ctx.progress(86, `Text read from ${pages.length} pages; extracting protocols`);
 
-  const extracted = await deps.reader.extract(pages);
+  let extracted = await deps.reader.extract(pages);
+  let refinement: RefinementOutcome | null = null;
+  if (deps.refiner) {
+    await ctx.progress(88, 'Refining the protocols with AI (redacted text)');
+    const known = await clientIdentifiers(deps.db, isp.clientId);
+    refinement = await deps.refiner.refine({ extracted, pages, ...known });
+    extracted = refinement.extracted;
+    const note = refinementNote(refinement, deps.refiner.timeoutMs);
+    if (note) extracted = { ...extracted, warnings: [...extracted.warnings, note] };
+    await ctx.log(`AI refinement: ${refinement.status}`);
+  }
   const warnings = [...extracted.warnings];
   if (ocrPageCount) warnings.unshift(`${ocrPageCount} page(s) had no text layer and were read by OCR`);
 
@@ -213,7 +251,19 @@ async function processIsp(deps: IspProcessingDeps, ctx: JobContext, ispId: strin
       action: 'isp.process',
       entityType: 'isp',
       entityId: ispId,
-      details: { pages: pages.length, ocrPages: ocrPageCount, protocols: rows.length },
+      details: {
+        pages: pages.length,
+        ocrPages: ocrPageCount,
+        protocols: rows.length,
+        ...(refinement
+          ? {
+              aiRefinement: refinement.status,
+              aiChangedFields: refinement.changedFields,
+              aiAddedProtocols: refinement.addedProtocols,
+              aiSentChars: refinement.sentChars,
+            }
+          : {}),
+      },
     });
     return rows.length;
   });

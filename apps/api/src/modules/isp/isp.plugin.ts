@@ -12,6 +12,7 @@ import { createIspProcessingHandler } from './isp-processing.job.ts';
 import { createIspReader } from './isp-reader.ts';
 import { ispRoutes } from './isp.routes.ts';
 import { acknowledgementRoutes } from './acknowledgements/acknowledgements.routes.ts';
+import { createIspRefiner } from './refinement/ai-refinement.ts';
 import { ISP_PROCESSING_JOB } from './isp.service.ts';
 
 /**
@@ -50,7 +51,12 @@ export function agencyNameOf(config: Pick<Config, 'mail' | 'publicUrl'>): string
 export const ispPlugin: FastifyPluginAsync = async (app) => {
   const { config, database, storage, jobs, messaging } = app.deps;
   const reader = createIspReader();
-  jobs.register(ISP_PROCESSING_JOB, createIspProcessingHandler({ db: database.db, storage, reader }));
+  // The optional AI refinement of extraction (ISP_AI_BASE_URL; decision 0047): off unless configured.
+  const refiner = config.ispAi ? createIspRefiner(config.ispAi) : null;
+  jobs.register(
+    ISP_PROCESSING_JOB,
+    createIspProcessingHandler({ db: database.db, storage, reader, refiner }),
+  );
   app.addHook('onReady', () => ensureIspBuckets(storage));
   app.addHook('onClose', () => reader.close());
   await app.register(
@@ -64,6 +70,7 @@ export const ispPlugin: FastifyPluginAsync = async (app) => {
         storageRegion: config.storage.driver === 's3' ? config.storage.region : null,
       },
       reader,
+      refiner,
     }),
   );
   await app.register(

@@ -26,6 +26,7 @@ import {
 } from './isp-export.service.ts';
 import { testExtractionOfFile, testExtractionOfText } from './isp-extraction-test.service.ts';
 import type { IspReader } from './isp-processing.job.ts';
+import type { IspRefiner } from './refinement/ai-refinement.ts';
 import {
   getIsp,
   listIsps,
@@ -51,6 +52,8 @@ export interface IspRouteDeps {
   isp: IspDeps;
   exports: IspExportDeps;
   reader: IspReader;
+  /** The optional AI refinement (ISP_AI_BASE_URL); absent or null = off (`refine: true` answers 400). */
+  refiner?: IspRefiner | null;
 }
 
 /** The parts of a multipart upload: its text fields and its one file part `file`. */
@@ -201,12 +204,25 @@ export function ispRoutes(deps: IspRouteDeps): FastifyPluginAsyncZod {
     );
 
     route(app, e.testIspExtraction, isps, (request) =>
-      testExtractionOfText({ db, reader: deps.reader }, request.ctx, request.body.text),
+      testExtractionOfText(
+        { db, reader: deps.reader, refiner: deps.refiner ?? null },
+        request.ctx,
+        request.body.text,
+        request.body.refine === true,
+      ),
     );
     route(app, e.testIspExtractionFile, isps, async (request, reply) => {
-      const { file } = await readUpload(request, reply);
+      const { file, fields } = await readUpload(request, reply);
+      const refine = fields.get('refine');
+      if (refine !== undefined && refine !== 'true' && refine !== 'false')
+        throw AppError.field('refine', 'must be true or false');
       if (!file) throw AppError.field('file', 'is required');
-      return testExtractionOfFile({ db, reader: deps.reader }, request.ctx, file);
+      return testExtractionOfFile(
+        { db, reader: deps.reader, refiner: deps.refiner ?? null },
+        request.ctx,
+        file,
+        refine === 'true',
+      );
     });
   };
 }

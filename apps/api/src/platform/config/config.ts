@@ -76,6 +76,12 @@ export const configDocs = {
     'OpenAI-compatible API base URL (e.g. https://api.openai.com/v1) for optional AI refinement; unset = off (deterministic methods only).',
   AI_API_KEY: 'Bearer key for AI_BASE_URL (optional; local endpoints may need none).',
   AI_MODEL: 'Model name sent to AI_BASE_URL (default gpt-4o-mini).',
+  ISP_AI_BASE_URL:
+    'OpenAI-compatible base URL for optional AI refinement of ISP extraction (redacted text); unset = off, separate from AI_BASE_URL.',
+  ISP_AI_API_KEY: 'Bearer key for ISP_AI_BASE_URL (optional; local endpoints may need none).',
+  ISP_AI_MODEL: 'Model name sent to ISP_AI_BASE_URL (default gpt-4o-mini).',
+  ISP_AI_TIMEOUT_S:
+    'Seconds to wait for ISP_AI_BASE_URL before keeping the rule-based extraction, 1..300 (default 30).',
 } as const;
 
 /**
@@ -178,6 +184,10 @@ const envSchema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  ISP_AI_BASE_URL: z.url().optional(),
+  ISP_AI_API_KEY: z.string().optional(),
+  ISP_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  ISP_AI_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(30),
 });
 
 /** Rules that relate several variables, checked on the raw environment so they are reported together with field errors. */
@@ -280,6 +290,11 @@ export interface Config {
   map?: MapTiles;
   /** Optional OpenAI-compatible endpoint for AI refinement (DOMAIN.md "AI is optional"); absent/null = off. */
   ai?: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  /**
+   * Optional OpenAI-compatible endpoint for refining ISP extraction (ISP_AI_*; docs/isp-extraction.md "Optional AI
+   * refinement"; decision 0047), its own switch because it sends (redacted) ISP text; absent/null = off.
+   */
+  ispAi?: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -377,6 +392,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     map: { tileUrl: e.MAP_TILE_URL || null, attribution: e.MAP_TILE_ATTRIBUTION },
     ai: e.AI_BASE_URL
       ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+      : null,
+    ispAi: e.ISP_AI_BASE_URL
+      ? {
+          baseUrl: e.ISP_AI_BASE_URL.replace(/\/$/, ''),
+          apiKey: e.ISP_AI_API_KEY,
+          model: e.ISP_AI_MODEL,
+          timeoutMs: e.ISP_AI_TIMEOUT_S * 1000,
+        }
       : null,
   };
 }

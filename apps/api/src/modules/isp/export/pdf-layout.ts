@@ -3,8 +3,11 @@
  * wider than the column is broken between graphemes), then placed top to bottom, a new page when the next line
  * does not fit. A block marked `keepWithNext` (a heading) moves to the next page unless it fits together with the
  * blocks it heads and the first lines of the text under them, so no heading is left alone at a page bottom.
+ * Each wrapped line is then put into visual order (`bidi-text.ts`: the Unicode Bidirectional Algorithm on the whole
+ * paragraph, each line reordered on its own), so right-to-left runs inside a line are placed where they read.
  * Pure: widths come from a `measure` function (the embedded font's advance widths). Units are PDF points.
  */
+import { paragraphLevels, visualRuns, type DirectionalRun } from './bidi-text.ts';
 
 /** The two faces of the document's font. */
 export type FontFace = 'regular' | 'bold';
@@ -36,9 +39,13 @@ export interface Block {
   continuation?: Paragraph;
 }
 
-/** One wrapped line, ready to draw at `x` (pt from the page's left) on a baseline `y` (pt from its bottom). */
+/**
+ * One wrapped line, ready to draw at `x` (pt from the page's left) on a baseline `y` (pt from its bottom): `text` in
+ * logical (reading) order, `runs` its directional runs from left to right (draw them one after the other).
+ */
 export interface PlacedLine {
   text: string;
+  runs: DirectionalRun[];
   style: TextStyle;
   x: number;
   y: number;
@@ -82,6 +89,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** A wrapped line before placement: text, style, x offset in the column, and the gap above it. */
 interface Line {
   text: string;
+  runs: DirectionalRun[];
   style: TextStyle;
   offset: number;
   gapBefore: number;
@@ -139,15 +147,35 @@ function wrapBlock(block: Block, columnWidth: number, measure: Measure): Line[] 
     const markerWidth = marker ? measure(marker, style.face, style.size) + MARKER_GAP : 0;
     const textOffset = style.indent + markerWidth;
     const wrapped = wrapText(paragraph.text, columnWidth - textOffset, style.face, style.size, measure);
+    const runs = lineRuns(paragraph.text, wrapped);
     wrapped.forEach((text, lineIndex) => {
       const gapBefore = lineIndex > 0 ? 0 : index === 0 ? block.spaceBefore : PARAGRAPH_GAP * style.size;
+      const line = { text, runs: runs[lineIndex] ?? visualRuns(text), style, offset: textOffset };
       if (marker && lineIndex === 0) {
-        lines.push({ text: marker, style, offset: style.indent, gapBefore });
-        lines.push({ text, style, offset: textOffset, gapBefore: Number.NaN });
-      } else lines.push({ text, style, offset: textOffset, gapBefore });
+        lines.push({ text: marker, runs: visualRuns(marker), style, offset: style.indent, gapBefore });
+        lines.push({ ...line, gapBefore: Number.NaN });
+      } else lines.push({ ...line, gapBefore });
     });
   });
   return lines;
+}
+
+/**
+ * Each wrapped line's directional runs, reordered within the paragraph's embedding levels (so a line that starts
+ * with an English word inside a Hebrew paragraph keeps the paragraph's direction). `lines` are `wrapText`'s: the
+ * paragraph's words in order, split at single spaces or inside a word; a line not found where expected (never
+ * for `wrapText`'s output) is reordered alone.
+ */
+function lineRuns(paragraph: string, lines: string[]): (DirectionalRun[] | undefined)[] {
+  const levels = paragraphLevels(paragraph);
+  let at = 0;
+  return lines.map((line) => {
+    while (paragraph[at] === ' ') at += 1;
+    if (!paragraph.startsWith(line, at)) return undefined;
+    const runs = visualRuns(paragraph, at, at + line.length, levels);
+    at += line.length;
+    return runs;
+  });
 }
 
 /** Height a line takes, gap above included; a marker's text (gap NaN) shares its marker's line. */
@@ -182,6 +210,7 @@ export function layOut(
       y -= style.size * LEADING + CONTINUATION_GAP;
       pages[pages.length - 1]?.push({
         text,
+        runs: visualRuns(text),
         style,
         x: frame.left + style.indent,
         y: y + CONTINUATION_GAP + style.size * (LEADING - 1),
@@ -210,6 +239,7 @@ export function layOut(
       const baseline = y + line.style.size * (LEADING - 1);
       pages[pages.length - 1]?.push({
         text: line.text,
+        runs: line.runs,
         style: line.style,
         x: frame.left + line.offset,
         y: baseline,

@@ -25,6 +25,7 @@ import {
   type PDFPage,
   type PDFRef,
 } from 'pdf-lib';
+import { drawingText, visualRuns, type DirectionalRun } from './bidi-text.ts';
 import {
   formatCalendarDate,
   formatInstantDate,
@@ -318,6 +319,24 @@ function fitted(text: string, font: PDFFont, size: number, width: number): strin
   return `${graphemes.join('')}…`;
 }
 
+/**
+ * One line's directional runs drawn left to right from `x` (each run's glyphs in visual order: see
+ * `drawingText`), so mixed right-to-left and left-to-right text reads as the Unicode Bidirectional Algorithm
+ * places it.
+ */
+function drawRuns(
+  page: PDFPage,
+  runs: DirectionalRun[],
+  at: { x: number; y: number; size: number; font: PDFFont; color: readonly [number, number, number] },
+): void {
+  let x = at.x;
+  for (const run of runs) {
+    const text = drawingText(run);
+    page.drawText(text, { x, y: at.y, size: at.size, font: at.font, color: rgb(...at.color) });
+    x += at.font.widthOfTextAtSize(text, at.size);
+  }
+}
+
 /** The running footer on every page: "Page n of m · client · generated date", shortened to the column. */
 function drawFooters(pages: PDFPage[], doc: ProtocolsDocument, label: Labeler, fonts: Fonts): void {
   const client = printableLine(doc.client.name, fonts.glyphs);
@@ -328,12 +347,12 @@ function drawFooters(pages: PDFPage[], doc: ProtocolsDocument, label: Labeler, f
       label('footer', { page: index + 1, pages: pages.length, client, date }),
       fonts.glyphs,
     );
-    page.drawText(fitted(text, fonts.regular, FOOTER_SIZE, width), {
+    drawRuns(page, visualRuns(fitted(text, fonts.regular, FOOTER_SIZE, width)), {
       x: frame.left,
       y: FOOTER_Y,
       size: FOOTER_SIZE,
       font: fonts.regular,
-      color: rgb(...grey),
+      color: grey,
     });
   });
 }
@@ -400,12 +419,12 @@ export async function renderProtocolsPdf(doc: ProtocolsDocument): Promise<Uint8A
   const pages = laidOut.map((lines) => {
     const page = pdf.addPage([frame.width, frame.height]);
     for (const line of lines) {
-      page.drawText(line.text, {
+      drawRuns(page, line.runs, {
         x: line.x,
         y: line.y,
         size: line.style.size,
         font: fonts[line.style.face],
-        color: rgb(...line.style.color),
+        color: line.style.color,
       });
     }
     return page;
