@@ -165,6 +165,12 @@ export const auditActions = [
   'isp_export.download',
   'isp_export.email',
   'isp_extraction.test',
+  'quarterly_summary.generate',
+  'quarterly_summary.list',
+  'quarterly_summary.read',
+  'quarterly_summary_export.create',
+  'quarterly_summary_export.list',
+  'quarterly_summary_export.download',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -42,3 +42,4 @@ export * from './api-access.ts';
 export * from './locale.ts';
 export * from './isp-protocol.ts';
 export * from './isp.ts';
+export * from './isp-quarterly.ts';

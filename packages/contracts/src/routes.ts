@@ -108,6 +108,8 @@ const adminRoutes: RouteDef[] = [
   r('/admin/misctools/isp', 'admin', 'admin', 'ISPs'),
   r('/admin/misctools/isp/upload', 'admin', 'admin', 'Upload ISP'),
   r('/admin/misctools/isp/:id/export', 'admin', 'admin', 'Export ISP'),
+  // Not in spec s.2: quarterly summaries of a client's shift notes (issue 19 "Export and reports"; docs/quarterly-summaries.md).
+  r('/admin/misctools/isp/quarterly-summaries', 'admin', 'admin', 'Quarterly summaries'),
   r('/admin/misctools/shiftnotes/review', 'admin', 'admin', 'Shift-note review'),
   r('/verify', 'none', 'admin', 'Verify'),
   r('/process', 'none', 'admin', 'Process'),

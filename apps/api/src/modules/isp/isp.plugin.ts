@@ -12,6 +12,7 @@ import { createIspProcessingHandler } from './isp-processing.job.ts';
 import { createIspReader } from './isp-reader.ts';
 import { ispRoutes } from './isp.routes.ts';
 import { ISP_PROCESSING_JOB } from './isp.service.ts';
+import { quarterlyRoutes } from './quarterly/quarterly.routes.ts';
 
 /**
  * Ensures the module's buckets: `isp` (PDFs, 50 MiB each; `application/octet-stream` too, for an upload that is not a
@@ -63,6 +64,15 @@ export const ispPlugin: FastifyPluginAsync = async (app) => {
         storageRegion: config.storage.driver === 's3' ? config.storage.region : null,
       },
       reader,
+    }),
+  );
+  await app.register(
+    quarterlyRoutes({
+      db: database.db,
+      storage,
+      agencyName: agencyNameOf(config),
+      agencyTimeZone: config.agencyTimeZone,
+      storageRegion: config.storage.driver === 's3' ? config.storage.region : null,
     }),
   );
 };
