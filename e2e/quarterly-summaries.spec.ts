@@ -103,7 +103,7 @@ test('an admin generates, regenerates, exports and downloads a quarterly summary
 
   await page.getByRole('combobox', { name: 'Client' }).fill(client);
   await page.getByRole('option', { name: client }).click();
-  await page.getByRole('textbox', { name: 'Year' }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
   await page.getByRole('option', { name: '2025', exact: true }).click();
   await page.getByText('Q3', { exact: true }).click();
   await expect(page).toHaveURL(/year=2025/);

@@ -11,6 +11,7 @@ import {
   Badge,
   Button,
   Group,
+  Input,
   List,
   Loader,
   Paper,
@@ -100,9 +101,7 @@ export function QuarterlySummariesPage() {
               w={{ base: '100%', xs: 110 }}
             />
             <Stack gap={4}>
-              <Text size="sm" fw={500} id="quarter-label">
-                Quarter
-              </Text>
+              <Input.Label id="quarter-label">Quarter</Input.Label>
               <SegmentedControl
                 aria-labelledby="quarter-label"
                 value={String(state.quarter)}
