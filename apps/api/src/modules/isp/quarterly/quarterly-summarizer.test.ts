@@ -133,6 +133,37 @@ describe('summarizeQuarter', () => {
     expect(keptChars).toBeLessThanOrEqual(SUMMARY_MAX_CHARS + SUMMARY_MAX_SENTENCE_CHARS);
   });
 
+  it('counts sentences differing only by their numbers as one, so routine measures do not crowd the summary', () => {
+    const notes = Array.from({ length: 12 }, (_, i) =>
+      note({
+        localDate: `2026-01-${String(i + 1).padStart(2, '0')}`,
+        documentation: `Ate ${i * 5}% of dinner. Joined the group walk in the morning.`,
+      }),
+    );
+    notes.push(
+      note({ localDate: '2026-01-20', documentation: 'Had a seizure at the group walk in the morning.' }),
+    );
+    const [section] = summarizeQuarter(notes);
+    const lines = section!.sectionSummary.split('\n').slice(1);
+    expect(lines.filter((l) => l.includes('of dinner'))).toEqual([
+      '2026-01-01 — Ate 0% of dinner. (on 12 notes)',
+    ]);
+    expect(section!.sentenceCount).toBe(3);
+  });
+
+  it('keeps no two lines that say the same thing', () => {
+    const notes = [
+      'Staff timed the seizure and logged the seizure.',
+      'Staff timed the seizure and logged the seizure again today.',
+      'Seizure was timed by staff and the seizure logged.',
+      'Took a walk with staff after the seizure.',
+    ].map((documentation, i) => note({ localDate: `2026-02-0${i + 1}`, documentation }));
+    const [section] = summarizeQuarter(notes);
+    const lines = section!.sectionSummary.split('\n').slice(1);
+    expect(lines.filter((l) => /timed/.test(l))).toHaveLength(1);
+    expect(lines.some((l) => l.includes('Took a walk'))).toBe(true);
+  });
+
   it('says when no sentence is long enough to summarize', () => {
     const [section] = summarizeQuarter([note({ documentation: 'N/A' }), note({ documentation: 'Yes.' })]);
     expect(section!.sectionSummary).toBe(

@@ -8,14 +8,17 @@
  * 1. Sentences: each note's documentation is split at line breaks, then into sentences by `Intl.Segmenter`
  *    (ICU's sentence rules, English). A sentence with fewer than `MIN_SENTENCE_WORDS` words ("N/A", "Yes.") is
  *    not a candidate.
- * 2. Near-duplicates: sentences whose word sets (lower case, NFKC) overlap by Jaccard ≥ `NEAR_DUPLICATE_JACCARD`
- *    are one sentence (the routine one written every shift), kept as first written, with how many notes wrote it.
+ * 2. Near-duplicates: sentences whose word sets (lower case, NFKC, every number counted as the same word) overlap
+ *    by Jaccard ≥ `NEAR_DUPLICATE_JACCARD` are one sentence (the routine one written every shift, "Ate 50% of
+ *    dinner" / "Ate 75% of dinner"), kept as first written, with how many notes wrote it.
  * 3. Term centrality: a sentence's terms are its words that are not English or Spanish stop words (package
  *    `stopword`) nor numbers, stemmed (Porter, package `stemmer`). Its score is the sum, over its distinct terms,
  *    of how many *other* distinct sentences of the section share that term, divided by the square root of its
  *    term count (long sentences do not win by length). Ties: earlier, then first written.
- * 4. The top `SUMMARY_MAX_SENTENCES` sentences (each cut at `SUMMARY_MAX_SENTENCE_CHARS` characters, at a
- *    grapheme boundary, with "…"), while the kept text stays under `SUMMARY_MAX_CHARS`, printed in date order:
+ * 4. The top `SUMMARY_MAX_SENTENCES` sentences, best first, skipping one that shares `REDUNDANT_TERM_SHARE` or more
+ *    of its terms with a sentence already kept (no two lines say the same), each cut at
+ *    `SUMMARY_MAX_SENTENCE_CHARS` characters (at a grapheme boundary, with "…"), while the kept text stays under
+ *    `SUMMARY_MAX_CHARS`; printed in date order:
  *    `YYYY-MM-DD — sentence` and `(on n notes)` when repeated, under a first line `n notes from m shifts,
  *    first to last.`
  *
@@ -36,6 +39,8 @@ export const SUMMARY_MAX_CHARS = 1_200;
 export const MIN_SENTENCE_WORDS = 3;
 /** Word-set overlap (Jaccard) at or above which two sentences are the same sentence. */
 export const NEAR_DUPLICATE_JACCARD = 0.8;
+/** Share of a sentence's terms already in a kept sentence at which it is skipped as saying the same. */
+export const REDUNDANT_TERM_SHARE = 0.6;
 /** Longest section name, characters (contracts: a note's section type is at most 200). */
 const SECTION_NAME_MAX = 200;
 
@@ -105,10 +110,13 @@ export function sentencesOf(documentation: string): string[] {
   return found;
 }
 
+/** A number as a word: digits with an optional decimal part. */
+const NUMBER = /^\d+(?:[.,]\d+)*$/;
+
 function termsOf(tokens: readonly string[]): Set<string> {
   const terms = new Set<string>();
   for (const token of tokens) {
-    if (token.length < 2 || /^\d+$/.test(token) || stopWords.has(token)) continue;
+    if (token.length < 2 || NUMBER.test(token) || stopWords.has(token)) continue;
     terms.add(stemmer(token));
   }
   return terms;
@@ -144,8 +152,9 @@ function distinctSentences(notes: readonly QuarterNote[]): Sentence[] {
       const tokens = wordsOf(text);
       if (tokens.length < MIN_SENTENCE_WORDS) continue;
       order += 1;
-      const key = tokens.join(' ');
-      const wordSet = new Set(tokens);
+      const shape = tokens.map((token) => (NUMBER.test(token) ? '#' : token));
+      const key = shape.join(' ');
+      const wordSet = new Set(shape);
       let same = byKey.get(key);
       if (!same) {
         for (const candidate of distinct) {
@@ -193,10 +202,18 @@ function pickSentences(distinct: readonly Sentence[]): Sentence[] {
   scored.sort((a, b) => b.score - a.score || byDateThenOrder(a.sentence, b.sentence));
   const kept: Sentence[] = [];
   let chars = 0;
+  const redundant = (sentence: Sentence) =>
+    sentence.terms.size > 0 &&
+    kept.some((other) => {
+      let shared = 0;
+      for (const term of sentence.terms) if (other.terms.has(term)) shared += 1;
+      return shared / sentence.terms.size >= REDUNDANT_TERM_SHARE;
+    });
   for (const { sentence } of scored) {
     if (kept.length >= SUMMARY_MAX_SENTENCES) break;
     const length = Math.min(sentence.text.length, SUMMARY_MAX_SENTENCE_CHARS);
     if (kept.length && chars + length > SUMMARY_MAX_CHARS) continue;
+    if (redundant(sentence)) continue;
     kept.push(sentence);
     chars += length;
   }

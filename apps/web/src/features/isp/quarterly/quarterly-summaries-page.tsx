@@ -260,7 +260,7 @@ function ExportButton({ params }: { params: QuarterlySummaryParams }) {
           variant="light"
           leftSection={<IconDownload size={16} />}
         >
-          Download {created.fileName}
+          Download PDF
         </Button>
       ) : null}
       {exporter.error ? <ApiErrorAlert error={exporter.error} /> : null}
