@@ -143,6 +143,7 @@ test('an admin generates, regenerates, exports and downloads a quarterly summary
   expect(download.suggestedFilename()).toMatch(/^quarterly-summary-Quincy-Summary-.*-2025-Q3\.pdf$/);
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await page.evaluate('window.scrollTo(0, 0)');
   await snap(page, 'quarterly-3-exported');
   await expectAccessible(page, 'quarterly-3-exported');
 
