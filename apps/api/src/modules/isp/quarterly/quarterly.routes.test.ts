@@ -239,6 +239,23 @@ describe('generating a quarter', () => {
     expect(await auditCount('quarterly_summary.generate')).toBe(2);
   });
 
+  it('takes two runs of one quarter at once in turn, leaving one set of sections', async () => {
+    const runs = await Promise.all(
+      [1, 2, 3].map(() =>
+        admin({
+          method: 'POST',
+          url: '/api/quarterly-summaries',
+          payload: { clientId, year: 2026, quarter: 1 },
+        }),
+      ),
+    );
+    for (const run of runs) expect(run.statusCode, run.body).toBe(200);
+    const rows = await t.database.db.execute(
+      sql`select count(*)::int as n from quarterly_summary where client_id = ${clientId}::uuid`,
+    );
+    expect((rows.rows[0] as { n: number }).n).toBe(3);
+  });
+
   it('lists and reads the generated quarter, audited', async () => {
     const list = await admin({ method: 'GET', url: `/api/quarterly-summaries?clientId=${clientId}` });
     expect(list.statusCode, list.body).toBe(200);

@@ -7,7 +7,7 @@
  * never note text.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   QUARTERLY_SUMMARY_REPORT_TYPE,
   type QuarterlySummary,
@@ -127,6 +127,10 @@ export async function generateQuarterlySummary(
   const generatedAt = deps.now?.() ?? new Date();
   const generatedBy = ctx.actor?.userAccountId ?? null;
   const rows = await deps.db.transaction(async (tx) => {
+    // Two runs of one quarter at once take turns: the second replaces the first's rows instead of colliding.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`quarterly_summary:${clientId}:${year}:${quarter}`}))`,
+    );
     await tx
       .delete(quarterlySummaries)
       .where(
