@@ -603,6 +603,39 @@ const routeCases: RouteCase[] = [
     ],
   },
   {
+    route: 'POST /api/quarterly-summaries',
+    request: async (s) => {
+      const caregiver = randomUUID();
+      const shift = randomUUID();
+      await s.t.database.db.execute(
+        sql`insert into caregiver (id, name) values (${caregiver}::uuid, 'Quin Notes')`,
+      );
+      await s.t.database.db.execute(sql`insert into shift (id, date, billing_code, caregiver_id, client_id,
+          evv_in_time, evv_out_time)
+        values (${shift}::uuid, '2026-02-03'::date, 'OR526', ${caregiver}::uuid, ${s.ids.ispClient}::uuid,
+          '2026-02-03T17:00:00Z'::timestamptz, '2026-02-03T23:00:00Z'::timestamptz)`);
+      await s.t.database.db
+        .execute(sql`insert into shift_note (shift_id, submitted_at, documentation, caregiver_id,
+          client_id)
+        values (${shift}::uuid, '2026-02-03T20:00:00Z'::timestamptz, 'Walked to the park with staff today.',
+          ${caregiver}::uuid, ${s.ids.ispClient}::uuid)`);
+      return {
+        method: 'POST',
+        url: '/api/quarterly-summaries',
+        payload: { clientId: s.ids.ispClient, year: 2026, quarter: 1 },
+      };
+    },
+    events: [['quarterly_summary.generate', 'client']],
+  },
+  {
+    route: 'POST /api/quarterly-summaries/:clientId/:year/:quarter/exports',
+    request: (s) => ({ method: 'POST', url: `/api/quarterly-summaries/${s.ids.ispClient}/2026/1/exports` }),
+    events: [
+      ['quarterly_summary_export.create', 'report_reference'],
+      ['file.upload', 'storage_object'],
+    ],
+  },
+  {
     route: 'POST /api/isps/:id/retry',
     request: async (s) => {
       const failed = await s.admin({

@@ -171,6 +171,12 @@ export const auditActions = [
   'acknowledgement_rate.list',
   'acknowledgement_rate.read',
   'acknowledgement_request.send',
+  'quarterly_summary.generate',
+  'quarterly_summary.list',
+  'quarterly_summary.read',
+  'quarterly_summary_export.create',
+  'quarterly_summary_export.list',
+  'quarterly_summary_export.download',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -43,3 +43,4 @@ export * from './locale.ts';
 export * from './isp-protocol.ts';
 export * from './isp.ts';
 export * from './isp-acknowledgement.ts';
+export * from './isp-quarterly.ts';

@@ -112,6 +112,8 @@ const adminRoutes: RouteDef[] = [
   r('/admin/misctools/isp/:id/export', 'admin', 'admin', 'Export ISP'),
   // Not in spec s.2: caregivers' protocol acknowledgement rates per client (issue 19; decision 0046).
   r('/admin/misctools/isp/acknowledgements', 'admin', 'admin', 'Protocol acknowledgements'),
+  // Not in spec s.2: quarterly summaries of a client's shift notes (issue 19 "Export and reports"; docs/quarterly-summaries.md).
+  r('/admin/misctools/isp/quarterly-summaries', 'admin', 'admin', 'Quarterly summaries'),
   r('/admin/misctools/shiftnotes/review', 'admin', 'admin', 'Shift-note review'),
   r('/verify', 'none', 'admin', 'Verify'),
   r('/process', 'none', 'admin', 'Process'),

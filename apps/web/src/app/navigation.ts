@@ -79,6 +79,7 @@ export const adminNavigation: NavSection[] = [
       { path: '/process', label: 'Process queue' },
       { path: '/verify', label: 'Verify' },
       { path: '/protocols', label: 'Protocols' },
+      { path: '/admin/misctools/isp/quarterly-summaries', label: 'Quarterly summaries' },
     ],
   },
   {

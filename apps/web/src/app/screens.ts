@@ -16,6 +16,7 @@ import { payrollScreens } from '../features/payroll/routes.tsx';
 import { validationScreens } from '../features/validation/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
 import { acknowledgementScreens } from '../features/isp/acknowledgements/routes.tsx';
+import { quarterlyScreens } from '../features/isp/quarterly/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -60,6 +61,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...validationScreens,
   ...authScreens,
   ...acknowledgementScreens,
+  ...quarterlyScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

@@ -14,6 +14,7 @@ import { ispRoutes } from './isp.routes.ts';
 import { acknowledgementRoutes } from './acknowledgements/acknowledgements.routes.ts';
 import { createIspRefiner } from './refinement/ai-refinement.ts';
 import { ISP_PROCESSING_JOB } from './isp.service.ts';
+import { quarterlyRoutes } from './quarterly/quarterly.routes.ts';
 
 /**
  * Ensures the module's buckets: `isp` (PDFs, 50 MiB each; `application/octet-stream` too, for an upload that is not a
@@ -79,6 +80,15 @@ export const ispPlugin: FastifyPluginAsync = async (app) => {
       messaging,
       publicUrl: config.publicUrl,
       agencyTimeZone: config.agencyTimeZone,
+    }),
+  );
+  await app.register(
+    quarterlyRoutes({
+      db: database.db,
+      storage,
+      agencyName: agencyNameOf(config),
+      agencyTimeZone: config.agencyTimeZone,
+      storageRegion: config.storage.driver === 's3' ? config.storage.region : null,
     }),
   );
 };
