@@ -79,6 +79,7 @@ export const adminNavigation: NavSection[] = [
       { path: '/process', label: 'Process queue' },
       { path: '/verify', label: 'Verify' },
       { path: '/protocols', label: 'Protocols' },
+      { path: '/test-protocol-creation', label: 'Extraction test' },
     ],
   },
   {
