@@ -48,10 +48,9 @@ const seriousOptions = [
 interface RowActions {
   onMove: (protocol: ProtocolListItem, direction: Direction) => void;
   onFlags: (protocol: ProtocolListItem) => void;
-  moving: boolean;
 }
 
-const protocolColumns = ({ onMove, onFlags, moving }: RowActions): DataTableColumn<ProtocolListItem>[] => [
+const protocolColumns = ({ onMove, onFlags }: RowActions): DataTableColumn<ProtocolListItem>[] => [
   {
     id: 'client',
     header: 'Client',
@@ -112,7 +111,6 @@ const protocolColumns = ({ onMove, onFlags, moving }: RowActions): DataTableColu
           id={moveButtonId(p.id, 'up')}
           variant="default"
           aria-label={`Move ${p.riskType} of ${p.clientName} up`}
-          disabled={moving}
           onClick={() => onMove(p, 'up')}
         >
           <IconArrowUp size={16} aria-hidden />
@@ -121,7 +119,6 @@ const protocolColumns = ({ onMove, onFlags, moving }: RowActions): DataTableColu
           id={moveButtonId(p.id, 'down')}
           variant="default"
           aria-label={`Move ${p.riskType} of ${p.clientName} down`}
-          disabled={moving}
           onClick={() => onMove(p, 'down')}
         >
           <IconArrowDown size={16} aria-hidden />
@@ -180,6 +177,21 @@ export function movedOrder(
   return next;
 }
 
+/**
+ * Gives the focus back to the element `id` once the rows are drawn in their new order: a moved row leaves the
+ * document for a moment, which drops the focus to the page's body. Watches for up to 30 frames; leaves the focus
+ * alone when the person has meanwhile put it somewhere else.
+ */
+function focusWhenDrawn(id: string, framesLeft = 30) {
+  requestAnimationFrame(() => {
+    const element = document.getElementById(id);
+    const active = document.activeElement;
+    const onNothing = active === null || active === document.body;
+    if (element && onNothing) element.focus();
+    else if (framesLeft > 0 && (onNothing || active === element)) focusWhenDrawn(id, framesLeft - 1);
+  });
+}
+
 /** See the module comment. */
 export function ProtocolsPage() {
   const list = useListPage({ schema: protocolListQuery, useList: useProtocols });
@@ -187,8 +199,9 @@ export function ProtocolsPage() {
   const reorder = useReorderProtocols();
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<ProtocolListItem | null>(null);
-
   const onMove = async (protocol: ProtocolListItem, direction: Direction) => {
+    // One move at a time (the buttons stay enabled so the focused one keeps the focus).
+    if (reorder.isPending) return;
     setAnnouncement('');
     try {
       const ids = (await fetchIspProtocols(protocol.ispId)).map((p) => p.id);
@@ -203,8 +216,7 @@ export function ProtocolsPage() {
       setAnnouncement(
         `${protocol.riskType} moved ${direction}: now ${next.indexOf(protocol.id) + 1} of ${next.length} in ${protocol.clientName}’s ISP.`,
       );
-      // The row keeps its button; focus it again once the list has redrawn in the new order.
-      requestAnimationFrame(() => document.getElementById(moveButtonId(protocol.id, direction))?.focus());
+      focusWhenDrawn(moveButtonId(protocol.id, direction));
     } catch (error) {
       setAnnouncement(`${protocol.riskType} was not moved: ${errorMessage(error)}`);
     }
@@ -212,7 +224,6 @@ export function ProtocolsPage() {
   const columns = protocolColumns({
     onMove: (protocol, direction) => void onMove(protocol, direction),
     onFlags: setEditing,
-    moving: reorder.isPending,
   });
 
   return (
