@@ -146,13 +146,15 @@ test('protocols: filters, order and include flags', async ({ page, baseURL }) =>
     `${second.riskType} is already first in ${clientName}’s ISP.`,
   );
 
-  // Include flags: prevention left out of emails.
+  // Include flags: prevention and emergency sent in emails too (emails carry no section by default).
   await page
     .getByRole('button', { name: `Choose sections to include for ${first.riskType} of ${clientName}` })
     .click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('checkbox', { name: 'Prevention in emails' })).toBeChecked();
-  await dialog.getByRole('checkbox', { name: 'Prevention in emails' }).uncheck();
+  await expect(dialog.getByRole('checkbox', { name: 'Prevention in the PDF' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Prevention in emails' })).not.toBeChecked();
+  await dialog.getByRole('checkbox', { name: 'Prevention in emails' }).check();
+  await dialog.getByRole('checkbox', { name: 'Emergency in emails' }).check();
   await snap(page, 'isp-6-include-flags');
   await expectAccessible(page, 'isp-6-include-flags');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -160,9 +162,9 @@ test('protocols: filters, order and include flags', async ({ page, baseURL }) =>
     `Included sections of ${first.riskType} saved.`,
   );
   const saved = (await ispProtocols(page.request, ispId)).find((protocol) => protocol.id === first.id);
-  expect(saved?.includePreventionEmail).toBe(false);
+  expect(saved?.includePreventionEmail).toBe(true);
   await expect(page.getByRole('row').filter({ hasText: first.riskType }).first()).toContainText(
-    'Email: description, response, emergency',
+    'Email: prevention, emergency',
   );
   await accessibleAtBothWidths(page, 'isp-7-protocols');
 });

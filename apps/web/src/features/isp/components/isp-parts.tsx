@@ -40,7 +40,12 @@ export const ispStatusOptions = ispStatusOrder.map((status) => ({ value: status,
 
 export function IspStatusBadge({ status }: { status: IspStatus }) {
   return (
-    <Badge color={statusColors[status]} variant="light" data-testid="isp-status">
+    <Badge
+      color={statusColors[status]}
+      variant="light"
+      data-testid="isp-status"
+      style={{ minWidth: 'max-content' }}
+    >
       {status}
     </Badge>
   );
@@ -54,7 +59,7 @@ const protocolColors: Record<ProtocolStatus, string> = {
 };
 export function ProtocolStatusBadge({ status }: { status: ProtocolStatus }) {
   return (
-    <Badge color={protocolColors[status]} variant="light">
+    <Badge color={protocolColors[status]} variant="light" style={{ minWidth: 'max-content' }}>
       {status === 'NEEDS_INFO' ? 'NEEDS INFO' : status}
     </Badge>
   );
