@@ -4,8 +4,9 @@
  * Spanish (`POST /api/isps/:id/exports`), the stored exports with their report reference (client, report type,
  * year, period, file name, size, protocols, created when and by whom) and a Download link (the stored PDF as an
  * attachment); and the email-ready variant (`GET …/export-email`, honouring the email include flags) previewed:
- * its subject, and its HTML in an iframe sandboxed with no permission at all, so no script in it can run. A 409
- * ISP_NOT_READY (no FINALIZED protocol) reads "Finalize protocols first" with a link to the review page.
+ * its subject and text part, and on request its HTML in an iframe sandboxed with no permission at all
+ * (`sandbox=""`), so no script in it can run. A 409 ISP_NOT_READY (no FINALIZED protocol) reads "Finalize protocols
+ * first" with a link to the review page.
  */
 import { useMemo, useState } from 'react';
 import {
@@ -261,6 +262,8 @@ function Exports({ ispId, clientName }: { ispId: string; clientName: string | nu
 
 function EmailPreview({ ispId, locale }: { ispId: string; locale: IspExportLocale }) {
   const email = useIspExportEmail(ispId, locale);
+  // The text part by default (read by everyone, checked like the page); the HTML part on request, in its frame.
+  const [view, setView] = useState<'text' | 'html'>('text');
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
@@ -293,19 +296,40 @@ function EmailPreview({ ispId, locale }: { ispId: string; locale: IspExportLocal
             <Text size="xs" c="dimmed">
               {formatCount(email.data.protocolCount)} protocols
             </Text>
-            {/* sandbox with no token: no script, form, popup or navigation from the email's HTML. */}
-            <iframe
-              title="Email preview"
-              sandbox=""
-              srcDoc={email.data.html}
-              data-testid="email-preview"
-              style={{
-                width: '100%',
-                height: 420,
-                border: '1px solid var(--mantine-color-gray-4)',
-                borderRadius: 4,
-              }}
+            <SegmentedControl
+              aria-label="Email view"
+              data={[
+                { value: 'text', label: 'Text' },
+                { value: 'html', label: 'As the email looks' },
+              ]}
+              value={view}
+              onChange={(value) => setView(value)}
+              w={{ base: '100%', sm: 320 }}
             />
+            {view === 'text' ? (
+              <Text
+                size="sm"
+                component="pre"
+                data-testid="email-text"
+                style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}
+              >
+                {email.data.text}
+              </Text>
+            ) : (
+              // sandbox with no token: no script of the email's HTML runs, and no form, popup or navigation.
+              <iframe
+                title="Email preview"
+                sandbox=""
+                srcDoc={email.data.html}
+                data-testid="email-preview"
+                style={{
+                  width: '100%',
+                  height: 420,
+                  border: '1px solid var(--mantine-color-gray-4)',
+                  borderRadius: 4,
+                }}
+              />
+            )}
           </Stack>
         </Paper>
       )}
