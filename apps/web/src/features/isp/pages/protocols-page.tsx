@@ -179,17 +179,17 @@ export function movedOrder(
 
 /**
  * Gives the focus back to the element `id` once the rows are drawn in their new order: a moved row leaves the
- * document for a moment, which drops the focus to the page's body. Watches for up to 30 frames; leaves the focus
+ * document for a moment, which drops the focus to the page's body. Watches for 3 seconds (every 50 ms); leaves the focus
  * alone when the person has meanwhile put it somewhere else.
  */
-function focusWhenDrawn(id: string, framesLeft = 30) {
-  requestAnimationFrame(() => {
+function focusWhenDrawn(id: string, checksLeft = 60) {
+  setTimeout(() => {
     const element = document.getElementById(id);
     const active = document.activeElement;
     const onNothing = active === null || active === document.body;
     if (element && onNothing) element.focus();
-    else if (framesLeft > 0 && (onNothing || active === element)) focusWhenDrawn(id, framesLeft - 1);
-  });
+    else if (checksLeft > 0 && (onNothing || active === element)) focusWhenDrawn(id, checksLeft - 1);
+  }, 50);
 }
 
 /** See the module comment. */
