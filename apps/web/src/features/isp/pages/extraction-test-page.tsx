@@ -153,11 +153,13 @@ function ExtractionResult({ result }: { result: IspExtractionTestResult }) {
     );
   return (
     <Stack gap="sm" data-testid="extraction-result">
-      <Title order={2} size="h3" role="status" aria-live="polite">
-        {result.protocols.length === 0
-          ? 'No risk protocol found'
-          : `${formatCount(result.protocols.length)} risk protocols found`}
-      </Title>
+      <div role="status" aria-live="polite">
+        <Title order={2} size="h3">
+          {result.protocols.length === 0
+            ? 'No risk protocol found'
+            : `${formatCount(result.protocols.length)} risk protocols found`}
+        </Title>
+      </div>
       <Text size="sm" c="dimmed">
         {result.source === 'file' ? `${result.fileName ?? 'File'} · ` : 'Pasted text · '}
         {formatCount(result.pageCount)} pages
@@ -169,8 +171,9 @@ function ExtractionResult({ result }: { result: IspExtractionTestResult }) {
       </Text>
       {result.protocols.length === 0 ? (
         <Text size="sm">
-          Extraction looks for a risk section with headings or labels such as “Risk”, “Supports/Prevention”,
-          “Response” and “Emergency”. Paste the part of the ISP that holds the risk tables.
+          Extraction looks for risks introduced by a “Risk:” label or a numbered heading, each with labelled
+          sections such as “Prevention / supports:”, “What to do:” and “Emergency plan:”. Paste the part of
+          the ISP that holds the risks, one label per line.
         </Text>
       ) : null}
       {result.warnings.length ? (
