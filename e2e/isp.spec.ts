@@ -271,19 +271,25 @@ test('the extraction test reads pasted text and saves nothing', async ({ page })
     .getByRole('textbox', { name: 'ISP text' })
     .fill(
       [
-        'Risk Identification and Support Protocols',
-        'Risk   Choking',
-        'Description   Eats quickly and takes large bites.',
-        'Supports/Prevention   Cut food into small pieces.',
-        'Response   Encourage coughing.',
-        'Emergency   Call 911.',
+        'Risk: Choking (SERIOUS RISK)',
+        'Description: Eats quickly and takes large bites.',
+        'Prevention / supports: Cut food into small pieces.',
+        'What to do: Encourage coughing. Call the nurse after more than 2 choking episodes in 24 hours.',
+        'Emergency plan: Call 911.',
+        'Risk: Falls',
+        'Prevention / supports: Keep the walker within reach.',
+        'What to do: Check for injury.',
       ].join('\n'),
     );
   await page.getByRole('button', { name: 'Run extraction' }).click();
   const result = page.getByTestId('extraction-result');
-  await expect(result.getByRole('heading', { level: 2 })).toHaveText(/risk protocols? found/);
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText('2 risk protocols found');
   await expect(result).toContainText('Choking');
+  await expect(result).toContainText('Serious');
   await expect(result).toContainText('Cut food into small pieces.');
+  // The threshold as data, not confirmed (a person confirms it on the review page).
+  await expect(result).toContainText('more than 2');
+  await expect(result).toContainText('to be confirmed by a person');
   await accessibleAtBothWidths(page, 'isp-12-extraction-test');
   const after = ((await (await page.request.get('/api/isps')).json()) as { total: number }).total;
   expect(after).toBe(before);
