@@ -55,7 +55,7 @@ describe('thresholdWords', () => {
   };
   it('says the comparison, value, unit, window and time', () => {
     expect(thresholdWords({ ...base, comparison: 'gt', window: { amount: 24, unit: 'hour' } })).toBe(
-      'seizure: more than 2 count in 24 hour',
+      'seizure: more than 2 in 24 hours',
     );
     expect(
       thresholdWords({ ...base, metric: 'fluids', comparison: 'lt', value: 64, unit: 'oz', byTime: '14:00' }),
@@ -68,7 +68,7 @@ describe('thresholdWords', () => {
         value: 0,
         window: { amount: 3, unit: 'day' },
       }),
-    ).toBe('no bowel movement in 3 day');
+    ).toBe('no bowel movement in 3 days');
   });
 });
 

@@ -29,7 +29,7 @@ import {
   type Threshold,
 } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { formatCount } from '../../../lib/format/index.ts';
+import { formatCount, formatCountOf } from '../../../lib/format/index.ts';
 import { ispFileProblem, useTestIspExtraction, useTestIspExtractionFile } from '../api/isps.ts';
 import { ispErrorText, IspPageLinks } from '../components/isp-parts.tsx';
 
@@ -44,13 +44,16 @@ const comparisonWords: Record<Threshold['comparison'], string> = {
   none: 'none',
 };
 
-/** A threshold as data, in words: "seizure: more than 2 count in 24 hour by 14:00". */
+/** A threshold as data, in words: "seizure: more than 2 in 24 hours", "fluids: less than 64 oz by 14:00". */
 export function thresholdWords(threshold: Threshold): string {
+  const unit = threshold.unit === 'count' ? '' : ` ${threshold.unit}`;
   const amount =
     threshold.comparison === 'none'
       ? `no ${threshold.metric}`
-      : `${threshold.metric}: ${comparisonWords[threshold.comparison]} ${threshold.value} ${threshold.unit}`;
-  const window = threshold.window ? ` in ${threshold.window.amount} ${threshold.window.unit}` : '';
+      : `${threshold.metric}: ${comparisonWords[threshold.comparison]} ${threshold.value}${unit}`;
+  const window = threshold.window
+    ? ` in ${threshold.window.amount} ${threshold.window.unit}${threshold.window.amount === 1 ? '' : 's'}`
+    : '';
   const by = threshold.byTime ? ` by ${threshold.byTime}` : '';
   return `${amount}${window}${by}`;
 }
@@ -162,7 +165,7 @@ function ExtractionResult({ result }: { result: IspExtractionTestResult }) {
       </div>
       <Text size="sm" c="dimmed">
         {result.source === 'file' ? `${result.fileName ?? 'File'} · ` : 'Pasted text · '}
-        {formatCount(result.pageCount)} pages
+        {formatCountOf(result.pageCount, { one: 'page', other: 'pages' })}
         {result.ocrPageCount ? ` (${formatCount(result.ocrPageCount)} read by OCR)` : ''}
         {result.planStart || result.planEnd
           ? ` · plan ${result.planStart ?? '?'} to ${result.planEnd ?? '?'}`
