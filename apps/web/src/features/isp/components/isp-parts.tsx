@@ -109,10 +109,12 @@ export function IspJobCell({ isp }: { isp: IspSummary }) {
   );
 }
 
-/** "3 of 5 done" (FINALIZED or excluded), or "None yet". */
+/** "3 of 5 done" (FINALIZED or excluded); without protocols "None yet", "No risks found", or "None" in ERROR. */
 export function protocolCountText(isp: Pick<IspSummary, 'protocolCount' | 'protocolsDone' | 'status'>) {
-  if (isp.protocolCount === 0)
+  if (isp.protocolCount === 0) {
+    if (isp.status === 'ERROR') return 'None';
     return isp.status === 'COMPLETED' || isp.status === 'VERIFIED' ? 'No risks found' : 'None yet';
+  }
   return `${formatCount(isp.protocolsDone)} of ${formatCount(isp.protocolCount)} done`;
 }
 
