@@ -17,6 +17,7 @@ import { validationScreens } from '../features/validation/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
 import { acknowledgementScreens } from '../features/isp/acknowledgements/routes.tsx';
 import { quarterlyScreens } from '../features/isp/quarterly/routes.tsx';
+import { ispScreens } from '../features/isp/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -62,6 +63,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...authScreens,
   ...acknowledgementScreens,
   ...quarterlyScreens,
+  ...ispScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

@@ -1,0 +1,172 @@
+/**
+ * `/admin/misctools/isp` (issue 19; spec s.2; docs/isp-screens.md): the uploaded ISPs, newest first, filtered by
+ * status and client (URL state, contracts `ispListQuery`), the counts per status as filter buttons, and per ISP its
+ * client, file, when and by whom it was uploaded, its status, its processing job and how many of its protocols are
+ * done. A row opens the ISP's review page (`/verify?id=`); COMPLETED and VERIFIED ones also link to their export.
+ * The list refreshes itself while an ISP on it is still being processed.
+ */
+import { Anchor, Button, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { ispListQuery, type IspListQuery, type IspSummary } from '@tend/contracts';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
+import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { formatCount } from '../../../lib/format/index.ts';
+import type { SetUrlState } from '../../../lib/url-state.ts';
+import { useIsps } from '../api/isps.ts';
+import {
+  exportPath,
+  ISP_LIST_PATH,
+  ISP_UPLOAD_PATH,
+  IspJobCell,
+  IspPageLinks,
+  IspStatusBadge,
+  IspStatusCounts,
+  ispStatusOptions,
+  protocolCountText,
+  verifyPath,
+} from '../components/isp-parts.tsx';
+
+const columns: DataTableColumn<IspSummary>[] = [
+  {
+    id: 'client',
+    header: 'Client',
+    accessorFn: (isp) => isp.clientName,
+    cell: ({ row: { original: isp } }) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          {isp.clientName}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {isp.fileName}
+          {isp.pageCount !== null ? ` · ${formatCount(isp.pageCount)} pages` : ''}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'uploaded',
+    header: 'Uploaded',
+    accessorFn: (isp) => isp.createdAt,
+    cell: ({ row: { original: isp } }) => (
+      <Stack gap={0}>
+        <RelativeTime value={isp.createdAt} />
+        <Text size="xs" c="dimmed">
+          by {isp.uploadedByName ?? 'someone no longer listed'}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    accessorFn: (isp) => isp.status,
+    cell: ({ row: { original: isp } }) => <IspStatusBadge status={isp.status} />,
+  },
+  {
+    id: 'job',
+    header: 'Processing',
+    accessorFn: (isp) => isp.job?.step ?? isp.errorMessage ?? '',
+    cell: ({ row: { original: isp } }) => <IspJobCell isp={isp} />,
+  },
+  {
+    id: 'protocols',
+    header: 'Protocols',
+    accessorFn: (isp) => protocolCountText(isp),
+  },
+  {
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: ({ row: { original: isp } }) => (
+      <Group gap="xs" wrap="nowrap">
+        <Anchor component={Link} to={verifyPath(isp.id)} size="sm" aria-label={`Review ${isp.fileName}`}>
+          Review
+        </Anchor>
+        {isp.status === 'COMPLETED' || isp.status === 'VERIFIED' ? (
+          <Anchor component={Link} to={exportPath(isp.id)} size="sm" aria-label={`Export ${isp.fileName}`}>
+            Export
+          </Anchor>
+        ) : null}
+      </Group>
+    ),
+  },
+];
+
+/** See the module comment. */
+export function IspListPage() {
+  const list = useListPage({ schema: ispListQuery, useList: useIsps });
+  const navigate = useNavigate();
+  const { query, setQuery } = list;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Individual support plans
+          </Title>
+          <Text c="dimmed" size="sm" mt={4} maw={760}>
+            Each uploaded ISP is read page by page, its risk protocols are extracted as drafts, then a person
+            reviews them beside the PDF and finalizes them. Open a row to review it.
+          </Text>
+        </div>
+        <Button component={Link} to={ISP_UPLOAD_PATH} leftSection={<IconUpload size={16} aria-hidden />}>
+          Upload an ISP
+        </Button>
+      </Group>
+      <IspPageLinks current={ISP_LIST_PATH} />
+      <IspStatusCounts
+        label="ISPs per status"
+        counts={list.result.data?.counts}
+        value={query.status}
+        onChange={(status) => setQuery({ status })}
+      />
+      <ListPage
+        list={list}
+        filterLabel="Filter ISPs"
+        filters={<IspFilters query={query} setQuery={setQuery} />}
+        label="ISPs"
+        noun={{ one: 'ISP', other: 'ISPs' }}
+        columns={columns}
+        onRowOpen={(isp) => void navigate(verifyPath(isp.id))}
+        empty={{
+          title: 'No ISP uploaded yet',
+          description: 'Upload a client’s ISP as a PDF: its risk protocols are extracted for you to review.',
+          action: (
+            <Button component={Link} to={ISP_UPLOAD_PATH} leftSection={<IconUpload size={16} aria-hidden />}>
+              Upload an ISP
+            </Button>
+          ),
+        }}
+        noMatch={{
+          title: 'No ISP matches these filters',
+          description: 'Choose another status or client, or clear the filters.',
+        }}
+      />
+    </Stack>
+  );
+}
+
+function IspFilters({ query, setQuery }: { query: IspListQuery; setQuery: SetUrlState<IspListQuery> }) {
+  return (
+    <>
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={ispStatusOptions}
+        value={query.status ?? null}
+        onChange={(status) => setQuery({ status: status ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 180 }}
+      />
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder="Any client"
+        value={query.clientId}
+        onChange={(clientId) => setQuery({ clientId })}
+      />
+    </>
+  );
+}
