@@ -90,7 +90,10 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const line = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const line = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => rgb).flat()),
+  ]);
   const raw = Buffer.concat(Array.from({ length: height }, () => line));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -146,7 +149,8 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
   const ispId = ((await uploaded.json()) as { id: string }).id;
   await expect
     .poll(
-      async () => ((await (await page.request.get(`/api/isps/${ispId}`)).json()) as { status: string }).status,
+      async () =>
+        ((await (await page.request.get(`/api/isps/${ispId}`)).json()) as { status: string }).status,
       { timeout: 90_000 },
     )
     .toBe('COMPLETED');
@@ -183,7 +187,9 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
 
   // Edit a field and save.
   const prevention = dehydration.getByLabel('Prevention / supports');
-  await prevention.fill('Offer a drink every hour while awake. Tell the house manager if fluids below 64 oz by 2 pm.');
+  await prevention.fill(
+    'Offer a drink every hour while awake. Tell the house manager if fluids below 64 oz by 2 pm.',
+  );
   await dehydration.getByRole('button', { name: 'Save changes' }).click();
   await expect(dehydration.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   const afterEdit = (await (await page.request.get(`/api/isps/${ispId}`)).json()) as {
@@ -210,7 +216,9 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
 
   // Stamp from a file chooser: an image wider than the page lands at most 75 % of it, aspect kept, with alt text.
   await viewer.getByRole('textbox', { name: 'Page' }).fill('1');
-  await chooseStampFile(page, [{ name: 'reviewed.png', mimeType: 'image/png', buffer: png(1200, 300, [200, 30, 30]) }]);
+  await chooseStampFile(page, [
+    { name: 'reviewed.png', mimeType: 'image/png', buffer: png(1200, 300, [200, 30, 30]) },
+  ]);
   const altDialog = page.getByRole('dialog', { name: 'Alt text for the image' });
   await expect(altDialog).toBeVisible();
   await altDialog.getByRole('button', { name: 'Save alt text' }).click();
@@ -238,7 +246,9 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
   await expect(stamps).toHaveCount(1);
 
   // A decorative stamp needs no description.
-  await chooseStampFile(page, [{ name: 'border.png', mimeType: 'image/png', buffer: png(40, 40, [30, 90, 200]) }]);
+  await chooseStampFile(page, [
+    { name: 'border.png', mimeType: 'image/png', buffer: png(40, 40, [30, 90, 200]) },
+  ]);
   await expect(altDialog).toBeVisible();
   await altDialog.getByRole('checkbox', { name: /Decorative image/ }).check();
   await altDialog.getByRole('button', { name: 'Save alt text' }).click();
@@ -258,7 +268,8 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
 
   // Save as a new version: version 2 is stored and the viewer reopens it.
   const saved = page.waitForResponse(
-    (response) => response.url().endsWith(`/api/isps/${ispId}/pdf-versions`) && response.request().method() === 'POST',
+    (response) =>
+      response.url().endsWith(`/api/isps/${ispId}/pdf-versions`) && response.request().method() === 'POST',
   );
   await viewer.getByRole('button', { name: 'Save as new version' }).click();
   expect((await saved).status()).toBe(201);
@@ -272,7 +283,9 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
   await expect(viewer2.getByText('No unsaved annotations')).toBeVisible();
   await expect(viewer2.getByRole('button', { name: 'Save as new version' })).toBeDisabled();
   // The saved stamps are in the new version: pdf.js shows them as the page's annotations.
-  await expect(viewer2.locator('.annotationLayer section, .stampEditor').first()).toBeAttached({ timeout: 20_000 });
+  await expect(viewer2.locator('.annotationLayer section, .stampEditor').first()).toBeAttached({
+    timeout: 20_000,
+  });
   await snap(page, 'isp-verify-version-2');
 
   // Verify.
@@ -325,7 +338,9 @@ test('a non-admin gets no /verify and no ISP from the API', async ({ browser, ba
     data: { ...user, role: 'USER' },
   });
   expect(created.status()).toBe(201);
-  const list = (await (await admin.request.get('/api/isps?pageSize=1')).json()) as { items: { id: string }[] };
+  const list = (await (await admin.request.get('/api/isps?pageSize=1')).json()) as {
+    items: { id: string }[];
+  };
   const ispId = list.items[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   await admin.close();
 

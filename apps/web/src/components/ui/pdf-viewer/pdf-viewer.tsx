@@ -130,7 +130,7 @@ export function PdfViewer({ url, label, highlights = [], onSave, height = '75vh'
   const [unsaved, setUnsaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [showPages, setShowPages] = useState(() => window.innerWidth >= 700);
+  const [showPages, setShowPages] = useState(() => window.innerWidth >= 1200);
   const [altText, setAltText] = useState<{ initial: AltTextInput } | null>(null);
   const [urlDialog, setUrlDialog] = useState(false);
   const [stampUrl, setStampUrl] = useState('');

@@ -88,8 +88,8 @@ function Thumbnail({
       const ratio = window.devicePixelRatio || 1;
       canvas.width = Math.floor(viewport.width * ratio);
       canvas.height = Math.floor(viewport.height * ratio);
-      canvas.style.width = `${Math.floor(viewport.width)}px`;
-      canvas.style.height = `${Math.floor(viewport.height)}px`;
+      canvas.style.width = `${PDF_VIEWER.thumbnailWidth}px`;
+      canvas.style.height = `${viewport.height}px`;
       const render = page.render({
         canvas,
         viewport,

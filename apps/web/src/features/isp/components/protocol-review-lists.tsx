@@ -96,9 +96,7 @@ export function ThresholdRows({
                 allowDeselect={false}
                 data={thresholdComparisons.map((value) => ({ value, label: comparisonLabels[value] }))}
                 value={item.comparison}
-                onChange={(value) =>
-                  value && update(index, { comparison: value, confirmed: false })
-                }
+                onChange={(value) => value && update(index, { comparison: value, confirmed: false })}
               />
               <NumberInput
                 label="Value"

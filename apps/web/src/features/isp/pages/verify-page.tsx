@@ -13,6 +13,7 @@ import {
   Badge,
   Box,
   Button,
+  Grid,
   Group,
   List,
   Paper,
@@ -188,79 +189,77 @@ function IspReview({ isp }: { isp: IspDetail }) {
       )}
       <Changes changes={isp.changes} />
 
-      <Box
-        style={{
-          display: 'grid',
-          gap: 'var(--mantine-spacing-md)',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 430px), 1fr))',
-          alignItems: 'start',
-        }}
-      >
-        <Stack gap="xs" style={{ minWidth: 0 }}>
-          <Title order={2} fz="h3">
-            PDF
-          </Title>
-          <Group gap="xs" align="flex-end" wrap="wrap">
-            <Select
-              label="PDF version"
-              size="xs"
-              w={260}
-              allowDeselect={false}
-              value={String(version)}
-              onChange={(value) => value && setPdfVersion(Number(value))}
-              data={isp.pdfVersions.map((item) => ({
-                value: String(item.version),
-                label:
-                  item.version === 1
-                    ? 'Version 1 (original upload)'
-                    : `Version ${item.version}${item.createdByName ? ` by ${item.createdByName}` : ''}`,
-              }))}
-            />
-            <Text size="xs" c="dimmed" data-testid="pdf-version-count">
-              {isp.pdfVersions.length} version{isp.pdfVersions.length === 1 ? '' : 's'} stored; the original
-              is never overwritten.
-            </Text>
-          </Group>
-          {savePdf.error && <ApiErrorAlert error={savePdf.error} title="Annotated PDF not saved" />}
-          <Suspense fallback={<PageLoader />}>
-            <LazyPdfViewer
-              key={pdfUrl}
-              url={pdfUrl}
-              label={`ISP PDF, version ${version}`}
-              highlights={highlights}
-              onSave={async (bytes) => {
-                const saved = await savePdf.mutateAsync({ bytes });
-                setPdfVersion(saved.version);
-              }}
-            />
-          </Suspense>
-        </Stack>
-        <Stack gap="sm" style={{ minWidth: 0 }}>
-          <Title order={2} fz="h3">
-            Protocols ({isp.protocols.length})
-          </Title>
-          {isp.protocols.length === 0 && !processing.has(isp.status) && (
-            <Text c="dimmed">
-              No risk protocols were extracted. Check the PDF: if it has risks, upload a copy with a text
-              layer or add them from the protocols page.
-            </Text>
-          )}
-          {isp.protocols.map((protocol) => (
-            <ProtocolReviewCard
-              key={protocol.id}
-              protocol={protocol}
-              readOnly={verified}
-              verifyProblem={verifyProblems.get(protocol.id)}
-              onFocusSource={setHighlights}
-            />
-          ))}
-          {isp.supersededProtocols.length > 0 && (
-            <Text size="sm" c="dimmed">
-              {isp.supersededProtocols.length} earlier version(s) of locked protocols are kept, read-only.
-            </Text>
-          )}
-        </Stack>
-      </Box>
+      {/* Side by side from Mantine's md breakpoint (62em, about 1000 px), stacked below it. */}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="xs" style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3">
+              PDF
+            </Title>
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <Select
+                label="PDF version"
+                size="xs"
+                w={260}
+                allowDeselect={false}
+                value={String(version)}
+                onChange={(value) => value && setPdfVersion(Number(value))}
+                data={isp.pdfVersions.map((item) => ({
+                  value: String(item.version),
+                  label:
+                    item.version === 1
+                      ? 'Version 1 (original upload)'
+                      : `Version ${item.version}${item.createdByName ? ` by ${item.createdByName}` : ''}`,
+                }))}
+              />
+              <Text size="xs" c="dimmed" data-testid="pdf-version-count">
+                {isp.pdfVersions.length} version{isp.pdfVersions.length === 1 ? '' : 's'} stored; the original
+                is never overwritten.
+              </Text>
+            </Group>
+            {savePdf.error && <ApiErrorAlert error={savePdf.error} title="Annotated PDF not saved" />}
+            <Suspense fallback={<PageLoader />}>
+              <LazyPdfViewer
+                key={pdfUrl}
+                url={pdfUrl}
+                label={`ISP PDF, version ${version}`}
+                highlights={highlights}
+                onSave={async (bytes) => {
+                  const saved = await savePdf.mutateAsync({ bytes });
+                  setPdfVersion(saved.version);
+                }}
+              />
+            </Suspense>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm" style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3">
+              Protocols ({isp.protocols.length})
+            </Title>
+            {isp.protocols.length === 0 && !processing.has(isp.status) && (
+              <Text c="dimmed">
+                No risk protocols were extracted. Check the PDF: if it has risks, upload a copy with a text
+                layer or add them from the protocols page.
+              </Text>
+            )}
+            {isp.protocols.map((protocol) => (
+              <ProtocolReviewCard
+                key={protocol.id}
+                protocol={protocol}
+                readOnly={verified}
+                verifyProblem={verifyProblems.get(protocol.id)}
+                onFocusSource={setHighlights}
+              />
+            ))}
+            {isp.supersededProtocols.length > 0 && (
+              <Text size="sm" c="dimmed">
+                {isp.supersededProtocols.length} earlier version(s) of locked protocols are kept, read-only.
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }
