@@ -196,6 +196,13 @@ export function PdfViewer({ url, label, highlights = [], onSave, height = '75vh'
       eventBus.on('pagesinit', () => {
         viewer.currentScaleValue = scaleValues.width;
       });
+      // pdf.js shows a saved stamp as `role="img"`, named from the PDF's structure tree when it has alt text; one
+      // saved as decorative has none and is presentation only (WCAG 1.1.1).
+      eventBus.on('annotationlayerrendered', ({ source }: { source: { div: HTMLElement } }) => {
+        for (const image of source.div.querySelectorAll('.stampAnnotation[role="img"]'))
+          if (!image.getAttribute('aria-label') && !image.getAttribute('aria-labelledby'))
+            image.setAttribute('role', 'presentation');
+      });
       eventBus.on('editingstateschanged', refreshUnsaved);
       eventBus.on('annotationeditormodechanged', refreshUnsaved);
       const task = lib.getDocument(documentOptions(url));
