@@ -167,6 +167,10 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
   expect((await thumbnails.locator('canvas').first().boundingBox())?.width).toBeCloseTo(224, 0);
   await expect(viewer.getByText('of 2', { exact: true })).toBeVisible();
   expect(workers.some((url) => new URL(url).pathname === '/pdf.worker.min.js')).toBe(true);
+  // Served as JavaScript, under a CSP that lets same-origin workers run.
+  const worker = await page.request.get('/pdf.worker.min.js');
+  expect(worker.headers()['content-type']).toMatch(/javascript/);
+  expect(worker.headers()['content-security-policy']).toMatch(/worker-src 'self'/);
   // Keyboard: the thumbnails are a list of buttons; Down moves to the next, Enter opens it.
   await thumbnails.getByRole('button', { name: 'Page 1' }).focus();
   await page.keyboard.press('ArrowDown');
@@ -302,7 +306,10 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
   await page.setViewportSize({ width: 320, height: 800 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'ISP PDF, version 2' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Page thumbnails' })).toHaveCount(0);
   await snap(page, 'isp-verify-320');
+  await page.getByRole('heading', { level: 2, name: 'PDF' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/isp-verify-320-viewer.png' });
   await expectAccessible(page, 'isp-verify-320');
 
   expect(blocked).toEqual([]);

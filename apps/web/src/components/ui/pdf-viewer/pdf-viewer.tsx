@@ -248,7 +248,12 @@ export function PdfViewer({ url, label, highlights = [], onSave, height = '75vh'
       const viewer = stateRef.current?.viewer;
       if (viewer?.pdfDocument && fitRef.current) viewer.currentScaleValue = scaleValues[fitRef.current];
     }, PDF_VIEWER.resizeRedrawMs);
-    const observer = new ResizeObserver(() => redraw());
+    const observer = new ResizeObserver((entries) => {
+      // Thumbnails (224 px) beside the pages leave too little room below this width: hidden, still switchable.
+      if ((entries[0]?.contentRect.width ?? Infinity) < PDF_VIEWER.thumbnailsMinViewerWidth)
+        setShowPages(false);
+      redraw();
+    });
     observer.observe(wrapper);
     return () => {
       observer.disconnect();

@@ -11,6 +11,8 @@ export const PDF_VIEWER = {
   dataBase: '/pdfjs',
   /** Thumbnail width, in CSS pixels (spec s.9). */
   thumbnailWidth: 224,
+  /** Narrower than this (CSS px), the viewer hides its thumbnails (they stay switchable). */
+  thumbnailsMinViewerWidth: 560,
   /** Redraw after the viewer stops being resized for this long, in ms (spec s.9). */
   resizeRedrawMs: 200,
   /** Two clicks within this many ms are a double-click (spec s.9). */
