@@ -315,7 +315,7 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
   expect(blocked).toEqual([]);
 });
 
-test('a same-origin image address is the only kind a stamp takes', async ({ page }) => {
+test('a stamp image comes from an address on this site only, or from a dropped file', async ({ page }) => {
   forbidDialogs(page);
   // The first ISP listed is enough to open the viewer.
   const list = (await (await page.request.get('/api/isps?pageSize=1')).json()) as { items: { id: string }[] };
@@ -332,7 +332,28 @@ test('a same-origin image address is the only kind a stamp takes', async ({ page
   await dialog.getByRole('button', { name: 'Add image' }).click();
   await expect(dialog.getByText(/Use an image address on this site/)).toBeVisible();
   await snap(page, 'isp-verify-stamp-address');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // An address on this site is stamped (the app's own icon), then asks for its alt text.
+  await dialog.getByLabel('Image address').fill('/favicon.svg');
+  await dialog.getByRole('button', { name: 'Add image' }).click();
+  const altDialog = page.getByRole('dialog', { name: 'Alt text for the image' });
+  await altDialog.getByRole('textbox', { name: 'Description' }).fill('Tend logo');
+  await altDialog.getByRole('button', { name: 'Save alt text' }).click();
+  const stamps = viewer.locator('.stampEditor');
+  await expect(stamps).toHaveCount(1);
+
+  // An image file dropped onto the pages is stamped too.
+  const dataTransfer = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    const bytes = Uint8Array.from(atob('${png(60, 30, [20, 160, 60]).toString('base64')}'), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+    return transfer;
+  })()`);
+  await viewer.getByTestId('pdf-pages').dispatchEvent('drop', { dataTransfer });
+  await expect(altDialog).toBeVisible();
+  await altDialog.getByRole('checkbox', { name: /Decorative image/ }).check();
+  await altDialog.getByRole('button', { name: 'Save alt text' }).click();
+  await expect(stamps).toHaveCount(2);
+  await expect(viewer.getByRole('button', { name: 'Save as new version' })).toBeEnabled();
 });
 
 test('a non-admin gets no /verify and no ISP from the API', async ({ browser, baseURL }) => {
