@@ -322,7 +322,10 @@ test('a stamp image comes from an address on this site only, or from a dropped f
   const ispId = list.items[0]?.id;
   test.skip(!ispId, 'needs an ISP (the flow above makes one)');
   await page.goto(`/verify?id=${ispId}`);
-  const viewer = page.getByRole('region', { name: /ISP PDF, version/ });
+  // The original upload (later versions carry the first flow's stamps).
+  await page.getByRole('combobox', { name: 'PDF version' }).click();
+  await page.getByRole('option', { name: 'Version 1 (original upload)' }).click();
+  const viewer = page.getByRole('region', { name: 'ISP PDF, version 1' });
   await expect(viewer.locator('.pdfViewer .page canvas').first()).toBeVisible({ timeout: 20_000 });
   await viewer.getByRole('button', { name: 'Add image' }).click();
   await page.getByRole('menuitem', { name: 'From an address on this site…' }).click();
