@@ -327,6 +327,11 @@ test('a stamp image comes from an address on this site only, or from a dropped f
   await page.getByRole('option', { name: 'Version 1 (original upload)' }).click();
   const viewer = page.getByRole('region', { name: 'ISP PDF, version 1' });
   await expect(viewer.locator('.pdfViewer .page canvas').first()).toBeVisible({ timeout: 20_000 });
+  // A double-click (two clicks within 500 ms) on the pages switches fit width / fit page.
+  const zoom = viewer.getByLabel(/^Zoom \d+ percent$/);
+  const before = await zoom.textContent();
+  await viewer.getByTestId('pdf-pages').dblclick({ position: { x: 20, y: 20 } });
+  await expect(zoom).not.toHaveText(before ?? '');
   await viewer.getByRole('button', { name: 'Add image' }).click();
   await page.getByRole('menuitem', { name: 'From an address on this site…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an image from an address' });
