@@ -362,6 +362,19 @@ test('a stamp image comes from an address on this site only, or from a dropped f
   await altDialog.getByRole('button', { name: 'Save alt text' }).click();
   await expect(stamps).toHaveCount(2);
   await expect(viewer.getByRole('button', { name: 'Save as new version' })).toBeEnabled();
+
+  // Highlight: in Highlight mode, selecting text on the page highlights it (pdf.js's highlight editor).
+  const modes = viewer.getByRole('radiogroup', { name: 'Annotation mode' });
+  await modes.locator('label', { hasText: 'Highlight' }).click();
+  const title = viewer.locator('.textLayer span', { hasText: 'Individual Support Plan' }).first();
+  const box = await title.boundingBox();
+  if (!box) throw new Error('no text to highlight');
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(viewer.locator('.highlightEditor')).toHaveCount(1);
+  await snap(page, 'isp-verify-highlight');
 });
 
 test('a non-admin gets no /verify and no ISP from the API', async ({ browser, baseURL }) => {
