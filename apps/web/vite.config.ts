@@ -8,6 +8,8 @@
  * this dev server itself to TEND_PUBLIC_URL (default http://localhost:3000, the API's default
  * PUBLIC_URL). Requests from any other origin pass unchanged, so the API still rejects them.
  */
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -101,8 +103,74 @@ function precompiledMessages(): Plugin {
   };
 }
 
+/** Where pdfjs-dist lives (the web workspace's dependency; resolved, not assumed hoisted). */
+const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+/** The address of pdf.js's worker (spec s.2 "worker served at /pdf.worker.min.js"). */
+const PDF_WORKER_PATH = '/pdf.worker.min.js';
+/**
+ * pdf.js's data the viewer may ask for, served under `/pdfjs/<name>/`: fonts, character maps, image decoders, colour
+ * profiles, and the icons its stylesheet names (`url(images/…)`, rewritten to `/pdfjs/images/…` by the viewer).
+ */
+const pdfjsDataDirs: Record<string, string> = {
+  standard_fonts: 'standard_fonts',
+  cmaps: 'cmaps',
+  wasm: 'wasm',
+  iccs: 'iccs',
+  images: 'web/images',
+};
+const pdfjsTypes: Record<string, string> = {
+  '.wasm': 'application/wasm',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.bcmap': 'application/octet-stream',
+  '.svg': 'image/svg+xml',
+  '.gif': 'image/gif',
+};
+
+/**
+ * pdf.js's worker and data from our own origin (no other host; CSP `worker-src 'self'`): the dev server answers
+ * `/pdf.worker.min.js` and `/pdfjs/<dir>/<file>` from node_modules; the build emits `pdf.worker.min.mjs` as
+ * `dist/pdf.worker.min.js` (served as JavaScript by the API's static files) and copies the data directories to
+ * `dist/pdfjs/`. Decision 0044.
+ */
+function pdfjsAssets(): Plugin {
+  const workerFile = path.join(pdfjsRoot, 'build/pdf.worker.min.mjs');
+  return {
+    name: 'tend-pdfjs-assets',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = (req.url ?? '').split('?')[0] ?? '';
+        let file: string | undefined;
+        if (url === PDF_WORKER_PATH) file = workerFile;
+        else {
+          const match = /^\/pdfjs\/([a-z_]+)\/([A-Za-z0-9._-]+)$/.exec(url);
+          const dir =
+            match && Object.hasOwn(pdfjsDataDirs, match[1] ?? '') ? pdfjsDataDirs[match[1] ?? ''] : undefined;
+          if (dir) file = path.join(pdfjsRoot, dir, match?.[2] ?? '');
+        }
+        if (!file || !statSync(file, { throwIfNoEntry: false })?.isFile()) return next();
+        res.setHeader('content-type', pdfjsTypes[path.extname(file)] ?? 'application/octet-stream');
+        createReadStream(file).pipe(res);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: PDF_WORKER_PATH.slice(1), source: readFileSync(workerFile) });
+      for (const [name, dir] of Object.entries(pdfjsDataDirs)) {
+        for (const file of readdirSync(path.join(pdfjsRoot, dir))) {
+          if (file.startsWith('LICENSE')) continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${name}/${file}`,
+            source: readFileSync(path.join(pdfjsRoot, dir, file)),
+          });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [precompiledMessages(), react(), initialJavaScriptReport()],
+  plugins: [precompiledMessages(), react(), pdfjsAssets(), initialJavaScriptReport()],
   // Built catalogues are syntax trees (above): the runtime needs no ICU parser.
   resolve:
     command === 'build'

@@ -18,6 +18,7 @@ import { authScreens } from '../features/auth/routes.tsx';
 import { acknowledgementScreens } from '../features/isp/acknowledgements/routes.tsx';
 import { quarterlyScreens } from '../features/isp/quarterly/routes.tsx';
 import { ispScreens } from '../features/isp/routes.tsx';
+import { ispReviewScreens } from '../features/isp/review-routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -64,6 +65,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...acknowledgementScreens,
   ...quarterlyScreens,
   ...ispScreens,
+  ...ispReviewScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

@@ -1,0 +1,299 @@
+/**
+ * `/verify?id=<ispId>` (issue 19 "Review and verification"; spec s.2 `/verify`; docs/isp-screens.md): the ISP's PDF in
+ * the annotating viewer beside its extracted protocols (stacked on narrow screens). Each protocol is edited, its
+ * thresholds confirmed, its status set (who and when shown) or it is excluded with a reason; "Verify ISP" is enabled
+ * once every protocol is FINALIZED or excluded and the ISP then shows VERIFIED with who and when. Focusing a field
+ * highlights its source in the PDF. Stamps and free text are saved as a new PDF version (the original is never
+ * overwritten) and the viewer reopens it. Layout 'none': the page renders its own `main`, one `h1`, and a link back to
+ * the ISP list. Admin only (the route guard).
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { Suspense, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { IspChanges, IspDetail, SourceBox } from '@tend/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { ExactTime, RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { LazyPdfViewer } from '../../../components/ui/pdf-viewer/index.tsx';
+import { ispPdfUrl, useIsp, useSaveIspPdfVersion, useVerifyIsp } from '../api/review.ts';
+import { ProtocolReviewCard } from '../components/protocol-review-card.tsx';
+
+const ISP_LIST_PATH = '/admin/misctools/isp';
+const processing = new Set(['UPLOADED', 'PROCESSING', 'ANALYZED']);
+
+export function VerifyPage() {
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id') ?? '';
+  return (
+    <Box component="main" id="main" px={{ base: 'xs', sm: 'md' }} py="md" maw={1800} mx="auto">
+      <Stack gap="md">
+        <Anchor component={Link} to={ISP_LIST_PATH} size="sm" w="fit-content">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Back to ISPs
+          </Group>
+        </Anchor>
+        {id ? (
+          <VerifyIsp id={id} />
+        ) : (
+          <>
+            <Title order={1}>Verify ISP</Title>
+            <Alert color="blue" title="No ISP chosen">
+              Open an ISP from the{' '}
+              <Anchor component={Link} to={ISP_LIST_PATH}>
+                ISP list
+              </Anchor>{' '}
+              to review its protocols.
+            </Alert>
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function VerifyIsp({ id }: { id: string }) {
+  const isp = useIsp(id);
+  if (isp.isPending) return <PageLoader />;
+  if (isp.error)
+    return (
+      <>
+        <Title order={1}>Verify ISP</Title>
+        <ApiErrorAlert
+          error={isp.error}
+          title={
+            isp.error instanceof ApiError && isp.error.status === 404 ? 'ISP not found' : 'ISP not loaded'
+          }
+        />
+      </>
+    );
+  return <IspReview isp={isp.data} />;
+}
+
+function IspReview({ isp }: { isp: IspDetail }) {
+  const [highlights, setHighlights] = useState<SourceBox[]>([]);
+  const [pdfVersion, setPdfVersion] = useState<number | null>(null);
+  const version = pdfVersion ?? isp.currentPdfVersion;
+  const savePdf = useSaveIspPdfVersion(isp.id);
+  const verify = useVerifyIsp(isp.id);
+  const verified = isp.status === 'VERIFIED';
+  const ready =
+    isp.protocols.length > 0 && isp.protocols.every((p) => p.excluded || p.status === 'FINALIZED');
+  const verifyProblems = useMemo(() => {
+    const byProtocol = new Map<string, string>();
+    if (verify.error instanceof ApiError)
+      for (const item of verify.error.fieldErrors) {
+        const match = /^protocols\.(.+)$/.exec(item.path);
+        if (match?.[1]) byProtocol.set(match[1], item.message);
+      }
+    return byProtocol;
+  }, [verify.error]);
+  const pdfUrl = ispPdfUrl(isp.id, version);
+  const remaining = isp.protocols.filter((p) => !p.excluded && p.status !== 'FINALIZED').length;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+            Verify ISP: {isp.clientName}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {isp.fileName}
+            {isp.planStart && isp.planEnd ? ` · plan ${isp.planStart} to ${isp.planEnd}` : ''} · uploaded{' '}
+            <RelativeTime value={isp.createdAt} />
+            {isp.uploadedByName ? ` by ${isp.uploadedByName}` : ''}
+          </Text>
+        </div>
+        <Badge size="lg" color={verified ? 'green' : isp.status === 'ERROR' ? 'red' : 'blue'}>
+          {isp.status}
+        </Badge>
+      </Group>
+
+      {verified ? (
+        <Alert color="green" icon={<IconCircleCheck size={18} />} title="Verified" data-testid="isp-verified">
+          Verified by {isp.verifiedByName ?? 'someone no longer here'} on <ExactTime value={isp.verifiedAt} />
+          . Its protocols are read-only now; upload a new ISP to change them.
+        </Alert>
+      ) : isp.status === 'ERROR' ? (
+        <Alert color="red" role="alert" title="This ISP could not be processed">
+          {isp.errorMessage ?? 'Processing failed.'} Retry it or upload the file again from the ISP list.
+        </Alert>
+      ) : processing.has(isp.status) ? (
+        <Paper withBorder p="md">
+          <Stack gap={6}>
+            <Text role="status">{isp.job?.step ?? 'Waiting to be processed…'}</Text>
+            <Progress value={isp.job?.progress ?? 0} striped animated aria-label="Processing progress" />
+            <Text size="sm" c="dimmed">
+              The protocols appear here when processing completes.
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder p="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              {isp.protocols.length === 0
+                ? 'No protocols were found in this ISP.'
+                : remaining === 0
+                  ? 'Every protocol is finalized or excluded: the ISP can be verified.'
+                  : `${remaining} of ${isp.protocols.length} protocols still to finalize or exclude.`}
+            </Text>
+            <Button
+              color="green"
+              disabled={!ready || verify.isPending}
+              loading={verify.isPending}
+              onClick={() => verify.mutate()}
+            >
+              Verify ISP
+            </Button>
+          </Group>
+          {verify.error && !(verify.error instanceof ApiError && verify.error.code === 'ISP_NOT_READY') && (
+            <ApiErrorAlert error={verify.error} title="Not verified" />
+          )}
+          {verify.error instanceof ApiError && verify.error.code === 'ISP_NOT_READY' && (
+            <Alert color="red" role="alert" title="Not ready for verification" mt="xs">
+              {verifyProblems.size > 0
+                ? `${verifyProblems.size} protocol(s), marked below, are neither finalized nor excluded.`
+                : verify.error.message}
+            </Alert>
+          )}
+        </Paper>
+      )}
+
+      {isp.warnings.length > 0 && (
+        <Alert color="yellow" title="Notes from processing">
+          <List size="sm">
+            {isp.warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Changes changes={isp.changes} />
+
+      {/* Side by side from Mantine's md breakpoint (62em, about 1000 px), stacked below it. */}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="xs" style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3">
+              PDF
+            </Title>
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <Select
+                label="PDF version"
+                size="xs"
+                w={260}
+                allowDeselect={false}
+                value={String(version)}
+                onChange={(value) => value && setPdfVersion(Number(value))}
+                data={isp.pdfVersions.map((item) => ({
+                  value: String(item.version),
+                  label:
+                    item.version === 1
+                      ? 'Version 1 (original upload)'
+                      : `Version ${item.version}${item.createdByName ? ` by ${item.createdByName}` : ''}`,
+                }))}
+              />
+              <Text size="xs" c="dimmed" data-testid="pdf-version-count">
+                {isp.pdfVersions.length} version{isp.pdfVersions.length === 1 ? '' : 's'} stored; the original
+                is never overwritten.
+              </Text>
+            </Group>
+            {savePdf.error && <ApiErrorAlert error={savePdf.error} title="Annotated PDF not saved" />}
+            <Suspense fallback={<PageLoader />}>
+              <LazyPdfViewer
+                key={pdfUrl}
+                url={pdfUrl}
+                label={`ISP PDF, version ${version}`}
+                highlights={highlights}
+                onSave={async (bytes) => {
+                  const saved = await savePdf.mutateAsync({ bytes });
+                  setPdfVersion(saved.version);
+                }}
+              />
+            </Suspense>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm" style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3">
+              Protocols ({isp.protocols.length})
+            </Title>
+            {isp.protocols.length === 0 && !processing.has(isp.status) && (
+              <Text c="dimmed">
+                No risk protocols were extracted. Check the PDF: if it has risks, upload a copy with a text
+                layer or add them from the protocols page.
+              </Text>
+            )}
+            {isp.protocols.map((protocol) => (
+              <ProtocolReviewCard
+                key={protocol.id}
+                protocol={protocol}
+                readOnly={verified}
+                verifyProblem={verifyProblems.get(protocol.id)}
+                onFocusSource={setHighlights}
+              />
+            ))}
+            {isp.supersededProtocols.length > 0 && (
+              <Text size="sm" c="dimmed">
+                {isp.supersededProtocols.length} earlier version(s) of locked protocols are kept, read-only.
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+const changeLabels = {
+  added: 'Added',
+  removed: 'Removed',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+} as const;
+
+function Changes({ changes }: { changes: IspChanges }) {
+  if (!changes) return null;
+  const shown = changes.items.filter((item) => item.kind !== 'unchanged');
+  return (
+    <Paper withBorder p="sm">
+      <Title order={2} fz="h4" mb={4}>
+        Changes since the last verified ISP
+      </Title>
+      <Text size="xs" c="dimmed" mb="xs">
+        Compared with the ISP verified <ExactTime value={changes.previousVerifiedAt} />.
+      </Text>
+      {shown.length === 0 ? (
+        <Text size="sm">No risk changed.</Text>
+      ) : (
+        <List size="sm" spacing={2}>
+          {shown.map((item) => (
+            <List.Item key={`${item.kind}-${item.riskType}`}>
+              <strong>{changeLabels[item.kind]}:</strong> {item.riskType}
+              {item.fields.length > 0 ? ` (${item.fields.join(', ')})` : ''}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
