@@ -247,11 +247,11 @@ export async function expectSkipLinkFirst(page: Page): Promise<void> {
  * with a number already taken is refused with 409).
  */
 const PHONE_BLOCKS = {
-  'caregiver-login': [100, 125],
-  'password-recovery': [125, 150],
-  'spanish-caregiver': [150, 175],
-  'sign-up': [175, 200],
-  'isp-acknowledgements': [200, 225],
+  'caregiver-login': [100, 120],
+  'password-recovery': [120, 140],
+  'spanish-caregiver': [140, 160],
+  'sign-up': [160, 180],
+  'isp-acknowledgements': [180, 200],
 } as const;
 
 /**
