@@ -16,6 +16,7 @@ import {
   forbidDialogs,
   signInThroughForm,
   snap,
+  createUser,
 } from './support.ts';
 import { checkSpanishScreen, checkZoomed, expectNoHorizontalScroll, phone } from './spanish-support.ts';
 
@@ -137,15 +138,12 @@ test('caregivers acknowledge a verified ISP by a signed link; the client rate go
     { ...READER, phone: display },
     { ...OTHER, phone: '' },
   ]) {
-    const created = await admin.post('/api/users', {
-      data: {
-        ...person,
-        password: PASSWORD,
-        role: 'CAREGIVER',
-        ...(person.phone ? {} : { phone: undefined }),
-      },
+    await createUser(admin, baseURL, {
+      ...person,
+      password: PASSWORD,
+      role: 'CAREGIVER',
+      ...(person.phone ? {} : { phone: undefined }),
     });
-    expect(created.status(), await created.text()).toBe(201);
   }
   await verifiedIsp(admin, shift.clientId);
   const before = await ok<{ acknowledged: number; expected: number }>(

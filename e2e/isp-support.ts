@@ -11,7 +11,7 @@ import {
   truncated,
   type CorpusIsp,
 } from '../apps/api/src/modules/isp/extraction/isp-corpus.test-support.ts';
-import { ADMIN_STATE_FILE, signInThroughForm } from './support.ts';
+import { ADMIN_STATE_FILE, signInThroughForm, createUser } from './support.ts';
 
 /** A protocol as the API answers it (the fields these steps read). */
 export interface ApiProtocol {
@@ -126,11 +126,7 @@ export async function signInAsNonAdmin(browser: Browser, baseURL: string, stamp:
     lastName: `Nonadmin ${stamp}`,
   };
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  const created = await adminContext.request.post('/api/users', {
-    headers: { origin: baseURL },
-    data: { ...user, role: 'USER' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createUser(adminContext.request, baseURL, { ...user, role: 'USER' });
   await adminContext.close();
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
   const page = await context.newPage();

@@ -11,7 +11,14 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  forbidDialogs,
+  signInThroughForm,
+  snap,
+  createUser,
+} from './support.ts';
 
 const stamp = Date.now().toString(36);
 const CLIENT = `Verify Viewer ${stamp}`;
@@ -385,11 +392,7 @@ test('a non-admin gets no /verify and no ISP from the API', async ({ browser, ba
     firstName: 'Iris',
     lastName: `Viewer ${stamp}`,
   };
-  const created = await admin.request.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...user, role: 'USER' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(admin.request, baseURL, { ...user, role: 'USER' });
   const list = (await (await admin.request.get('/api/isps?pageSize=1')).json()) as {
     items: { id: string }[];
   };

@@ -8,7 +8,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_STATE_FILE, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  expectAccessible,
+  forbidDialogs,
+  signInThroughForm,
+  snap,
+  createUser,
+} from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const caregiver = `Quill Writer ${stamp}`;
@@ -172,11 +179,7 @@ test('a non-admin is refused quarterly summaries', async ({ browser, baseURL }) 
     lastName: `Quarter ${stamp}`,
   };
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  const created = await adminContext.request.post('/api/users', {
-    headers: { origin: baseURL ?? '' },
-    data: { ...USER, role: 'USER' },
-  });
-  expect(created.status()).toBe(201);
+  await createUser(adminContext.request, baseURL, { ...USER, role: 'USER' });
   await adminContext.close();
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
