@@ -80,6 +80,7 @@ export const adminNavigation: NavSection[] = [
       { path: '/verify', label: 'Verify' },
       { path: '/protocols', label: 'Protocols' },
       { path: '/admin/misctools/isp/quarterly-summaries', label: 'Quarterly summaries' },
+      { path: '/admin/misctools/isp/acknowledgements', label: 'Acknowledgements' },
       { path: '/test-protocol-creation', label: 'Extraction test' },
     ],
   },

@@ -15,10 +15,7 @@ import { billingScreens } from '../features/billing/routes.tsx';
 import { payrollScreens } from '../features/payroll/routes.tsx';
 import { validationScreens } from '../features/validation/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
-import { acknowledgementScreens } from '../features/isp/acknowledgements/routes.tsx';
-import { quarterlyScreens } from '../features/isp/quarterly/routes.tsx';
 import { ispScreens } from '../features/isp/routes.tsx';
-import { ispReviewScreens } from '../features/isp/review-routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -62,10 +59,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...payrollScreens,
   ...validationScreens,
   ...authScreens,
-  ...acknowledgementScreens,
-  ...quarterlyScreens,
   ...ispScreens,
-  ...ispReviewScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

@@ -28,7 +28,7 @@ import {
   useAcknowledgementRates,
   useClientAcknowledgements,
   useSendAcknowledgementRequests,
-} from './acknowledgements-api.ts';
+} from '../api/acknowledgements.ts';
 
 const PAGE = '/admin/misctools/isp/acknowledgements';
 

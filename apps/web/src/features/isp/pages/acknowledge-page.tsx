@@ -26,7 +26,7 @@ import { isLocale } from '@tend/contracts/locale';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDates } from '../../../i18n/dates.ts';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
-import { useAcknowledgeProtocol, useMyAcknowledgements } from './acknowledgements-api.ts';
+import { useAcknowledgeProtocol, useMyAcknowledgements } from '../api/acknowledgements.ts';
 
 const sectionIds = {
   description: 'isp.ack.description',

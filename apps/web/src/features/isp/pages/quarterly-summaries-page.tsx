@@ -38,7 +38,7 @@ import {
   useQuarterlyExports,
   useQuarterlySummaries,
   useQuarterlySummary,
-} from './api.ts';
+} from '../api/quarterly.ts';
 
 const thisYear = new Date().getFullYear();
 const thisQuarter = Math.floor(new Date().getMonth() / 3) + 1;
