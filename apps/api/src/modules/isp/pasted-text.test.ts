@@ -193,6 +193,6 @@ describe('pasted labelled paragraphs', () => {
       },
     ]);
     expect(protocols.map((protocol) => protocol.serious)).toEqual([true, false]);
-    expect(protocols[0]?.escalationSteps).toEqual(['Encourage coughing.', 'Call the nurse.', 'Call 911.']);
+    expect(protocols[0]?.escalationSteps).toEqual(['Encourage coughing.', 'Call the nurse.']);
   });
 });
