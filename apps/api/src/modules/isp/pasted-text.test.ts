@@ -133,6 +133,26 @@ describe('pasted risk tables', () => {
 });
 
 describe('pasted labelled paragraphs', () => {
+  it('keeps sentences typed with two spaces after the full stop as one paragraph, not a table', () => {
+    const protocols = extract(
+      [
+        'Risk: Choking',
+        'Response: Encourage coughing.  Stay with him.',
+        'Keep him upright.  Watch his breathing.',
+        'Emergency plan: Call 911.  Start back blows.',
+      ].join('\n'),
+    );
+    expect(protocols.map(sections)).toEqual([
+      {
+        riskType: 'Choking',
+        description: null,
+        prevention: null,
+        response: 'Encourage coughing. Stay with him. Keep him upright. Watch his breathing.',
+        emergency: 'Call 911. Start back blows.',
+      },
+    ]);
+  });
+
   it('reads "Serious risk? Yes" on the line under "Risk:" as the flag, not as part of the risk type', () => {
     const protocols = extract(
       [

@@ -17,8 +17,8 @@ const TAB_SIZE = 8;
 
 /** Spaces a PDF viewer or word processor may put in copied text (no-break, thin, ideographic …), read as a space. */
 const otherSpaces = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
-/** Characters with no width that copied text may carry (zero-width space, byte-order mark). */
-const invisible = /[\u200b\u200c\u200d\u2060\ufeff]/g;
+/** Characters with no width that copied text may carry (zero-width space, word joiner, byte-order mark). */
+const invisible = /[\u200b\u2060\ufeff]/g;
 
 /** One cell of a pasted line: its text and the character column it starts at (tabs expanded). */
 interface Cell {
