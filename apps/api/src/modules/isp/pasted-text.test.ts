@@ -99,6 +99,41 @@ describe('pasted risk tables', () => {
     ]);
   });
 
+  it('goes on with a Word cell of several paragraphs and bullets, until a blank line or a labelled line', () => {
+    const protocols = extract(
+      [
+        'Risk\tChoking',
+        'Supports/Prevention\tCut food into bite-size pieces.',
+        'Sit upright while eating.',
+        'Response\t• Encourage coughing.',
+        '• Call the nurse.',
+        'Emergency\tCall 911.',
+        '',
+        'Notes about the plan year.',
+        'Risk\tFalls',
+        'Supports/Prevention\tWalker within reach.',
+        'Emergency plan: Call 911 after a fall with a head injury.',
+      ].join('\n'),
+    );
+    expect(protocols.map(sections)).toEqual([
+      {
+        riskType: 'Choking',
+        description: null,
+        prevention: 'Cut food into bite-size pieces. Sit upright while eating.',
+        response: '• Encourage coughing.\n• Call the nurse.',
+        emergency: 'Call 911.',
+      },
+      {
+        riskType: 'Falls',
+        description: null,
+        prevention: 'Walker within reach.',
+        response: null,
+        emergency: 'Call 911 after a fall with a head injury.',
+      },
+    ]);
+    expect(protocols[0]?.escalationSteps).toEqual(['Encourage coughing.', 'Call the nurse.']);
+  });
+
   it('reads CRLF line ends and non-breaking spaces as separators and spaces', () => {
     const protocols = extract(
       [

@@ -75,11 +75,12 @@ const numberedHeading = /^(?:risk\s*)?(?:#\s*)?\d{1,2}\s*[.):-]\s*\p{L}/iu;
 const seriousMarker = /\(\s*serious risk\s*\)|[-–—]\s*serious risk\s*$/i;
 
 /**
- * Lines of pasted text read as rows, continued cells and plain lines. A line of 2+ cells is a row. After a row, an
- * indented line goes on in the row's cell it starts under (the text cell at least); a line that is not indented goes
- * on in the row's last cell when that cell does not end a sentence or the line starts in lower case (a cell wrapped
- * by the viewer). Pasted text has no bold or sizes, so a short numbered line before a risk label ("2. Falls" then
- * "Serious risk? No"), at the start or after a blank line, or a line marked "(SERIOUS RISK)", is set as a heading.
+ * Lines of pasted text read as rows, continued cells and plain lines. A line of 2+ cells is a row. Until a blank line,
+ * a line of one cell under a row goes on in that row (a cell wrapped by the viewer, or a Word cell's next paragraph or
+ * bullet): in the cell it starts under when indented (the text cell at least), else in the row's last cell; a line
+ * that starts with a risk label ("Response:") or is a heading ends the table. Pasted text has no bold or sizes, so a
+ * short numbered line before a risk label ("2. Falls" then "Serious risk? No"), at the start or after a blank line,
+ * or a line marked "(SERIOUS RISK)", is set as a heading.
  */
 function readLines(lines: readonly string[]): Line[] {
   const out: Line[] = [];
@@ -97,19 +98,6 @@ function readLines(lines: readonly string[]): Line[] {
       continue;
     }
     const [cell] = cells as [Cell];
-    if (row) {
-      const last = row.at(-1)!;
-      if (cell.column > 0) {
-        const under = row.findLastIndex((rowCell) => rowCell.column <= cell.column + 2);
-        out.push({ kind: 'continued', text: cell.text, cell: Math.max(1, under) });
-        continue;
-      }
-      if (!/[.!?:]$/.test(last.text) || /^\p{Ll}/u.test(cell.text)) {
-        out.push({ kind: 'continued', text: cell.text, cell: row.length - 1 });
-        continue;
-      }
-      row = null;
-    }
     const text = cell.text;
     const before = index === 0 || !lines[index - 1]!.trim();
     const next = lines[index + 1] ?? '';
@@ -119,6 +107,13 @@ function readLines(lines: readonly string[]): Line[] {
       !startsWithRiskLabel(text) &&
       (seriousMarker.test(text) ||
         (numberedHeading.test(text) && before && startsWithRiskLabel(cellsOf(next)[0]?.text ?? '')));
+    if (row && !heading && !startsWithRiskLabel(text)) {
+      const under = row.findLastIndex((rowCell) => rowCell.column <= cell.column + 2);
+      const column = cell.column > 0 ? Math.max(1, under) : row.length - 1;
+      out.push({ kind: 'continued', text, cell: column });
+      continue;
+    }
+    row = null;
     out.push({ kind: 'plain', text: raw.trimEnd(), indent: cell.column, bold: heading });
   }
   return out;
