@@ -532,11 +532,46 @@ describe('extraction test (nothing saved)', () => {
           'Supports/Prevention   Cut food small.',
           'Response   Encourage coughing.',
           'Emergency   Call 911.',
-        ].join('\n'),
+          '',
+          'Risk:\u00a0Falls',
+          'Serious risk? Yes',
+          'Prevention / supports: Walker within reach; see MAR.',
+        ].join('\r\n'),
       },
     });
     expect(text.statusCode, text.body).toBe(200);
-    expect(text.json()).toMatchObject({ source: 'text', problem: null });
+    expect(text.json()).toMatchObject({ source: 'text', problem: null, pageCount: 1, ocrPageCount: 0 });
+    expect(
+      text.json().protocols.map((protocol: Record<string, unknown>) => ({
+        riskType: protocol.riskType,
+        description: protocol.description,
+        prevention: protocol.prevention,
+        response: protocol.response,
+        emergency: protocol.emergency,
+        serious: protocol.serious,
+        mar: protocol.mar,
+      })),
+    ).toEqual([
+      {
+        riskType: 'Choking',
+        description: 'Eats quickly.',
+        prevention: 'Cut food small.',
+        response: 'Encourage coughing.',
+        emergency: 'Call 911.',
+        serious: false,
+        mar: false,
+      },
+      {
+        riskType: 'Falls',
+        description: null,
+        prevention: 'Walker within reach; see MAR.',
+        response: null,
+        emergency: null,
+        serious: true,
+        mar: true,
+      },
+    ]);
+    expect(text.json().processedHtml).toContain('<td>Supports/Prevention</td>');
     const file = await admin({
       method: 'POST',
       url: '/api/isp-extraction-test/file',

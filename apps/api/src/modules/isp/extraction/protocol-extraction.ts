@@ -152,16 +152,18 @@ function entries(blocks: ReturnType<typeof layoutPages>['blocks']): Entry[] {
         });
       } else out.push({ kind: 'heading', lines: block.lines });
     } else if (block.kind === 'paragraph') {
-      const text = joinLines(block.lines);
-      const labelled = splitLabel(block.lines[0]!.text);
-      if (labelled) {
-        out.push({
-          kind: 'labelled',
-          field: labelled.field,
-          lines: restLines(block.lines, labelled.rest),
-          from: 'paragraph',
-        });
-      } else if (text) out.push({ kind: 'text', lines: block.lines, from: 'paragraph' });
+      for (const lines of labelledRuns(block.lines)) {
+        const text = joinLines(lines);
+        const labelled = splitLabel(lines[0]!.text);
+        if (labelled) {
+          out.push({
+            kind: 'labelled',
+            field: labelled.field,
+            lines: restLines(lines, labelled.rest),
+            from: 'paragraph',
+          });
+        } else if (text) out.push({ kind: 'text', lines, from: 'paragraph' });
+      }
     } else {
       for (const row of block.rows) {
         const label = joinLines(row.cells[0] ?? []);
@@ -181,6 +183,27 @@ function entries(blocks: ReturnType<typeof layoutPages>['blocks']): Entry[] {
     }
   }
   return out;
+}
+
+/**
+ * A paragraph's lines cut where a line starts with a risk label in capitals ("Serious risk? Yes" under "Risk:
+ * Choking": layout only starts a paragraph at "Label:", so the "?" form would otherwise run on in the line above).
+ */
+function labelledRuns(lines: readonly Fragment[]): Fragment[][] {
+  const runs: Fragment[][] = [];
+  for (const line of lines) {
+    if (!runs.length || (/^\s*\p{Lu}/u.test(line.text) && splitLabel(line.text))) runs.push([line]);
+    else runs.at(-1)!.push(line);
+  }
+  return runs;
+}
+
+/**
+ * Whether the text starts with one of the risk labels ("Risk:", "Serious risk? Yes", "Prevention / supports:"), or is
+ * one ("Supports/Prevention" in a table's label cell). Pasted text uses it to tell a numbered risk heading from a step.
+ */
+export function startsWithRiskLabel(text: string): boolean {
+  return splitLabel(text) !== null || labelField(text) !== null;
 }
 
 /** The block's lines with the label cut from the first one (the first line's box is kept: the label is beside it). */
@@ -384,7 +407,8 @@ function toProtocol(draft: Draft, sortOrder: number): ExtractedProtocol {
   keep('thresholds', thresholdLines);
 
   const stepLines = [...(fields.response ?? []), ...(fields.emergency ?? [])];
-  const escalationSteps = steps(stepLines);
+  // Each section's steps on its own: the emergency text does not run on into the response's last step.
+  const escalationSteps = [...steps(fields.response ?? []), ...steps(fields.emergency ?? [])];
   keep('escalationSteps', escalationSteps.length ? stepLines.filter((line) => listMarker(line.text)) : []);
 
   const medication = medicationReferences(sectionLines);
