@@ -5,7 +5,6 @@
  * `isp-protocols`), listed and downloaded; and the same content as email-ready HTML honouring the email include
  * flags (`renderProtocolsEmailHtml`), not stored. Audited `isp_export.create`, `.list`, `.download`, `.email`.
  */
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   ISP_PROTOCOLS_REPORT_TYPE,
@@ -16,18 +15,16 @@ import {
 import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
-import type { Download, StorageService } from '../../platform/storage/storage.service.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { StorageService } from '../../platform/storage/storage.service.ts';
 import { findPeopleIdentities } from '../people/people.service.ts';
 import type { ExportedProtocol, ProtocolsDocument } from './export/protocols-document.ts';
 import { renderProtocolsEmailHtml } from './export/protocols-email.ts';
 import { renderProtocolsPdf } from './export/protocols-pdf.ts';
 import { reportReferences } from './isp.table.ts';
+import { openReport, reportFileName, storeReport } from './report-references.ts';
 import { toIspExport, type IspRow, type ProtocolRow } from './isp-rows.ts';
 import { loadIsp, loadProtocolRows } from './isp.service.ts';
-
-/** The bucket of generated reports (PDF), created at start by the isp plugin. */
-export const REPORTS_BUCKET = 'generated-reports';
 
 /** What the export uses: the agency's name and time zone are printed on the document. */
 export interface IspExportDeps {
@@ -107,17 +104,6 @@ function planPeriod(isp: IspRow): string | null {
   return isp.planStart ?? isp.planEnd ?? null;
 }
 
-/** A file name from the client's name: letters, digits and dashes. */
-function exportFileName(clientName: string, date: Date): string {
-  const slug = clientName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `isp-protocols-${slug || 'client'}-${date.toISOString().slice(0, 10)}.pdf`;
-}
-
 /**
  * Renders, stores and references the caregiver PDF. Audited `isp_export.create`. Errors: NOT_FOUND; ISP_NOT_READY
  * when no protocol is FINALIZED.
@@ -133,48 +119,22 @@ export async function createIspExport(
   const doc = await documentOf(deps, isp, input.locale, now);
   const bytes = Buffer.from(await renderProtocolsPdf(doc));
   const year = input.year ?? Number((isp.planStart ?? now.toISOString()).slice(0, 4));
-  const key = `${ISP_PROTOCOLS_REPORT_TYPE}/${isp.clientId}/${ispId}/${randomUUID()}.pdf`;
-  const fileName = exportFileName(doc.client.name, now);
-  await deps.storage.upload(ctx, {
-    bucketId: REPORTS_BUCKET,
-    path: key,
-    body: bytes,
-    contentType: 'application/pdf',
-    cacheControl: 'private, max-age=0',
+  const row = await storeReport(deps, ctx, {
+    clientId: isp.clientId,
+    reportType: ISP_PROTOCOLS_REPORT_TYPE,
+    year,
+    period: input.period ?? planPeriod(isp),
+    fileName: reportFileName('isp-protocols', doc.client.name, now.toISOString().slice(0, 10)),
+    folder: `${isp.clientId}/${ispId}`,
+    bytes,
+    ispId,
+    protocolCount: doc.protocols.length,
+    audit: {
+      action: 'isp_export.create',
+      details: { ispId, clientId: isp.clientId, protocols: doc.protocols.length, size: bytes.length },
+    },
   });
-  try {
-    const row = await deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(reportReferences)
-        .values({
-          clientId: isp.clientId,
-          reportType: ISP_PROTOCOLS_REPORT_TYPE,
-          year,
-          period: input.period ?? planPeriod(isp),
-          storageKey: key,
-          bucket: REPORTS_BUCKET,
-          region: deps.storageRegion,
-          fileName,
-          ispId,
-          size: bytes.length,
-          protocolCount: doc.protocols.length,
-          createdBy: ctx.actor?.userAccountId ?? null,
-        })
-        .returning();
-      if (!inserted) throw new Error('the report reference was not stored');
-      await recordAudit(tx, ctx, {
-        action: 'isp_export.create',
-        entityType: 'report_reference',
-        entityId: inserted.id,
-        details: { ispId, clientId: isp.clientId, protocols: doc.protocols.length, size: bytes.length },
-      });
-      return inserted;
-    });
-    return toIspExport(row);
-  } catch (error) {
-    await deps.storage.remove(ctx, REPORTS_BUCKET, [key]).catch(() => undefined);
-    throw error;
-  }
+  return toIspExport(row);
 }
 
 /** The stored exports of an ISP, newest first. Audited `isp_export.list`. Errors: NOT_FOUND. */
@@ -201,20 +161,12 @@ export async function openIspExport(
   ispId: string,
   exportId: string,
   range: string | undefined,
-): Promise<{ download: Download; fileName: string }> {
-  const [row] = await deps.db
-    .select()
-    .from(reportReferences)
-    .where(and(eq(reportReferences.id, exportId), eq(reportReferences.ispId, ispId)));
-  if (!row) throw notFound('Export');
-  await recordAudit(deps.db, ctx, {
-    action: 'isp_export.download',
-    entityType: 'report_reference',
-    entityId: exportId,
-    details: { ispId, clientId: row.clientId },
+): ReturnType<typeof openReport> {
+  return openReport(deps, ctx, {
+    where: and(eq(reportReferences.id, exportId), eq(reportReferences.ispId, ispId)),
+    range,
+    audit: (row) => ({ action: 'isp_export.download', details: { ispId, clientId: row.clientId } }),
   });
-  const download = await deps.storage.download(ctx, row.bucket, row.storageKey, { range });
-  return { download, fileName: row.fileName };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ISP_BUCKET, ISP_MAX_FILE_BYTES } from '@tend/contracts';
 import type { Config } from '../../platform/config/config.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
-import { REPORTS_BUCKET } from './isp-export.service.ts';
+import { REPORTS_BUCKET } from './report-references.ts';
 import { createIspProcessingHandler } from './isp-processing.job.ts';
 import { createIspReader } from './isp-reader.ts';
 import { ispRoutes } from './isp.routes.ts';

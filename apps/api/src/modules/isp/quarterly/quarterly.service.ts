@@ -6,7 +6,6 @@
  * `.list`, `.read`, `quarterly_summary_export.create`, `.list`, `.download`. Audit details carry ids and counts,
  * never note text.
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   QUARTERLY_SUMMARY_REPORT_TYPE,
@@ -24,7 +23,8 @@ import type { Download } from '../../../platform/storage/storage.service.ts';
 import { findPeopleIdentities } from '../../people/people.service.ts';
 import { findClientShiftNotes } from '../../screening/client-notes.service.ts';
 import { findUserNames } from '../../users/user-names.service.ts';
-import { REPORTS_BUCKET, type IspExportDeps } from '../isp-export.service.ts';
+import type { IspExportDeps } from '../isp-export.service.ts';
+import { openReport, reportFileName, storeReport, type ReportRow } from '../report-references.ts';
 import { quarterlySummaries, reportReferences } from '../isp.table.ts';
 import { localDate, periodOf, quarterBounds } from './quarter.ts';
 import { renderQuarterlyPdf } from './quarterly-pdf.ts';
@@ -34,7 +34,6 @@ import { summarizeQuarter, type QuarterNote } from './quarterly-summarizer.ts';
 export type QuarterlyDeps = IspExportDeps;
 
 type SummaryRow = typeof quarterlySummaries.$inferSelect;
-type ReportRow = typeof reportReferences.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -276,17 +275,6 @@ function toExport(row: ReportRow, names: Map<string, string>): QuarterlySummaryE
   };
 }
 
-/** `quarterly-summary-<client>-<year>-Q<n>.pdf`: letters, digits and dashes. */
-function exportFileName(clientName: string, year: number, quarter: number): string {
-  const slug = clientName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `quarterly-summary-${slug || 'client'}-${year}-Q${quarter}.pdf`;
-}
-
 /**
  * Renders the quarter's sections as a PDF, stores it in `generated-reports` and writes its ReportReference
  * (`quarterly-summary`, year, period `Q<n>`). Audited `quarterly_summary_export.create`. Errors: NOT_FOUND (client);
@@ -322,51 +310,26 @@ export async function createQuarterlySummaryExport(
       sections: summary.sections,
     }),
   );
-  const key = `${QUARTERLY_SUMMARY_REPORT_TYPE}/${params.clientId}/${params.year}-Q${params.quarter}/${randomUUID()}.pdf`;
-  await deps.storage.upload(ctx, {
-    bucketId: REPORTS_BUCKET,
-    path: key,
-    body: bytes,
-    contentType: 'application/pdf',
-    cacheControl: 'private, max-age=0',
+  const row = await storeReport(deps, ctx, {
+    clientId: params.clientId,
+    reportType: QUARTERLY_SUMMARY_REPORT_TYPE,
+    year: params.year,
+    period: periodOf(params.quarter),
+    fileName: reportFileName('quarterly-summary', name, `${params.year}-Q${params.quarter}`),
+    folder: `${params.clientId}/${params.year}-Q${params.quarter}`,
+    bytes,
+    audit: {
+      action: 'quarterly_summary_export.create',
+      details: {
+        clientId: params.clientId,
+        year: params.year,
+        quarter: params.quarter,
+        sections: rows.length,
+        size: bytes.length,
+      },
+    },
   });
-  try {
-    const row = await deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(reportReferences)
-        .values({
-          clientId: params.clientId,
-          reportType: QUARTERLY_SUMMARY_REPORT_TYPE,
-          year: params.year,
-          period: periodOf(params.quarter),
-          storageKey: key,
-          bucket: REPORTS_BUCKET,
-          region: deps.storageRegion,
-          fileName: exportFileName(name, params.year, params.quarter),
-          size: bytes.length,
-          createdBy: ctx.actor?.userAccountId ?? null,
-        })
-        .returning();
-      if (!inserted) throw new Error('the report reference was not stored');
-      await recordAudit(tx, ctx, {
-        action: 'quarterly_summary_export.create',
-        entityType: 'report_reference',
-        entityId: inserted.id,
-        details: {
-          clientId: params.clientId,
-          year: params.year,
-          quarter: params.quarter,
-          sections: rows.length,
-          size: bytes.length,
-        },
-      });
-      return inserted;
-    });
-    return toExport(row, names);
-  } catch (error) {
-    await deps.storage.remove(ctx, REPORTS_BUCKET, [key]).catch(() => undefined);
-    throw error;
-  }
+  return toExport(row, names);
 }
 
 /** A client's quarterly summary exports, newest first. Audited `quarterly_summary_export.list`. Errors: NOT_FOUND. */
@@ -403,17 +366,12 @@ export async function openQuarterlySummaryExport(
   id: string,
   range: string | undefined,
 ): Promise<{ download: Download; fileName: string }> {
-  const [row] = await deps.db
-    .select()
-    .from(reportReferences)
-    .where(and(eq(reportReferences.id, id), eq(reportReferences.reportType, QUARTERLY_SUMMARY_REPORT_TYPE)));
-  if (!row) throw notFound('Export');
-  await recordAudit(deps.db, ctx, {
-    action: 'quarterly_summary_export.download',
-    entityType: 'report_reference',
-    entityId: id,
-    details: { clientId: row.clientId, year: row.year, period: row.period },
+  return openReport(deps, ctx, {
+    where: and(eq(reportReferences.id, id), eq(reportReferences.reportType, QUARTERLY_SUMMARY_REPORT_TYPE)),
+    range,
+    audit: (row) => ({
+      action: 'quarterly_summary_export.download',
+      details: { clientId: row.clientId, year: row.year, period: row.period },
+    }),
   });
-  const download = await deps.storage.download(ctx, row.bucket, row.storageKey, { range });
-  return { download, fileName: row.fileName };
 }
