@@ -15,6 +15,9 @@
  *   annotations (pdf.js's serializable annotation storage is not empty).
  * - `highlights` (contracts `sourceBox`, PDF points from the top-left) are drawn over their pages and the first is
  *   scrolled into view.
+ *
+ * State and handlers: `usePdfViewer` (use-pdf-viewer.ts) over pdf.js's viewer (use-pdf-document.ts); markup sections:
+ * pdf-viewer-sections.tsx (decision 0033).
  */
 import { Alert, Stack } from '@mantine/core';
 import { useRef } from 'react';
