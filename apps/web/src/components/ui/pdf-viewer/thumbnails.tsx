@@ -60,17 +60,32 @@ export function Thumbnails({ pdf, currentPage, onOpen }: ThumbnailsProps) {
   );
 }
 
-function Thumbnail({
-  pdf,
-  pageNumber,
-  current,
-  onOpen,
-}: {
-  pdf: PDFDocumentProxy;
-  pageNumber: number;
-  current: boolean;
-  onOpen: (pageNumber: number) => void;
-}) {
+type PageProxy = Awaited<ReturnType<PDFDocumentProxy['getPage']>>;
+
+/**
+ * Sizes `canvas` to `PDF_VIEWER.thumbnailWidth` CSS pixels wide (the page's aspect ratio; device pixels for a sharp
+ * drawing) and starts drawing `page` on it; returns pdf.js's render task.
+ */
+function renderThumbnail(page: PageProxy, canvas: HTMLCanvasElement) {
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: PDF_VIEWER.thumbnailWidth / base.width });
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.floor(viewport.width * ratio);
+  canvas.height = Math.floor(viewport.height * ratio);
+  canvas.style.width = `${PDF_VIEWER.thumbnailWidth}px`;
+  canvas.style.height = `${viewport.height}px`;
+  return page.render({
+    canvas,
+    viewport,
+    transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+  });
+}
+
+/**
+ * Draws page `pageNumber` on the canvas once, when the button first scrolls into view (IntersectionObserver); the
+ * canvas gets `data-rendered="true"` when done. Unmounting cancels the drawing.
+ */
+function useThumbnailDrawing(pdf: PDFDocumentProxy, pageNumber: number) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
@@ -83,18 +98,7 @@ function Thumbnail({
     const draw = async () => {
       const page = await pdf.getPage(pageNumber);
       if (cancelled) return;
-      const base = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: PDF_VIEWER.thumbnailWidth / base.width });
-      const ratio = window.devicePixelRatio || 1;
-      canvas.width = Math.floor(viewport.width * ratio);
-      canvas.height = Math.floor(viewport.height * ratio);
-      canvas.style.width = `${PDF_VIEWER.thumbnailWidth}px`;
-      canvas.style.height = `${viewport.height}px`;
-      const render = page.render({
-        canvas,
-        viewport,
-        transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
-      });
+      const render = renderThumbnail(page, canvas);
       task = render;
       await render.promise.catch(() => undefined);
       if (!cancelled) canvas.dataset.rendered = 'true';
@@ -112,6 +116,23 @@ function Thumbnail({
       task?.cancel();
     };
   }, [pdf, pageNumber]);
+
+  return { buttonRef, canvasRef };
+}
+
+/** One page's button: its drawing and "Page n"; a border marks the current page. */
+function Thumbnail({
+  pdf,
+  pageNumber,
+  current,
+  onOpen,
+}: {
+  pdf: PDFDocumentProxy;
+  pageNumber: number;
+  current: boolean;
+  onOpen: (pageNumber: number) => void;
+}) {
+  const { buttonRef, canvasRef } = useThumbnailDrawing(pdf, pageNumber);
 
   return (
     <UnstyledButton
