@@ -65,126 +65,169 @@ export function ThresholdRows({
   return (
     <Stack gap="xs">
       {thresholds.map((item, index) => (
-        <Paper
+        <ThresholdRow
           key={index}
-          withBorder
-          p="xs"
-          role="group"
-          aria-label={`Threshold ${index + 1}`}
-          style={errors.has(index) ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
-        >
-          <Stack gap={6}>
-            {item.text && (
-              <Text size="xs" c="dimmed">
-                From the plan: “{item.text}”
-              </Text>
-            )}
-            <Group gap="xs" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Metric"
-                size="xs"
-                w={140}
-                disabled={disabled}
-                value={item.metric}
-                onChange={(event) => update(index, { metric: event.currentTarget.value, confirmed: false })}
-              />
-              <Select
-                label="Comparison"
-                size="xs"
-                w={150}
-                disabled={disabled}
-                allowDeselect={false}
-                data={thresholdComparisons.map((value) => ({ value, label: comparisonLabels[value] }))}
-                value={item.comparison}
-                onChange={(value) => value && update(index, { comparison: value, confirmed: false })}
-              />
-              <NumberInput
-                label="Value"
-                size="xs"
-                w={80}
-                disabled={disabled}
-                value={item.value}
-                onChange={(value) =>
-                  update(index, {
-                    value: typeof value === 'number' ? value : Number(value) || 0,
-                    confirmed: false,
-                  })
-                }
-              />
-              <TextInput
-                label="Unit"
-                size="xs"
-                w={80}
-                disabled={disabled}
-                value={item.unit}
-                onChange={(event) => update(index, { unit: event.currentTarget.value, confirmed: false })}
-              />
-              <NumberInput
-                label="Within"
-                size="xs"
-                w={70}
-                min={0}
-                disabled={disabled}
-                value={item.window?.amount ?? ''}
-                onChange={(value) => {
-                  const amount = typeof value === 'number' ? value : Number(value);
-                  update(index, {
-                    window: amount > 0 ? { amount, unit: item.window?.unit ?? 'day' } : null,
-                    confirmed: false,
-                  });
-                }}
-              />
-              <Select
-                label="Window unit"
-                size="xs"
-                w={100}
-                disabled={disabled || !item.window}
-                allowDeselect={false}
-                data={thresholdWindowUnits.map((value) => ({ value, label: `${value}s` }))}
-                value={item.window?.unit ?? null}
-                onChange={(value) =>
-                  item.window &&
-                  value &&
-                  update(index, {
-                    window: { amount: item.window.amount, unit: value as ThresholdDraft['window'] & string },
-                    confirmed: false,
-                  } as Partial<ThresholdDraft>)
-                }
-              />
-              <TextInput
-                label="By time"
-                size="xs"
-                w={100}
-                type="time"
-                disabled={disabled}
-                value={item.byTime ?? ''}
-                onChange={(event) =>
-                  update(index, { byTime: event.currentTarget.value || null, confirmed: false })
-                }
-              />
-            </Group>
-            <Group justify="space-between" wrap="wrap">
-              <Checkbox
-                label="Confirmed against the plan"
-                disabled={disabled}
-                checked={item.confirmed}
-                onChange={(event) => update(index, { confirmed: event.currentTarget.checked })}
-                error={errors.get(index)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove threshold ${index + 1}`}
-                disabled={disabled}
-                onClick={() => onChange(thresholds.filter((_, at) => at !== index))}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          </Stack>
-        </Paper>
+          item={item}
+          index={index}
+          disabled={disabled}
+          error={errors.get(index)}
+          onPatch={(patch) => update(index, patch)}
+          onRemove={() => onChange(thresholds.filter((_, at) => at !== index))}
+        />
       ))}
     </Stack>
+  );
+}
+
+interface ThresholdRowProps {
+  item: ThresholdDraft;
+  index: number;
+  disabled: boolean;
+  /** The server's message for this row, if it named it. */
+  error: string | undefined;
+  /** Merges a change into this row (every edit of a number also clears `confirmed`). */
+  onPatch: (patch: Partial<ThresholdDraft>) => void;
+  onRemove: () => void;
+}
+
+/** One threshold: the plan's words, its fields, "Confirmed against the plan" and remove. */
+function ThresholdRow({ item, index, disabled, error, onPatch, onRemove }: ThresholdRowProps) {
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      role="group"
+      aria-label={`Threshold ${index + 1}`}
+      style={error !== undefined ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+    >
+      <Stack gap={6}>
+        {item.text && (
+          <Text size="xs" c="dimmed">
+            From the plan: “{item.text}”
+          </Text>
+        )}
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <ThresholdMeasureFields item={item} disabled={disabled} onPatch={onPatch} />
+          <ThresholdWindowFields item={item} disabled={disabled} onPatch={onPatch} />
+        </Group>
+        <Group justify="space-between" wrap="wrap">
+          <Checkbox
+            label="Confirmed against the plan"
+            disabled={disabled}
+            checked={item.confirmed}
+            onChange={(event) => onPatch({ confirmed: event.currentTarget.checked })}
+            error={error}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove threshold ${index + 1}`}
+            disabled={disabled}
+            onClick={onRemove}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+type ThresholdFieldsProps = Pick<ThresholdRowProps, 'item' | 'disabled' | 'onPatch'>;
+
+/** What is measured: metric, comparison, value and unit. */
+function ThresholdMeasureFields({ item, disabled, onPatch }: ThresholdFieldsProps) {
+  return (
+    <>
+      <TextInput
+        label="Metric"
+        size="xs"
+        w={140}
+        disabled={disabled}
+        value={item.metric}
+        onChange={(event) => onPatch({ metric: event.currentTarget.value, confirmed: false })}
+      />
+      <Select
+        label="Comparison"
+        size="xs"
+        w={150}
+        disabled={disabled}
+        allowDeselect={false}
+        data={thresholdComparisons.map((value) => ({ value, label: comparisonLabels[value] }))}
+        value={item.comparison}
+        onChange={(value) => value && onPatch({ comparison: value, confirmed: false })}
+      />
+      <NumberInput
+        label="Value"
+        size="xs"
+        w={80}
+        disabled={disabled}
+        value={item.value}
+        onChange={(value) =>
+          onPatch({
+            value: typeof value === 'number' ? value : Number(value) || 0,
+            confirmed: false,
+          })
+        }
+      />
+      <TextInput
+        label="Unit"
+        size="xs"
+        w={80}
+        disabled={disabled}
+        value={item.unit}
+        onChange={(event) => onPatch({ unit: event.currentTarget.value, confirmed: false })}
+      />
+    </>
+  );
+}
+
+/** When it counts: within how many days/hours/… and by what time of day. */
+function ThresholdWindowFields({ item, disabled, onPatch }: ThresholdFieldsProps) {
+  return (
+    <>
+      <NumberInput
+        label="Within"
+        size="xs"
+        w={70}
+        min={0}
+        disabled={disabled}
+        value={item.window?.amount ?? ''}
+        onChange={(value) => {
+          const amount = typeof value === 'number' ? value : Number(value);
+          onPatch({
+            window: amount > 0 ? { amount, unit: item.window?.unit ?? 'day' } : null,
+            confirmed: false,
+          });
+        }}
+      />
+      <Select
+        label="Window unit"
+        size="xs"
+        w={100}
+        disabled={disabled || !item.window}
+        allowDeselect={false}
+        data={thresholdWindowUnits.map((value) => ({ value, label: `${value}s` }))}
+        value={item.window?.unit ?? null}
+        onChange={(value) =>
+          item.window &&
+          value &&
+          onPatch({
+            window: { amount: item.window.amount, unit: value as ThresholdDraft['window'] & string },
+            confirmed: false,
+          } as Partial<ThresholdDraft>)
+        }
+      />
+      <TextInput
+        label="By time"
+        size="xs"
+        w={100}
+        type="time"
+        disabled={disabled}
+        value={item.byTime ?? ''}
+        onChange={(event) => onPatch({ byTime: event.currentTarget.value || null, confirmed: false })}
+      />
+    </>
   );
 }
 
@@ -214,6 +257,14 @@ export function AddThresholdButton({ onAdd, disabled }: { onAdd: () => void; dis
   );
 }
 
+/** `items` with the one at `index` moved `by` one place (the caller keeps it inside the list). */
+function moveItem(items: string[], index: number, by: -1 | 1): string[] {
+  const next = [...items];
+  const [item] = next.splice(index, 1);
+  next.splice(index + by, 0, item ?? '');
+  return next;
+}
+
 /** An ordered list of short texts: each item editable, movable up/down, removable; "Add" appends one. */
 export function OrderedTextList({
   label,
@@ -230,12 +281,6 @@ export function OrderedTextList({
   disabled: boolean;
   ordered: boolean;
 }) {
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...items];
-    const [item] = next.splice(index, 1);
-    next.splice(index + by, 0, item ?? '');
-    onChange(next);
-  };
   return (
     <Stack gap={6} role="group" aria-label={label}>
       <Text size="sm" fw={500}>
@@ -247,47 +292,14 @@ export function OrderedTextList({
         </Text>
       )}
       {items.map((item, index) => (
-        <Group key={index} gap={4} wrap="nowrap" align="flex-end">
-          <TextInput
-            style={{ flex: 1, minWidth: 0 }}
-            size="xs"
-            label={`${itemLabel} ${index + 1}`}
-            disabled={disabled}
-            value={item}
-            onChange={(event) =>
-              onChange(items.map((value, at) => (at === index ? event.currentTarget.value : value)))
-            }
-          />
-          {ordered && (
-            <>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Move ${itemLabel.toLowerCase()} ${index + 1} up`}
-                disabled={disabled || index === 0}
-                onClick={() => move(index, -1)}
-              >
-                <IconArrowUp size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Move ${itemLabel.toLowerCase()} ${index + 1} down`}
-                disabled={disabled || index === items.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                <IconArrowDown size={16} />
-              </ActionIcon>
-            </>
-          )}
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
-            disabled={disabled}
-            onClick={() => onChange(items.filter((_, at) => at !== index))}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
+        <OrderedTextItem
+          key={index}
+          {...{ item, index, itemLabel, ordered, disabled }}
+          last={index === items.length - 1}
+          onEdit={(value) => onChange(items.map((current, at) => (at === index ? value : current)))}
+          onMove={(by) => onChange(moveItem(items, index, by))}
+          onRemove={() => onChange(items.filter((_, at) => at !== index))}
+        />
       ))}
       <Button
         size="xs"
@@ -300,5 +312,71 @@ export function OrderedTextList({
         Add {itemLabel.toLowerCase()}
       </Button>
     </Stack>
+  );
+}
+
+/** One item of an `OrderedTextList`: its text, move up/down (when `ordered`) and remove. */
+function OrderedTextItem({
+  item,
+  index,
+  itemLabel,
+  ordered,
+  disabled,
+  last,
+  onEdit,
+  onMove,
+  onRemove,
+}: {
+  item: string;
+  index: number;
+  itemLabel: string;
+  ordered: boolean;
+  disabled: boolean;
+  last: boolean;
+  onEdit: (value: string) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const name = `${itemLabel.toLowerCase()} ${index + 1}`;
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-end">
+      <TextInput
+        style={{ flex: 1, minWidth: 0 }}
+        size="xs"
+        label={`${itemLabel} ${index + 1}`}
+        disabled={disabled}
+        value={item}
+        onChange={(event) => onEdit(event.currentTarget.value)}
+      />
+      {ordered && (
+        <>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Move ${name} up`}
+            disabled={disabled || index === 0}
+            onClick={() => onMove(-1)}
+          >
+            <IconArrowUp size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Move ${name} down`}
+            disabled={disabled || last}
+            onClick={() => onMove(1)}
+          >
+            <IconArrowDown size={16} />
+          </ActionIcon>
+        </>
+      )}
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ${name}`}
+        disabled={disabled}
+        onClick={onRemove}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Group>
   );
 }

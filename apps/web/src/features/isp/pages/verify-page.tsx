@@ -88,96 +88,11 @@ function VerifyIsp({ id }: { id: string }) {
 }
 
 function IspReview({ isp }: { isp: IspDetail }) {
-  const [highlights, setHighlights] = useState<SourceBox[]>([]);
-  const [pdfVersion, setPdfVersion] = useState<number | null>(null);
-  const version = pdfVersion ?? isp.currentPdfVersion;
-  const savePdf = useSaveIspPdfVersion(isp.id);
-  const verify = useVerifyIsp(isp.id);
-  const verified = isp.status === 'VERIFIED';
-  const ready =
-    isp.protocols.length > 0 && isp.protocols.every((p) => p.excluded || p.status === 'FINALIZED');
-  const verifyProblems = useMemo(() => {
-    const byProtocol = new Map<string, string>();
-    if (verify.error instanceof ApiError)
-      for (const item of verify.error.fieldErrors) {
-        const match = /^protocols\.(.+)$/.exec(item.path);
-        if (match?.[1]) byProtocol.set(match[1], item.message);
-      }
-    return byProtocol;
-  }, [verify.error]);
-  const pdfUrl = ispPdfUrl(isp.id, version);
-  const remaining = isp.protocols.filter((p) => !p.excluded && p.status !== 'FINALIZED').length;
-
+  const review = useIspReview(isp);
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
-            Verify ISP: {isp.clientName}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {isp.fileName}
-            {isp.planStart && isp.planEnd ? ` · plan ${isp.planStart} to ${isp.planEnd}` : ''} · uploaded{' '}
-            <RelativeTime value={isp.createdAt} />
-            {isp.uploadedByName ? ` by ${isp.uploadedByName}` : ''}
-          </Text>
-        </div>
-        <Badge size="lg" color={verified ? 'green' : isp.status === 'ERROR' ? 'red' : 'blue'}>
-          {isp.status}
-        </Badge>
-      </Group>
-
-      {verified ? (
-        <Alert color="green" icon={<IconCircleCheck size={18} />} title="Verified" data-testid="isp-verified">
-          Verified by {isp.verifiedByName ?? 'someone no longer here'} on <ExactTime value={isp.verifiedAt} />
-          . Its protocols are read-only now; upload a new ISP to change them.
-        </Alert>
-      ) : isp.status === 'ERROR' ? (
-        <Alert color="red" role="alert" title="This ISP could not be processed">
-          {isp.errorMessage ?? 'Processing failed.'} Retry it or upload the file again from the ISP list.
-        </Alert>
-      ) : processing.has(isp.status) ? (
-        <Paper withBorder p="md">
-          <Stack gap={6}>
-            <Text role="status">{isp.job?.step ?? 'Waiting to be processed…'}</Text>
-            <Progress value={isp.job?.progress ?? 0} striped animated aria-label="Processing progress" />
-            <Text size="sm" c="dimmed">
-              The protocols appear here when processing completes.
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Paper withBorder p="sm">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm">
-              {isp.protocols.length === 0
-                ? 'No protocols were found in this ISP.'
-                : remaining === 0
-                  ? 'Every protocol is finalized or excluded: the ISP can be verified.'
-                  : `${remaining} of ${isp.protocols.length} protocols still to finalize or exclude.`}
-            </Text>
-            <Button
-              color="green"
-              disabled={!ready || verify.isPending}
-              loading={verify.isPending}
-              onClick={() => verify.mutate()}
-            >
-              Verify ISP
-            </Button>
-          </Group>
-          {verify.error && !(verify.error instanceof ApiError && verify.error.code === 'ISP_NOT_READY') && (
-            <ApiErrorAlert error={verify.error} title="Not verified" />
-          )}
-          {verify.error instanceof ApiError && verify.error.code === 'ISP_NOT_READY' && (
-            <Alert color="red" role="alert" title="Not ready for verification" mt="xs">
-              {verifyProblems.size > 0
-                ? `${verifyProblems.size} protocol(s), marked below, are neither finalized nor excluded.`
-                : verify.error.message}
-            </Alert>
-          )}
-        </Paper>
-      )}
-
+      <IspReviewHeader isp={isp} />
+      <IspStatePanel isp={isp} review={review} />
       {isp.warnings.length > 0 && (
         <Alert color="yellow" title="Notes from processing">
           <List size="sm">
@@ -192,74 +107,222 @@ function IspReview({ isp }: { isp: IspDetail }) {
       {/* Side by side from Mantine's md breakpoint (62em, about 1000 px), stacked below it. */}
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="xs" style={{ minWidth: 0 }}>
-            <Title order={2} fz="h3">
-              PDF
-            </Title>
-            <Group gap="xs" align="flex-end" wrap="wrap">
-              <Select
-                label="PDF version"
-                size="xs"
-                w={260}
-                allowDeselect={false}
-                value={String(version)}
-                onChange={(value) => value && setPdfVersion(Number(value))}
-                data={isp.pdfVersions.map((item) => ({
-                  value: String(item.version),
-                  label:
-                    item.version === 1
-                      ? 'Version 1 (original upload)'
-                      : `Version ${item.version}${item.createdByName ? ` by ${item.createdByName}` : ''}`,
-                }))}
-              />
-              <Text size="xs" c="dimmed" data-testid="pdf-version-count">
-                {isp.pdfVersions.length} version{isp.pdfVersions.length === 1 ? '' : 's'} stored; the original
-                is never overwritten.
-              </Text>
-            </Group>
-            {savePdf.error && <ApiErrorAlert error={savePdf.error} title="Annotated PDF not saved" />}
-            <Suspense fallback={<PageLoader />}>
-              <LazyPdfViewer
-                key={pdfUrl}
-                url={pdfUrl}
-                label={`ISP PDF, version ${version}`}
-                highlights={highlights}
-                onSave={async (bytes) => {
-                  const saved = await savePdf.mutateAsync({ bytes });
-                  setPdfVersion(saved.version);
-                }}
-              />
-            </Suspense>
-          </Stack>
+          <PdfColumn isp={isp} review={review} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="sm" style={{ minWidth: 0 }}>
-            <Title order={2} fz="h3">
-              Protocols ({isp.protocols.length})
-            </Title>
-            {isp.protocols.length === 0 && !processing.has(isp.status) && (
-              <Text c="dimmed">
-                No risk protocols were extracted. Check the PDF: if it has risks, upload a copy with a text
-                layer or add them from the protocols page.
-              </Text>
-            )}
-            {isp.protocols.map((protocol) => (
-              <ProtocolReviewCard
-                key={protocol.id}
-                protocol={protocol}
-                readOnly={verified}
-                verifyProblem={verifyProblems.get(protocol.id)}
-                onFocusSource={setHighlights}
-              />
-            ))}
-            {isp.supersededProtocols.length > 0 && (
-              <Text size="sm" c="dimmed">
-                {isp.supersededProtocols.length} earlier version(s) of locked protocols are kept, read-only.
-              </Text>
-            )}
-          </Stack>
+          <ProtocolsColumn isp={isp} review={review} />
         </Grid.Col>
       </Grid>
+    </Stack>
+  );
+}
+
+type IspReviewState = ReturnType<typeof useIspReview>;
+
+/** Which protocols the verify answer (409 ISP_NOT_READY) named, by protocol id (`protocols.<id>` field errors). */
+function verifyProblemsOf(error: Error | null): Map<string, string> {
+  const byProtocol = new Map<string, string>();
+  if (error instanceof ApiError)
+    for (const item of error.fieldErrors) {
+      const match = /^protocols\.(.+)$/.exec(item.path);
+      if (match?.[1]) byProtocol.set(match[1], item.message);
+    }
+  return byProtocol;
+}
+
+/**
+ * The review page's state: the PDF version shown (the ISP's current one until another is chosen or saved), the source
+ * boxes to highlight, saving an annotated PDF, and verifying (enabled once every protocol is FINALIZED or excluded).
+ */
+function useIspReview(isp: IspDetail) {
+  const [highlights, setHighlights] = useState<SourceBox[]>([]);
+  const [pdfVersion, setPdfVersion] = useState<number | null>(null);
+  const version = pdfVersion ?? isp.currentPdfVersion;
+  const savePdf = useSaveIspPdfVersion(isp.id);
+  const verify = useVerifyIsp(isp.id);
+  const verifyProblems = useMemo(() => verifyProblemsOf(verify.error), [verify.error]);
+  return {
+    highlights,
+    setHighlights,
+    version,
+    setPdfVersion,
+    savePdf,
+    verify,
+    verifyProblems,
+    verified: isp.status === 'VERIFIED',
+    ready: isp.protocols.length > 0 && isp.protocols.every((p) => p.excluded || p.status === 'FINALIZED'),
+    pdfUrl: ispPdfUrl(isp.id, version),
+    remaining: isp.protocols.filter((p) => !p.excluded && p.status !== 'FINALIZED').length,
+  };
+}
+
+/** The h1 with the client's name, the file, plan dates and who uploaded it, and the ISP's status badge. */
+function IspReviewHeader({ isp }: { isp: IspDetail }) {
+  const verified = isp.status === 'VERIFIED';
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <div>
+        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+          Verify ISP: {isp.clientName}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {isp.fileName}
+          {isp.planStart && isp.planEnd ? ` · plan ${isp.planStart} to ${isp.planEnd}` : ''} · uploaded{' '}
+          <RelativeTime value={isp.createdAt} />
+          {isp.uploadedByName ? ` by ${isp.uploadedByName}` : ''}
+        </Text>
+      </div>
+      <Badge size="lg" color={verified ? 'green' : isp.status === 'ERROR' ? 'red' : 'blue'}>
+        {isp.status}
+      </Badge>
+    </Group>
+  );
+}
+
+/** Verified (who and when), failed, still processing (progress), or ready to review with "Verify ISP". */
+function IspStatePanel({ isp, review }: { isp: IspDetail; review: IspReviewState }) {
+  if (review.verified)
+    return (
+      <Alert color="green" icon={<IconCircleCheck size={18} />} title="Verified" data-testid="isp-verified">
+        Verified by {isp.verifiedByName ?? 'someone no longer here'} on <ExactTime value={isp.verifiedAt} />.
+        Its protocols are read-only now; upload a new ISP to change them.
+      </Alert>
+    );
+  if (isp.status === 'ERROR')
+    return (
+      <Alert color="red" role="alert" title="This ISP could not be processed">
+        {isp.errorMessage ?? 'Processing failed.'} Retry it or upload the file again from the ISP list.
+      </Alert>
+    );
+  if (processing.has(isp.status))
+    return (
+      <Paper withBorder p="md">
+        <Stack gap={6}>
+          <Text role="status">{isp.job?.step ?? 'Waiting to be processed…'}</Text>
+          <Progress value={isp.job?.progress ?? 0} striped animated aria-label="Processing progress" />
+          <Text size="sm" c="dimmed">
+            The protocols appear here when processing completes.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  return <VerifyBar isp={isp} review={review} />;
+}
+
+/** How many protocols are left to finalize or exclude, "Verify ISP", and the verify answer's error. */
+function VerifyBar({
+  isp,
+  review: { verify, ready, remaining, verifyProblems },
+}: {
+  isp: IspDetail;
+  review: IspReviewState;
+}) {
+  return (
+    <Paper withBorder p="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm">
+          {isp.protocols.length === 0
+            ? 'No protocols were found in this ISP.'
+            : remaining === 0
+              ? 'Every protocol is finalized or excluded: the ISP can be verified.'
+              : `${remaining} of ${isp.protocols.length} protocols still to finalize or exclude.`}
+        </Text>
+        <Button
+          color="green"
+          disabled={!ready || verify.isPending}
+          loading={verify.isPending}
+          onClick={() => verify.mutate()}
+        >
+          Verify ISP
+        </Button>
+      </Group>
+      {verify.error && !(verify.error instanceof ApiError && verify.error.code === 'ISP_NOT_READY') && (
+        <ApiErrorAlert error={verify.error} title="Not verified" />
+      )}
+      {verify.error instanceof ApiError && verify.error.code === 'ISP_NOT_READY' && (
+        <Alert color="red" role="alert" title="Not ready for verification" mt="xs">
+          {verifyProblems.size > 0
+            ? `${verifyProblems.size} protocol(s), marked below, are neither finalized nor excluded.`
+            : verify.error.message}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+/** The PDF: version picker (the original is never overwritten), save error, and the annotating viewer. */
+function PdfColumn({ isp, review }: { isp: IspDetail; review: IspReviewState }) {
+  const { version, setPdfVersion, savePdf, pdfUrl, highlights } = review;
+  return (
+    <Stack gap="xs" style={{ minWidth: 0 }}>
+      <Title order={2} fz="h3">
+        PDF
+      </Title>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select
+          label="PDF version"
+          size="xs"
+          w={260}
+          allowDeselect={false}
+          value={String(version)}
+          onChange={(value) => value && setPdfVersion(Number(value))}
+          data={isp.pdfVersions.map((item) => ({
+            value: String(item.version),
+            label:
+              item.version === 1
+                ? 'Version 1 (original upload)'
+                : `Version ${item.version}${item.createdByName ? ` by ${item.createdByName}` : ''}`,
+          }))}
+        />
+        <Text size="xs" c="dimmed" data-testid="pdf-version-count">
+          {isp.pdfVersions.length} version{isp.pdfVersions.length === 1 ? '' : 's'} stored; the original is
+          never overwritten.
+        </Text>
+      </Group>
+      {savePdf.error && <ApiErrorAlert error={savePdf.error} title="Annotated PDF not saved" />}
+      <Suspense fallback={<PageLoader />}>
+        <LazyPdfViewer
+          key={pdfUrl}
+          url={pdfUrl}
+          label={`ISP PDF, version ${version}`}
+          highlights={highlights}
+          onSave={async (bytes) => {
+            const saved = await savePdf.mutateAsync({ bytes });
+            setPdfVersion(saved.version);
+          }}
+        />
+      </Suspense>
+    </Stack>
+  );
+}
+
+/** The protocol cards (read-only once verified, marked when the verify answer named them) and superseded count. */
+function ProtocolsColumn({ isp, review }: { isp: IspDetail; review: IspReviewState }) {
+  return (
+    <Stack gap="sm" style={{ minWidth: 0 }}>
+      <Title order={2} fz="h3">
+        Protocols ({isp.protocols.length})
+      </Title>
+      {isp.protocols.length === 0 && !processing.has(isp.status) && (
+        <Text c="dimmed">
+          No risk protocols were extracted. Check the PDF: if it has risks, upload a copy with a text layer or
+          add them from the protocols page.
+        </Text>
+      )}
+      {isp.protocols.map((protocol) => (
+        <ProtocolReviewCard
+          key={protocol.id}
+          protocol={protocol}
+          readOnly={review.verified}
+          verifyProblem={review.verifyProblems.get(protocol.id)}
+          onFocusSource={review.setHighlights}
+        />
+      ))}
+      {isp.supersededProtocols.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {isp.supersededProtocols.length} earlier version(s) of locked protocols are kept, read-only.
+        </Text>
+      )}
     </Stack>
   );
 }
