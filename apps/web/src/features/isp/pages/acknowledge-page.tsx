@@ -37,6 +37,7 @@ const sectionIds = {
 
 /** One protocol: its sections as written, thresholds, steps, medications, and the acknowledge button or when. */
 function ProtocolCard({ protocol }: { protocol: AcknowledgementProtocol }) {
+  const acknowledge = useAcknowledgeProtocol();
   const headingId = `protocol-${protocol.protocolId}`;
   const sections = (Object.keys(sectionIds) as (keyof typeof sectionIds)[]).filter(
     (key) => protocol.sections[key],
@@ -56,7 +57,7 @@ function ProtocolCard({ protocol }: { protocol: AcknowledgementProtocol }) {
         <ProtocolList titleId="isp.ack.thresholds" items={protocol.thresholds} />
         <ProtocolList titleId="isp.ack.steps" items={protocol.escalationSteps} ordered />
         <ProtocolList titleId="isp.ack.medications" items={protocol.medicationReferences} />
-        <AcknowledgeAction protocol={protocol} />
+        <AcknowledgeAction protocol={protocol} acknowledge={acknowledge} />
       </Stack>
     </Card>
   );
@@ -109,10 +110,15 @@ function ProtocolList({
 }
 
 /** When the protocol was acknowledged, or the button that acknowledges it (and why it failed). */
-function AcknowledgeAction({ protocol }: { protocol: AcknowledgementProtocol }) {
+function AcknowledgeAction({
+  protocol,
+  acknowledge,
+}: {
+  protocol: AcknowledgementProtocol;
+  acknowledge: ReturnType<typeof useAcknowledgeProtocol>;
+}) {
   const intl = useIntl();
   const dates = useDates();
-  const acknowledge = useAcknowledgeProtocol();
   if (protocol.acknowledgedAt) {
     return (
       <Group gap="xs" role="status" wrap="nowrap" align="flex-start">

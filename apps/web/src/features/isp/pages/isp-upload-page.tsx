@@ -190,6 +190,7 @@ function Processing({ isp: queued, onAnother }: { isp: IspSummary; onAnother: ()
   const progress = useIspProgress(queued);
   const isp = progress.data ?? queued;
   const job = useJob(isp.job?.id).data;
+  const retry = useRetryIsp();
   return (
     <Paper withBorder p="md" radius="md" data-testid="isp-processing">
       <Stack gap="sm">
@@ -218,7 +219,12 @@ function Processing({ isp: queued, onAnother }: { isp: IspSummary; onAnother: ()
           <ProcessingDone isp={isp} onAnother={onAnother} />
         ) : null}
         {isp.status === 'ERROR' ? (
-          <ProcessingFailed isp={isp} onAnother={onAnother} onRetried={() => void progress.refetch()} />
+          <ProcessingFailed
+            isp={isp}
+            retry={retry}
+            onRetry={() => retry.mutate(isp.id, { onSuccess: () => void progress.refetch() })}
+            onAnother={onAnother}
+          />
         ) : null}
       </Stack>
     </Paper>
@@ -256,14 +262,15 @@ function ProcessingDone({ isp, onAnother }: { isp: IspSummary; onAnother: () => 
 /** The ISP could not be read: why, in words, and Retry when retrying the same file can help. */
 function ProcessingFailed({
   isp,
+  retry,
+  onRetry,
   onAnother,
-  onRetried,
 }: {
   isp: IspSummary;
+  retry: ReturnType<typeof useRetryIsp>;
+  onRetry: () => void;
   onAnother: () => void;
-  onRetried: () => void;
 }) {
-  const retry = useRetryIsp();
   return (
     <Alert color="red" variant="light" title="The ISP could not be read" role="alert" data-testid="isp-error">
       <Stack gap={6}>
@@ -282,7 +289,7 @@ function ProcessingFailed({
               size="sm"
               leftSection={<IconRefresh size={16} aria-hidden />}
               loading={retry.isPending}
-              onClick={() => retry.mutate(isp.id, { onSuccess: onRetried })}
+              onClick={onRetry}
             >
               Retry
             </Button>
