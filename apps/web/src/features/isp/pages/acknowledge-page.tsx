@@ -37,8 +37,6 @@ const sectionIds = {
 
 /** One protocol: its sections as written, thresholds, steps, medications, and the acknowledge button or when. */
 function ProtocolCard({ protocol }: { protocol: AcknowledgementProtocol }) {
-  const intl = useIntl();
-  const dates = useDates();
   const acknowledge = useAcknowledgeProtocol();
   const headingId = `protocol-${protocol.protocolId}`;
   const sections = (Object.keys(sectionIds) as (keyof typeof sectionIds)[]).filter(
@@ -47,21 +45,7 @@ function ProtocolCard({ protocol }: { protocol: AcknowledgementProtocol }) {
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group gap="xs" wrap="wrap">
-          <Title order={3} id={headingId} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {protocol.riskType}
-          </Title>
-          {protocol.serious && (
-            <Badge color="red" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-              <FormattedMessage id="isp.ack.serious" />
-            </Badge>
-          )}
-          {protocol.mar && <Badge variant="outline">MAR</Badge>}
-          {protocol.pbsp && <Badge variant="outline">PBSP</Badge>}
-          <Badge variant="light" color="gray">
-            <FormattedMessage id="isp.ack.version" values={{ version: protocol.version }} />
-          </Badge>
-        </Group>
+        <ProtocolHeading protocol={protocol} headingId={headingId} />
         {sections.map((key) => (
           <div key={key}>
             <Title order={4} size="h6">
@@ -70,73 +54,102 @@ function ProtocolCard({ protocol }: { protocol: AcknowledgementProtocol }) {
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{protocol.sections[key]}</Text>
           </div>
         ))}
-        {protocol.thresholds.length > 0 && (
-          <div>
-            <Title order={4} size="h6">
-              <FormattedMessage id="isp.ack.thresholds" />
-            </Title>
-            <List>
-              {protocol.thresholds.map((sentence, index) => (
-                <List.Item key={index}>{sentence}</List.Item>
-              ))}
-            </List>
-          </div>
-        )}
-        {protocol.escalationSteps.length > 0 && (
-          <div>
-            <Title order={4} size="h6">
-              <FormattedMessage id="isp.ack.steps" />
-            </Title>
-            <List type="ordered">
-              {protocol.escalationSteps.map((step, index) => (
-                <List.Item key={index}>{step}</List.Item>
-              ))}
-            </List>
-          </div>
-        )}
-        {protocol.medicationReferences.length > 0 && (
-          <div>
-            <Title order={4} size="h6">
-              <FormattedMessage id="isp.ack.medications" />
-            </Title>
-            <List>
-              {protocol.medicationReferences.map((reference, index) => (
-                <List.Item key={index}>{reference}</List.Item>
-              ))}
-            </List>
-          </div>
-        )}
-        {protocol.acknowledgedAt ? (
-          <Group gap="xs" role="status" wrap="nowrap" align="flex-start">
-            <ThemeIcon color="green" variant="light" size="sm" aria-hidden>
-              <IconCircleCheck size={14} />
-            </ThemeIcon>
-            <Text size="sm" c="green.9" fw={500}>
-              <FormattedMessage
-                id="isp.ack.acknowledgedAt"
-                values={{ when: dates.dateTime(protocol.acknowledgedAt) }}
-              />
-            </Text>
-          </Group>
-        ) : (
-          <Stack gap="xs" align="flex-start">
-            {acknowledge.isError && (
-              <Alert color="red" role="alert" variant="light">
-                <FormattedMessage id="isp.ack.error" />
-              </Alert>
-            )}
-            <Button
-              onClick={() => acknowledge.mutate(protocol.protocolId)}
-              loading={acknowledge.isPending}
-              aria-label={intl.formatMessage({ id: 'isp.ack.confirmLabel' }, { risk: protocol.riskType })}
-              styles={{ root: { height: 'auto', minHeight: 36 }, label: { whiteSpace: 'normal' } }}
-            >
-              <FormattedMessage id="isp.ack.confirm" />
-            </Button>
-          </Stack>
-        )}
+        <ProtocolList titleId="isp.ack.thresholds" items={protocol.thresholds} />
+        <ProtocolList titleId="isp.ack.steps" items={protocol.escalationSteps} ordered />
+        <ProtocolList titleId="isp.ack.medications" items={protocol.medicationReferences} />
+        <AcknowledgeAction protocol={protocol} acknowledge={acknowledge} />
       </Stack>
     </Card>
+  );
+}
+
+/** The risk as the card's heading, with its serious, MAR, PBSP and version badges. */
+function ProtocolHeading({ protocol, headingId }: { protocol: AcknowledgementProtocol; headingId: string }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Title order={3} id={headingId} size="h4" style={{ overflowWrap: 'anywhere' }}>
+        {protocol.riskType}
+      </Title>
+      {protocol.serious && (
+        <Badge color="red" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+          <FormattedMessage id="isp.ack.serious" />
+        </Badge>
+      )}
+      {protocol.mar && <Badge variant="outline">MAR</Badge>}
+      {protocol.pbsp && <Badge variant="outline">PBSP</Badge>}
+      <Badge variant="light" color="gray">
+        <FormattedMessage id="isp.ack.version" values={{ version: protocol.version }} />
+      </Badge>
+    </Group>
+  );
+}
+
+/** A titled list of the protocol's sentences (thresholds, steps in order, medications); nothing when empty. */
+function ProtocolList({
+  titleId,
+  items,
+  ordered = false,
+}: {
+  titleId: string;
+  items: readonly string[];
+  ordered?: boolean;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <Title order={4} size="h6">
+        <FormattedMessage id={titleId} />
+      </Title>
+      <List type={ordered ? 'ordered' : 'unordered'}>
+        {items.map((item, index) => (
+          <List.Item key={index}>{item}</List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+/** When the protocol was acknowledged, or the button that acknowledges it (and why it failed). */
+function AcknowledgeAction({
+  protocol,
+  acknowledge,
+}: {
+  protocol: AcknowledgementProtocol;
+  acknowledge: ReturnType<typeof useAcknowledgeProtocol>;
+}) {
+  const intl = useIntl();
+  const dates = useDates();
+  if (protocol.acknowledgedAt) {
+    return (
+      <Group gap="xs" role="status" wrap="nowrap" align="flex-start">
+        <ThemeIcon color="green" variant="light" size="sm" aria-hidden>
+          <IconCircleCheck size={14} />
+        </ThemeIcon>
+        <Text size="sm" c="green.9" fw={500}>
+          <FormattedMessage
+            id="isp.ack.acknowledgedAt"
+            values={{ when: dates.dateTime(protocol.acknowledgedAt) }}
+          />
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs" align="flex-start">
+      {acknowledge.isError && (
+        <Alert color="red" role="alert" variant="light">
+          <FormattedMessage id="isp.ack.error" />
+        </Alert>
+      )}
+      <Button
+        onClick={() => acknowledge.mutate(protocol.protocolId)}
+        loading={acknowledge.isPending}
+        aria-label={intl.formatMessage({ id: 'isp.ack.confirmLabel' }, { risk: protocol.riskType })}
+        styles={{ root: { height: 'auto', minHeight: 36 }, label: { whiteSpace: 'normal' } }}
+      >
+        <FormattedMessage id="isp.ack.confirm" />
+      </Button>
+    </Stack>
   );
 }
 

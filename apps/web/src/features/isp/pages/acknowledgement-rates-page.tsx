@@ -20,7 +20,11 @@ import {
 } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { ACKNOWLEDGEMENT_SERVING_DAYS, type AcknowledgementRequestResult } from '@tend/contracts';
+import {
+  ACKNOWLEDGEMENT_SERVING_DAYS,
+  type AcknowledgementRate,
+  type AcknowledgementRequestResult,
+} from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { formatExactTime } from '../../../lib/format/index.ts';
@@ -177,6 +181,50 @@ function ClientDetail({ clientId }: { clientId: string }) {
   );
 }
 
+/** Every client's rate, each client's name opening its detail (`aria-current` on the open one). */
+function RatesTable({
+  items,
+  openClientId,
+}: {
+  items: readonly AcknowledgementRate[];
+  openClientId: string | null;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover withTableBorder>
+        <Table.Caption>Acknowledgement rate per client</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Client</Table.Th>
+            <Table.Th scope="col">Caregivers serving</Table.Th>
+            <Table.Th scope="col">Current protocols</Table.Th>
+            <Table.Th scope="col">Acknowledged</Table.Th>
+            <Table.Th scope="col">Last sent</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.clientId} aria-current={item.clientId === openClientId ? 'true' : undefined}>
+              <Table.Th scope="row">
+                <Anchor component={Link} to={`${PAGE}?client=${item.clientId}`}>
+                  {item.clientName}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>{item.caregivers}</Table.Td>
+              <Table.Td>{item.protocols}</Table.Td>
+              <Table.Td>
+                <Rate acknowledged={item.acknowledged} expected={item.expected} percent={item.ratePercent} />
+              </Table.Td>
+              <Table.Td>{item.lastSentAt ? formatExactTime(item.lastSentAt) : 'Never'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** See the module comment. */
 export function AcknowledgementRatesPage() {
   const [searchParams] = useSearchParams();
   const clientId = searchParams.get('client');
@@ -221,44 +269,7 @@ export function AcknowledgementRatesPage() {
           </Group>
           {sendAll.isError && <ApiErrorAlert error={sendAll.error} />}
           {sendAll.data && <SendResult result={sendAll.data} />}
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover withTableBorder>
-              <Table.Caption>Acknowledgement rate per client</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Client</Table.Th>
-                  <Table.Th scope="col">Caregivers serving</Table.Th>
-                  <Table.Th scope="col">Current protocols</Table.Th>
-                  <Table.Th scope="col">Acknowledged</Table.Th>
-                  <Table.Th scope="col">Last sent</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rates.data.items.map((item) => (
-                  <Table.Tr
-                    key={item.clientId}
-                    aria-current={item.clientId === clientId ? 'true' : undefined}
-                  >
-                    <Table.Th scope="row">
-                      <Anchor component={Link} to={`${PAGE}?client=${item.clientId}`}>
-                        {item.clientName}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>{item.caregivers}</Table.Td>
-                    <Table.Td>{item.protocols}</Table.Td>
-                    <Table.Td>
-                      <Rate
-                        acknowledged={item.acknowledged}
-                        expected={item.expected}
-                        percent={item.ratePercent}
-                      />
-                    </Table.Td>
-                    <Table.Td>{item.lastSentAt ? formatExactTime(item.lastSentAt) : 'Never'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RatesTable items={rates.data.items} openClientId={clientId} />
           {clientId ? (
             <ClientDetail key={clientId} clientId={clientId} />
           ) : (

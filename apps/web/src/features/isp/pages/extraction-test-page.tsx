@@ -58,8 +58,8 @@ export function thresholdWords(threshold: Threshold): string {
   return `${amount}${window}${by}`;
 }
 
-/** See the module comment. */
-export function ExtractionTestPage() {
+/** The test's source (pasted text or a file), its input, and the run of the matching extraction call. */
+function useExtractionTest() {
   const [source, setSource] = useState<Source>('text');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -68,6 +68,19 @@ export function ExtractionTestPage() {
   const current = source === 'text' ? pasted : uploaded;
   const fileProblem = file ? ispFileProblem(file) : null;
   const tooLong = text.length > ISP_EXTRACTION_TEST_MAX_CHARS;
+  const canRun = source === 'text' ? Boolean(text.trim()) && !tooLong : Boolean(file) && !fileProblem;
+  const run = () => {
+    if (source === 'text') pasted.mutate(text);
+    else if (file) uploaded.mutate(file);
+  };
+  return { source, setSource, text, setText, file, setFile, current, fileProblem, tooLong, canRun, run };
+}
+
+type ExtractionTest = ReturnType<typeof useExtractionTest>;
+
+/** See the module comment. */
+export function ExtractionTestPage() {
+  const test = useExtractionTest();
   return (
     <Stack gap="md" maw={1000}>
       <div>
@@ -82,62 +95,69 @@ export function ExtractionTestPage() {
       <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title="Nothing is saved">
         This page only shows what extraction finds. No ISP, protocol or file is stored.
       </Alert>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <SegmentedControl
-            aria-label="What to test"
-            data={[
-              { value: 'text', label: 'Paste text' },
-              { value: 'file', label: 'Upload a file' },
-            ]}
-            value={source}
-            onChange={(value) => setSource(value)}
-            w={{ base: '100%', sm: 320 }}
-          />
-          {source === 'text' ? (
-            <Textarea
-              label="ISP text"
-              description="The risk section of an ISP, as copied from the document"
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              autosize
-              minRows={8}
-              maxRows={20}
-              error={tooLong ? `At most ${formatCount(ISP_EXTRACTION_TEST_MAX_CHARS)} characters` : undefined}
-            />
-          ) : (
-            <FileInput
-              label="ISP file"
-              description="A PDF, up to 50 MiB"
-              placeholder="Choose a PDF"
-              accept="application/pdf,.pdf"
-              value={file}
-              onChange={setFile}
-              error={fileProblem}
-              leftSection={<IconFileTypePdf size={16} aria-hidden />}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-              w={{ base: '100%', sm: 360 }}
-            />
-          )}
-          <Group>
-            <Button
-              leftSection={<IconTestPipe size={16} aria-hidden />}
-              loading={current.isPending}
-              disabled={source === 'text' ? !text.trim() || tooLong : !file || Boolean(fileProblem)}
-              onClick={() => {
-                if (source === 'text') pasted.mutate(text);
-                else if (file) uploaded.mutate(file);
-              }}
-            >
-              Run extraction
-            </Button>
-          </Group>
-          {current.error ? <ApiErrorAlert error={current.error} title="Extraction did not run" /> : null}
-        </Stack>
-      </Paper>
-      {current.data ? <ExtractionResult result={current.data} /> : null}
+      <ExtractionTestForm test={test} />
+      {test.current.data ? <ExtractionResult result={test.current.data} /> : null}
     </Stack>
+  );
+}
+
+/** Paste text or upload a file, then Run extraction (and why it did not run). */
+function ExtractionTestForm({ test }: { test: ExtractionTest }) {
+  const { source, current } = test;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <SegmentedControl
+          aria-label="What to test"
+          data={[
+            { value: 'text', label: 'Paste text' },
+            { value: 'file', label: 'Upload a file' },
+          ]}
+          value={source}
+          onChange={(value) => test.setSource(value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        {source === 'text' ? (
+          <Textarea
+            label="ISP text"
+            description="The risk section of an ISP, as copied from the document"
+            value={test.text}
+            onChange={(event) => test.setText(event.currentTarget.value)}
+            autosize
+            minRows={8}
+            maxRows={20}
+            error={
+              test.tooLong ? `At most ${formatCount(ISP_EXTRACTION_TEST_MAX_CHARS)} characters` : undefined
+            }
+          />
+        ) : (
+          <FileInput
+            label="ISP file"
+            description="A PDF, up to 50 MiB"
+            placeholder="Choose a PDF"
+            accept="application/pdf,.pdf"
+            value={test.file}
+            onChange={test.setFile}
+            error={test.fileProblem}
+            leftSection={<IconFileTypePdf size={16} aria-hidden />}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+            w={{ base: '100%', sm: 360 }}
+          />
+        )}
+        <Group>
+          <Button
+            leftSection={<IconTestPipe size={16} aria-hidden />}
+            loading={current.isPending}
+            disabled={!test.canRun}
+            onClick={test.run}
+          >
+            Run extraction
+          </Button>
+        </Group>
+        {current.error ? <ApiErrorAlert error={current.error} title="Extraction did not run" /> : null}
+      </Stack>
+    </Paper>
   );
 }
 

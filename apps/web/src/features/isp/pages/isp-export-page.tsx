@@ -8,7 +8,7 @@
  * (`sandbox=""`), so no script in it can run. A 409 ISP_NOT_READY (no FINALIZED protocol) reads "Finalize protocols
  * first" with a link to the review page.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -171,14 +171,16 @@ function CreateExport({ ispId, locale }: { ispId: string; locale: IspExportLocal
   );
 }
 
+/** Who created a stored document, as the signed-in admin reads it: "you", "another administrator" or "—". */
+export function createdByWords(item: IspExport, myAccountId: string | undefined): string {
+  if (item.createdBy === null) return '—';
+  return item.createdBy === myAccountId ? 'you' : 'another administrator';
+}
+
+/** The ISP's stored caregiver documents, each with its report reference and a Download link. */
 function Exports({ ispId, clientName }: { ispId: string; clientName: string | null }) {
   const exports = useIspExports(ispId);
   const me = useMe().data;
-  const createdBy = useMemo(
-    () => (item: IspExport) =>
-      item.createdBy === null ? '—' : item.createdBy === me?.userAccountId ? 'you' : 'another administrator',
-    [me?.userAccountId],
-  );
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
@@ -211,52 +213,75 @@ function Exports({ ispId, clientName }: { ispId: string; clientName: string | nu
             </Table.Thead>
             <Table.Tbody>
               {exports.data.items.map((item) => (
-                <Table.Tr key={item.id} data-testid="isp-export-row">
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{item.fileName}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm">{clientName ?? 'Client'}</Text>
-                      <Group gap={4}>
-                        <Badge variant="light" size="sm">
-                          {item.reportType}
-                        </Badge>
-                        <Text size="xs">
-                          {item.year}
-                          {item.period ? ` · ${item.period}` : ''}
-                        </Text>
-                      </Group>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{item.protocolCount === null ? '—' : formatCount(item.protocolCount)}</Table.Td>
-                  <Table.Td>{formatFileSize(item.size)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <ExactTime value={item.createdAt} />
-                      <Text size="xs" c="dimmed">
-                        by {createdBy(item)}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      component="a"
-                      href={ispExportFileUrl(ispId, item.id)}
-                      download={item.fileName}
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconDownload size={14} aria-hidden />}
-                      aria-label={`Download ${item.fileName}`}
-                    >
-                      PDF
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
+                <ExportRow
+                  key={item.id}
+                  ispId={ispId}
+                  item={item}
+                  clientName={clientName}
+                  createdBy={createdByWords(item, me?.userAccountId)}
+                />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
     </Stack>
+  );
+}
+
+/** One stored document: file, report reference, protocols, size, created when and by whom, Download. */
+function ExportRow({
+  ispId,
+  item,
+  clientName,
+  createdBy,
+}: {
+  ispId: string;
+  item: IspExport;
+  clientName: string | null;
+  createdBy: string;
+}) {
+  return (
+    <Table.Tr data-testid="isp-export-row">
+      <Table.Td style={{ wordBreak: 'break-all' }}>{item.fileName}</Table.Td>
+      <Table.Td>
+        <Stack gap={0}>
+          <Text size="sm">{clientName ?? 'Client'}</Text>
+          <Group gap={4}>
+            <Badge variant="light" size="sm">
+              {item.reportType}
+            </Badge>
+            <Text size="xs">
+              {item.year}
+              {item.period ? ` · ${item.period}` : ''}
+            </Text>
+          </Group>
+        </Stack>
+      </Table.Td>
+      <Table.Td>{item.protocolCount === null ? '—' : formatCount(item.protocolCount)}</Table.Td>
+      <Table.Td>{formatFileSize(item.size)}</Table.Td>
+      <Table.Td>
+        <Stack gap={0}>
+          <ExactTime value={item.createdAt} />
+          <Text size="xs" c="dimmed">
+            by {createdBy}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Button
+          component="a"
+          href={ispExportFileUrl(ispId, item.id)}
+          download={item.fileName}
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          aria-label={`Download ${item.fileName}`}
+        >
+          PDF
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

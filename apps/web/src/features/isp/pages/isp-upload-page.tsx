@@ -31,8 +31,8 @@ import {
 const retryable: readonly IspProblem[] = ['processing-failed'];
 const uuid = z.uuid();
 
-/** See the module comment. */
-export function IspUploadPage() {
+/** The upload form's state: the client (preset from `?clientId=`), the file, the bytes sent and the uploaded ISP. */
+function useIspUpload() {
   const [params] = useSearchParams();
   const preset = params.get('clientId');
   const [clientId, setClientId] = useState<string | undefined>(
@@ -67,7 +67,34 @@ export function IspUploadPage() {
     setSent(0);
     upload.reset();
   };
+  const chooseClient = (id: string | undefined) => {
+    setClientId(id);
+    setTriedWithoutClient(false);
+  };
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    upload.reset();
+  };
+  return {
+    clientId,
+    file,
+    fileProblem,
+    sent,
+    uploaded,
+    triedWithoutClient,
+    upload,
+    start,
+    reset,
+    chooseClient,
+    chooseFile,
+  };
+}
 
+type IspUpload = ReturnType<typeof useIspUpload>;
+
+/** See the module comment. */
+export function IspUploadPage() {
+  const form = useIspUpload();
   return (
     <Stack gap="md" maw={820}>
       <div>
@@ -80,83 +107,80 @@ export function IspUploadPage() {
         </Text>
       </div>
       <IspPageLinks current={ISP_UPLOAD_PATH} />
-      {uploaded ? (
-        <Processing isp={uploaded} onAnother={reset} />
-      ) : (
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <PersonSelect
-              kind="clients"
-              label="Client"
-              placeholder="Search clients by name"
-              value={clientId}
-              onChange={(id) => {
-                setClientId(id);
-                setTriedWithoutClient(false);
-              }}
-              required
-              error={triedWithoutClient && !clientId ? 'Choose the client this ISP belongs to' : undefined}
-              w={{ base: '100%', sm: 360 }}
-            />
-            <FileInput
-              label="ISP file"
-              description="A PDF, up to 50 MiB"
-              placeholder="Choose a PDF"
-              accept="application/pdf,.pdf"
-              value={file}
-              onChange={(chosen) => {
-                setFile(chosen);
-                upload.reset();
-              }}
-              error={fileProblem}
-              required
-              leftSection={<IconFileTypePdf size={16} aria-hidden />}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-              w={{ base: '100%', sm: 360 }}
-            />
-            {upload.isPending ? (
-              <Stack gap={4}>
-                <Text size="sm" role="status">
-                  Uploading {file?.name}…
-                </Text>
-                <Progress
-                  value={Math.round(sent * 100)}
-                  size="lg"
-                  striped
-                  animated
-                  aria-label="Upload progress"
-                />
-                <Text size="xs" c="dimmed">
-                  {Math.round(sent * 100)}% sent
-                </Text>
-              </Stack>
-            ) : null}
-            {upload.error ? (
-              <ApiErrorAlert
-                error={upload.error}
-                title="The ISP was not uploaded"
-                hint="Nothing was saved. Check the client and the file, then upload again."
-              />
-            ) : null}
-            <Group>
-              <Button
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={start}
-                disabled={!file || Boolean(fileProblem)}
-                loading={upload.isPending}
-              >
-                Upload
-              </Button>
-              {!file ? (
-                <Text size="sm" c="dimmed">
-                  Choose a PDF first.
-                </Text>
-              ) : null}
-            </Group>
-          </Stack>
-        </Paper>
-      )}
+      {form.uploaded ? <Processing isp={form.uploaded} onAnother={form.reset} /> : <UploadForm form={form} />}
+    </Stack>
+  );
+}
+
+/** The client, the file, the progress of the bytes sent, and Upload. */
+function UploadForm({ form }: { form: IspUpload }) {
+  const { clientId, file, fileProblem, upload } = form;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <PersonSelect
+          kind="clients"
+          label="Client"
+          placeholder="Search clients by name"
+          value={clientId}
+          onChange={form.chooseClient}
+          required
+          error={form.triedWithoutClient && !clientId ? 'Choose the client this ISP belongs to' : undefined}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <FileInput
+          label="ISP file"
+          description="A PDF, up to 50 MiB"
+          placeholder="Choose a PDF"
+          accept="application/pdf,.pdf"
+          value={file}
+          onChange={form.chooseFile}
+          error={fileProblem}
+          required
+          leftSection={<IconFileTypePdf size={16} aria-hidden />}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+          w={{ base: '100%', sm: 360 }}
+        />
+        {upload.isPending ? <UploadProgress fileName={file?.name} sent={form.sent} /> : null}
+        {upload.error ? (
+          <ApiErrorAlert
+            error={upload.error}
+            title="The ISP was not uploaded"
+            hint="Nothing was saved. Check the client and the file, then upload again."
+          />
+        ) : null}
+        <Group>
+          <Button
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={form.start}
+            disabled={!file || Boolean(fileProblem)}
+            loading={upload.isPending}
+          >
+            Upload
+          </Button>
+          {!file ? (
+            <Text size="sm" c="dimmed">
+              Choose a PDF first.
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The share of the file sent so far (`sent` is 0…1). */
+function UploadProgress({ fileName, sent }: { fileName: string | undefined; sent: number }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" role="status">
+        Uploading {fileName}…
+      </Text>
+      <Progress value={Math.round(sent * 100)} size="lg" striped animated aria-label="Upload progress" />
+      <Text size="xs" c="dimmed">
+        {Math.round(sent * 100)}% sent
+      </Text>
     </Stack>
   );
 }
@@ -192,71 +216,89 @@ function Processing({ isp: queued, onAnother }: { isp: IspSummary; onAnother: ()
           />
         ) : null}
         {isp.status === 'COMPLETED' || isp.status === 'VERIFIED' ? (
-          <Alert
-            color="green"
-            variant="light"
-            title="The ISP was read"
-            icon={<IconCircleCheck aria-hidden />}
-          >
-            <Stack gap={6}>
-              <Text size="sm">
-                {isp.protocolCount === 0
-                  ? 'No risk section was found. Open it to check the text, or add the protocols by hand.'
-                  : `${formatCount(isp.protocolCount)} risk protocols were drafted. Review each one beside the PDF and finalize it.`}
-              </Text>
-              {isp.warnings.map((warning) => (
-                <Text size="sm" key={warning}>
-                  {warning}
-                </Text>
-              ))}
-              <Group>
-                <Button component={Link} to={verifyPath(isp.id)} size="sm">
-                  Review the protocols
-                </Button>
-                <Button variant="default" size="sm" onClick={onAnother}>
-                  Upload another ISP
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <ProcessingDone isp={isp} onAnother={onAnother} />
         ) : null}
         {isp.status === 'ERROR' ? (
-          <Alert
-            color="red"
-            variant="light"
-            title="The ISP could not be read"
-            role="alert"
-            data-testid="isp-error"
-          >
-            <Stack gap={6}>
-              <Text size="sm">{ispErrorText(isp)}</Text>
-              <Text size="sm">
-                The file is kept. You can see it in the{' '}
-                <Anchor component={Link} to={PROCESS_PATH}>
-                  process queue
-                </Anchor>
-                .
-              </Text>
-              {retry.error ? <ApiErrorAlert error={retry.error} title="The retry was not started" /> : null}
-              <Group>
-                {isp.problem && retryable.includes(isp.problem) ? (
-                  <Button
-                    size="sm"
-                    leftSection={<IconRefresh size={16} aria-hidden />}
-                    loading={retry.isPending}
-                    onClick={() => retry.mutate(isp.id, { onSuccess: () => void progress.refetch() })}
-                  >
-                    Retry
-                  </Button>
-                ) : null}
-                <Button variant="default" size="sm" onClick={onAnother}>
-                  Upload another file
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <ProcessingFailed
+            isp={isp}
+            retry={retry}
+            onRetry={() => retry.mutate(isp.id, { onSuccess: () => void progress.refetch() })}
+            onAnother={onAnother}
+          />
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** The ISP was read: how many protocols were drafted, its warnings, and the way to review them. */
+function ProcessingDone({ isp, onAnother }: { isp: IspSummary; onAnother: () => void }) {
+  return (
+    <Alert color="green" variant="light" title="The ISP was read" icon={<IconCircleCheck aria-hidden />}>
+      <Stack gap={6}>
+        <Text size="sm">
+          {isp.protocolCount === 0
+            ? 'No risk section was found. Open it to check the text, or add the protocols by hand.'
+            : `${formatCount(isp.protocolCount)} risk protocols were drafted. Review each one beside the PDF and finalize it.`}
+        </Text>
+        {isp.warnings.map((warning) => (
+          <Text size="sm" key={warning}>
+            {warning}
+          </Text>
+        ))}
+        <Group>
+          <Button component={Link} to={verifyPath(isp.id)} size="sm">
+            Review the protocols
+          </Button>
+          <Button variant="default" size="sm" onClick={onAnother}>
+            Upload another ISP
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The ISP could not be read: why, in words, and Retry when retrying the same file can help. */
+function ProcessingFailed({
+  isp,
+  retry,
+  onRetry,
+  onAnother,
+}: {
+  isp: IspSummary;
+  retry: ReturnType<typeof useRetryIsp>;
+  onRetry: () => void;
+  onAnother: () => void;
+}) {
+  return (
+    <Alert color="red" variant="light" title="The ISP could not be read" role="alert" data-testid="isp-error">
+      <Stack gap={6}>
+        <Text size="sm">{ispErrorText(isp)}</Text>
+        <Text size="sm">
+          The file is kept. You can see it in the{' '}
+          <Anchor component={Link} to={PROCESS_PATH}>
+            process queue
+          </Anchor>
+          .
+        </Text>
+        {retry.error ? <ApiErrorAlert error={retry.error} title="The retry was not started" /> : null}
+        <Group>
+          {isp.problem && retryable.includes(isp.problem) ? (
+            <Button
+              size="sm"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              loading={retry.isPending}
+              onClick={onRetry}
+            >
+              Retry
+            </Button>
+          ) : null}
+          <Button variant="default" size="sm" onClick={onAnother}>
+            Upload another file
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

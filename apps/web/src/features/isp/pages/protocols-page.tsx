@@ -50,6 +50,7 @@ interface RowActions {
   onFlags: (protocol: ProtocolListItem) => void;
 }
 
+/** The table's columns: client, risk with its badges, status, the move buttons, included sections, Review. */
 const protocolColumns = ({ onMove, onFlags }: RowActions): DataTableColumn<ProtocolListItem>[] => [
   {
     id: 'client',
@@ -65,35 +66,7 @@ const protocolColumns = ({ onMove, onFlags }: RowActions): DataTableColumn<Proto
     id: 'risk',
     header: 'Risk',
     accessorFn: (p) => p.riskType,
-    cell: ({ row: { original: p } }) => (
-      <Stack gap={2}>
-        <Text size="sm" fw={500}>
-          {p.riskType || 'Unnamed risk'}
-        </Text>
-        <Group gap={4}>
-          {p.serious ? (
-            <Badge color="red" variant="filled" size="sm">
-              Serious
-            </Badge>
-          ) : null}
-          {p.mar ? (
-            <Badge color="grape" variant="light" size="sm">
-              MAR
-            </Badge>
-          ) : null}
-          {p.pbsp ? (
-            <Badge color="indigo" variant="light" size="sm">
-              PBSP
-            </Badge>
-          ) : null}
-          {p.excluded ? (
-            <Badge color="gray" variant="outline" size="sm">
-              Excluded
-            </Badge>
-          ) : null}
-        </Group>
-      </Stack>
-    ),
+    cell: ({ row: { original: p } }) => <RiskCell protocol={p} />,
   },
   {
     id: 'status',
@@ -105,47 +78,13 @@ const protocolColumns = ({ onMove, onFlags }: RowActions): DataTableColumn<Proto
     id: 'order',
     header: 'Order',
     accessorFn: (p) => p.sortOrder,
-    cell: ({ row: { original: p } }) => (
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon
-          id={moveButtonId(p.id, 'up')}
-          variant="default"
-          aria-label={`Move ${p.riskType} of ${p.clientName} up`}
-          onClick={() => onMove(p, 'up')}
-        >
-          <IconArrowUp size={16} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          id={moveButtonId(p.id, 'down')}
-          variant="default"
-          aria-label={`Move ${p.riskType} of ${p.clientName} down`}
-          onClick={() => onMove(p, 'down')}
-        >
-          <IconArrowDown size={16} aria-hidden />
-        </ActionIcon>
-      </Group>
-    ),
+    cell: ({ row: { original: p } }) => <MoveButtons protocol={p} onMove={onMove} />,
   },
   {
     id: 'include',
     header: 'Included sections',
     accessorFn: (p) => includeSummary(p),
-    cell: ({ row: { original: p } }) => (
-      <Stack gap={2} align="flex-start">
-        <Text size="xs" maw={260}>
-          {includeSummary(p)}
-        </Text>
-        <Button
-          size="compact-xs"
-          variant="default"
-          leftSection={<IconListCheck size={14} aria-hidden />}
-          onClick={() => onFlags(p)}
-          aria-label={`Choose sections to include for ${p.riskType} of ${p.clientName}`}
-        >
-          Sections
-        </Button>
-      </Stack>
-    ),
+    cell: ({ row: { original: p } }) => <IncludeCell protocol={p} onFlags={onFlags} />,
   },
   {
     id: 'actions',
@@ -162,6 +101,89 @@ const protocolColumns = ({ onMove, onFlags }: RowActions): DataTableColumn<Proto
     ),
   },
 ];
+
+/** The risk's name and its Serious, MAR, PBSP and Excluded badges. */
+function RiskCell({ protocol: p }: { protocol: ProtocolListItem }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {p.riskType || 'Unnamed risk'}
+      </Text>
+      <Group gap={4}>
+        {p.serious ? (
+          <Badge color="red" variant="filled" size="sm">
+            Serious
+          </Badge>
+        ) : null}
+        {p.mar ? (
+          <Badge color="grape" variant="light" size="sm">
+            MAR
+          </Badge>
+        ) : null}
+        {p.pbsp ? (
+          <Badge color="indigo" variant="light" size="sm">
+            PBSP
+          </Badge>
+        ) : null}
+        {p.excluded ? (
+          <Badge color="gray" variant="outline" size="sm">
+            Excluded
+          </Badge>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** "Move up" and "Move down", with ids the focus returns to once the rows are redrawn. */
+function MoveButtons({ protocol: p, onMove }: { protocol: ProtocolListItem; onMove: RowActions['onMove'] }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        id={moveButtonId(p.id, 'up')}
+        variant="default"
+        aria-label={`Move ${p.riskType} of ${p.clientName} up`}
+        onClick={() => onMove(p, 'up')}
+      >
+        <IconArrowUp size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        id={moveButtonId(p.id, 'down')}
+        variant="default"
+        aria-label={`Move ${p.riskType} of ${p.clientName} down`}
+        onClick={() => onMove(p, 'down')}
+      >
+        <IconArrowDown size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** The included sections in words and the button that opens their dialog. */
+function IncludeCell({
+  protocol: p,
+  onFlags,
+}: {
+  protocol: ProtocolListItem;
+  onFlags: RowActions['onFlags'];
+}) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="xs" maw={260}>
+        {includeSummary(p)}
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="default"
+        leftSection={<IconListCheck size={14} aria-hidden />}
+        onClick={() => onFlags(p)}
+        aria-label={`Choose sections to include for ${p.riskType} of ${p.clientName}`}
+      >
+        Sections
+      </Button>
+    </Stack>
+  );
+}
 
 /** Moves `protocolId` one place up or down in `ids`; null when it is already at that end. */
 export function movedOrder(

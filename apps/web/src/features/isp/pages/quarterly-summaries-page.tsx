@@ -50,7 +50,24 @@ const pageState = z.object({
 const years = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
 const quarterMonths = ['January–March', 'April–June', 'July–September', 'October–December'];
 
-export function QuarterlySummariesPage() {
+type PageState = z.infer<typeof pageState>;
+
+/** The last generation's result when it is of the quarter on screen, else null. */
+export function generatedOfQuarter(
+  generated: QuarterlySummaryGenerated | null,
+  params: QuarterlySummaryParams | null,
+): QuarterlySummaryGenerated | null {
+  return generated &&
+    params &&
+    generated.clientId === params.clientId &&
+    generated.year === params.year &&
+    generated.quarter === params.quarter
+    ? generated
+    : null;
+}
+
+/** The quarter in the URL, its stored summary, and Generate with the last run's result for that quarter. */
+function useQuarterlySummaryPage() {
   const { state, setState } = useUrlState(pageState);
   const params: QuarterlySummaryParams | null = state.clientId
     ? { clientId: state.clientId, year: state.year, quarter: state.quarter }
@@ -58,17 +75,21 @@ export function QuarterlySummariesPage() {
   const summary = useQuarterlySummary(params);
   const generate = useGenerateQuarterlySummary();
   const [generated, setGenerated] = useState<QuarterlySummaryGenerated | null>(null);
-  const sameQuarter = (g: QuarterlySummaryGenerated | null) =>
-    g && params && g.clientId === params.clientId && g.year === params.year && g.quarter === params.quarter
-      ? g
-      : null;
-  const lastRun = sameQuarter(generated);
+  const lastRun = generatedOfQuarter(generated, params);
   const current: QuarterlySummary | null = summary.data ?? null;
   const run = () => {
     if (!params) return;
     generate.mutate(params, { onSuccess: (result) => setGenerated(result) });
   };
+  return { state, setState, params, summary, generate, lastRun, current, run };
+}
 
+type QuarterlySummaryPageModel = ReturnType<typeof useQuarterlySummaryPage>;
+
+/** See the module comment. */
+export function QuarterlySummariesPage() {
+  const page = useQuarterlySummaryPage();
+  const { state, setState } = page;
   return (
     <Stack gap="md">
       <div>
@@ -82,83 +103,8 @@ export function QuarterlySummariesPage() {
         </Text>
       </div>
 
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Group align="flex-end" wrap="wrap" gap="sm">
-            <PersonSelect
-              kind="clients"
-              label="Client"
-              placeholder="Search clients"
-              value={state.clientId}
-              onChange={(clientId) => setState({ clientId })}
-            />
-            <Select
-              label="Year"
-              data={years.includes(String(state.year)) ? years : [String(state.year), ...years]}
-              value={String(state.year)}
-              onChange={(value) => value && setState({ year: Number(value) })}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 110 }}
-            />
-            <Stack gap={4}>
-              <Input.Label id="quarter-label">Quarter</Input.Label>
-              <SegmentedControl
-                aria-labelledby="quarter-label"
-                value={String(state.quarter)}
-                onChange={(value) => setState({ quarter: Number(value) })}
-                data={[1, 2, 3, 4].map((q) => ({ value: String(q), label: `Q${q}` }))}
-              />
-            </Stack>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Q{state.quarter} {state.year}: {quarterMonths[state.quarter - 1]}, in the agency&apos;s time zone.
-          </Text>
-          <Group gap="sm">
-            <Button
-              leftSection={current ? <IconRefresh size={16} /> : <IconSparkles size={16} />}
-              onClick={run}
-              disabled={!params}
-              loading={generate.isPending}
-            >
-              {current ? 'Regenerate summary' : 'Generate summary'}
-            </Button>
-            {current && params ? <ExportButton params={params} /> : null}
-          </Group>
-          {generate.isPending ? (
-            <Stack gap={4} role="status">
-              <Text size="sm">Reading the quarter&apos;s shift notes and summarizing them…</Text>
-              <Progress value={100} animated striped aria-label="Generating the summary" />
-            </Stack>
-          ) : null}
-          {generate.error ? <ApiErrorAlert error={generate.error} /> : null}
-        </Stack>
-      </Paper>
-
-      {!params ? (
-        <Alert color="blue" title="Pick a client">
-          Choose a client, a year and a quarter above, then Generate summary. The summary reads the shift
-          notes matched to that client&apos;s shifts in the quarter.
-        </Alert>
-      ) : summary.isPending ? (
-        <Loader aria-label="Loading the summary" />
-      ) : summary.error ? (
-        <ApiErrorAlert error={summary.error} />
-      ) : current ? (
-        <SummaryView summary={current} lastRun={lastRun} />
-      ) : lastRun ? (
-        <Alert color="yellow" title={`No shift notes in Q${lastRun.quarter} ${lastRun.year}`} role="status">
-          No shift note is matched to a shift of {lastRun.clientName} between {lastRun.firstDate} and{' '}
-          {lastRun.lastDate}, so there is nothing to summarize. Import the quarter&apos;s notes on{' '}
-          <Anchor component={Link} to="/admin/mismatched-shift-notes?view=import">
-            Mismatched shift notes → Import
-          </Anchor>{' '}
-          (or match the waiting ones), then generate again.
-        </Alert>
-      ) : (
-        <Alert color="blue" title={`Q${state.quarter} ${state.year} has no summary yet`}>
-          Generate summary reads this quarter&apos;s shift notes and writes one section per section type.
-        </Alert>
-      )}
+      <QuarterPicker page={page} />
+      <QuarterSummary page={page} />
 
       {state.clientId ? (
         <>
@@ -170,6 +116,108 @@ export function QuarterlySummariesPage() {
         </>
       ) : null}
     </Stack>
+  );
+}
+
+/** Client, year and quarter (in the URL), then Generate or Regenerate, Export PDF, and generation's progress. */
+function QuarterPicker({ page }: { page: QuarterlySummaryPageModel }) {
+  const { state, setState, params, generate, current } = page;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <QuarterFields state={state} setState={setState} />
+        <Text size="sm" c="dimmed">
+          Q{state.quarter} {state.year}: {quarterMonths[state.quarter - 1]}, in the agency&apos;s time zone.
+        </Text>
+        <Group gap="sm">
+          <Button
+            leftSection={current ? <IconRefresh size={16} /> : <IconSparkles size={16} />}
+            onClick={page.run}
+            disabled={!params}
+            loading={generate.isPending}
+          >
+            {current ? 'Regenerate summary' : 'Generate summary'}
+          </Button>
+          {current && params ? <ExportButton params={params} /> : null}
+        </Group>
+        {generate.isPending ? (
+          <Stack gap={4} role="status">
+            <Text size="sm">Reading the quarter&apos;s shift notes and summarizing them…</Text>
+            <Progress value={100} animated striped aria-label="Generating the summary" />
+          </Stack>
+        ) : null}
+        {generate.error ? <ApiErrorAlert error={generate.error} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The client, year and quarter fields. */
+function QuarterFields({
+  state,
+  setState,
+}: {
+  state: PageState;
+  setState: QuarterlySummaryPageModel['setState'];
+}) {
+  return (
+    <Group align="flex-end" wrap="wrap" gap="sm">
+      <PersonSelect
+        kind="clients"
+        label="Client"
+        placeholder="Search clients"
+        value={state.clientId}
+        onChange={(clientId) => setState({ clientId })}
+      />
+      <Select
+        label="Year"
+        data={years.includes(String(state.year)) ? years : [String(state.year), ...years]}
+        value={String(state.year)}
+        onChange={(value) => value && setState({ year: Number(value) })}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 110 }}
+      />
+      <Stack gap={4}>
+        <Input.Label id="quarter-label">Quarter</Input.Label>
+        <SegmentedControl
+          aria-labelledby="quarter-label"
+          value={String(state.quarter)}
+          onChange={(value) => setState({ quarter: Number(value) })}
+          data={[1, 2, 3, 4].map((q) => ({ value: String(q), label: `Q${q}` }))}
+        />
+      </Stack>
+    </Group>
+  );
+}
+
+/** The quarter's summary, or what to do: pick a client, nothing to summarize, or not generated yet. */
+function QuarterSummary({ page }: { page: QuarterlySummaryPageModel }) {
+  const { state, params, summary, current, lastRun } = page;
+  if (!params)
+    return (
+      <Alert color="blue" title="Pick a client">
+        Choose a client, a year and a quarter above, then Generate summary. The summary reads the shift notes
+        matched to that client&apos;s shifts in the quarter.
+      </Alert>
+    );
+  if (summary.isPending) return <Loader aria-label="Loading the summary" />;
+  if (summary.error) return <ApiErrorAlert error={summary.error} />;
+  if (current) return <SummaryView summary={current} lastRun={lastRun} />;
+  if (lastRun)
+    return (
+      <Alert color="yellow" title={`No shift notes in Q${lastRun.quarter} ${lastRun.year}`} role="status">
+        No shift note is matched to a shift of {lastRun.clientName} between {lastRun.firstDate} and{' '}
+        {lastRun.lastDate}, so there is nothing to summarize. Import the quarter&apos;s notes on{' '}
+        <Anchor component={Link} to="/admin/mismatched-shift-notes?view=import">
+          Mismatched shift notes → Import
+        </Anchor>{' '}
+        (or match the waiting ones), then generate again.
+      </Alert>
+    );
+  return (
+    <Alert color="blue" title={`Q${state.quarter} ${state.year} has no summary yet`}>
+      Generate summary reads this quarter&apos;s shift notes and writes one section per section type.
+    </Alert>
   );
 }
 
