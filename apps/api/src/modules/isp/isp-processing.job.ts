@@ -29,6 +29,7 @@ import type { StorageService } from '../../platform/storage/storage.service.ts';
 import { isIspFileError } from './extraction/isp-file-error.ts';
 import type { ExtractedIsp, PageText } from './extraction/types.ts';
 import { isps, protocols } from './isp.table.ts';
+import type { IspRow } from './isp-rows.ts';
 import { findPreviousVerifiedIsp, loadIsp, loadProtocolRows, riskKey } from './isp.service.ts';
 import { findPeopleIdentities } from '../people/people.service.ts';
 import { refinementNote, type IspRefiner, type RefinementOutcome } from './refinement/ai-refinement.ts';
@@ -146,6 +147,10 @@ async function endInError(deps: IspProcessingDeps, ctx: JobContext, ispId: strin
   return { ispId, problem };
 }
 
+/**
+ * Processes one ISP (module comment): skips a COMPLETED or VERIFIED one, reads its pages (`readPages`), extracts and
+ * refines the protocols (`extractProtocols`), and saves them with the ISP COMPLETED (`saveProcessed`).
+ */
 async function processIsp(deps: IspProcessingDeps, ctx: JobContext, ispId: string) {
   const isp = await loadIsp(deps.db, ispId).catch(() => null);
   if (!isp) throw new JobInputError('The ISP was deleted before it was processed');
@@ -157,83 +162,145 @@ async function processIsp(deps: IspProcessingDeps, ctx: JobContext, ispId: strin
     .update(isps)
     .set({ status: 'PROCESSING', problem: null, errorMessage: null, jobId: ctx.jobId })
     .where(eq(isps.id, ispId));
+  const { pages, ocrPageCount } = await readPages(deps, ctx, isp);
+  await deps.db.update(isps).set({ status: 'ANALYZED', pageCount: pages.length }).where(eq(isps.id, ispId));
+  await ctx.progress(86, `Text read from ${pages.length} pages; extracting protocols`);
+
+  const { extracted, refinement } = await extractProtocols(deps, ctx, isp, pages);
+  const warnings = [...extracted.warnings];
+  if (ocrPageCount) warnings.unshift(`${ocrPageCount} page(s) had no text layer and were read by OCR`);
+  const made = await saveProcessed(deps, ctx, isp, { extracted, warnings, pages, ocrPageCount, refinement });
+  await ctx.progress(100, `Done: ${made} protocol(s) from ${pages.length} page(s)`);
+  return { ispId, pages: pages.length, ocrPages: ocrPageCount, protocols: made };
+}
+
+/**
+ * The ISP's pages: the PDF's text layer (progress 1..50 %, "Reading page n of m"), then the pages without one by OCR
+ * (50..85 %, "Reading page n of m by OCR"), in page order. Throws `IspFileError` for a file that cannot be read.
+ */
+async function readPages(
+  deps: IspProcessingDeps,
+  ctx: JobContext,
+  isp: IspRow,
+): Promise<{ pages: PageText[]; ocrPageCount: number }> {
   const progress = progressChain(ctx);
   progress.report(1, 'Opening the PDF');
   const bytes = await readObject(deps.storage, ctx.jobId, 'isp', isp.pdfUrl);
-
-  // Text layer: 1..50 %.
-  let pages = await deps.reader.readPdfText(bytes, (done, total) =>
+  const pages = await deps.reader.readPdfText(bytes, (done, total) =>
     progress.report(1 + (done / total) * 49, `Reading page ${done} of ${total}`),
   );
   await progress.settle();
   const scanned = pages.filter((page) => !page.hasText).map((page) => page.page);
-  let ocrPageCount = 0;
-  if (scanned.length) {
-    // OCR: 50..85 %.
-    const read = await deps.reader.ocrPages(bytes, scanned, (done, total) =>
-      progress.report(
-        50 + (done / total) * 35,
-        `Reading page ${scanned[done - 1] ?? done} of ${pages.length} by OCR`,
-      ),
-    );
-    await progress.settle();
-    const byPage = new Map(read.map((page) => [page.page, page]));
-    pages = pages.map((page) => byPage.get(page.page) ?? page);
-    ocrPageCount = read.length;
-  }
-  await deps.db.update(isps).set({ status: 'ANALYZED', pageCount: pages.length }).where(eq(isps.id, ispId));
-  await ctx.progress(86, `Text read from ${pages.length} pages; extracting protocols`);
+  if (!scanned.length) return { pages, ocrPageCount: 0 };
+  const read = await deps.reader.ocrPages(bytes, scanned, (done, total) =>
+    progress.report(
+      50 + (done / total) * 35,
+      `Reading page ${scanned[done - 1] ?? done} of ${pages.length} by OCR`,
+    ),
+  );
+  await progress.settle();
+  const byPage = new Map(read.map((page) => [page.page, page]));
+  return { pages: pages.map((page) => byPage.get(page.page) ?? page), ocrPageCount: read.length };
+}
 
-  let extracted = await deps.reader.extract(pages);
-  let refinement: RefinementOutcome | null = null;
-  if (deps.refiner) {
-    await ctx.progress(88, 'Refining the protocols with AI (redacted text)');
-    const known = await clientIdentifiers(deps.db, isp.clientId);
-    refinement = await deps.refiner.refine({ extracted, pages, ...known });
-    extracted = refinement.extracted;
-    const note = refinementNote(refinement, deps.refiner.timeoutMs);
-    if (note) extracted = { ...extracted, warnings: [...extracted.warnings, note] };
-    await ctx.log(`AI refinement: ${refinement.status}`);
-  }
-  const warnings = [...extracted.warnings];
-  if (ocrPageCount) warnings.unshift(`${ocrPageCount} page(s) had no text layer and were read by OCR`);
+/**
+ * The protocols found in `pages`, refined by the AI when `deps.refiner` is set (decision 0047; 88 %, "Refining the
+ * protocols with AI"): the refined result when applied, with a note saying why when an answer was not used.
+ */
+async function extractProtocols(
+  deps: IspProcessingDeps,
+  ctx: JobContext,
+  isp: IspRow,
+  pages: PageText[],
+): Promise<{ extracted: ExtractedIsp; refinement: RefinementOutcome | null }> {
+  const extracted = await deps.reader.extract(pages);
+  if (!deps.refiner) return { extracted, refinement: null };
+  await ctx.progress(88, 'Refining the protocols with AI (redacted text)');
+  const known = await clientIdentifiers(deps.db, isp.clientId);
+  const refinement = await deps.refiner.refine({ extracted, pages, ...known });
+  const note = refinementNote(refinement, deps.refiner.timeoutMs);
+  await ctx.log(`AI refinement: ${refinement.status}`);
+  const refined = refinement.extracted;
+  return {
+    extracted: note ? { ...refined, warnings: [...refined.warnings, note] } : refined,
+    refinement,
+  };
+}
 
-  const made = await deps.db.transaction(async (tx) => {
-    // Replace the untouched DRAFTs of earlier runs (never a protocol a person edited).
+/** What a processing run saves (`saveProcessed`). */
+interface ProcessedIsp {
+  extracted: ExtractedIsp;
+  /** The ISP's processing notes (the OCR note first). */
+  warnings: string[];
+  pages: PageText[];
+  ocrPageCount: number;
+  refinement: RefinementOutcome | null;
+}
+
+/**
+ * The protocol rows of one run: DRAFT, thresholds unconfirmed, linked by risk type (`riskKey`) to the protocol of the
+ * client's last VERIFIED ISP (`previousVersionId`, `version` + 1), marked with the job that made them.
+ */
+function protocolRows(
+  ispId: string,
+  jobId: string,
+  extracted: ExtractedIsp,
+  previousByRisk: Map<string, { id: string; version: number }>,
+) {
+  return extracted.protocols.map((found, index) => {
+    const earlier = previousByRisk.get(riskKey(found.riskType));
+    return {
+      ispId,
+      riskType: found.riskType,
+      description: found.description,
+      prevention: found.prevention,
+      response: found.response,
+      emergency: found.emergency,
+      mar: found.mar,
+      pbsp: found.pbsp,
+      serious: found.serious,
+      sortOrder: index,
+      thresholds: found.thresholds.map((threshold) => ({ ...threshold, confirmed: false })),
+      escalationSteps: found.escalationSteps,
+      medicationReferences: found.medicationReferences,
+      author: found.author,
+      authorLicensed: found.authorLicensed,
+      effectiveDate: found.effectiveDate,
+      reviewDueDate: found.reviewDueDate,
+      sources: found.sources,
+      version: earlier ? earlier.version + 1 : 1,
+      previousVersionId: earlier?.id ?? null,
+      extractedByJobId: jobId,
+    };
+  });
+}
+
+/**
+ * In one transaction (module comment, "Idempotent"): replaces the untouched DRAFTs of earlier runs (never a protocol
+ * a person edited) with this run's protocols, sets the ISP COMPLETED with its HTML, plan dates and notes, and audits
+ * `isp.process` with counts only. The number of protocols made.
+ */
+async function saveProcessed(
+  deps: IspProcessingDeps,
+  ctx: JobContext,
+  isp: IspRow,
+  processed: ProcessedIsp,
+): Promise<number> {
+  const { extracted, warnings, pages, ocrPageCount, refinement } = processed;
+  return deps.db.transaction(async (tx) => {
     await tx
       .delete(protocols)
       .where(
-        and(eq(protocols.ispId, ispId), eq(protocols.status, 'DRAFT'), isNotNull(protocols.extractedByJobId)),
+        and(
+          eq(protocols.ispId, isp.id),
+          eq(protocols.status, 'DRAFT'),
+          isNotNull(protocols.extractedByJobId),
+        ),
       );
     const previousIsp = await findPreviousVerifiedIsp(tx, isp);
     const previous = previousIsp ? (await loadProtocolRows(tx, previousIsp.id)).current : [];
     const previousByRisk = new Map(previous.map((row) => [riskKey(row.riskType), row]));
-    const rows = extracted.protocols.map((found, index) => {
-      const earlier = previousByRisk.get(riskKey(found.riskType));
-      return {
-        ispId,
-        riskType: found.riskType,
-        description: found.description,
-        prevention: found.prevention,
-        response: found.response,
-        emergency: found.emergency,
-        mar: found.mar,
-        pbsp: found.pbsp,
-        serious: found.serious,
-        sortOrder: index,
-        thresholds: found.thresholds.map((threshold) => ({ ...threshold, confirmed: false })),
-        escalationSteps: found.escalationSteps,
-        medicationReferences: found.medicationReferences,
-        author: found.author,
-        authorLicensed: found.authorLicensed,
-        effectiveDate: found.effectiveDate,
-        reviewDueDate: found.reviewDueDate,
-        sources: found.sources,
-        version: earlier ? earlier.version + 1 : 1,
-        previousVersionId: earlier?.id ?? null,
-        extractedByJobId: ctx.jobId,
-      };
-    });
+    const rows = protocolRows(isp.id, ctx.jobId, extracted, previousByRisk);
     if (rows.length) await tx.insert(protocols).values(rows);
     await tx
       .update(isps)
@@ -246,11 +313,11 @@ async function processIsp(deps: IspProcessingDeps, ctx: JobContext, ispId: strin
         pageCount: pages.length,
         processingCompletedAt: new Date(),
       })
-      .where(eq(isps.id, ispId));
+      .where(eq(isps.id, isp.id));
     await recordAudit(tx, systemContext(`job:${ctx.jobId}`), {
       action: 'isp.process',
       entityType: 'isp',
-      entityId: ispId,
+      entityId: isp.id,
       details: {
         pages: pages.length,
         ocrPages: ocrPageCount,
@@ -267,6 +334,4 @@ async function processIsp(deps: IspProcessingDeps, ctx: JobContext, ispId: strin
     });
     return rows.length;
   });
-  await ctx.progress(100, `Done: ${made} protocol(s) from ${pages.length} page(s)`);
-  return { ispId, pages: pages.length, ocrPages: ocrPageCount, protocols: made };
 }

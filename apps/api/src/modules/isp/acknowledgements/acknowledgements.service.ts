@@ -33,7 +33,10 @@ import { renderEmail, renderSms } from '../../../platform/messaging/templates.ts
 import { caregiverContactFacts } from '../../people/caregiver-contacts.ts';
 import { clientFacts } from '../../people/people-facts.ts';
 import { shiftFacts } from '../../shifts/shift-facts.ts';
-import { findCaregiverAccountsByEmail } from '../../users/caregiver-accounts.service.ts';
+import {
+  findCaregiverAccountsByEmail,
+  type CaregiverAccount,
+} from '../../users/caregiver-accounts.service.ts';
 import { labeler, thresholdSentence } from '../export/labels.ts';
 import { isps, protocols } from '../isp.table.ts';
 import { acknowledgementRequests, protocolAcknowledgements } from './acknowledgements.table.ts';
@@ -511,6 +514,167 @@ export async function getClientAcknowledgements(
   };
 }
 
+/** A caregiver's name and emails (module people's `caregiverContactFacts`). */
+type CaregiverContact = {
+  id: string;
+  name: string;
+  email: string | null;
+  emails: string[] | null;
+};
+
+/** Where requests can reach the caregivers given: their contacts by id, and their CAREGIVER accounts by email. */
+interface CaregiverReach {
+  contacts: Map<string, CaregiverContact>;
+  /** Lower-cased email → account (`findCaregiverAccountsByEmail`). */
+  accounts: Map<string, CaregiverAccount>;
+}
+
+/** The contacts of `caregiverIds` and the CAREGIVER accounts behind any of their emails (two queries at most). */
+async function caregiverReach(db: Database, caregiverIds: string[]): Promise<CaregiverReach> {
+  const contacts = caregiverIds.length
+    ? (
+        await db.execute<CaregiverContact>(sql`
+          select c.id, c.name, c.email, c.emails from ${caregiverContactFacts('c')}
+          where c.id = any(${sql.param(caregiverIds)}::uuid[])`)
+      ).rows
+    : [];
+  const accounts = await findCaregiverAccountsByEmail(
+    db,
+    contacts.flatMap((contact) => [contact.email ?? '', ...(contact.emails ?? [])]),
+  );
+  return { contacts: new Map(contacts.map((contact) => [contact.id, contact])), accounts };
+}
+
+/** The account behind a caregiver (module comment): the first of their emails, case ignored, that has one. */
+function accountOf(contact: CaregiverContact | undefined, accounts: Map<string, CaregiverAccount>) {
+  return [contact?.email ?? '', ...(contact?.emails ?? [])]
+    .map((email) => accounts.get(email.trim().toLowerCase()))
+    .find(Boolean);
+}
+
+/** One request to send: the caregiver, the client, the account it goes to and how many protocols are pending. */
+interface RequestTarget {
+  caregiverId: string;
+  clientId: string;
+  account: CaregiverAccount;
+  pending: number;
+}
+
+/**
+ * Sends one request link (see `sendAcknowledgementRequests`): stores the request (token hashed, valid
+ * {@link ACKNOWLEDGEMENT_REQUEST_DAYS} days), emails the account, and texts its phone if any. The channels it went
+ * by (an SMS that failed is dropped from them); null when the email failed, and the request is then deleted.
+ * Errors other than `MessagingError` are thrown.
+ */
+async function deliverRequest(
+  deps: AcknowledgementDeps,
+  ctx: RequestContext,
+  target: RequestTarget,
+): Promise<('email' | 'sms')[] | null> {
+  const { db } = deps;
+  const { account } = target;
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + ACKNOWLEDGEMENT_REQUEST_DAYS * DAY_MS);
+  const channels: ('email' | 'sms')[] = account.phone ? ['email', 'sms'] : ['email'];
+  const [request] = await db
+    .insert(acknowledgementRequests)
+    .values({
+      tokenHash: hashRequestToken(token),
+      caregiverId: target.caregiverId,
+      clientId: target.clientId,
+      userAccountId: account.id,
+      channels,
+      sentBy: ctx.actor?.userAccountId ?? null,
+      expiresAt: expires,
+    })
+    .returning({ id: acknowledgementRequests.id });
+  if (!request) throw new AppError('INTERNAL');
+  const link = acknowledgementLink(deps.publicUrl, token);
+  const values = { link, count: target.pending, expires };
+  const related = {
+    relatedEntityType: 'acknowledgement_request',
+    relatedEntityId: request.id,
+    secrets: [link, token],
+  };
+  try {
+    await deps.messaging.sendEmail({
+      to: account.email,
+      ...renderEmail(account.locale ?? 'bilingual', 'acknowledgementRequest', values, deps.agencyTimeZone),
+      ...related,
+    });
+  } catch (error) {
+    if (!(error instanceof MessagingError)) throw error;
+    await db.delete(acknowledgementRequests).where(eq(acknowledgementRequests.id, request.id));
+    return null;
+  }
+  if (account.phone) {
+    try {
+      await deps.messaging.sendSms({
+        to: account.phone,
+        body: renderSms(account.locale ?? 'en', 'acknowledgementRequest', values),
+        ...related,
+      });
+    } catch (error) {
+      if (!(error instanceof MessagingError)) throw error;
+      channels.pop();
+      await db
+        .update(acknowledgementRequests)
+        .set({ channels })
+        .where(eq(acknowledgementRequests.id, request.id));
+    }
+  }
+  return channels;
+}
+
+/**
+ * Sends the requests of one client's rate row: to each serving caregiver with a pending current protocol and an
+ * account (`deliverRequest`); the others go to `result.unreachable` with the reason. Audited
+ * `acknowledgement_request.send` (counts).
+ */
+async function requestForClient(
+  deps: AcknowledgementDeps,
+  ctx: RequestContext,
+  item: { clientId: string; ispId: string; plan: CurrentPlan; pairs: ServingPair[] },
+  acknowledged: Map<string, Date>,
+  reach: CaregiverReach,
+  result: AcknowledgementRequestResult,
+): Promise<void> {
+  let sentHere = 0;
+  let unreachableHere = 0;
+  for (const pair of item.pairs) {
+    const contact = reach.contacts.get(pair.caregiverId);
+    const who = { caregiverId: pair.caregiverId, name: contact?.name ?? '', clientId: item.clientId };
+    const pending = item.plan.protocols.filter(
+      (row) => !acknowledged.has(`${pair.caregiverId}:${row.id}`),
+    ).length;
+    const account = accountOf(contact, reach.accounts);
+    if (!pending || !account) {
+      result.unreachable.push({ ...who, reason: pending ? 'no-account' : 'nothing-pending' });
+      unreachableHere += 1;
+      continue;
+    }
+    const channels = await deliverRequest(deps, ctx, {
+      caregiverId: pair.caregiverId,
+      clientId: item.clientId,
+      account,
+      pending,
+    });
+    if (!channels) {
+      result.unreachable.push({ ...who, reason: 'send-failed' });
+      unreachableHere += 1;
+      continue;
+    }
+    result.sent.push({ ...who, channels });
+    sentHere += 1;
+  }
+  await recordAudit(deps.db, ctx, {
+    action: 'acknowledgement_request.send',
+    entityType: 'client',
+    entityId: item.clientId,
+    details: { ispId: item.ispId, sent: sentHere, unreachable: unreachableHere },
+  });
+}
+
 /**
  * Sends a request link to each caregiver serving the client (every client with a VERIFIED ISP when `clientId` is
  * absent) who has a pending current protocol: by email to their CAREGIVER account (in its language, or both when it
@@ -524,107 +688,11 @@ export async function sendAcknowledgementRequests(
   ctx: RequestContext,
   clientId: string | undefined,
 ): Promise<AcknowledgementRequestResult> {
-  const { db } = deps;
   const { items, acknowledged } = await rates(deps, clientId ? [clientId] : undefined);
   if (clientId && !items.length) throw notFound('Verified ISP of the client');
   const caregiverIds = [...new Set(items.flatMap((item) => item.pairs.map((pair) => pair.caregiverId)))];
-  const contacts = caregiverIds.length
-    ? (
-        await db.execute<{ id: string; name: string; email: string | null; emails: string[] | null }>(sql`
-          select c.id, c.name, c.email, c.emails from ${caregiverContactFacts('c')}
-          where c.id = any(${sql.param(caregiverIds)}::uuid[])`)
-      ).rows
-    : [];
-  const byId = new Map(contacts.map((contact) => [contact.id, contact]));
-  const accounts = await findCaregiverAccountsByEmail(
-    db,
-    contacts.flatMap((contact) => [contact.email ?? '', ...(contact.emails ?? [])]),
-  );
+  const reach = await caregiverReach(deps.db, caregiverIds);
   const result: AcknowledgementRequestResult = { clients: items.length, sent: [], unreachable: [] };
-  for (const item of items) {
-    let sentHere = 0;
-    let unreachableHere = 0;
-    for (const pair of item.pairs) {
-      const contact = byId.get(pair.caregiverId);
-      const name = contact?.name ?? '';
-      const who = { caregiverId: pair.caregiverId, name, clientId: item.clientId };
-      const pending = item.plan.protocols.filter(
-        (row) => !acknowledged.has(`${pair.caregiverId}:${row.id}`),
-      ).length;
-      const account = [contact?.email ?? '', ...(contact?.emails ?? [])]
-        .map((email) => accounts.get(email.trim().toLowerCase()))
-        .find(Boolean);
-      if (!pending || !account) {
-        result.unreachable.push({ ...who, reason: pending ? 'no-account' : 'nothing-pending' });
-        unreachableHere += 1;
-        continue;
-      }
-      const token = randomBytes(32).toString('base64url');
-      const expires = new Date(Date.now() + ACKNOWLEDGEMENT_REQUEST_DAYS * DAY_MS);
-      const channels: ('email' | 'sms')[] = account.phone ? ['email', 'sms'] : ['email'];
-      const [request] = await db
-        .insert(acknowledgementRequests)
-        .values({
-          tokenHash: hashRequestToken(token),
-          caregiverId: pair.caregiverId,
-          clientId: item.clientId,
-          userAccountId: account.id,
-          channels,
-          sentBy: ctx.actor?.userAccountId ?? null,
-          expiresAt: expires,
-        })
-        .returning({ id: acknowledgementRequests.id });
-      if (!request) throw new AppError('INTERNAL');
-      const link = acknowledgementLink(deps.publicUrl, token);
-      const values = { link, count: pending, expires };
-      const related = {
-        relatedEntityType: 'acknowledgement_request',
-        relatedEntityId: request.id,
-        secrets: [link, token],
-      };
-      try {
-        await deps.messaging.sendEmail({
-          to: account.email,
-          ...renderEmail(
-            account.locale ?? 'bilingual',
-            'acknowledgementRequest',
-            values,
-            deps.agencyTimeZone,
-          ),
-          ...related,
-        });
-      } catch (error) {
-        if (!(error instanceof MessagingError)) throw error;
-        await db.delete(acknowledgementRequests).where(eq(acknowledgementRequests.id, request.id));
-        result.unreachable.push({ ...who, reason: 'send-failed' });
-        unreachableHere += 1;
-        continue;
-      }
-      if (account.phone) {
-        try {
-          await deps.messaging.sendSms({
-            to: account.phone,
-            body: renderSms(account.locale ?? 'en', 'acknowledgementRequest', values),
-            ...related,
-          });
-        } catch (error) {
-          if (!(error instanceof MessagingError)) throw error;
-          channels.pop();
-          await db
-            .update(acknowledgementRequests)
-            .set({ channels })
-            .where(eq(acknowledgementRequests.id, request.id));
-        }
-      }
-      result.sent.push({ ...who, channels });
-      sentHere += 1;
-    }
-    await recordAudit(db, ctx, {
-      action: 'acknowledgement_request.send',
-      entityType: 'client',
-      entityId: item.clientId,
-      details: { ispId: item.ispId, sent: sentHere, unreachable: unreachableHere },
-    });
-  }
+  for (const item of items) await requestForClient(deps, ctx, item, acknowledged, reach, result);
   return result;
 }

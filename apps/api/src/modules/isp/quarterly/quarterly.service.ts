@@ -28,7 +28,7 @@ import { openReport, reportFileName, storeReport, type ReportRow } from '../repo
 import { quarterlySummaries, reportReferences } from '../isp.table.ts';
 import { localDate, periodOf, quarterBounds } from './quarter.ts';
 import { renderQuarterlyPdf } from './quarterly-pdf.ts';
-import { summarizeQuarter, type QuarterNote } from './quarterly-summarizer.ts';
+import { summarizeQuarter, type QuarterNote, type SummarizedSection } from './quarterly-summarizer.ts';
 
 /** What quarterly summaries use: the export's deps (database, storage, agency name and time zone, region). */
 export type QuarterlyDeps = IspExportDeps;
@@ -99,6 +99,72 @@ function quarterRows(executor: Executor, clientId: string, year: number, quarter
     .orderBy(asc(quarterlySummaries.createdAt), asc(quarterlySummaries.sectionName));
 }
 
+/** The notes as the summarizer reads them: each dated by when it was submitted in the agency's zone (else its shift). */
+function toQuarterNotes(
+  notes: Awaited<ReturnType<typeof findClientShiftNotes>>['notes'],
+  zone: string,
+): QuarterNote[] {
+  return notes.map((note) => ({
+    id: note.id,
+    shiftId: note.shiftId,
+    localDate: note.submittedAt ? localDate(new Date(note.submittedAt), zone) : note.shiftDate,
+    submittedAt: note.submittedAt,
+    sectionType: note.sectionType,
+    documentation: note.documentation,
+  }));
+}
+
+/** One generation's sections of one client's quarter, and who made them when. */
+interface QuarterGeneration {
+  clientId: string;
+  year: number;
+  quarter: number;
+  sections: SummarizedSection[];
+  generatedAt: Date;
+  generatedBy: string | null;
+}
+
+/**
+ * Replaces the stored sections of a quarter with `generation.sections` (decision 0045: no doubling), in the caller's
+ * transaction. Two runs of one quarter at once take turns (an advisory lock): the second replaces the first's rows
+ * instead of colliding. One insert per section, in summary order, so `createdAt` order is the summary's order.
+ */
+async function replaceQuarterSections(tx: Executor, generation: QuarterGeneration): Promise<SummaryRow[]> {
+  const { clientId, year, quarter, generatedAt, generatedBy } = generation;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`quarterly_summary:${clientId}:${year}:${quarter}`}))`,
+  );
+  await tx
+    .delete(quarterlySummaries)
+    .where(
+      and(
+        eq(quarterlySummaries.clientId, clientId),
+        eq(quarterlySummaries.year, year),
+        eq(quarterlySummaries.quarter, quarter),
+      ),
+    );
+  const inserted: SummaryRow[] = [];
+  for (const section of generation.sections) {
+    const [row] = await tx
+      .insert(quarterlySummaries)
+      .values({
+        clientId,
+        year,
+        quarter,
+        sectionName: section.sectionName,
+        sectionSummary: section.sectionSummary,
+        noteCount: section.noteCount,
+        shiftCount: section.shiftCount,
+        generatedAt,
+        generatedBy,
+        createdAt: new Date(generatedAt.getTime() + inserted.length),
+      })
+      .returning();
+    if (row) inserted.push(row);
+  }
+  return inserted;
+}
+
 /**
  * (Re)generates a client's quarter: reads the quarter's matched shift notes, summarizes them, and replaces the
  * quarter's sections in one transaction (no doubling; `generatedAt` now, `generatedBy` the caller). A quarter with
@@ -111,66 +177,26 @@ export async function generateQuarterlySummary(
 ): Promise<QuarterlySummaryGenerated> {
   const { clientId, year, quarter } = input;
   const name = await clientName(deps.db, clientId);
-  const zone = deps.agencyTimeZone;
-  const bounds = quarterBounds(year, quarter, zone);
+  const bounds = quarterBounds(year, quarter, deps.agencyTimeZone);
   const { notes, cut } = await findClientShiftNotes(deps.db, clientId, bounds);
-  const quarterNotes: QuarterNote[] = notes.map((note) => ({
-    id: note.id,
-    shiftId: note.shiftId,
-    localDate: note.submittedAt ? localDate(new Date(note.submittedAt), zone) : note.shiftDate,
-    submittedAt: note.submittedAt,
-    sectionType: note.sectionType,
-    documentation: note.documentation,
-  }));
-  const sections = summarizeQuarter(quarterNotes);
+  const sections = summarizeQuarter(toQuarterNotes(notes, deps.agencyTimeZone));
   const generatedAt = deps.now?.() ?? new Date();
   const generatedBy = ctx.actor?.userAccountId ?? null;
+  const shiftCount = new Set(notes.map((n) => n.shiftId)).size;
   const rows = await deps.db.transaction(async (tx) => {
-    // Two runs of one quarter at once take turns: the second replaces the first's rows instead of colliding.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`quarterly_summary:${clientId}:${year}:${quarter}`}))`,
-    );
-    await tx
-      .delete(quarterlySummaries)
-      .where(
-        and(
-          eq(quarterlySummaries.clientId, clientId),
-          eq(quarterlySummaries.year, year),
-          eq(quarterlySummaries.quarter, quarter),
-        ),
-      );
-    const inserted: SummaryRow[] = [];
-    // One insert per section, in summary order, so `createdAt` order is the summary's order.
-    for (const section of sections) {
-      const [row] = await tx
-        .insert(quarterlySummaries)
-        .values({
-          clientId,
-          year,
-          quarter,
-          sectionName: section.sectionName,
-          sectionSummary: section.sectionSummary,
-          noteCount: section.noteCount,
-          shiftCount: section.shiftCount,
-          generatedAt,
-          generatedBy,
-          createdAt: new Date(generatedAt.getTime() + inserted.length),
-        })
-        .returning();
-      if (row) inserted.push(row);
-    }
+    const inserted = await replaceQuarterSections(tx, {
+      clientId,
+      year,
+      quarter,
+      sections,
+      generatedAt,
+      generatedBy,
+    });
     await recordAudit(tx, ctx, {
       action: 'quarterly_summary.generate',
       entityType: 'client',
       entityId: clientId,
-      details: {
-        year,
-        quarter,
-        sections: sections.length,
-        notes: notes.length,
-        shifts: new Set(notes.map((n) => n.shiftId)).size,
-        cut,
-      },
+      details: { year, quarter, sections: sections.length, notes: notes.length, shifts: shiftCount, cut },
     });
     return inserted;
   });
@@ -182,7 +208,7 @@ export async function generateQuarterlySummary(
     generatedAt: generatedAt.toISOString(),
     generatedBy,
     generatedByName: generatedBy ? (names.get(generatedBy) ?? null) : null,
-    shiftCount: new Set(notes.map((n) => n.shiftId)).size,
+    shiftCount,
     notesCut: cut,
   };
 }

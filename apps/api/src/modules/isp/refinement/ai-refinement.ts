@@ -83,6 +83,8 @@ const answerSchema = z.object({
     .max(100),
 });
 type Answer = z.infer<typeof answerSchema>;
+type AnswerProtocol = Answer['protocols'][number];
+type Redactor = ReturnType<typeof createRedactor>;
 
 const sectionNames = ['description', 'prevention', 'response', 'emergency'] as const;
 type SectionName = (typeof sectionNames)[number];
@@ -141,7 +143,7 @@ export function riskSectionText(extracted: ExtractedIsp, pages: PageText[]): str
 }
 
 /** The sections of `protocol` that differ from the answer's (text compared word by word). */
-function sectionChanges(protocol: ExtractedProtocol, answer: Answer['protocols'][number]): SectionName[] {
+function sectionChanges(protocol: ExtractedProtocol, answer: AnswerProtocol): SectionName[] {
   return sectionNames.filter((name) => {
     const proposed = answer[name];
     if (proposed === null || proposed === undefined || proposed === '') return false;
@@ -152,7 +154,7 @@ function sectionChanges(protocol: ExtractedProtocol, answer: Answer['protocols']
 /** A protocol with the answer applied: changed sections, raised flags, thresholds read again if text changed. */
 function applyAnswer(
   protocol: ExtractedProtocol,
-  answer: Answer['protocols'][number],
+  answer: AnswerProtocol,
   changed: SectionName[],
 ): ExtractedProtocol {
   const next: ExtractedProtocol = {
@@ -218,6 +220,130 @@ async function ask(
 }
 
 /**
+ * The user message: the extracted protocols and the risk section's text, both redacted (decision 0047: only
+ * redacted text leaves Tend). Names given in the protocols (authors) are learned before anything is sent. Null when
+ * the redacted text is longer than `MAX_SENT_CHARS` (such an ISP is not refined).
+ */
+function requestMessage(extracted: ExtractedIsp, sourceText: string, redactor: Redactor): string | null {
+  const redactedText = redactor.redact(
+    [...extracted.protocols.map((protocol) => protocol.author ?? ''), sourceText].join('\n'),
+  );
+  if (redactedText.length > MAX_SENT_CHARS) return null;
+  return JSON.stringify({
+    protocols: extracted.protocols.map((protocol) => ({
+      riskType: redactor.redact(protocol.riskType),
+      serious: protocol.serious,
+      mar: protocol.mar,
+      pbsp: protocol.pbsp,
+      ...Object.fromEntries(
+        sectionNames.map((name) => [name, protocol[name] === null ? null : redactor.redact(protocol[name])]),
+      ),
+    })),
+    text: redactedText,
+  });
+}
+
+/** The answer's protocols with the placeholders' values put back (risk type and every section). */
+function restoredAnswers(answer: Answer, redactor: Redactor): AnswerProtocol[] {
+  const restore = (text: string | null | undefined) =>
+    text === null || text === undefined ? text : redactor.restore(text);
+  return answer.protocols.map((protocol) => ({
+    ...protocol,
+    riskType: redactor.restore(protocol.riskType),
+    description: restore(protocol.description),
+    prevention: restore(protocol.prevention),
+    response: restore(protocol.response),
+    emergency: restore(protocol.emergency),
+  }));
+}
+
+/**
+ * True when an answer invents (module comment, "invented"): a risk whose words are not all in the ISP's text, or a
+ * section with fewer than `MIN_WORDS_FROM_TEXT` of its words in it.
+ */
+function answerInvents(answers: AnswerProtocol[], sourceText: string): boolean {
+  const known = new Set(words(sourceText));
+  const fromText = (text: string) => {
+    const list = words(text);
+    return (
+      list.length === 0 || list.filter((word) => known.has(word)).length / list.length >= MIN_WORDS_FROM_TEXT
+    );
+  };
+  return answers.some((answer) => {
+    const riskWords = words(answer.riskType.replace(/\(?\s*serious risk\s*\)?/i, ''));
+    if (!riskWords.length || !riskWords.every((word) => known.has(word))) return true;
+    return sectionNames.some((name) => {
+      const text = answer[name];
+      return text ? !fromText(text) : false;
+    });
+  });
+}
+
+/** A protocol extraction missed, as the answer gives it (unconfirmed thresholds read from its text, no sources). */
+function addedProtocol(answer: AnswerProtocol, sortOrder: number): ExtractedProtocol {
+  const sections = Object.fromEntries(sectionNames.map((name) => [name, answer[name] || null])) as Record<
+    SectionName,
+    string | null
+  >;
+  const text = Object.values(sections).filter(Boolean).join('\n');
+  return {
+    riskType: answer.riskType,
+    ...sections,
+    serious: answer.serious === true,
+    mar: answer.mar === true,
+    pbsp: answer.pbsp === true,
+    sortOrder,
+    thresholds: parseThresholds(text),
+    escalationSteps: [],
+    medicationReferences: [],
+    author: null,
+    authorLicensed: false,
+    effectiveDate: null,
+    reviewDueDate: null,
+    sources: {},
+  };
+}
+
+/** The extraction's protocols with the answer merged in (module comment), and what changed, for the note. */
+interface Merged {
+  protocols: ExtractedProtocol[];
+  changedFields: number;
+  addedProtocols: number;
+  notes: string[];
+}
+
+/**
+ * Merges the answer into the extracted protocols, matched by risk (`riskKey`): a matched protocol gets the answer's
+ * changed sections and raised flags (`applyAnswer`); an unmatched answer with a prevention, response or emergency
+ * section is added at the end. No protocol is removed.
+ */
+function mergeAnswers(extracted: ExtractedIsp, answers: AnswerProtocol[]): Merged {
+  const byRisk = new Map(answers.map((answer) => [riskKey(answer.riskType), answer]));
+  let changedFields = 0;
+  const notes: string[] = [];
+  const protocols = extracted.protocols.map((protocol) => {
+    const answer = byRisk.get(riskKey(protocol.riskType));
+    if (!answer) return protocol;
+    byRisk.delete(riskKey(protocol.riskType));
+    const changed = sectionChanges(protocol, answer);
+    const next = applyAnswer(protocol, answer, changed);
+    const flags = (['serious', 'mar', 'pbsp'] as const).filter((flag) => next[flag] !== protocol[flag]);
+    const fields = [...changed, ...flags];
+    changedFields += fields.length;
+    if (fields.length) notes.push(`${protocol.riskType} (${fields.join(', ')})`);
+    return next;
+  });
+  let addedProtocols = 0;
+  for (const answer of byRisk.values()) {
+    if (!answer.prevention && !answer.response && !answer.emergency) continue;
+    protocols.push(addedProtocol(answer, protocols.length));
+    addedProtocols += 1;
+    notes.push(`${answer.riskType} (added)`);
+  }
+  return { protocols, changedFields, addedProtocols, notes };
+}
+
+/**
  * Refines `input.extracted` through `endpoint` (see the module comment). `fetch` may be replaced (tests use a real
  * local server instead). Never throws; the outcome's `extracted` is the input's unless `status` is `applied`.
  */
@@ -238,100 +364,15 @@ export async function refineExtraction(
   });
   const sourceText = riskSectionText(extracted, input.pages);
   if (!sourceText.trim()) return keep('skipped');
-  // Names given in the protocols (authors) are learned before anything is sent.
-  const redactedText = redactor.redact(
-    [...extracted.protocols.map((protocol) => protocol.author ?? ''), sourceText].join('\n'),
-  );
-  if (redactedText.length > MAX_SENT_CHARS) return keep('skipped');
-  const user = JSON.stringify({
-    protocols: extracted.protocols.map((protocol) => ({
-      riskType: redactor.redact(protocol.riskType),
-      serious: protocol.serious,
-      mar: protocol.mar,
-      pbsp: protocol.pbsp,
-      ...Object.fromEntries(
-        sectionNames.map((name) => [name, protocol[name] === null ? null : redactor.redact(protocol[name])]),
-      ),
-    })),
-    text: redactedText,
-  });
+  const user = requestMessage(extracted, sourceText, redactor);
+  if (user === null) return keep('skipped');
   const reply = await ask(endpoint, user, options.fetch ?? fetch);
   if ('status' in reply) return keep(reply.status, user.length);
-
   // Placeholders: only those given; then the values back.
-  const answerJson = JSON.stringify(reply.answer);
-  if (redactor.unknownPlaceholders(answerJson).length) return keep('invalid', user.length);
-  const restore = (text: string | null | undefined) =>
-    text === null || text === undefined ? text : redactor.restore(text);
-  const answers = reply.answer.protocols.map((protocol) => ({
-    ...protocol,
-    riskType: redactor.restore(protocol.riskType),
-    description: restore(protocol.description),
-    prevention: restore(protocol.prevention),
-    response: restore(protocol.response),
-    emergency: restore(protocol.emergency),
-  }));
-
-  // Nothing invented: every risk's words and nearly every section word are in the ISP's text.
-  const known = new Set(words(sourceText));
-  const fromText = (text: string) => {
-    const list = words(text);
-    return (
-      list.length === 0 || list.filter((word) => known.has(word)).length / list.length >= MIN_WORDS_FROM_TEXT
-    );
-  };
-  for (const answer of answers) {
-    const riskWords = words(answer.riskType.replace(/\(?\s*serious risk\s*\)?/i, ''));
-    if (!riskWords.length || !riskWords.every((word) => known.has(word)))
-      return keep('invented', user.length);
-    for (const name of sectionNames) {
-      const text = answer[name];
-      if (text && !fromText(text)) return keep('invented', user.length);
-    }
-  }
-
-  const byRisk = new Map(answers.map((answer) => [riskKey(answer.riskType), answer]));
-  let changedFields = 0;
-  const notes: string[] = [];
-  const protocols = extracted.protocols.map((protocol) => {
-    const answer = byRisk.get(riskKey(protocol.riskType));
-    if (!answer) return protocol;
-    byRisk.delete(riskKey(protocol.riskType));
-    const changed = sectionChanges(protocol, answer);
-    const next = applyAnswer(protocol, answer, changed);
-    const flags = (['serious', 'mar', 'pbsp'] as const).filter((flag) => next[flag] !== protocol[flag]);
-    const fields = [...changed, ...flags];
-    changedFields += fields.length;
-    if (fields.length) notes.push(`${protocol.riskType} (${fields.join(', ')})`);
-    return next;
-  });
-  let addedProtocols = 0;
-  for (const answer of byRisk.values()) {
-    if (!answer.prevention && !answer.response && !answer.emergency) continue;
-    const sections = Object.fromEntries(sectionNames.map((name) => [name, answer[name] || null])) as Record<
-      SectionName,
-      string | null
-    >;
-    const text = Object.values(sections).filter(Boolean).join('\n');
-    protocols.push({
-      riskType: answer.riskType,
-      ...sections,
-      serious: answer.serious === true,
-      mar: answer.mar === true,
-      pbsp: answer.pbsp === true,
-      sortOrder: protocols.length,
-      thresholds: parseThresholds(text),
-      escalationSteps: [],
-      medicationReferences: [],
-      author: null,
-      authorLicensed: false,
-      effectiveDate: null,
-      reviewDueDate: null,
-      sources: {},
-    });
-    addedProtocols += 1;
-    notes.push(`${answer.riskType} (added)`);
-  }
+  if (redactor.unknownPlaceholders(JSON.stringify(reply.answer)).length) return keep('invalid', user.length);
+  const answers = restoredAnswers(reply.answer, redactor);
+  if (answerInvents(answers, sourceText)) return keep('invented', user.length);
+  const { protocols, changedFields, addedProtocols, notes } = mergeAnswers(extracted, answers);
   if (changedFields === 0 && addedProtocols === 0) return keep('unchanged', user.length);
   const note =
     `AI refinement (${endpoint.model}) changed ${changedFields} field(s) and added ${addedProtocols} protocol(s): ` +

@@ -202,115 +202,133 @@ function cleanName(candidate: string, fromEnd = false): string | null {
   return name.replace(/\p{Lu}\.$/u, '').trim().length >= 2 ? name : null;
 }
 
+/** What one redactor knows: the values it replaced, their placeholders, and the names it learned. */
+interface RedactionState {
+  /** Kind and normalized value (`PHONE:5035550100`) → placeholder. */
+  values: Map<string, string>;
+  /** Placeholder → value as first seen. */
+  originals: Map<string, string>;
+  /** Placeholders given out so far, per kind. */
+  counters: Record<PlaceholderKind, number>;
+  /** Name words and whole names (lower case), each with its person's placeholder. */
+  nameTerms: Map<string, string>;
+  /** Identifiers known to Tend, replaced whatever their case. */
+  ids: readonly string[];
+}
+
+/** Any placeholder this module gives out. */
+const placeholderPattern = /\[(?:PERSON|EMAIL|PHONE|ADDRESS|DATE|ID|NUMBER)_\d+\]/g;
+
+/** The placeholder of `value` (`key` is its normalized form): the same value always gets the same one. */
+function placeholder(
+  state: RedactionState,
+  kind: PlaceholderKind,
+  value: string,
+  key = value.toLowerCase(),
+): string {
+  const known = state.values.get(`${kind}:${key}`);
+  if (known) return known;
+  state.counters[kind] += 1;
+  const token = `[${kind}_${state.counters[kind]}]`;
+  state.values.set(`${kind}:${key}`, token);
+  state.originals.set(token, value);
+  return token;
+}
+
+/** Learns one name term (a whole name or one of its words) with a PERSON placeholder of its own. */
+function learnTerm(state: RedactionState, term: string): void {
+  const key = term.toLowerCase();
+  if (!state.nameTerms.has(key)) state.nameTerms.set(key, placeholder(state, 'PERSON', term));
+}
+
+/** Learns a person's name: the whole name and each of its parts (module comment, "people's names"). */
+function learnName(state: RedactionState, name: string): void {
+  const clean = name.normalize('NFC').replace(/\s+/g, ' ').trim();
+  if (clean.length < 2) return;
+  learnTerm(state, clean);
+  // Each part of the name alone ("Casey", "Client"), unless it is an initial or a word that is no name. Each
+  // form has its own placeholder, so the answer is restored to exactly what the ISP says.
+  for (const part of clean.split(' ')) {
+    const word = part.replace(/[.,]$/, '');
+    if (word.length >= 2 && !notNames.has(word.toLowerCase())) learnTerm(state, word);
+  }
+}
+
+/**
+ * `term` replaced as a whole word, whatever its case, but only where it starts with a capital letter as names do
+ * ("Client" in "Casey Client" and "CLIENT", not "the client"); everywhere with `ignoreCase` (ids).
+ */
+function replaceWord(term: string, replacement: string, text: string, ignoreCase = false): string {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{M}\\p{N}])`, 'giu');
+  return text.replace(pattern, (match) => (ignoreCase || /^\p{Lu}/u.test(match) ? replacement : match));
+}
+
+/**
+ * A capitalised word right beside a known name word is part of that person's name ("Jamie Rivera" once "Rivera"
+ * is known from "Guardian: Pat Rivera"): learned as a name, twice over (a middle name).
+ */
+function learnNeighbours(state: RedactionState, text: string): void {
+  for (let round = 0; round < 2; round += 1) {
+    const parts = [...state.nameTerms.keys()].filter((term) => !term.includes(' '));
+    for (const part of parts) {
+      const word = escapeRegExp(part);
+      const around = new RegExp(
+        `(?<![\\p{L}\\p{M}])(?:(${nameWord})[ \\t]+(${word})|(${word})[ \\t]+(${nameWord}))(?![\\p{L}\\p{M}])`,
+        'giu',
+      );
+      for (const match of text.matchAll(around)) {
+        const [neighbour, known] = match[1] ? [match[1], match[2]] : [match[4], match[3]];
+        if (!neighbour || !known || !/^\p{Lu}/u.test(neighbour) || !/^\p{Lu}/u.test(known)) continue;
+        if (notNames.has(neighbour.toLowerCase()) || personLabels.includes(neighbour.toLowerCase())) continue;
+        learnName(state, match[0]);
+      }
+    }
+  }
+}
+
+/**
+ * `input` with every identifier replaced (module comment): first learns the names it gives, then replaces the
+ * structured identifiers (an address or email holds names and digits), then names, longest first.
+ */
+function redactText(state: RedactionState, input: string): string {
+  let text = input.normalize('NFC');
+  for (const name of namesInText(text)) learnName(state, name);
+  learnNeighbours(state, text);
+  text = text.replace(emailPattern, (value) => placeholder(state, 'EMAIL', value));
+  for (const id of state.ids)
+    if (id.trim().length >= 3) text = replaceWord(id.trim(), placeholder(state, 'ID', id.trim()), text, true);
+  text = text.replace(addressPattern, (value) => placeholder(state, 'ADDRESS', value));
+  text = text.replace(phonePattern, (value) => placeholder(state, 'PHONE', value, value.replace(/\D/g, '')));
+  text = text.replace(datePattern, (value) => placeholder(state, 'DATE', value));
+  text = text.replace(idPattern, (value) =>
+    /^\[?[A-Z]+_\d+\]?$/.test(value) ? value : placeholder(state, 'ID', value),
+  );
+  text = text.replace(longNumberPattern, (value) =>
+    placeholder(state, 'NUMBER', value, value.replace(/\D/g, '')),
+  );
+  const terms = [...state.nameTerms.entries()].sort((a, b) => b[0].length - a[0].length);
+  for (const [term, token] of terms) text = replaceWord(term, token, text);
+  return text;
+}
+
 /**
  * A redactor for one ISP. `names` are people's names known before reading (the client's name, preferred name);
  * {@link Redactor.redact} also learns the names each text gives before it replaces them.
  */
 export function createRedactor(names: readonly string[] = [], ids: readonly string[] = []): Redactor {
-  const values = new Map<string, string>(); // normalized value → placeholder
-  const originals = new Map<string, string>(); // placeholder → value as first seen
-  const counters: Record<PlaceholderKind, number> = {
-    PERSON: 0,
-    EMAIL: 0,
-    PHONE: 0,
-    ADDRESS: 0,
-    DATE: 0,
-    ID: 0,
-    NUMBER: 0,
+  const state: RedactionState = {
+    values: new Map(),
+    originals: new Map(),
+    counters: { PERSON: 0, EMAIL: 0, PHONE: 0, ADDRESS: 0, DATE: 0, ID: 0, NUMBER: 0 },
+    nameTerms: new Map(),
+    ids,
   };
-  /** Name words and whole names, longest first, each with its person's placeholder. */
-  const nameTerms = new Map<string, string>();
-
-  const placeholder = (kind: PlaceholderKind, value: string, key = value.toLowerCase()): string => {
-    const known = values.get(`${kind}:${key}`);
-    if (known) return known;
-    counters[kind] += 1;
-    const token = `[${kind}_${counters[kind]}]`;
-    values.set(`${kind}:${key}`, token);
-    originals.set(token, value);
-    return token;
-  };
-
-  const learnTerm = (term: string) => {
-    const key = term.toLowerCase();
-    if (!nameTerms.has(key)) nameTerms.set(key, placeholder('PERSON', term));
-  };
-  const learnName = (name: string) => {
-    const clean = name.normalize('NFC').replace(/\s+/g, ' ').trim();
-    if (clean.length < 2) return;
-    learnTerm(clean);
-    // Each part of the name alone ("Casey", "Client"), unless it is an initial or a word that is no name. Each
-    // form has its own placeholder, so the answer is restored to exactly what the ISP says.
-    for (const part of clean.split(' ')) {
-      const word = part.replace(/[.,]$/, '');
-      if (word.length >= 2 && !notNames.has(word.toLowerCase())) learnTerm(word);
-    }
-  };
-  for (const name of names) learnName(name);
-
-  /**
-   * `term` replaced as a whole word, whatever its case, but only where it starts with a capital letter as names do
-   * ("Client" in "Casey Client" and "CLIENT", not "the client"); `anyCase` for ids.
-   */
-  const literal = (term: string, replacement: string, text: string, anyCase = false): string => {
-    const pattern = new RegExp(
-      `(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{M}\\p{N}])`,
-      'giu',
-    );
-    return text.replace(pattern, (match) => (anyCase || /^\p{Lu}/u.test(match) ? replacement : match));
-  };
-
-  /**
-   * A capitalised word right beside a known name word is part of that person's name ("Jamie Rivera" once "Rivera"
-   * is known from "Guardian: Pat Rivera"): learned as a name, twice over (a middle name).
-   */
-  const learnNeighbours = (text: string) => {
-    for (let round = 0; round < 2; round += 1) {
-      const parts = [...nameTerms.keys()].filter((term) => !term.includes(' '));
-      for (const part of parts) {
-        const word = escapeRegExp(part);
-        const around = new RegExp(
-          `(?<![\\p{L}\\p{M}])(?:(${nameWord})[ \\t]+(${word})|(${word})[ \\t]+(${nameWord}))(?![\\p{L}\\p{M}])`,
-          'giu',
-        );
-        for (const match of text.matchAll(around)) {
-          const [neighbour, known] = match[1] ? [match[1], match[2]] : [match[4], match[3]];
-          if (!neighbour || !known || !/^\p{Lu}/u.test(neighbour) || !/^\p{Lu}/u.test(known)) continue;
-          if (notNames.has(neighbour.toLowerCase()) || personLabels.includes(neighbour.toLowerCase()))
-            continue;
-          learnName(match[0]);
-        }
-      }
-    }
-  };
-
-  const redact = (input: string): string => {
-    let text = input.normalize('NFC');
-    for (const name of namesInText(text)) learnName(name);
-    learnNeighbours(text);
-    // Structured identifiers first (an address or email holds names and digits).
-    text = text.replace(emailPattern, (value) => placeholder('EMAIL', value));
-    for (const id of ids)
-      if (id.trim().length >= 3) text = literal(id.trim(), placeholder('ID', id.trim()), text, true);
-    text = text.replace(addressPattern, (value) => placeholder('ADDRESS', value));
-    text = text.replace(phonePattern, (value) => placeholder('PHONE', value, value.replace(/\D/g, '')));
-    text = text.replace(datePattern, (value) => placeholder('DATE', value));
-    text = text.replace(idPattern, (value) =>
-      /^\[?[A-Z]+_\d+\]?$/.test(value) ? value : placeholder('ID', value),
-    );
-    text = text.replace(longNumberPattern, (value) => placeholder('NUMBER', value, value.replace(/\D/g, '')));
-    // Names: whole names, then their parts, longest first.
-    const terms = [...nameTerms.entries()].sort((a, b) => b[0].length - a[0].length);
-    for (const [term, token] of terms) text = literal(term, token, text);
-    return text;
-  };
-
-  const placeholderPattern = /\[(?:PERSON|EMAIL|PHONE|ADDRESS|DATE|ID|NUMBER)_\d+\]/g;
+  for (const name of names) learnName(state, name);
   return {
-    redact,
-    restore: (text) => text.replace(placeholderPattern, (token) => originals.get(token) ?? token),
+    redact: (text) => redactText(state, text),
+    restore: (text) => text.replace(placeholderPattern, (token) => state.originals.get(token) ?? token),
     unknownPlaceholders: (text) =>
-      [...text.matchAll(placeholderPattern)].map((m) => m[0]).filter((t) => !originals.has(t)),
-    counts: () => ({ ...counters }),
+      [...text.matchAll(placeholderPattern)].map((m) => m[0]).filter((t) => !state.originals.has(t)),
+    counts: () => ({ ...state.counters }),
   };
 }
