@@ -462,32 +462,17 @@ export async function getClientAcknowledgements(
   const { items, acknowledged } = await rates(deps, [clientId]);
   const item = items[0];
   if (!item) throw notFound('Verified ISP of the client');
-  const caregiverIds = item.pairs.map((pair) => pair.caregiverId);
-  const contacts = caregiverIds.length
-    ? (
-        await deps.db.execute<{
-          id: string;
-          name: string;
-          email: string | null;
-          emails: string[] | null;
-        }>(sql`
-          select c.id, c.name, c.email, c.emails from ${caregiverContactFacts('c')}
-          where c.id = any(${sql.param(caregiverIds)}::uuid[])`)
-      ).rows
-    : [];
-  const accounts = await findCaregiverAccountsByEmail(
+  const reach = await caregiverReach(
     deps.db,
-    contacts.flatMap((contact) => [contact.email ?? '', ...(contact.emails ?? [])]),
+    item.pairs.map((pair) => pair.caregiverId),
   );
-  const byId = new Map(contacts.map((contact) => [contact.id, contact]));
   const caregiverRows = item.pairs
     .map((pair) => {
-      const contact = byId.get(pair.caregiverId);
-      const emails = [contact?.email ?? '', ...(contact?.emails ?? [])].map((email) => email.toLowerCase());
+      const contact = reach.contacts.get(pair.caregiverId);
       return {
         caregiverId: pair.caregiverId,
         name: contact?.name ?? '',
-        hasAccount: emails.some((email) => accounts.has(email)),
+        hasAccount: accountOf(contact, reach.accounts) !== undefined,
         lastShiftDate: pair.lastShiftDate,
         acknowledgedAt: item.plan.protocols.map(
           (row) => acknowledged.get(`${pair.caregiverId}:${row.id}`)?.toISOString() ?? null,
