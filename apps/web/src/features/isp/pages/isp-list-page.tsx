@@ -8,24 +8,24 @@
 import { Anchor, Button, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { ispListQuery, type IspListQuery, type IspSummary } from '@tend/contracts';
+import type { IspListQuery, IspSummary } from '@tend/contracts';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { formatCount } from '../../../lib/format/index.ts';
 import type { SetUrlState } from '../../../lib/url-state.ts';
-import { useIsps } from '../api/isps.ts';
+import {
+  IspClientCell,
+  IspClientFilter,
+  IspListStatusCounts,
+  ispProgressColumns,
+  useIspListPage,
+} from '../components/isp-list-parts.tsx';
 import {
   exportPath,
   ISP_LIST_PATH,
   ISP_UPLOAD_PATH,
-  IspJobCell,
   IspPageLinks,
-  IspStatusBadge,
-  IspStatusCounts,
   ispStatusOptions,
-  protocolCountText,
   verifyPath,
 } from '../components/isp-parts.tsx';
 
@@ -34,17 +34,7 @@ const columns: DataTableColumn<IspSummary>[] = [
     id: 'client',
     header: 'Client',
     accessorFn: (isp) => isp.clientName,
-    cell: ({ row: { original: isp } }) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={500}>
-          {isp.clientName}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-          {isp.fileName}
-          {isp.pageCount !== null ? ` · ${formatCount(isp.pageCount)} pages` : ''}
-        </Text>
-      </Stack>
-    ),
+    cell: ({ row: { original: isp } }) => <IspClientCell isp={isp} pages />,
   },
   {
     id: 'uploaded',
@@ -59,23 +49,7 @@ const columns: DataTableColumn<IspSummary>[] = [
       </Stack>
     ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (isp) => isp.status,
-    cell: ({ row: { original: isp } }) => <IspStatusBadge status={isp.status} />,
-  },
-  {
-    id: 'job',
-    header: 'Processing',
-    accessorFn: (isp) => isp.job?.step ?? isp.errorMessage ?? '',
-    cell: ({ row: { original: isp } }) => <IspJobCell isp={isp} />,
-  },
-  {
-    id: 'protocols',
-    header: 'Protocols',
-    accessorFn: (isp) => protocolCountText(isp),
-  },
+  ...ispProgressColumns('Processing'),
   {
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
@@ -96,7 +70,7 @@ const columns: DataTableColumn<IspSummary>[] = [
 
 /** See the module comment. */
 export function IspListPage() {
-  const list = useListPage({ schema: ispListQuery, useList: useIsps });
+  const list = useIspListPage();
   const navigate = useNavigate();
   const { query, setQuery } = list;
   return (
@@ -116,12 +90,7 @@ export function IspListPage() {
         </Button>
       </Group>
       <IspPageLinks current={ISP_LIST_PATH} />
-      <IspStatusCounts
-        label="ISPs per status"
-        counts={list.result.data?.counts}
-        value={query.status}
-        onChange={(status) => setQuery({ status })}
-      />
+      <IspListStatusCounts list={list} />
       <ListPage
         list={list}
         filterLabel="Filter ISPs"
@@ -160,13 +129,7 @@ function IspFilters({ query, setQuery }: { query: IspListQuery; setQuery: SetUrl
         clearable
         w={{ base: '100%', sm: 180 }}
       />
-      <PersonSelect
-        kind="clients"
-        label="Client"
-        placeholder="Any client"
-        value={query.clientId}
-        onChange={(clientId) => setQuery({ clientId })}
-      />
+      <IspClientFilter query={query} setQuery={setQuery} />
     </>
   );
 }
