@@ -1,17 +1,20 @@
 /**
  * What the two lists of ISPs share (the ISP list `/admin/misctools/isp` and the processing queue `/process`; issue
  * 19; docs/isp-screens.md): their URL state and query (contracts `ispListQuery`, `GET` ISP list), the counts per
- * status as filter buttons, the client filter, the client-and-file cell, and the status, job and protocols columns.
+ * status as filter buttons, the client filter, the client-and-file cell, the status, job and protocols columns, and
+ * the table itself (a row opens the ISP's review page).
  */
+import type { ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { ispListQuery, type IspListQuery, type IspSummary } from '@tend/contracts';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { useListPage } from '../../../components/ui/list-page.tsx';
+import type { DataTableColumn, DataTableEmpty } from '../../../components/ui/data-table.tsx';
+import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { formatCount } from '../../../lib/format/index.ts';
 import type { SetUrlState } from '../../../lib/url-state.ts';
 import { useIsps } from '../api/isps.ts';
-import { IspJobCell, IspStatusBadge, IspStatusCounts, protocolCountText } from './isp-parts.tsx';
+import { IspJobCell, IspStatusBadge, IspStatusCounts, protocolCountText, verifyPath } from './isp-parts.tsx';
 
 /** A list of ISPs: filters in the URL (`ispListQuery`: status, client, paging), the list and counts from the API. */
 export function useIspListPage() {
@@ -87,4 +90,45 @@ export function ispProgressColumns(jobHeader: string): DataTableColumn<IspSummar
     },
     { id: 'protocols', header: 'Protocols', accessorFn: (isp) => protocolCountText(isp) },
   ];
+}
+
+/**
+ * The filter bar and table of `list` ("ISP"/"ISPs"; a row opens the ISP's review page, `verifyPath`): `empty` when
+ * there is no ISP yet, `noMatchTitle` with "Choose another status or client, or clear the filters." when the filters
+ * match none.
+ */
+export function IspListTable({
+  list,
+  label,
+  filterLabel,
+  filters,
+  columns,
+  empty,
+  noMatchTitle,
+}: {
+  list: IspListPageState;
+  label: string;
+  filterLabel: string;
+  filters: ReactNode;
+  columns: DataTableColumn<IspSummary>[];
+  empty: DataTableEmpty;
+  noMatchTitle: string;
+}) {
+  const navigate = useNavigate();
+  return (
+    <ListPage
+      list={list}
+      filterLabel={filterLabel}
+      filters={filters}
+      label={label}
+      noun={{ one: 'ISP', other: 'ISPs' }}
+      columns={columns}
+      onRowOpen={(isp) => void navigate(verifyPath(isp.id))}
+      empty={empty}
+      noMatch={{
+        title: noMatchTitle,
+        description: 'Choose another status or client, or clear the filters.',
+      }}
+    />
+  );
 }

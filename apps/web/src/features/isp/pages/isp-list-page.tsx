@@ -7,16 +7,16 @@
  */
 import { Anchor, Button, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { IspListQuery, IspSummary } from '@tend/contracts';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ListPage } from '../../../components/ui/list-page.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import type { SetUrlState } from '../../../lib/url-state.ts';
 import {
   IspClientCell,
   IspClientFilter,
   IspListStatusCounts,
+  IspListTable,
   ispProgressColumns,
   useIspListPage,
 } from '../components/isp-list-parts.tsx';
@@ -71,7 +71,6 @@ const columns: DataTableColumn<IspSummary>[] = [
 /** See the module comment. */
 export function IspListPage() {
   const list = useIspListPage();
-  const navigate = useNavigate();
   const { query, setQuery } = list;
   return (
     <Stack gap="md">
@@ -91,14 +90,12 @@ export function IspListPage() {
       </Group>
       <IspPageLinks current={ISP_LIST_PATH} />
       <IspListStatusCounts list={list} />
-      <ListPage
+      <IspListTable
         list={list}
         filterLabel="Filter ISPs"
         filters={<IspFilters query={query} setQuery={setQuery} />}
         label="ISPs"
-        noun={{ one: 'ISP', other: 'ISPs' }}
         columns={columns}
-        onRowOpen={(isp) => void navigate(verifyPath(isp.id))}
         empty={{
           title: 'No ISP uploaded yet',
           description: 'Upload a client’s ISP as a PDF: its risk protocols are extracted for you to review.',
@@ -108,10 +105,7 @@ export function IspListPage() {
             </Button>
           ),
         }}
-        noMatch={{
-          title: 'No ISP matches these filters',
-          description: 'Choose another status or client, or clear the filters.',
-        }}
+        noMatchTitle="No ISP matches these filters"
       />
     </Stack>
   );

@@ -8,17 +8,17 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { IspSummary } from '@tend/contracts';
 import { errorMessage } from '../../../components/ui/api-error-alert.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ListPage } from '../../../components/ui/list-page.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useRetryIsp } from '../api/isps.ts';
 import {
   IspClientCell,
   IspClientFilter,
   IspListStatusCounts,
+  IspListTable,
   ispProgressColumns,
   useIspListPage,
 } from '../components/isp-list-parts.tsx';
@@ -67,7 +67,6 @@ const processColumns = (onRetry: Retry, retrying: string | null): DataTableColum
 export function ProcessPage() {
   const list = useIspListPage();
   const { query, setQuery } = list;
-  const navigate = useNavigate();
   const retry = useRetryIsp();
   const [announcement, setAnnouncement] = useState('');
   const onRetry: Retry = (isp) => {
@@ -94,7 +93,7 @@ export function ProcessPage() {
       >
         {announcement}
       </Text>
-      <ListPage
+      <IspListTable
         list={list}
         filterLabel="Filter the queue"
         filters={
@@ -103,9 +102,7 @@ export function ProcessPage() {
           </Group>
         }
         label="ISP processing queue"
-        noun={{ one: 'ISP', other: 'ISPs' }}
         columns={columns}
-        onRowOpen={(isp) => void navigate(verifyPath(isp.id))}
         empty={{
           title: 'The queue is empty',
           description: 'Upload an ISP: it shows here while it is read, and after.',
@@ -115,10 +112,7 @@ export function ProcessPage() {
             </Button>
           ),
         }}
-        noMatch={{
-          title: 'No ISP in this status',
-          description: 'Choose another status or client, or clear the filters.',
-        }}
+        noMatchTitle="No ISP in this status"
       />
     </BarePageFrame>
   );
