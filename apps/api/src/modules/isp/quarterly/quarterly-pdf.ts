@@ -5,24 +5,22 @@
  * then each section (heading, "n notes from m shifts", its summary lines) kept with its heading by the caregiver
  * export's layout (`export/pdf-layout.ts`), characters the font cannot draw shown as "�" (`export/printable-text.ts`),
  * a footer "Page n of m · client · Qn year" on every page, one bookmark per section, title and language in the
- * metadata. Same input, same bytes (fixed metadata dates, counted resource names). English: an admin report.
+ * metadata (page frame, fonts, footer, outline and metadata: `export/pdf-document.ts`, shared with the caregiver
+ * export). Same input, same bytes (fixed metadata dates, counted resource names). English: an admin report.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import { DateTime } from 'luxon';
 import {
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNull,
-  PDFNumber,
-  rgb,
-  type PDFFont,
-  type PDFRef,
-} from 'pdf-lib';
-import { layOut, type Block, type FontFace, type PageFrame, type TextStyle } from '../export/pdf-layout.ts';
+  addOutline,
+  cachedMeasure,
+  createPdfWithFonts,
+  drawFooters,
+  drawPages,
+  grey,
+  letterFrame,
+  setMetadata,
+  textStyle as style,
+} from '../export/pdf-document.ts';
+import { layOut, type Block } from '../export/pdf-layout.ts';
 import { printableLine, printableParagraphs } from '../export/printable-text.ts';
 
 /** What the PDF prints. Dates `YYYY-MM-DD`; `generatedAt` ISO 8601, printed in `timeZone`. */
@@ -42,18 +40,6 @@ export interface QuarterlyDocument {
   sections: { sectionName: string; sectionSummary: string; noteCount: number; shiftCount: number }[];
 }
 
-const frame: PageFrame = { width: 612, height: 792, top: 54, bottom: 72, left: 54, right: 54 };
-const FOOTER_Y = 36;
-const FOOTER_SIZE = 8;
-const black = [0, 0, 0] as const;
-/** Dark grey for secondary lines: 12.6:1 on white. */
-const grey = [0.2, 0.2, 0.2] as const;
-const style = (face: FontFace, size: number, color: TextStyle['color'] = black, indent = 0): TextStyle => ({
-  face,
-  size,
-  color,
-  indent,
-});
 const styles = {
   title: style('bold', 18),
   subtitle: style('regular', 10.5, grey),
@@ -61,24 +47,6 @@ const styles = {
   meta: style('regular', 9.5, grey),
   body: style('regular', 10.5),
 };
-
-function dejaVuDirectory(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-}
-
-let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-function loadFontBytes() {
-  fontBytes ??= (async () => {
-    const directory = dejaVuDirectory();
-    const [regular, bold] = await Promise.all([
-      readFile(path.join(directory, 'DejaVuSans.ttf')),
-      readFile(path.join(directory, 'DejaVuSans-Bold.ttf')),
-    ]);
-    return { regular, bold };
-  })();
-  return fontBytes;
-}
 
 const longDate = (date: string) =>
   DateTime.fromISO(date, { zone: 'utc' }).setLocale('en-US').toLocaleString(DateTime.DATE_FULL);
@@ -147,92 +115,34 @@ function blocksOf(doc: QuarterlyDocument, glyphs: ReadonlySet<number>): Block[] 
   return [...opening, ...sections];
 }
 
-function fitted(text: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  const parts = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map(
-    (p) => p.segment,
-  );
-  while (parts.length > 0 && font.widthOfTextAtSize(`${parts.join('')}…`, size) > width) parts.pop();
-  return `${parts.join('')}…`;
-}
-
 /**
  * The quarterly summary PDF of `doc`, as bytes. Throws `RangeError`-like errors from Luxon only for an invalid
  * zone; reading the installed fonts may throw an I/O error.
  */
 export async function renderQuarterlyPdf(doc: QuarterlyDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  let counter = 0;
-  pdf.context.addRandomSuffix = (prefix: string) => `${prefix}-${(counter += 1)}`;
-  const bytes = await loadFontBytes();
-  pdf.registerFontkit(fontkit);
-  const fonts = {
-    regular: await pdf.embedFont(bytes.regular, { subset: true, customName: 'DejaVuSans' }),
-    bold: await pdf.embedFont(bytes.bold, { subset: true, customName: 'DejaVuSans-Bold' }),
-  };
-  const boldSet = new Set(fonts.bold.getCharacterSet());
-  const glyphs = new Set(fonts.regular.getCharacterSet().filter((code) => boldSet.has(code)));
-  const widths = new Map<string, number>();
-  const measure = (text: string, face: FontFace, size: number) => {
-    const key = `${face}\u0000${size}\u0000${text}`;
-    let width = widths.get(key);
-    if (width === undefined) widths.set(key, (width = fonts[face].widthOfTextAtSize(text, size)));
-    return width;
-  };
-  const { pages: laidOut, bookmarks } = layOut(blocksOf(doc, glyphs), frame, measure);
-  const pages = laidOut.map((lines) => {
-    const page = pdf.addPage([frame.width, frame.height]);
-    for (const line of lines)
-      page.drawText(line.text, {
-        x: line.x,
-        y: line.y,
-        size: line.style.size,
-        font: fonts[line.style.face],
-        color: rgb(...line.style.color),
-      });
-    return page;
+  const { pdf, fonts } = await createPdfWithFonts();
+  const { pages: laidOut, bookmarks } = layOut(
+    blocksOf(doc, fonts.glyphs),
+    letterFrame,
+    cachedMeasure(fonts),
+  );
+  // Lines and footer are drawn as written (logical order), one piece each.
+  const pages = drawPages(pdf, laidOut, fonts, (line) => [line.text]);
+  const client = printableLine(doc.clientName, fonts.glyphs);
+  const period = `Q${doc.quarter} ${doc.year}`;
+  drawFooters(
+    pages,
+    fonts,
+    (page, count) => `Page ${page} of ${count} · ${client} · ${period}`,
+    (text) => [text],
+  );
+  addOutline(pdf, pages, bookmarks, { showOnOpen: false });
+  setMetadata(pdf, {
+    title: `Quarterly summary — ${client} — ${period}`,
+    author: doc.agencyName,
+    subject: 'Quarterly summary of shift notes',
+    language: 'en-US',
+    at: new Date(doc.generatedAt),
   });
-  const client = printableLine(doc.clientName, glyphs);
-  pages.forEach((page, index) => {
-    const text = `Page ${index + 1} of ${pages.length} · ${client} · Q${doc.quarter} ${doc.year}`;
-    page.drawText(fitted(text, fonts.regular, FOOTER_SIZE, frame.width - frame.left - frame.right), {
-      x: frame.left,
-      y: FOOTER_Y,
-      size: FOOTER_SIZE,
-      font: fonts.regular,
-      color: rgb(...grey),
-    });
-  });
-  if (bookmarks.length) {
-    const context = pdf.context;
-    const outlineRef = context.nextRef();
-    const refs: PDFRef[] = bookmarks.map(() => context.nextRef());
-    bookmarks.forEach((bookmark, index) => {
-      const page = pages[bookmark.page];
-      if (!page) return;
-      const item = context.obj({
-        Title: PDFHexString.fromText(bookmark.title),
-        Parent: outlineRef,
-        Dest: [page.ref, PDFName.of('XYZ'), PDFNull, PDFNumber.of(Math.round(bookmark.top)), PDFNull],
-      });
-      if (refs[index - 1]) item.set(PDFName.of('Prev'), refs[index - 1] as PDFRef);
-      if (refs[index + 1]) item.set(PDFName.of('Next'), refs[index + 1] as PDFRef);
-      context.assign(refs[index] as PDFRef, item);
-    });
-    const outline = context.obj({ Type: 'Outlines', Count: PDFNumber.of(refs.length) });
-    outline.set(PDFName.of('First'), refs[0] as PDFRef);
-    outline.set(PDFName.of('Last'), refs[refs.length - 1] as PDFRef);
-    context.assign(outlineRef, outline);
-    pdf.catalog.set(PDFName.of('Outlines'), outlineRef);
-  }
-  const generatedAt = new Date(doc.generatedAt);
-  pdf.setTitle(`Quarterly summary — ${client} — Q${doc.quarter} ${doc.year}`, { showInWindowTitleBar: true });
-  pdf.setAuthor(doc.agencyName);
-  pdf.setSubject('Quarterly summary of shift notes');
-  pdf.setCreator('Tend');
-  pdf.setProducer('Tend (pdf-lib)');
-  pdf.setCreationDate(generatedAt);
-  pdf.setModificationDate(generatedAt);
-  pdf.setLanguage('en-US');
   return pdf.save({ useObjectStreams: true, addDefaultPage: false });
 }

@@ -7,25 +7,25 @@
  */
 import { Anchor, Button, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { ispListQuery, type IspListQuery, type IspSummary } from '@tend/contracts';
+import { Link } from 'react-router';
+import type { IspListQuery, IspSummary } from '@tend/contracts';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { formatCount } from '../../../lib/format/index.ts';
 import type { SetUrlState } from '../../../lib/url-state.ts';
-import { useIsps } from '../api/isps.ts';
+import {
+  IspClientCell,
+  IspClientFilter,
+  IspListStatusCounts,
+  IspListTable,
+  ispProgressColumns,
+  useIspListPage,
+} from '../components/isp-list-parts.tsx';
 import {
   exportPath,
   ISP_LIST_PATH,
   ISP_UPLOAD_PATH,
-  IspJobCell,
   IspPageLinks,
-  IspStatusBadge,
-  IspStatusCounts,
   ispStatusOptions,
-  protocolCountText,
   verifyPath,
 } from '../components/isp-parts.tsx';
 
@@ -34,17 +34,7 @@ const columns: DataTableColumn<IspSummary>[] = [
     id: 'client',
     header: 'Client',
     accessorFn: (isp) => isp.clientName,
-    cell: ({ row: { original: isp } }) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={500}>
-          {isp.clientName}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-          {isp.fileName}
-          {isp.pageCount !== null ? ` · ${formatCount(isp.pageCount)} pages` : ''}
-        </Text>
-      </Stack>
-    ),
+    cell: ({ row: { original: isp } }) => <IspClientCell isp={isp} pages />,
   },
   {
     id: 'uploaded',
@@ -59,23 +49,7 @@ const columns: DataTableColumn<IspSummary>[] = [
       </Stack>
     ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (isp) => isp.status,
-    cell: ({ row: { original: isp } }) => <IspStatusBadge status={isp.status} />,
-  },
-  {
-    id: 'job',
-    header: 'Processing',
-    accessorFn: (isp) => isp.job?.step ?? isp.errorMessage ?? '',
-    cell: ({ row: { original: isp } }) => <IspJobCell isp={isp} />,
-  },
-  {
-    id: 'protocols',
-    header: 'Protocols',
-    accessorFn: (isp) => protocolCountText(isp),
-  },
+  ...ispProgressColumns('Processing'),
   {
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
@@ -96,8 +70,7 @@ const columns: DataTableColumn<IspSummary>[] = [
 
 /** See the module comment. */
 export function IspListPage() {
-  const list = useListPage({ schema: ispListQuery, useList: useIsps });
-  const navigate = useNavigate();
+  const list = useIspListPage();
   const { query, setQuery } = list;
   return (
     <Stack gap="md">
@@ -116,20 +89,13 @@ export function IspListPage() {
         </Button>
       </Group>
       <IspPageLinks current={ISP_LIST_PATH} />
-      <IspStatusCounts
-        label="ISPs per status"
-        counts={list.result.data?.counts}
-        value={query.status}
-        onChange={(status) => setQuery({ status })}
-      />
-      <ListPage
+      <IspListStatusCounts list={list} />
+      <IspListTable
         list={list}
         filterLabel="Filter ISPs"
         filters={<IspFilters query={query} setQuery={setQuery} />}
         label="ISPs"
-        noun={{ one: 'ISP', other: 'ISPs' }}
         columns={columns}
-        onRowOpen={(isp) => void navigate(verifyPath(isp.id))}
         empty={{
           title: 'No ISP uploaded yet',
           description: 'Upload a client’s ISP as a PDF: its risk protocols are extracted for you to review.',
@@ -139,10 +105,7 @@ export function IspListPage() {
             </Button>
           ),
         }}
-        noMatch={{
-          title: 'No ISP matches these filters',
-          description: 'Choose another status or client, or clear the filters.',
-        }}
+        noMatchTitle="No ISP matches these filters"
       />
     </Stack>
   );
@@ -160,13 +123,7 @@ function IspFilters({ query, setQuery }: { query: IspListQuery; setQuery: SetUrl
         clearable
         w={{ base: '100%', sm: 180 }}
       />
-      <PersonSelect
-        kind="clients"
-        label="Client"
-        placeholder="Any client"
-        value={query.clientId}
-        onChange={(clientId) => setQuery({ clientId })}
-      />
+      <IspClientFilter query={query} setQuery={setQuery} />
     </>
   );
 }

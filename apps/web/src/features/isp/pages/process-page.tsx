@@ -6,26 +6,23 @@
  * announced in a polite status region. The list refreshes itself while an ISP on it is still being processed.
  */
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { ispListQuery, type IspSummary } from '@tend/contracts';
+import { Link } from 'react-router';
+import type { IspSummary } from '@tend/contracts';
 import { errorMessage } from '../../../components/ui/api-error-alert.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ListPage, useListPage } from '../../../components/ui/list-page.tsx';
-import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { useIsps, useRetryIsp } from '../api/isps.ts';
+import { useRetryIsp } from '../api/isps.ts';
 import {
-  BarePageFrame,
-  ISP_UPLOAD_PATH,
-  IspJobCell,
-  IspStatusBadge,
-  IspStatusCounts,
-  PROCESS_PATH,
-  protocolCountText,
-  verifyPath,
-} from '../components/isp-parts.tsx';
+  IspClientCell,
+  IspClientFilter,
+  IspListStatusCounts,
+  IspListTable,
+  ispProgressColumns,
+  useIspListPage,
+} from '../components/isp-list-parts.tsx';
+import { BarePageFrame, ISP_UPLOAD_PATH, PROCESS_PATH, verifyPath } from '../components/isp-parts.tsx';
 
 type Retry = (isp: IspSummary) => void;
 
@@ -34,16 +31,7 @@ const processColumns = (onRetry: Retry, retrying: string | null): DataTableColum
     id: 'isp',
     header: 'ISP',
     accessorFn: (isp) => `${isp.clientName} ${isp.fileName}`,
-    cell: ({ row: { original: isp } }) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={500}>
-          {isp.clientName}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-          {isp.fileName}
-        </Text>
-      </Stack>
-    ),
+    cell: ({ row: { original: isp } }) => <IspClientCell isp={isp} />,
   },
   {
     id: 'uploaded',
@@ -51,19 +39,7 @@ const processColumns = (onRetry: Retry, retrying: string | null): DataTableColum
     accessorFn: (isp) => isp.createdAt,
     cell: ({ row: { original: isp } }) => <RelativeTime value={isp.createdAt} />,
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (isp) => isp.status,
-    cell: ({ row: { original: isp } }) => <IspStatusBadge status={isp.status} />,
-  },
-  {
-    id: 'job',
-    header: 'Job',
-    accessorFn: (isp) => isp.job?.step ?? isp.errorMessage ?? '',
-    cell: ({ row: { original: isp } }) => <IspJobCell isp={isp} />,
-  },
-  { id: 'protocols', header: 'Protocols', accessorFn: (isp) => protocolCountText(isp) },
+  ...ispProgressColumns('Job'),
   {
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
@@ -89,9 +65,8 @@ const processColumns = (onRetry: Retry, retrying: string | null): DataTableColum
 
 /** See the module comment. */
 export function ProcessPage() {
-  const list = useListPage({ schema: ispListQuery, useList: useIsps });
+  const list = useIspListPage();
   const { query, setQuery } = list;
-  const navigate = useNavigate();
   const retry = useRetryIsp();
   const [announcement, setAnnouncement] = useState('');
   const onRetry: Retry = (isp) => {
@@ -108,12 +83,7 @@ export function ProcessPage() {
       current={PROCESS_PATH}
       intro="Every uploaded ISP by status, with its processing job. An ISP in ERROR shows why; retry it once the cause is fixed, or upload a better copy."
     >
-      <IspStatusCounts
-        label="ISPs per status"
-        counts={list.result.data?.counts}
-        value={query.status}
-        onChange={(status) => setQuery({ status })}
-      />
+      <IspListStatusCounts list={list} />
       <Text
         size="sm"
         role="status"
@@ -123,24 +93,16 @@ export function ProcessPage() {
       >
         {announcement}
       </Text>
-      <ListPage
+      <IspListTable
         list={list}
         filterLabel="Filter the queue"
         filters={
           <Group gap="sm" align="flex-end">
-            <PersonSelect
-              kind="clients"
-              label="Client"
-              placeholder="Any client"
-              value={query.clientId}
-              onChange={(clientId) => setQuery({ clientId })}
-            />
+            <IspClientFilter query={query} setQuery={setQuery} />
           </Group>
         }
         label="ISP processing queue"
-        noun={{ one: 'ISP', other: 'ISPs' }}
         columns={columns}
-        onRowOpen={(isp) => void navigate(verifyPath(isp.id))}
         empty={{
           title: 'The queue is empty',
           description: 'Upload an ISP: it shows here while it is read, and after.',
@@ -150,10 +112,7 @@ export function ProcessPage() {
             </Button>
           ),
         }}
-        noMatch={{
-          title: 'No ISP in this status',
-          description: 'Choose another status or client, or clear the filters.',
-        }}
+        noMatchTitle="No ISP in this status"
       />
     </BarePageFrame>
   );
