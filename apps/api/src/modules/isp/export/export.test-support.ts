@@ -2,6 +2,7 @@
  * Documents for the export's tests: a protocol with every section filled in (overridable), a document around
  * protocols, and a serious seizure protocol with thresholds, steps and a medication reference.
  */
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ExportedProtocol, ProtocolsDocument } from './protocols-document.ts';
 
 /** Include flags: every section on, or every section off. */
@@ -87,3 +88,37 @@ export const seizures = protocol({
   ],
   medicationReferences: ['See MAR: rescue medication as ordered.'],
 });
+
+/**
+ * Each line of page 1 as its glyphs are drawn, left to right: the Unicode of every glyph of every text-showing
+ * operation, in content order, grouped by baseline (pdf-lib draws each run with its own text matrix).
+ */
+export async function drawnLines(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  const page = await pdf.getPage(1);
+  const { fnArray, argsArray } = await page.getOperatorList();
+  const lines = new Map<number, string>();
+  let baseline = 0;
+  fnArray.forEach((fn, index) => {
+    const args = argsArray[index] as unknown[];
+    if (fn === OPS.setTextMatrix) {
+      const matrix = (typeof args[0] === 'object' && args[0] !== null ? args[0] : args) as Record<
+        number,
+        number
+      >;
+      baseline = Math.round(matrix[5] ?? 0);
+    }
+    if (fn === OPS.showText) {
+      const glyphs = args[0] as ({ unicode: string } | number | null)[];
+      const text = glyphs.map((glyph) => (glyph && typeof glyph === 'object' ? glyph.unicode : '')).join('');
+      lines.set(baseline, (lines.get(baseline) ?? '') + text);
+    }
+  });
+  await pdf.destroy();
+  return [...lines.entries()].sort((a, b) => b[0] - a[0]).map(([, text]) => text);
+}

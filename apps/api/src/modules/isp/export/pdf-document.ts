@@ -22,6 +22,7 @@ import {
   type PDFPage,
   type PDFRef,
 } from 'pdf-lib';
+import { drawingText, visualRuns } from './bidi-text.ts';
 import type { FontFace, PageFrame, PlacedBookmark, PlacedLine, TextStyle } from './pdf-layout.ts';
 
 /** US Letter, 8.5 × 11 in (612 × 792 pt), with ¾ in margins and room for the footer at the bottom. */
@@ -145,19 +146,14 @@ function drawPieces(
 }
 
 /**
- * One US Letter page per laid-out page (`layOut(…, letterFrame, …)`), each line drawn in its style as the pieces
- * `piecesOf(line)` gives (see `drawPieces`). Returns the pages in order.
+ * One US Letter page per laid-out page (`layOut(…, letterFrame, …)`), each line drawn in its style in visual order
+ * (its bidirectional runs, UAX #9: bidi-text.ts; see `drawPieces`). Returns the pages in order.
  */
-export function drawPages(
-  pdf: PDFDocument,
-  laidOut: PlacedLine[][],
-  fonts: Fonts,
-  piecesOf: (line: PlacedLine) => string[],
-): PDFPage[] {
+export function drawPages(pdf: PDFDocument, laidOut: PlacedLine[][], fonts: Fonts): PDFPage[] {
   return laidOut.map((lines) => {
     const page = pdf.addPage([letterFrame.width, letterFrame.height]);
     for (const line of lines) {
-      drawPieces(page, piecesOf(line), {
+      drawPieces(page, line.runs.map(drawingText), {
         x: line.x,
         y: line.y,
         size: line.style.size,
@@ -171,18 +167,17 @@ export function drawPages(
 
 /**
  * The running footer on every page, in grey at 8 pt under the frame: `textOf(pageNumber, pageCount)` (1-based),
- * shortened with "…" to the column's width, then drawn as the pieces `piecesOf(fittedText)` gives.
+ * shortened with "…" to the column's width, then drawn in visual order like the lines.
  */
 export function drawFooters(
   pages: PDFPage[],
   fonts: Fonts,
   textOf: (pageNumber: number, pageCount: number) => string,
-  piecesOf: (text: string) => string[],
 ): void {
   const width = letterFrame.width - letterFrame.left - letterFrame.right;
   pages.forEach((page, index) => {
     const text = fitted(textOf(index + 1, pages.length), fonts.regular, FOOTER_SIZE, width);
-    drawPieces(page, piecesOf(text), {
+    drawPieces(page, visualRuns(text).map(drawingText), {
       x: letterFrame.left,
       y: FOOTER_Y,
       size: FOOTER_SIZE,

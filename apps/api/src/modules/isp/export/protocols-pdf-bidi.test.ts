@@ -4,11 +4,10 @@
  * drawing operations with pdf.js), and the ISP reader (`readPdfText`) reads the names and sentences back as written.
  */
 import { describe, expect, it } from 'vitest';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { readPdfText } from '../extraction/pdf-text.ts';
 import { visualLine } from './bidi-text.ts';
 import { renderProtocolsPdf } from './protocols-pdf.ts';
-import { document, protocol } from './export.test-support.ts';
+import { document, drawnLines, protocol } from './export.test-support.ts';
 
 /** A protocol written partly in Hebrew and Arabic, for a client with a Hebrew name. */
 const mixed = protocol({
@@ -20,40 +19,6 @@ const mixed = protocol({
   author: 'משה לוי (RN)',
 });
 const client = 'רחל אברהם';
-
-/**
- * Each line of page 1 as its glyphs are drawn, left to right: the Unicode of every glyph of every text-showing
- * operation, in content order, grouped by baseline (pdf-lib draws each run with its own text matrix).
- */
-async function drawnLines(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({
-    data: bytes.slice(),
-    isEvalSupported: false,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
-  const page = await pdf.getPage(1);
-  const { fnArray, argsArray } = await page.getOperatorList();
-  const lines = new Map<number, string>();
-  let baseline = 0;
-  fnArray.forEach((fn, index) => {
-    const args = argsArray[index] as unknown[];
-    if (fn === OPS.setTextMatrix) {
-      const matrix = (typeof args[0] === 'object' && args[0] !== null ? args[0] : args) as Record<
-        number,
-        number
-      >;
-      baseline = Math.round(matrix[5] ?? 0);
-    }
-    if (fn === OPS.showText) {
-      const glyphs = args[0] as ({ unicode: string } | number | null)[];
-      const text = glyphs.map((glyph) => (glyph && typeof glyph === 'object' ? glyph.unicode : '')).join('');
-      lines.set(baseline, (lines.get(baseline) ?? '') + text);
-    }
-  });
-  await pdf.destroy();
-  return [...lines.entries()].sort((a, b) => b[0] - a[0]).map(([, text]) => text);
-}
 
 describe('renderProtocolsPdf with right-to-left text', () => {
   it('draws every line in visual order: right-to-left runs reversed, numbers and English kept, brackets mirrored', async () => {

@@ -10,7 +10,6 @@
  * outline and metadata are `pdf-document.ts`'s, shared with the quarterly summary. Pure apart from reading the fonts:
  * the same document gives the same bytes (fixed metadata dates, no random names).
  */
-import { drawingText, visualRuns } from './bidi-text.ts';
 import {
   formatCalendarDate,
   formatInstantDate,
@@ -237,8 +236,8 @@ export async function renderProtocolsPdf(doc: ProtocolsDocument): Promise<Uint8A
   const opening = openingBlocks(doc, label, fonts.glyphs);
   const blocks = [...opening, ...missingGlyphsNote([...opening, ...protocols], label), ...protocols];
   const { pages: laidOut, bookmarks } = layOut(blocks, letterFrame, cachedMeasure(fonts));
-  const pages = drawPages(pdf, laidOut, fonts, (line) => line.runs.map(drawingText));
-  drawFooters(pages, fonts, footerText(doc, label, fonts), (text) => visualRuns(text).map(drawingText));
+  const pages = drawPages(pdf, laidOut, fonts);
+  drawFooters(pages, fonts, footerText(doc, label, fonts));
   addOutline(pdf, pages, bookmarks, { showOnOpen: true });
   const at = parseInstant(doc.generatedAt);
   setMetadata(pdf, {

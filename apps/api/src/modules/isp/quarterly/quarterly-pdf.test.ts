@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { visualLine } from '../export/bidi-text.ts';
+import { drawnLines } from '../export/export.test-support.ts';
 import { renderQuarterlyPdf, type QuarterlyDocument } from './quarterly-pdf.ts';
 
 const doc = (sections: QuarterlyDocument['sections']): QuarterlyDocument => ({
@@ -62,5 +64,18 @@ describe('renderQuarterlyPdf', () => {
   it('says when the quarter has no section', async () => {
     const [page] = await pagesText(await renderQuarterlyPdf(doc([])));
     expect(page).toContain('No shift notes were written for this client in this quarter.');
+  });
+  it('draws right-to-left text in visual order like the caregiver export (UAX #9: export/bidi-text.ts)', async () => {
+    const lines = await drawnLines(
+      await renderQuarterlyPdf({
+        ...doc([{ ...section(1), sectionSummary: '2026-01-05 — שרה walked [daily] to the park.' }]),
+        clientName: 'רחל אברהם',
+      }),
+    );
+    expect(lines).toContain('Quarterly summary — םהרבא לחר');
+    // A line whose first strong letter is Hebrew is a right-to-left paragraph: the date at its right.
+    expect(lines).toContain('.walked [daily] to the park הרש — 2026-01-05');
+    expect(lines).toContain(visualLine('2026-01-05 — שרה walked [daily] to the park.'));
+    expect(lines.at(-1)).toBe('Page 1 of 1 · םהרבא לחר · Q1 2026');
   });
 });

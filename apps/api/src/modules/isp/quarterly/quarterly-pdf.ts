@@ -126,16 +126,10 @@ export async function renderQuarterlyPdf(doc: QuarterlyDocument): Promise<Uint8A
     letterFrame,
     cachedMeasure(fonts),
   );
-  // Lines and footer are drawn as written (logical order), one piece each.
-  const pages = drawPages(pdf, laidOut, fonts, (line) => [line.text]);
+  const pages = drawPages(pdf, laidOut, fonts);
   const client = printableLine(doc.clientName, fonts.glyphs);
   const period = `Q${doc.quarter} ${doc.year}`;
-  drawFooters(
-    pages,
-    fonts,
-    (page, count) => `Page ${page} of ${count} · ${client} · ${period}`,
-    (text) => [text],
-  );
+  drawFooters(pages, fonts, (page, count) => `Page ${page} of ${count} · ${client} · ${period}`);
   addOutline(pdf, pages, bookmarks, { showOnOpen: false });
   setMetadata(pdf, {
     title: `Quarterly summary — ${client} — ${period}`,
