@@ -444,7 +444,9 @@ export function ExclusionBlock({
 
 function ExclusionForm({ exclusion }: { exclusion: ExclusionControls }) {
   return (
+    // noValidate: an empty reason gets the form's own message (the browser's bubble is not announced everywhere).
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         exclusion.submit();

@@ -23,6 +23,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -87,8 +88,16 @@ function VerifyIsp({ id }: { id: string }) {
   return <IspReview isp={isp.data} />;
 }
 
+/**
+ * The pages area's height beside the protocols (md and wider): the viewport less the PDF column's heading, version
+ * picker and two toolbars (about 250 px), at least 480 px, so the PDF stays readable beside long protocol cards.
+ */
+const SIDE_BY_SIDE_PAGES_HEIGHT = 'max(480px, calc(100dvh - 250px))';
+
 function IspReview({ isp }: { isp: IspDetail }) {
   const review = useIspReview(isp);
+  // Mantine's md breakpoint: side by side (the PDF column sticks to the top of the viewport), stacked below it.
+  const sideBySide = useMediaQuery('(min-width: 62em)') ?? false;
   return (
     <Stack gap="md">
       <IspReviewHeader isp={isp} />
@@ -106,8 +115,16 @@ function IspReview({ isp }: { isp: IspDetail }) {
 
       {/* Side by side from Mantine's md breakpoint (62em, about 1000 px), stacked below it. */}
       <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <PdfColumn isp={isp} review={review} />
+        <Grid.Col
+          span={{ base: 12, md: 7 }}
+          data-testid="isp-pdf-column"
+          style={sideBySide ? { position: 'sticky', top: 0, alignSelf: 'flex-start' } : undefined}
+        >
+          <PdfColumn
+            isp={isp}
+            review={review}
+            pagesHeight={sideBySide ? SIDE_BY_SIDE_PAGES_HEIGHT : undefined}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <ProtocolsColumn isp={isp} review={review} />
@@ -250,8 +267,19 @@ function VerifyBar({
   );
 }
 
-/** The PDF: version picker (the original is never overwritten), save error, and the annotating viewer. */
-function PdfColumn({ isp, review }: { isp: IspDetail; review: IspReviewState }) {
+/**
+ * The PDF: version picker (the original is never overwritten), save error, and the annotating viewer (its pages area
+ * `pagesHeight` tall, the viewer's own default when stacked).
+ */
+function PdfColumn({
+  isp,
+  review,
+  pagesHeight,
+}: {
+  isp: IspDetail;
+  review: IspReviewState;
+  pagesHeight: string | undefined;
+}) {
   const { version, setPdfVersion, savePdf, pdfUrl, highlights } = review;
   return (
     <Stack gap="xs" style={{ minWidth: 0 }}>
@@ -286,6 +314,7 @@ function PdfColumn({ isp, review }: { isp: IspDetail; review: IspReviewState }) 
           url={pdfUrl}
           label={`ISP PDF, version ${version}`}
           highlights={highlights}
+          height={pagesHeight}
           onSave={async (bytes) => {
             const saved = await savePdf.mutateAsync({ bytes });
             setPdfVersion(saved.version);
