@@ -5,7 +5,7 @@
  * shown read-only with "New version" (the edits then create the next version). 409 answers are shown next to what
  * they name: PROTOCOL_NOT_READY on the thresholds (and risk type) it names, PROTOCOL_LOCKED by the status buttons.
  */
-import { Divider, Paper, Stack } from '@mantine/core';
+import { Divider, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Protocol, ProtocolSourceField, SourceBox } from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -105,6 +105,12 @@ export function ProtocolReviewCard({
 
         {!readOnly && !protocol.supersededById && (
           <ExclusionBlock protocol={protocol} exclusion={exclusion} />
+        )}
+        {/* Verified: the exclusion's reason stays visible, read-only. */}
+        {readOnly && protocol.excluded && (
+          <Text size="sm">
+            Excluded: <em>{protocol.exclusionReason}</em>
+          </Text>
         )}
       </Stack>
     </Paper>
