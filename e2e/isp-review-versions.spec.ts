@@ -283,7 +283,8 @@ test('an admin changes a locked order through a new version, excludes a protocol
   await snap(page, 'isp-review-verified');
   await expectAccessible(page, 'isp-review-verified');
 
-  // 3. A second ISP of the same client: Dehydration's prevention changed, Falls gone, Choking new.
+  // 3. A second ISP of the same client: Dehydration's prevention changed (and with it the threshold read from it:
+  // "by noon", was "by 2 pm"), Falls gone, Choking new.
   const nextIspId = await uploadThroughApi(
     page,
     origin,
@@ -307,9 +308,9 @@ test('an admin changes a locked order through a new version, excludes a protocol
   const items = changes.getByRole('listitem');
   await expect(items.filter({ hasText: 'Added: Choking' })).toHaveCount(1);
   await expect(items.filter({ hasText: 'Removed: Falls' })).toHaveCount(1);
-  await expect(items.filter({ hasText: /^Changed: Dehydration \(prevention\)$/ })).toHaveCount(1);
+  await expect(items.filter({ hasText: /^Changed: Dehydration \(prevention, thresholds\)$/ })).toHaveCount(1);
   // Seizures differs from the verified version 2 (its response was changed there).
-  await expect(items.filter({ hasText: /^Changed: Seizures \(.*response.*\)$/ })).toHaveCount(1);
+  await expect(items.filter({ hasText: /^Changed: Seizures \(response\)$/ })).toHaveCount(1);
   await expect(items).toHaveCount(4);
   // The new protocols are linked to the verified ones.
   const next = await ispProtocols(page.request, nextIspId);
