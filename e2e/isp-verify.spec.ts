@@ -327,7 +327,8 @@ test('a stamp image comes from an address on this site only, or from a dropped f
   // The first ISP listed is enough to open the viewer.
   const list = (await (await page.request.get('/api/isps?pageSize=1')).json()) as { items: { id: string }[] };
   const ispId = list.items[0]?.id;
-  test.skip(!ispId, 'needs an ISP (the flow above makes one)');
+  // Flows run in order in one worker: the flow above made (and verified) an ISP; without it this must fail, not skip.
+  expect(ispId, 'the review flow above uploads an ISP').toBeTruthy();
   await page.goto(`/verify?id=${ispId}`);
   // The original upload (later versions carry the first flow's stamps).
   await page.getByRole('combobox', { name: 'PDF version' }).click();
