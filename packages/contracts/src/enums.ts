@@ -35,6 +35,28 @@ export const emailRecipientStatuses = ['PENDING', 'SENT', 'FAILED', 'SKIPPED'] a
 export const emailRecipientStatus = z.enum(emailRecipientStatuses);
 export type EmailRecipientStatus = z.infer<typeof emailRecipientStatus>;
 
+/**
+ * Scoped relationships an account may hold to care records (issue 20 "Access links done right"; decision 0048):
+ * GUARDIAN and REPRESENTATIVE of one client, CASE_MANAGER covering one case manager's caseload, AUDITOR
+ * (read-only, time-limited) of one client. Each grant row names one client or one case manager and may expire.
+ */
+export const accessGrantKinds = ['GUARDIAN', 'REPRESENTATIVE', 'CASE_MANAGER', 'AUDITOR'] as const;
+export const accessGrantKind = z.enum(accessGrantKinds);
+export type AccessGrantKind = z.infer<typeof accessGrantKind>;
+
+/**
+ * What an access link opens (decision 0048): DASHBOARD starts one strict-tier session as the person it names
+ * (single use); REPORT downloads one stored report, read-only, for at most 72 h.
+ */
+export const accessLinkPurposes = ['DASHBOARD', 'REPORT'] as const;
+export const accessLinkPurpose = z.enum(accessLinkPurposes);
+export type AccessLinkPurpose = z.infer<typeof accessLinkPurpose>;
+
+/** The person record an account is linked to (issue 20 "Accounts linked to people"). */
+export const personKinds = ['caregiver', 'case_manager', 'guardian'] as const;
+export const personKind = z.enum(personKinds);
+export type PersonKind = z.infer<typeof personKind>;
+
 export const ispStatuses = ['UPLOADED', 'PROCESSING', 'ANALYZED', 'COMPLETED', 'ERROR', 'VERIFIED'] as const;
 export const ispStatus = z.enum(ispStatuses);
 export type IspStatus = z.infer<typeof ispStatus>;

@@ -11,9 +11,21 @@ import { caregivers, clients } from './people.table.ts';
 
 const builder = new QueryBuilder();
 
-/** Clients (spec s.3 Client) as the subquery `alias`. Columns: `id`, `name`, `pid` (Medicaid prime id, or null). */
+/**
+ * Clients (spec s.3 Client) as the subquery `alias`. Columns: `id`, `name`, `pid` (Medicaid prime id, or null),
+ * `case_manager_id` (or null), `archived`.
+ */
 export function clientFacts<TAlias extends string>(alias: TAlias) {
-  return builder.select({ id: clients.id, name: clients.name, pid: clients.pid }).from(clients).as(alias);
+  return builder
+    .select({
+      id: clients.id,
+      name: clients.name,
+      pid: clients.pid,
+      caseManagerId: clients.caseManagerId,
+      archived: clients.archived,
+    })
+    .from(clients)
+    .as(alias);
 }
 
 /**

@@ -1,8 +1,9 @@
 /** People tables: clients, caregivers, case managers (spec s.3 Client, Caregiver, CaseManager). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, textArray, timestamps } from '../../platform/db/columns.ts';
 import { caregiverTypeEnum } from '../../platform/db/enums.ts';
+import { referenceFromUserAccount, userAccounts } from '../../platform/auth/auth.table.ts';
 
 export const caseManagers = pgTable(
   'case_manager',
@@ -104,3 +105,11 @@ export const peopleTotalDeltas = pgTable('people_total_delta', {
   needsReview: boolean('needs_review').notNull(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
+
+// The person record an account is (issue 20 "Accounts linked to people"): the account outlives its person record.
+referenceFromUserAccount(
+  foreignKey({ columns: [userAccounts.caregiverId], foreignColumns: [caregivers.id] }).onDelete('set null'),
+);
+referenceFromUserAccount(
+  foreignKey({ columns: [userAccounts.caseManagerId], foreignColumns: [caseManagers.id] }).onDelete('set null'),
+);

@@ -147,6 +147,13 @@ export const userAccounts = pgTable(
     guardianId: uuid('guardian_id'),
     /** Set for CAREGIVER accounts with a matchmaking profile (foreign key registered by `matchmaking.table.ts`). */
     tinderCaregiverId: uuid('tinder_caregiver_id'),
+    /**
+     * The care-side caregiver record this account is (issue 20 "Accounts linked to people"; foreign key registered by
+     * `people.table.ts`). An account links to at most one person record: this, `caseManagerId` or `guardianId`.
+     */
+    caregiverId: uuid('caregiver_id'),
+    /** The case-manager record this account is; its `functionalRole` is `CASE_MANAGER` (foreign key in `people.table.ts`). */
+    caseManagerId: uuid('case_manager_id'),
     ...timestamps,
   },
   (t) => [
@@ -154,6 +161,13 @@ export const userAccounts = pgTable(
     uniqueIndex('user_account_auth_user_idx').on(t.authUserId),
     index('user_account_role_idx').on(t.role),
     check('user_account_locale_check', sql`${t.locale} in ('en', 'es')`),
+    // One person record per account (issue 20): caregiver, case manager or guardian, never two.
+    check(
+      'user_account_one_person_check',
+      sql`num_nonnulls(${t.caregiverId}, ${t.caseManagerId}, ${t.guardianId}) <= 1`,
+    ),
+    uniqueIndex('user_account_caregiver_idx').on(t.caregiverId),
+    uniqueIndex('user_account_case_manager_idx').on(t.caseManagerId),
     ...moduleReferences,
   ],
 );

@@ -1,6 +1,8 @@
 /** PostgreSQL enum types for every enumeration of spec s.4, built from the contracts' value lists. */
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
+  accessGrantKinds,
+  accessLinkPurposes,
   billingItemStatuses,
   caregiverTypes,
   connectionStatuses,
@@ -33,3 +35,5 @@ export const entityTypeEnum = pgEnum('entity_type', entityTypes);
 export const mappingMethodEnum = pgEnum('mapping_method', mappingMethods);
 export const billingItemStatusEnum = pgEnum('billing_item_status', billingItemStatuses);
 export const jobStatusEnum = pgEnum('job_status', jobStatuses);
+export const accessGrantKindEnum = pgEnum('access_grant_kind', accessGrantKinds);
+export const accessLinkPurposeEnum = pgEnum('access_link_purpose', accessLinkPurposes);

@@ -19,6 +19,7 @@ export * from '../../modules/billing/billing-rules.table.ts';
 export * from '../../modules/payroll/payroll.table.ts';
 export * from '../../modules/isp/isp.table.ts';
 export * from '../../modules/isp/acknowledgements/acknowledgements.table.ts';
+export * from '../../modules/access/access.table.ts';
 export * from '../../modules/campaigns/campaigns.table.ts';
 export * from '../../modules/matchmaking/matchmaking.table.ts';
 export * from '../../modules/messaging/messaging.table.ts';
