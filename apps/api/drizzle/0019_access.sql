@@ -19,6 +19,12 @@ CREATE TABLE "access_grant" (
 	CONSTRAINT "access_grant_auditor_expires_check" CHECK ("access_grant"."kind" <> 'AUDITOR' or "access_grant"."expires_at" is not null)
 );
 --> statement-breakpoint
+CREATE TABLE "access_link_session" (
+	"session_id" text PRIMARY KEY NOT NULL,
+	"access_link_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "access_link" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"purpose" "access_link_purpose" NOT NULL,
@@ -40,11 +46,14 @@ ALTER TABLE "access_grant" ADD CONSTRAINT "access_grant_client_id_client_id_fk" 
 ALTER TABLE "access_grant" ADD CONSTRAINT "access_grant_case_manager_id_case_manager_id_fk" FOREIGN KEY ("case_manager_id") REFERENCES "public"."case_manager"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "access_grant" ADD CONSTRAINT "access_grant_revoked_by_user_account_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "access_grant" ADD CONSTRAINT "access_grant_granted_by_user_account_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "access_link_session" ADD CONSTRAINT "access_link_session_session_id_auth_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_session"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "access_link_session" ADD CONSTRAINT "access_link_session_access_link_id_access_link_id_fk" FOREIGN KEY ("access_link_id") REFERENCES "public"."access_link"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "access_link" ADD CONSTRAINT "access_link_revoked_by_user_account_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "access_link" ADD CONSTRAINT "access_link_created_by_user_account_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "access_grant_account_idx" ON "access_grant" USING btree ("user_account_id");--> statement-breakpoint
 CREATE INDEX "access_grant_client_idx" ON "access_grant" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "access_grant_case_manager_idx" ON "access_grant" USING btree ("case_manager_id");--> statement-breakpoint
+CREATE INDEX "access_link_session_link_idx" ON "access_link_session" USING btree ("access_link_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "access_link_token_hash_idx" ON "access_link" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "access_link_identifier_idx" ON "access_link" USING btree ("identifier");--> statement-breakpoint
 ALTER TABLE "user_account" ADD CONSTRAINT "user_account_caregiver_id_caregiver_id_fk" FOREIGN KEY ("caregiver_id") REFERENCES "public"."caregiver"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

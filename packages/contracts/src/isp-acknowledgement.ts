@@ -35,8 +35,12 @@ export const acknowledgementSections = z.object({
   emergency: z.string().nullable(),
 });
 
-/** One protocol as the caregiver reads it, with their acknowledgement (null while pending). */
-export const acknowledgementProtocol = z.object({
+/**
+ * One current protocol as caregivers, clients and case managers read it (the included sections as written, thresholds
+ * as sentences in the reader's language). The acknowledgement page adds the caregiver's acknowledgement; the
+ * dashboards show it as is.
+ */
+export const currentProtocol = z.object({
   protocolId: z.uuid(),
   version: z.number().int(),
   riskType: z.string(),
@@ -48,6 +52,11 @@ export const acknowledgementProtocol = z.object({
   thresholds: z.array(z.string()),
   escalationSteps: z.array(z.string()),
   medicationReferences: z.array(z.string()),
+});
+export type CurrentProtocol = z.infer<typeof currentProtocol>;
+
+/** One protocol as the caregiver reads it, with their acknowledgement (null while pending). */
+export const acknowledgementProtocol = currentProtocol.extend({
   /** ISO instant of this caregiver's acknowledgement of this version, or null (pending). */
   acknowledgedAt: z.iso.datetime({ offset: true }).nullable(),
 });

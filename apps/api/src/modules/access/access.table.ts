@@ -9,12 +9,14 @@
  *   `user_account:<id>`, `report:<id>`), `tokenHash` is the SHA-256 hex of the token (the token itself is never
  *   stored or logged), `expires` ends it. A DASHBOARD link starts one session (`usedAt` set on use, single use);
  *   a REPORT link downloads one report until it expires (at most 72 h). `revokedAt` ends either at once.
+ * - `access_link_session`: the session a DASHBOARD link started, so every read in it is audited with access path
+ *   `link` and the link's id (issue 20 "audited with the access path"); gone with the session.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { accessGrantKindEnum, accessLinkPurposeEnum } from '../../platform/db/enums.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { authSessions, userAccounts } from '../../platform/auth/auth.table.ts';
 import { caseManagers, clients } from '../people/people.table.ts';
 
 export const accessGrants = pgTable(
@@ -72,4 +74,18 @@ export const accessLinks = pgTable(
     uniqueIndex('access_link_token_hash_idx').on(t.tokenHash),
     index('access_link_identifier_idx').on(t.identifier),
   ],
+);
+
+export const accessLinkSessions = pgTable(
+  'access_link_session',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    accessLinkId: uuid('access_link_id')
+      .notNull()
+      .references(() => accessLinks.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('access_link_session_link_idx').on(t.accessLinkId)],
 );

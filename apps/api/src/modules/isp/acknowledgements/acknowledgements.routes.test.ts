@@ -10,7 +10,8 @@ import type { AuditOutcome } from '@tend/contracts';
 import { auditEvents } from '../../../platform/audit/audit.table.ts';
 import { outboxMessages } from '../../../platform/messaging/outbox.table.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../../test/helpers.ts';
-import { hashRequestToken, ratePercent, readingOrder } from './acknowledgements.service.ts';
+import { hashRequestToken, ratePercent } from './acknowledgements.service.ts';
+import { readingOrder } from '../current-plans.ts';
 
 type Caller = ReturnType<typeof as>;
 

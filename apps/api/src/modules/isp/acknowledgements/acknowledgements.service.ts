@@ -12,7 +12,7 @@
  * Every read and write is audited with ids and counts, never a protocol's text, a name or a token.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ACKNOWLEDGEMENT_REQUEST_DAYS,
   ACKNOWLEDGEMENT_SERVING_DAYS,
@@ -37,7 +37,8 @@ import {
   findCaregiverAccountsByEmail,
   type CaregiverAccount,
 } from '../../users/caregiver-accounts.service.ts';
-import { labeler, thresholdSentence } from '../export/labels.ts';
+import { labeler } from '../export/labels.ts';
+import { currentPlans, toCurrentProtocol, type CurrentPlan } from '../current-plans.ts';
 import { isps, protocols } from '../isp.table.ts';
 import { acknowledgementRequests, protocolAcknowledgements } from './acknowledgements.table.ts';
 
@@ -53,8 +54,6 @@ export interface AcknowledgementDeps {
   agencyTimeZone: string;
 }
 
-type ProtocolRow = typeof protocols.$inferSelect;
-
 /** Hex SHA-256 of a request token (what is stored and looked up). */
 export function hashRequestToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -63,16 +62,6 @@ export function hashRequestToken(token: string): string {
 /** The acknowledgement page's link for `token`: `<publicUrl>/acknowledge?request=<token>`. */
 export function acknowledgementLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/acknowledge?request=${encodeURIComponent(token)}`;
-}
-
-/**
- * Orders protocols as the caregiver reads them: serious risks first, then the ISP's order (`sortOrder`), then id
- * (the export's order, docs/isp.md "Export").
- */
-export function readingOrder<T extends Pick<ProtocolRow, 'serious' | 'sortOrder' | 'id'>>(rows: T[]): T[] {
-  return [...rows].sort(
-    (a, b) => Number(b.serious) - Number(a.serious) || a.sortOrder - b.sortOrder || a.id.localeCompare(b.id),
-  );
 }
 
 /** acknowledged / expected as a whole percent rounded down, null when nothing is expected. */
@@ -126,44 +115,6 @@ async function servingPairs(
   }));
 }
 
-/** A client's latest VERIFIED ISP and its current protocols in reading order. */
-interface CurrentPlan {
-  clientId: string;
-  ispId: string;
-  protocols: ProtocolRow[];
-}
-
-/** The current plans of the clients given (all clients with a VERIFIED ISP when `clientIds` is absent). */
-async function currentPlans(executor: Executor, clientIds?: string[]): Promise<Map<string, CurrentPlan>> {
-  if (clientIds?.length === 0) return new Map();
-  const byClient = clientIds ? sql`and i.client_id = any(${sql.param(clientIds)}::uuid[])` : sql``;
-  const latest = await executor.execute<{ id: string; client_id: string }>(sql`
-    select distinct on (i.client_id) i.id, i.client_id from ${isps} i
-    where i.status = 'VERIFIED' ${byClient}
-    order by i.client_id, i.verified_at desc nulls last, i.created_at desc, i.id`);
-  const plans = new Map<string, CurrentPlan>();
-  for (const row of latest.rows)
-    plans.set(row.client_id, { clientId: row.client_id, ispId: row.id, protocols: [] });
-  if (!plans.size) return plans;
-  const ispIds = [...plans.values()].map((plan) => plan.ispId);
-  const rows = await executor
-    .select()
-    .from(protocols)
-    .where(
-      and(
-        inArray(protocols.ispId, ispIds),
-        eq(protocols.status, 'FINALIZED'),
-        eq(protocols.excluded, false),
-        isNull(protocols.supersededById),
-      ),
-    )
-    .orderBy(asc(protocols.sortOrder), asc(protocols.id));
-  const byIsp = new Map([...plans.values()].map((plan) => [plan.ispId, plan]));
-  for (const row of rows) byIsp.get(row.ispId)?.protocols.push(row);
-  for (const plan of plans.values()) plan.protocols = readingOrder(plan.protocols);
-  return plans;
-}
-
 /** `caregiverId:protocolId` → acknowledged instant, for the ids given. */
 async function acknowledgementsOf(
   executor: Executor,
@@ -207,33 +158,6 @@ async function openRequest(executor: Executor, token: string) {
       ),
     );
   return row ?? null;
-}
-
-/** One protocol as a caregiver reads it in `locale`: the included sections as written, thresholds as sentences. */
-function toAcknowledgementProtocol(
-  row: ProtocolRow,
-  label: ReturnType<typeof labeler>,
-  locale: Locale,
-  acknowledgedAt: Date | null,
-): AcknowledgementClient['protocols'][number] {
-  return {
-    protocolId: row.id,
-    version: row.version,
-    riskType: row.riskType,
-    serious: row.serious,
-    mar: row.mar,
-    pbsp: row.pbsp,
-    sections: {
-      description: row.includeDescription ? row.description : null,
-      prevention: row.includePrevention ? row.prevention : null,
-      response: row.includeResponse ? row.response : null,
-      emergency: row.includeEmergency ? row.emergency : null,
-    },
-    thresholds: row.thresholds.map((threshold) => thresholdSentence(label, locale, threshold)),
-    escalationSteps: row.escalationSteps,
-    medicationReferences: row.medicationReferences,
-    acknowledgedAt: acknowledgedAt?.toISOString() ?? null,
-  };
 }
 
 /**
@@ -281,7 +205,7 @@ export async function getMyAcknowledgements(
     const mine = pairs.filter((pair) => pair.clientId === clientId).map((pair) => pair.caregiverId);
     const items = plan.protocols.map((row) => {
       const at = mine.map((id) => acknowledged.get(`${id}:${row.id}`)).find(Boolean) ?? null;
-      return toAcknowledgementProtocol(row, label, query.locale, at);
+      return { ...toCurrentProtocol(row, label, query.locale), acknowledgedAt: at?.toISOString() ?? null };
     });
     clients.push({
       clientId,
