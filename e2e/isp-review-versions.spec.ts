@@ -8,22 +8,11 @@
  * beside the long protocol cards. Accessible in each new state.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { expectAccessible, forbidDialogs, snap } from './support.ts';
-import { createClient, finalizeAllThroughApi, ispProtocols } from './isp-support.ts';
+import { createClient, finalizeAllThroughApi, ispPdf, ispProtocols, type Risk } from './isp-support.ts';
 
 const stamp = Date.now().toString(36);
 const CLIENT = `Review Versions ${stamp}`;
-
-interface Risk {
-  risk: string;
-  serious: 'Yes' | 'No';
-  description: string;
-  prevention: string;
-  response: string;
-  emergency: string;
-  author: string;
-}
 
 const dehydration: Risk = {
   risk: 'Dehydration',
@@ -62,45 +51,6 @@ const choking: Risk = {
   emergency: '1. Give abdominal thrusts and call 911 if she cannot breathe.',
   author: 'Mark Ellis, house manager',
 };
-
-/** An ISP in the Oregon risk-table layout (label | text rows), one risk a page, Helvetica only. */
-async function ispPdf(risks: Risk[]): Promise<Buffer> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = doc.addPage([612, 792]);
-  let y = 80;
-  const text = (value: string, x: number, size: number, font: PDFFont) =>
-    page.drawText(value, { x, y: 792 - y - size, size, font });
-  const row = (label: string, value: string) => {
-    text(label, 72, 10, bold);
-    text(value, 200, 10, regular);
-    y += 16;
-  };
-  text('Individual Support Plan', 72, 18, bold);
-  y += 30;
-  row('Name:', CLIENT);
-  row('Plan year:', '01/01/2026 - 12/31/2026');
-  y += 10;
-  text('Risk Identification and Protocols', 72, 14, bold);
-  y += 26;
-  for (const [index, risk] of risks.entries()) {
-    if (index > 0) {
-      page = doc.addPage([612, 792]);
-      y = 80;
-    }
-    row('Risk', risk.risk);
-    row('Serious risk?', risk.serious);
-    row('Description', risk.description);
-    row('Supports/Prevention', risk.prevention);
-    row('Response', risk.response);
-    row('Emergency', risk.emergency);
-    row('Written by', risk.author);
-    row('Effective date', '01/15/2026');
-    row('Review due', '01/15/2027');
-  }
-  return Buffer.from(await doc.save());
-}
 
 /** Uploads `bytes` for the client through the API and waits until the ISP is COMPLETED; answers its id. */
 async function uploadThroughApi(
@@ -161,7 +111,7 @@ test('an admin changes a locked order through a new version, excludes a protocol
     origin,
     clientId,
     'review-versions-1.pdf',
-    await ispPdf([dehydration, seizures, falls]),
+    await ispPdf(CLIENT, [dehydration, seizures, falls]),
   );
   const extracted = await ispProtocols(page.request, ispId);
   expect(extracted.map((protocol) => protocol.riskType)).toEqual(['Dehydration', 'Seizures', 'Falls']);
@@ -290,7 +240,7 @@ test('an admin changes a locked order through a new version, excludes a protocol
     origin,
     clientId,
     'review-versions-2.pdf',
-    await ispPdf([
+    await ispPdf(CLIENT, [
       {
         ...dehydration,
         prevention: 'Offer a drink every 30 minutes. Tell the house manager if fluids below 64 oz by noon.',

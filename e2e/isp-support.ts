@@ -1,11 +1,12 @@
 /**
  * Steps of the ISP admin flows (issue 19; docs/isp-screens.md) as functions a combined flow can reuse: a client made
- * through the API, an ISP PDF generated with pdf-lib (the API's test corpus, with its ground truth), the upload
+ * through the API, an ISP PDF generated with pdf-lib (the API's test corpus, with its ground truth, or `ispPdf` from risk tables given), the upload
  * through `/admin/misctools/isp/upload` until the ISP is COMPLETED or in ERROR, the ISP's protocols finalized through
  * the API (thresholds confirmed, status FINALIZED: the review page is another flow's), and a non-admin account
  * signed in through the form.
  */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   corpusIsps,
   truncated,
@@ -134,4 +135,54 @@ export async function signInAsNonAdmin(browser: Browser, baseURL: string, stamp:
   await signInThroughForm(page, { email: user.email, password: user.password });
   await expect(page).toHaveURL(new URL('/', baseURL).toString());
   return page;
+}
+
+/** One risk table of a generated ISP (`ispPdf`). */
+export interface Risk {
+  risk: string;
+  serious: 'Yes' | 'No';
+  description: string;
+  prevention: string;
+  response: string;
+  emergency: string;
+  author: string;
+}
+
+/** An ISP of `clientName` in the Oregon risk-table layout (label | text rows), one risk a page, Helvetica only. */
+export async function ispPdf(clientName: string, risks: readonly Risk[]): Promise<Buffer> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = doc.addPage([612, 792]);
+  let y = 80;
+  const text = (value: string, x: number, size: number, font: PDFFont) =>
+    page.drawText(value, { x, y: 792 - y - size, size, font });
+  const row = (label: string, value: string) => {
+    text(label, 72, 10, bold);
+    text(value, 200, 10, regular);
+    y += 16;
+  };
+  text('Individual Support Plan', 72, 18, bold);
+  y += 30;
+  row('Name:', clientName);
+  row('Plan year:', '01/01/2026 - 12/31/2026');
+  y += 10;
+  text('Risk Identification and Protocols', 72, 14, bold);
+  y += 26;
+  for (const [index, risk] of risks.entries()) {
+    if (index > 0) {
+      page = doc.addPage([612, 792]);
+      y = 80;
+    }
+    row('Risk', risk.risk);
+    row('Serious risk?', risk.serious);
+    row('Description', risk.description);
+    row('Supports/Prevention', risk.prevention);
+    row('Response', risk.response);
+    row('Emergency', risk.emergency);
+    row('Written by', risk.author);
+    row('Effective date', '01/15/2026');
+    row('Review due', '01/15/2027');
+  }
+  return Buffer.from(await doc.save());
 }

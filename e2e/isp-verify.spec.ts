@@ -10,7 +10,6 @@
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   ADMIN_STATE_FILE,
   expectAccessible,
@@ -19,69 +18,32 @@ import {
   snap,
   createUser,
 } from './support.ts';
+import { ispPdf, type Risk } from './isp-support.ts';
 
 const stamp = Date.now().toString(36);
 const CLIENT = `Verify Viewer ${stamp}`;
 
-/** A two-page ISP in the Oregon risk-table layout (label | text rows), Helvetica only. */
-async function ispPdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = doc.addPage([612, 792]);
-  let y = 80;
-  const text = (value: string, x: number, size: number, font: PDFFont) =>
-    page.drawText(value, { x, y: 792 - y - size, size, font });
-  const row = (label: string, value: string) => {
-    text(label, 72, 10, bold);
-    text(value, 200, 10, regular);
-    y += 16;
-  };
-  text('Individual Support Plan', 72, 18, bold);
-  y += 30;
-  row('Name:', CLIENT);
-  row('Plan year:', '01/01/2026 - 12/31/2026');
-  y += 10;
-  text('Risk Identification and Protocols', 72, 14, bold);
-  y += 26;
-  const risks = [
-    {
-      risk: 'Dehydration',
-      serious: 'No',
-      description: 'Does not ask for drinks and forgets to drink on hot days.',
-      prevention: 'Offer a drink every hour. Tell the house manager if fluids below 64 oz by 2 pm.',
-      response: '1. Offer a preferred drink.',
-      emergency: '1. Call 911 for confusion or fainting.',
-      author: 'Mark Ellis, house manager',
-    },
-    {
-      risk: 'Seizures',
-      serious: 'Yes',
-      description: 'Has a seizure disorder with seizures about once a month.',
-      prevention: 'Give seizure medication on time as the MAR says.',
-      response: '1. Call the RN if she has more than 2 seizures in 24 hours.',
-      emergency: '1. Call 911 for a seizure lasting longer than 5 minutes.',
-      author: 'Mark Ellis, house manager',
-    },
-  ];
-  for (const [index, risk] of risks.entries()) {
-    if (index === 1) {
-      page = doc.addPage([612, 792]);
-      y = 80;
-    }
-    row('Risk', risk.risk);
-    row('Serious risk?', risk.serious);
-    row('Description', risk.description);
-    row('Supports/Prevention', risk.prevention);
-    row('Response', risk.response);
-    row('Emergency', risk.emergency);
-    row('Written by', risk.author);
-    row('Effective date', '01/15/2026');
-    row('Review due', '01/15/2027');
-    y += 20;
-  }
-  return Buffer.from(await doc.save());
-}
+/** The two risks of the generated ISP (one a page). */
+const risks: Risk[] = [
+  {
+    risk: 'Dehydration',
+    serious: 'No',
+    description: 'Does not ask for drinks and forgets to drink on hot days.',
+    prevention: 'Offer a drink every hour. Tell the house manager if fluids below 64 oz by 2 pm.',
+    response: '1. Offer a preferred drink.',
+    emergency: '1. Call 911 for confusion or fainting.',
+    author: 'Mark Ellis, house manager',
+  },
+  {
+    risk: 'Seizures',
+    serious: 'Yes',
+    description: 'Has a seizure disorder with seizures about once a month.',
+    prevention: 'Give seizure medication on time as the MAR says.',
+    response: '1. Call the RN if she has more than 2 seizures in 24 hours.',
+    emergency: '1. Call 911 for a seizure lasting longer than 5 minutes.',
+    author: 'Mark Ellis, house manager',
+  },
+];
 
 /** A solid-colour RGB PNG of `width` × `height` (zlib-deflated scanlines, CRC-32 per chunk). */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -149,7 +111,7 @@ test('an admin reviews an ISP beside its PDF, stamps and annotates it, saves a v
     headers: { origin },
     multipart: {
       clientId,
-      file: { name: 'isp-verify.pdf', mimeType: 'application/pdf', buffer: await ispPdf() },
+      file: { name: 'isp-verify.pdf', mimeType: 'application/pdf', buffer: await ispPdf(CLIENT, risks) },
     },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(202);

@@ -8,7 +8,9 @@
  */
 import { incidentCategory, incidentSeverity, type IncidentSeverity } from '@tend/contracts';
 import { z } from 'zod';
+import { askForJson } from '../../platform/ai/chat-json.ts';
 
+/** The endpoint (`AI_*` settings): base URL (…/v1), bearer key if any, model. */
 export interface AiEndpoint {
   baseUrl: string;
   apiKey: string | undefined;
@@ -48,7 +50,7 @@ const systemPrompt = [
 
 /**
  * Asks the endpoint about `findings` in `redactedNotes` (already redacted by the caller: this function
- * sends them as given). POST `{baseUrl}/chat/completions` with `temperature: 0` and a JSON answer.
+ * sends them as given) through the platform's chat client (`platform/ai/chat-json.ts`).
  * Returns one decision per offered finding (a finding the AI did not mention stays confirmed at its
  * severity), or null on any failure or timeout (`timeoutMs`, default 15 s). Never throws.
  */
@@ -59,7 +61,6 @@ export async function refineFindings(
   options: { timeoutMs?: number; fetch?: typeof fetch } = {},
 ): Promise<AiDecision[] | null> {
   if (!findings.length) return [];
-  const doFetch = options.fetch ?? fetch;
   const user = JSON.stringify({
     findings: findings.map((f) => ({
       category: f.categoryId,
@@ -68,40 +69,20 @@ export async function refineFindings(
     })),
     notes: redactedNotes,
   });
-  try {
-    const response = await doFetch(`${endpoint.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
-        model: endpoint.model,
-        temperature: 0,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: systemPrompt },
-          { role: 'user', content: user },
-        ],
-      }),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-    const content = body.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') return null;
-    const parsed = aiAnswer.safeParse(JSON.parse(content));
-    if (!parsed.success) return null;
-    const byCategory = new Map(parsed.data.findings.map((f) => [f.category, f]));
-    return findings.map((f) => {
-      const answer = byCategory.get(f.categoryId);
-      return {
-        categoryId: f.categoryId,
-        verdict: answer?.verdict ?? 'confirm',
-        severity: answer?.severity ?? f.severity,
-      };
-    });
-  } catch {
-    return null;
-  }
+  const reply = await askForJson(
+    { ...endpoint, timeoutMs: options.timeoutMs ?? 15_000 },
+    { system: systemPrompt, user },
+    aiAnswer,
+    options,
+  );
+  if (!('answer' in reply)) return null;
+  const byCategory = new Map(reply.answer.findings.map((f) => [f.category, f]));
+  return findings.map((f) => {
+    const answer = byCategory.get(f.categoryId);
+    return {
+      categoryId: f.categoryId,
+      verdict: answer?.verdict ?? 'confirm',
+      severity: answer?.severity ?? f.severity,
+    };
+  });
 }

@@ -21,14 +21,10 @@ import { z } from 'zod';
 import { parseThresholds } from '../extraction/thresholds.ts';
 import type { ExtractedIsp, ExtractedProtocol, PageText } from '../extraction/types.ts';
 import { createRedactor, type PlaceholderKind } from './redaction.ts';
+import { askForJson, type ChatEndpoint } from '../../../platform/ai/chat-json.ts';
 
 /** The OpenAI-compatible endpoint (config `ispAi`): base URL (…/v1), bearer key if any, model, time bound (ms). */
-export interface IspAiEndpoint {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-}
+export type IspAiEndpoint = ChatEndpoint;
 
 /** What refinement works on: the extraction, the pages it came from, and what to redact beyond what the text says. */
 export interface RefinementInput {
@@ -172,51 +168,6 @@ function applyAnswer(
     next.thresholds = parseThresholds(text);
   }
   return next;
-}
-
-/** Asks the endpoint; the parsed answer, or the reason there is none. Never throws. */
-async function ask(
-  endpoint: IspAiEndpoint,
-  user: string,
-  doFetch: typeof fetch,
-): Promise<{ answer: Answer } | { status: 'invalid' | 'failed' | 'timeout' }> {
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await doFetch(`${endpoint.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
-        model: endpoint.model,
-        temperature: 0,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: systemPrompt },
-          { role: 'user', content: user },
-        ],
-      }),
-      signal: AbortSignal.timeout(endpoint.timeoutMs),
-    });
-    if (!response.ok) return { status: 'failed' };
-    body = await response.json();
-  } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') return { status: 'timeout' };
-    // A body that is not JSON is an invalid answer; anything else (refused, reset) a failed request.
-    return { status: error instanceof SyntaxError ? 'invalid' : 'failed' };
-  }
-  const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
-    ?.content;
-  if (typeof content !== 'string') return { status: 'invalid' };
-  try {
-    const parsed = answerSchema.safeParse(JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')));
-    return parsed.success ? { answer: parsed.data } : { status: 'invalid' };
-  } catch {
-    return { status: 'invalid' };
-  }
 }
 
 /**
@@ -366,7 +317,7 @@ export async function refineExtraction(
   if (!sourceText.trim()) return keep('skipped');
   const user = requestMessage(extracted, sourceText, redactor);
   if (user === null) return keep('skipped');
-  const reply = await ask(endpoint, user, options.fetch ?? fetch);
+  const reply = await askForJson(endpoint, { system: systemPrompt, user }, answerSchema, options);
   if ('status' in reply) return keep(reply.status, user.length);
   // Placeholders: only those given; then the values back.
   if (redactor.unknownPlaceholders(JSON.stringify(reply.answer)).length) return keep('invalid', user.length);
