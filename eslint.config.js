@@ -40,6 +40,15 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  // Functions a person can read (docs/decisions/0033-functions-a-person-can-read.md): none over 80 lines (blank lines and
+  // comments not counted) outside tests, unless a reason is written beside it in an eslint-disable comment.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.ts', '**/test-support.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
   // Audit has one writer (docs/decisions/0029-audit-one-writer.md): only platform/audit knows the
   // audit_event table and its columns; everyone else calls recordAudit, recordAuditEvents or
   // auditEventsPerRow. The schema aggregate lists the table for Drizzle; tests read the log to assert on it.

@@ -1,6 +1,16 @@
 /** People tables: clients, caregivers, case managers (spec s.3 Client, Caregiver, CaseManager). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { idColumn, textArray, timestamps } from '../../platform/db/columns.ts';
 import { caregiverTypeEnum } from '../../platform/db/enums.ts';
 import { referenceFromUserAccount, userAccounts } from '../../platform/auth/auth.table.ts';
@@ -111,5 +121,7 @@ referenceFromUserAccount(
   foreignKey({ columns: [userAccounts.caregiverId], foreignColumns: [caregivers.id] }).onDelete('set null'),
 );
 referenceFromUserAccount(
-  foreignKey({ columns: [userAccounts.caseManagerId], foreignColumns: [caseManagers.id] }).onDelete('set null'),
+  foreignKey({ columns: [userAccounts.caseManagerId], foreignColumns: [caseManagers.id] }).onDelete(
+    'set null',
+  ),
 );

@@ -129,6 +129,49 @@ const isIn = (assignment: string) => /^time\s*in$/i.test(assignment);
 const isOut = (assignment: string) => /^time\s*out$/i.test(assignment);
 
 /**
+ * A visit's adjustments: its `VisitChanges`, each with the call time → adjusted time changes; adjusted times
+ * (`AdjIn/AdjOutDateTime` differing from the calls) without a `VisitChanges` entry are one adjustment with no reason.
+ */
+function visitAdjustments(
+  visit: SandataVisit,
+  times: {
+    callInTime: Date | null;
+    callOutTime: Date | null;
+    evvInTime: Date | null;
+    evvOutTime: Date | null;
+  },
+): VisitRecord['adjustments'] {
+  const { callInTime, callOutTime, evvInTime, evvOutTime } = times;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const timeChanges = {
+    ...(callInTime?.getTime() !== evvInTime?.getTime()
+      ? { evvInTime: { from: iso(callInTime), to: iso(evvInTime) } }
+      : {}),
+    ...(callOutTime?.getTime() !== evvOutTime?.getTime()
+      ? { evvOutTime: { from: iso(callOutTime), to: iso(evvOutTime) } }
+      : {}),
+  };
+  const adjustedTimes =
+    (visit.AdjInDateTime !== undefined && 'evvInTime' in timeChanges) ||
+    (visit.AdjOutDateTime !== undefined && 'evvOutTime' in timeChanges);
+  const adjustments = visit.VisitChanges.map((change) => ({
+    by: change.ChangeMadeBy ?? null,
+    at: change.ChangeDateTime ? new Date(change.ChangeDateTime).toISOString() : null,
+    reason:
+      [
+        change.ReasonCode !== undefined ? `reason code ${change.ReasonCode}` : null,
+        change.ChangeReasonMemo ?? null,
+      ]
+        .filter(Boolean)
+        .join(': ') || null,
+    changes: timeChanges,
+  }));
+  if (!adjustments.length && adjustedTimes)
+    adjustments.push({ by: null, at: null, reason: null, changes: timeChanges });
+  return adjustments;
+}
+
+/**
  * The importer's `VisitRecord` for one validated visit (`line` = its 1-based position, `raw` = the
  * visit as sent). The caregiver is known by `Qualifier:Identifier` only (the format has no name), the
  * client by Medicaid id. Adjusted times (`AdjIn/AdjOutDateTime` differing from the calls) and
@@ -165,32 +208,7 @@ export function normalizeSandataVisit(
   }
   const identifier = (visit.EmployeeIdentifier ?? visit.EmployeeOtherID) as string;
   const qualifier = visit.EmployeeIdentifier ? (visit.EmployeeQualifier ?? 'EmployeeID') : 'EmployeeOtherID';
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
-  const timeChanges = {
-    ...(callInTime?.getTime() !== evvInTime?.getTime()
-      ? { evvInTime: { from: iso(callInTime), to: iso(evvInTime) } }
-      : {}),
-    ...(callOutTime?.getTime() !== evvOutTime?.getTime()
-      ? { evvOutTime: { from: iso(callOutTime), to: iso(evvOutTime) } }
-      : {}),
-  };
-  const adjustedTimes =
-    (visit.AdjInDateTime !== undefined && 'evvInTime' in timeChanges) ||
-    (visit.AdjOutDateTime !== undefined && 'evvOutTime' in timeChanges);
-  const adjustments = visit.VisitChanges.map((change) => ({
-    by: change.ChangeMadeBy ?? null,
-    at: change.ChangeDateTime ? new Date(change.ChangeDateTime).toISOString() : null,
-    reason:
-      [
-        change.ReasonCode !== undefined ? `reason code ${change.ReasonCode}` : null,
-        change.ChangeReasonMemo ?? null,
-      ]
-        .filter(Boolean)
-        .join(': ') || null,
-    changes: timeChanges,
-  }));
-  if (!adjustments.length && adjustedTimes)
-    adjustments.push({ by: null, at: null, reason: null, changes: timeChanges });
+  const adjustments = visitAdjustments(visit, { callInTime, callOutTime, evvInTime, evvOutTime });
   return {
     line,
     externalId: visit.VisitOtherID,

@@ -190,6 +190,9 @@ const envSchema = z.object({
   ISP_AI_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(30),
 });
 
+/** The parsed environment. */
+type Env = z.infer<typeof envSchema>;
+
 /** Rules that relate several variables, checked on the raw environment so they are reported together with field errors. */
 function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
@@ -314,6 +317,38 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/** The storage driver's settings: S3 when `STORAGE_DRIVER=s3`, else files under `DATA_DIR/storage`. */
+function storageConfig(e: Env, dataDir: string): Config['storage'] {
+  return e.STORAGE_DRIVER === 's3'
+    ? {
+        driver: 's3',
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        bucketPrefix: e.S3_BUCKET_PREFIX,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : { driver: 'local', rootDir: path.join(dataDir, 'storage') };
+}
+
+/** The optional OpenAI-compatible endpoints: incident screening (`AI_*`) and ISP refinement (`ISP_AI_*`). */
+function aiEndpoints(e: Env): Pick<Config, 'ai' | 'ispAi'> {
+  return {
+    ai: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+      : null,
+    ispAi: e.ISP_AI_BASE_URL
+      ? {
+          baseUrl: e.ISP_AI_BASE_URL.replace(/\/$/, ''),
+          apiKey: e.ISP_AI_API_KEY,
+          model: e.ISP_AI_MODEL,
+          timeoutMs: e.ISP_AI_TIMEOUT_S * 1000,
+        }
+      : null,
+  };
+}
+
 /**
  * Parses the environment. Throws ConfigError listing every invalid variable (name and problem).
  * `defaultWebDistDir` is where the built web app is looked for when WEB_DIST_DIR is unset.
@@ -364,18 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       mfaPerMinute: e.AUTH_RATE_LIMIT_MFA,
     },
     apiTokens: { accessTokenTtlS: e.API_ACCESS_TOKEN_TTL_S, familyTtlS: e.API_REFRESH_TOKEN_TTL_S },
-    storage:
-      e.STORAGE_DRIVER === 's3'
-        ? {
-            driver: 's3',
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
-            bucketPrefix: e.S3_BUCKET_PREFIX,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          }
-        : { driver: 'local', rootDir: path.join(dataDir, 'storage') },
+    storage: storageConfig(e, dataDir),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.TWILIO_ACCOUNT_SID
       ? {
@@ -390,16 +414,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     workweekStart: e.WORKWEEK_START,
     webDistDir,
     map: { tileUrl: e.MAP_TILE_URL || null, attribution: e.MAP_TILE_ATTRIBUTION },
-    ai: e.AI_BASE_URL
-      ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
-      : null,
-    ispAi: e.ISP_AI_BASE_URL
-      ? {
-          baseUrl: e.ISP_AI_BASE_URL.replace(/\/$/, ''),
-          apiKey: e.ISP_AI_API_KEY,
-          model: e.ISP_AI_MODEL,
-          timeoutMs: e.ISP_AI_TIMEOUT_S * 1000,
-        }
-      : null,
+    ...aiEndpoints(e),
   };
 }

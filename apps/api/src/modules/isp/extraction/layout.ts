@@ -205,6 +205,33 @@ function runningLineKeys(pages: readonly PageText[], perPage: LayoutLine[][]): S
 }
 
 /**
+ * Adds `line` to `table` when its cells start under the table's columns: one cell goes on in its column's cell of the
+ * last row (the first column only when it continues the row's label), several cells go on in the last row when its
+ * label goes on, else make a new row. False when the line does not belong to the table.
+ */
+function addToTable(table: { columns: number[]; rows: TableRow[] }, line: LayoutLine): boolean {
+  const columns = cellColumns(line, table.columns);
+  if (!columns) return false;
+  const onlyFirst = columns.length === 1 && columns[0] === 0;
+  const lastRow = table.rows.at(-1)!;
+  if (line.cells.length === 1 && (columns[0]! > 0 || (onlyFirst && continuesLabel(lastRow, line)))) {
+    lastRow.cells[columns[0]!]!.push(line.cells[0]!);
+    return true;
+  }
+  if (line.cells.length > 1 && labelGoesOn(lastRow, line, columns)) {
+    line.cells.forEach((cell, cellIndex) => lastRow.cells[columns[cellIndex]!]!.push(cell));
+    return true;
+  }
+  if (line.cells.length > 1) {
+    const cells: Fragment[][] = table.columns.map(() => []);
+    line.cells.forEach((cell, cellIndex) => cells[columns[cellIndex]!]!.push(cell));
+    table.rows.push({ cells, header: false });
+    return true;
+  }
+  return false;
+}
+
+/**
  * Lines → blocks. A table is a run of lines that have two or more cells whose columns line up; a line with one cell
  * under a column goes on in that column's cell of the last row (also at the top of the next page). A heading is a
  * short line set in bold, or larger than the body text; its level follows its size.
@@ -232,25 +259,7 @@ export function layoutBlocks(lines: readonly LayoutLine[]): LayoutBlock[] {
     const line = lines[index]!;
     // A table goes on with this line when its cells start under the table's columns.
     if (table) {
-      const columns = cellColumns(line, table.columns);
-      if (columns) {
-        const onlyFirst = columns.length === 1 && columns[0] === 0;
-        const lastRow = table.rows.at(-1)!;
-        if (line.cells.length === 1 && (columns[0]! > 0 || (onlyFirst && continuesLabel(lastRow, line)))) {
-          lastRow.cells[columns[0]!]!.push(line.cells[0]!);
-          continue;
-        }
-        if (line.cells.length > 1 && labelGoesOn(lastRow, line, columns)) {
-          line.cells.forEach((cell, cellIndex) => lastRow.cells[columns[cellIndex]!]!.push(cell));
-          continue;
-        }
-        if (line.cells.length > 1) {
-          const cells: Fragment[][] = table.columns.map(() => []);
-          line.cells.forEach((cell, cellIndex) => cells[columns[cellIndex]!]!.push(cell));
-          table.rows.push({ cells, header: false });
-          continue;
-        }
-      }
+      if (addToTable(table, line)) continue;
       closeTable();
     }
     if (line.cells.length > 1 && startsTable(lines, index)) {

@@ -220,6 +220,27 @@ function isProtocol(draft: Draft): boolean {
   );
 }
 
+/** The plan year's dates, read from every text of the layout (tables cell by cell). */
+function planOf(blocks: ReturnType<typeof layoutPages>['blocks']) {
+  return planDates(
+    blocks.flatMap((block) =>
+      block.kind === 'table'
+        ? block.rows.map((row) => row.cells.map((cell) => joinLines(cell)).join(' '))
+        : [joinLines(block.lines)],
+    ),
+  );
+}
+
+/** What a reviewer should check: pages without text, no risks found. */
+function extractionWarnings(pages: readonly PageText[], protocols: readonly ExtractedProtocol[]): string[] {
+  const warnings: string[] = [];
+  const empty = pages.filter((page) => !page.hasText).map((page) => page.page);
+  if (empty.length) warnings.push(`Pages without text: ${empty.join(', ')}.`);
+  if (protocols.length === 0)
+    warnings.push('No risk protocols were found. Add them by hand or check the file.');
+  return warnings;
+}
+
 /**
  * The ISP's protocols, its plan dates and its `processedHtml`, from the pages' text. Deterministic: the same pages
  * give the same result. Warnings say what a reviewer should check (no risks found, pages without text).
@@ -296,23 +317,13 @@ export function extractIsp(pages: readonly PageText[]): ExtractedIsp {
   }
 
   const protocols = drafts.filter(isProtocol).map((draft, index) => toProtocol(draft, index));
-  const allText = layout.blocks.flatMap((block) =>
-    block.kind === 'table'
-      ? block.rows.map((row) => row.cells.map((cell) => joinLines(cell)).join(' '))
-      : [joinLines(block.lines)],
-  );
-  const plan = planDates(allText);
-  const warnings: string[] = [];
-  const empty = pages.filter((page) => !page.hasText).map((page) => page.page);
-  if (empty.length) warnings.push(`Pages without text: ${empty.join(', ')}.`);
-  if (protocols.length === 0)
-    warnings.push('No risk protocols were found. Add them by hand or check the file.');
+  const plan = planOf(layout.blocks);
   return {
     processedHtml: layoutHtml(layout.blocks),
     protocols,
     planStart: plan.start,
     planEnd: plan.end,
-    warnings,
+    warnings: extractionWarnings(pages, protocols),
   };
 }
 
@@ -325,33 +336,21 @@ function sectionText(lines: readonly Fragment[] | undefined): string | null {
   return text || null;
 }
 
-function toProtocol(draft: Draft, sortOrder: number): ExtractedProtocol {
-  const { fields } = draft;
-  const sections = {
-    description: sectionText(fields.description),
-    prevention: sectionText(fields.prevention),
-    response: sectionText(fields.response),
-    emergency: sectionText(fields.emergency),
-  };
-  const sources: ExtractedProtocol['sources'] = {};
-  const keep = (field: ProtocolSourceField, lines: readonly Fragment[] | undefined) => {
-    if (lines?.length) sources[field] = boxes(lines);
-  };
-  keep('riskType', draft.riskType);
-  keep('description', fields.description);
-  keep('prevention', fields.prevention);
-  keep('response', fields.response);
-  keep('emergency', fields.emergency);
+/** A protocol's author and dates, with the lines they came from (for the source boxes). */
+interface AuthorAndDates {
+  author: string | null;
+  authorLines: Fragment[];
+  effectiveDate: string | null;
+  effectiveLines: Fragment[];
+  reviewDueDate: string | null;
+  reviewLines: Fragment[];
+}
 
-  const sectionLines = [
-    ...(fields.description ?? []),
-    ...(fields.prevention ?? []),
-    ...(fields.response ?? []),
-    ...(fields.emergency ?? []),
-  ];
-  const allText = Object.values(sections).filter(Boolean).join('\n');
-
-  // Author: an "author" field, or "Written by …" anywhere in the protocol's lines.
+/**
+ * The author ("author" field, or "Written by …" anywhere in the protocol's lines), the effective date and the review
+ * due date (their fields, or "Effective …" / "Review due …" followed by a date in the lines).
+ */
+function authorAndDates(fields: Draft['fields'], sectionLines: readonly Fragment[]): AuthorAndDates {
   let author: string | null = null;
   let authorLines: Fragment[] = [];
   const authorText = sectionText(fields.author);
@@ -396,6 +395,39 @@ function toProtocol(draft: Draft, sortOrder: number): ExtractedProtocol {
       }
     }
   }
+  return { author, authorLines, effectiveDate, effectiveLines, reviewDueDate, reviewLines };
+}
+
+function toProtocol(draft: Draft, sortOrder: number): ExtractedProtocol {
+  const { fields } = draft;
+  const sections = {
+    description: sectionText(fields.description),
+    prevention: sectionText(fields.prevention),
+    response: sectionText(fields.response),
+    emergency: sectionText(fields.emergency),
+  };
+  const sources: ExtractedProtocol['sources'] = {};
+  const keep = (field: ProtocolSourceField, lines: readonly Fragment[] | undefined) => {
+    if (lines?.length) sources[field] = boxes(lines);
+  };
+  keep('riskType', draft.riskType);
+  keep('description', fields.description);
+  keep('prevention', fields.prevention);
+  keep('response', fields.response);
+  keep('emergency', fields.emergency);
+
+  const sectionLines = [
+    ...(fields.description ?? []),
+    ...(fields.prevention ?? []),
+    ...(fields.response ?? []),
+    ...(fields.emergency ?? []),
+  ];
+  const allText = Object.values(sections).filter(Boolean).join('\n');
+
+  const { author, authorLines, effectiveDate, effectiveLines, reviewDueDate, reviewLines } = authorAndDates(
+    fields,
+    sectionLines,
+  );
   keep('author', authorLines);
   keep('effectiveDate', effectiveLines);
   keep('reviewDueDate', reviewLines);

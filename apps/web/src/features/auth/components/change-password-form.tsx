@@ -19,6 +19,23 @@ interface ChangePasswordValues extends NewPasswordValues {
   revokeOtherSessions: boolean;
 }
 
+/** The confirmation after a change: whether the other sessions were signed out. */
+function PasswordChanged({ othersOut }: { othersOut: boolean }) {
+  return (
+    <Alert
+      variant="light"
+      color="green"
+      icon={<IconCircleCheck aria-hidden />}
+      role="status"
+      data-testid="password-changed"
+    >
+      <FormattedMessage
+        id={othersOut ? 'auth.account.passwordChangedOthersOut' : 'auth.account.passwordChangedOthersIn'}
+      />
+    </Alert>
+  );
+}
+
 export function ChangePasswordForm() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -54,23 +71,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.account.changePassword')}>
       <Stack gap="sm" maw={420}>
-        {change.isSuccess && (
-          <Alert
-            variant="light"
-            color="green"
-            icon={<IconCircleCheck aria-hidden />}
-            role="status"
-            data-testid="password-changed"
-          >
-            <FormattedMessage
-              id={
-                change.variables.revokeOtherSessions
-                  ? 'auth.account.passwordChangedOthersOut'
-                  : 'auth.account.passwordChangedOthersIn'
-              }
-            />
-          </Alert>
-        )}
+        {change.isSuccess && <PasswordChanged othersOut={change.variables.revokeOtherSessions} />}
         {change.error && (
           <AuthErrorAlert
             title={t('auth.account.passwordNotChanged')}

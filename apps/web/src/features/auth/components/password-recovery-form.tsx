@@ -211,6 +211,28 @@ function PhoneCodeStep({
   );
 }
 
+/** The end of a phone recovery: the password is changed and every session signed out. */
+function RecoveryDone({ onBack }: { onBack: () => void }) {
+  const intl = useIntl();
+  return (
+    <Stack gap="sm">
+      <Alert
+        variant="light"
+        color="green"
+        icon={<IconCircleCheck aria-hidden />}
+        title={intl.formatMessage({ id: 'auth.confirm.passwordChanged' })}
+        role="status"
+        data-testid="recovery-done"
+      >
+        <FormattedMessage id="auth.confirm.signedOutEverywhere" />
+      </Alert>
+      <Button onClick={onBack} fullWidth>
+        <FormattedMessage id="auth.recovery.back" />
+      </Button>
+    </Stack>
+  );
+}
+
 function PhoneRecovery({ onBack }: { onBack: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -228,25 +250,7 @@ function PhoneRecovery({ onBack }: { onBack: () => void }) {
     setInvalid(false);
     request.mutate(trimmed, { onSuccess: () => setStep('code') });
   };
-  if (step === 'done') {
-    return (
-      <Stack gap="sm">
-        <Alert
-          variant="light"
-          color="green"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('auth.confirm.passwordChanged')}
-          role="status"
-          data-testid="recovery-done"
-        >
-          <FormattedMessage id="auth.confirm.signedOutEverywhere" />
-        </Alert>
-        <Button onClick={onBack} fullWidth>
-          <FormattedMessage id="auth.recovery.back" />
-        </Button>
-      </Stack>
-    );
-  }
+  if (step === 'done') return <RecoveryDone onBack={onBack} />;
   if (step === 'code') {
     return (
       <PhoneCodeStep

@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBrandGoogle, IconCircleCheck, IconMailForward, IconShieldLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { emailChangeInput, type EmailChangeInput, type FieldError } from '@tend/contracts';
@@ -199,9 +199,64 @@ function GoogleLinkResult({ email }: { email: string }) {
   );
 }
 
-function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled: boolean }) {
+/** The account's sign-in methods, each with a Remove button. */
+function MethodsTable({
+  identities,
+  unlink,
+}: {
+  identities: NonNullable<ReturnType<typeof useIdentities>['data']>;
+  unlink: ReturnType<typeof useUnlinkIdentity>;
+}) {
   const intl = useIntl();
   const dates = useDates();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <Table aria-label={t('auth.account.methods')} maw={560}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>
+            <FormattedMessage id="auth.account.method" />
+          </Table.Th>
+          <Table.Th>
+            <FormattedMessage id="auth.account.added" />
+          </Table.Th>
+          <Table.Th>
+            <VisuallyHidden>
+              <FormattedMessage id="auth.account.actions" />
+            </VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {identities.map((identity) => {
+          const labelId = providerLabelIds[identity.providerId];
+          const label = labelId ? t(labelId) : identity.providerId;
+          return (
+            <Table.Tr key={identity.id} data-testid="sign-in-method">
+              <Table.Td>{label}</Table.Td>
+              <Table.Td>{dates.exact(identity.createdAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={intl.formatMessage({ id: 'auth.account.removeMethod' }, { method: label })}
+                  loading={unlink.isPending && unlink.variables === identity.id}
+                  onClick={() => unlink.mutate(identity.id)}
+                >
+                  <FormattedMessage id="auth.account.remove" />
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled: boolean }) {
+  const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const identities = useIdentities();
   const unlink = useUnlinkIdentity();
@@ -233,47 +288,7 @@ function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled:
           <FormattedMessage id="auth.account.noMethods" />
         </Text>
       ) : (
-        <Table aria-label={t('auth.account.methods')} maw={560}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <FormattedMessage id="auth.account.method" />
-              </Table.Th>
-              <Table.Th>
-                <FormattedMessage id="auth.account.added" />
-              </Table.Th>
-              <Table.Th>
-                <VisuallyHidden>
-                  <FormattedMessage id="auth.account.actions" />
-                </VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {identities.data.map((identity) => {
-              const labelId = providerLabelIds[identity.providerId];
-              const label = labelId ? t(labelId) : identity.providerId;
-              return (
-                <Table.Tr key={identity.id} data-testid="sign-in-method">
-                  <Table.Td>{label}</Table.Td>
-                  <Table.Td>{dates.exact(identity.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={intl.formatMessage({ id: 'auth.account.removeMethod' }, { method: label })}
-                      loading={unlink.isPending && unlink.variables === identity.id}
-                      onClick={() => unlink.mutate(identity.id)}
-                    >
-                      <FormattedMessage id="auth.account.remove" />
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <MethodsTable identities={identities.data} unlink={unlink} />
       )}
       {googleEnabled && !hasGoogle && (
         <Group>
@@ -288,6 +303,18 @@ function SignInMethods({ email, googleEnabled }: { email: string; googleEnabled:
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** One titled card of the account page. */
+function AccountSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Card>
   );
 }
 
@@ -326,37 +353,16 @@ export function AccountPage() {
           </Text>
         </Stack>
       </Card>
-      <Card
-        withBorder
-        padding="md"
-        radius="md"
-        component="section"
-        aria-label={t('auth.account.changeEmail')}
-      >
-        <Title order={2} size="h4" mb="xs">
-          <FormattedMessage id="auth.account.changeEmail" />
-        </Title>
+      <AccountSection title={t('auth.account.changeEmail')}>
         <Text size="sm" mb="sm">
           <FormattedMessage id="auth.account.changeEmailIntro" />
         </Text>
         <ChangeEmailForm currentEmail={me.email} />
-      </Card>
-      <Card
-        withBorder
-        padding="md"
-        radius="md"
-        component="section"
-        aria-label={t('auth.account.changePassword')}
-      >
-        <Title order={2} size="h4" mb="xs">
-          <FormattedMessage id="auth.account.changePassword" />
-        </Title>
+      </AccountSection>
+      <AccountSection title={t('auth.account.changePassword')}>
         <PasswordSection />
-      </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.account.security')}>
-        <Title order={2} size="h4" mb="xs">
-          <FormattedMessage id="auth.account.security" />
-        </Title>
+      </AccountSection>
+      <AccountSection title={t('auth.account.security')}>
         <Text size="sm">
           <FormattedMessage
             id="auth.account.securityText"
@@ -369,11 +375,8 @@ export function AccountPage() {
             }}
           />
         </Text>
-      </Card>
-      <Card withBorder padding="md" radius="md" component="section" aria-label={t('auth.account.methods')}>
-        <Title order={2} size="h4" mb="xs">
-          <FormattedMessage id="auth.account.methods" />
-        </Title>
+      </AccountSection>
+      <AccountSection title={t('auth.account.methods')}>
         <Text size="sm" mb="sm">
           <FormattedMessage id="auth.account.methodsIntro" />
           {googleEnabled && (
@@ -384,7 +387,7 @@ export function AccountPage() {
           )}
         </Text>
         <SignInMethods email={me.email} googleEnabled={googleEnabled} />
-      </Card>
+      </AccountSection>
     </Stack>
   );
 }

@@ -93,6 +93,34 @@ const columns = segmentColumns<SegmentListItem>({
   ],
 });
 
+/** READY and NOT_READY counts of the dates, and how many the status filter shows. */
+function SegmentCounts({
+  counts,
+  from,
+  to,
+  shown,
+}: {
+  counts: { READY: number; NOT_READY: number };
+  from: string;
+  to: string;
+  shown: number | null;
+}) {
+  return (
+    <Group gap="xs" data-testid="segment-counts">
+      <Badge color="green" variant="light" size="lg">
+        {counts.READY} ready
+      </Badge>
+      <Badge color="red" variant="light" size="lg">
+        {counts.NOT_READY} not ready
+      </Badge>
+      <Text size="sm" c="dimmed">
+        {from} to {to}
+        {shown !== null ? ` · showing ${shown}` : ''}
+      </Text>
+    </Group>
+  );
+}
+
 /** See the module comment. */
 export function SegmentsPage() {
   const list = useListPage({ schema: segmentFilters, useList: useSegmentsOfFilters });
@@ -143,18 +171,12 @@ export function SegmentsPage() {
         noun={{ one: 'segment', other: 'segments' }}
         summary={
           data ? (
-            <Group gap="xs" data-testid="segment-counts">
-              <Badge color="green" variant="light" size="lg">
-                {data.counts.READY} ready
-              </Badge>
-              <Badge color="red" variant="light" size="lg">
-                {data.counts.NOT_READY} not ready
-              </Badge>
-              <Text size="sm" c="dimmed">
-                {from} to {to}
-                {state.status ? ` · showing ${data.total}` : ''}
-              </Text>
-            </Group>
+            <SegmentCounts
+              counts={data.counts}
+              from={from}
+              to={to}
+              shown={state.status ? data.total : null}
+            />
           ) : undefined
         }
         columns={columns}
