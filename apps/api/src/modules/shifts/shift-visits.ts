@@ -118,7 +118,7 @@ export async function findNextVisits(
     .from(shifts)
     .where(and(isNull(shifts.deletedAt), inArray(shifts.clientId, clientIds), gte(shifts.date, fromDate)))
     .orderBy(shifts.clientId, asc(shifts.date), sql`${shifts.evvInTime} asc nulls last`, asc(shifts.id));
-  return new Map(rows.map((row) => [row.clientId as string, toVisit(row)]));
+  return new Map(rows.map((row) => [row.clientId, toVisit(row)]));
 }
 
 /** The caregivers of a client's live shifts dated `fromDate` or later: their latest date and shift count. */
@@ -145,7 +145,7 @@ export async function findVisitCaregivers(
     .groupBy(shifts.caregiverId)
     .orderBy(sql`max(${shifts.date}) desc`);
   return rows.map((row) => ({
-    caregiverId: row.caregiverId as string,
+    caregiverId: row.caregiverId,
     lastDate: row.lastDate,
     visits: row.visits,
   }));
