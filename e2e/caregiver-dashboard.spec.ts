@@ -55,7 +55,9 @@ test('an admin previews a caregiver dashboard in English and in Spanish at 320 p
   await expect(page.getByRole('region', { name: 'Care protocols of the people you support' })).toBeVisible();
   await expectAccessible(page, 'caregiver-dashboard');
   await snap(page, 'caregiver-dashboard');
-  // Keyboard: the skip link is the first stop and moves to the page.
+  // Keyboard: on a fresh load the skip link is the first stop.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${caregiver.name}` })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
 
@@ -68,6 +70,7 @@ test('an admin previews a caregiver dashboard in English and in Spanish at 320 p
   const es = await phoneContext.newPage();
   forbidDialogs(es);
   await es.goto(`/dashboard/caregiver/${caregiver.id}`);
+  await es.getByRole('heading', { level: 1 }).waitFor();
   if ((await es.locator('html').getAttribute('lang')) !== 'es')
     await es.getByTestId('locale-switcher').click();
   await expect(es.getByRole('heading', { level: 1, name: `Hola, ${caregiver.name}` })).toBeVisible();

@@ -84,6 +84,7 @@ test('an admin previews the portal, the welcome page and a client dashboard, in 
   const es = await phoneContext.newPage();
   forbidDialogs(es);
   await es.goto(`/dashboard/client/${client.id}`);
+  await es.getByRole('heading', { level: 1 }).waitFor();
   if ((await es.locator('html').getAttribute('lang')) !== 'es')
     await es.getByTestId('locale-switcher').click();
   await expect(es.getByRole('heading', { level: 1, name: `El cuidado de ${client.name}` })).toBeVisible();

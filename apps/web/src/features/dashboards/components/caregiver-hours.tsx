@@ -50,7 +50,10 @@ export function CaregiverHours({ weeks, threshold }: { weeks: CaregiverWeekHours
     <Stack gap="sm">
       {current && <ThisWeek week={current} threshold={threshold} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <div aria-hidden>
+        <figure
+          style={{ margin: 0, minWidth: 0 }}
+          aria-label={intl.formatMessage({ id: 'dashboards.caregiver.hoursChart' })}
+        >
           <BarChart
             h={220}
             data={data}
@@ -65,7 +68,7 @@ export function CaregiverHours({ weeks, threshold }: { weeks: CaregiverWeekHours
             withLegend
             maxBarWidth={48}
           />
-        </div>
+        </figure>
         <Table withTableBorder striped aria-labelledby="hours-table-caption">
           <Table.Caption id="hours-table-caption">
             <FormattedMessage id="dashboards.caregiver.hoursTable" />
