@@ -177,6 +177,10 @@ export const auditActions = [
   'quarterly_summary_export.create',
   'quarterly_summary_export.list',
   'quarterly_summary_export.download',
+  // Client, portal and caregiver dashboards (issue 20; docs/dashboards.md).
+  'dashboard.client.list',
+  'dashboard.client.view',
+  'dashboard.caregiver.view',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
