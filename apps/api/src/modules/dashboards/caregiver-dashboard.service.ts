@@ -79,6 +79,21 @@ async function caregiverIssues(deps: DashboardDeps, caregiverId: string) {
   return { violations, screening };
 }
 
+/** Names of the clients the page shows: those served, and those of the listed shifts and violations. */
+async function namesOfClients(
+  db: DashboardDeps['db'],
+  clientIds: string[],
+  shifts: Awaited<ReturnType<typeof caregiverShifts>>,
+  issues: Awaited<ReturnType<typeof caregiverIssues>>,
+): Promise<Map<string, string>> {
+  const ids = new Set([
+    ...clientIds,
+    ...[...shifts.upcoming, ...shifts.recent].flatMap((s) => (s.clientId ? [s.clientId] : [])),
+    ...issues.violations.flatMap((v) => (v.clientId ? [v.clientId] : [])),
+  ]);
+  return (await findPeopleNames(db, { caregiverIds: [], clientIds: [...ids] })).clients;
+}
+
 /**
  * One caregiver's dashboard: shifts today and later and of the last {@link CAREGIVER_DASHBOARD_RECENT_DAYS} days,
  * hours of the last {@link CAREGIVER_DASHBOARD_WEEKS} workweeks with overtime (module hours' rule), the current
@@ -110,18 +125,7 @@ export async function getCaregiverDashboard(
   const clientIds = await clientIdsInScope(db, servingScope(caregiverId));
   const plans = await currentProtocols(db, clientIds, query.locale, agencyTimeZone);
   const issues = await caregiverIssues(deps, caregiverId);
-  const clientNames = (
-    await findPeopleNames(db, {
-      caregiverIds: [],
-      clientIds: [
-        ...new Set([
-          ...clientIds,
-          ...[...shifts.upcoming, ...shifts.recent].flatMap((s) => (s.clientId ? [s.clientId] : [])),
-          ...issues.violations.flatMap((v) => (v.clientId ? [v.clientId] : [])),
-        ]),
-      ],
-    })
-  ).clients;
+  const clientNames = await namesOfClients(db, clientIds, shifts, issues);
   const toShift = (visit: ShiftVisit): CaregiverShift => ({
     shiftId: visit.shiftId,
     date: visit.date,
