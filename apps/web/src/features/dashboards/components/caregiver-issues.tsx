@@ -120,7 +120,16 @@ export function CaregiverScreening({ items }: { items: CaregiverScreeningItem[] 
                   ? 'dashboards.caregiver.incidentItem'
                   : 'dashboards.caregiver.locationItem'
               }
-              values={{ categories: item.categories.join(', ') }}
+              values={{
+                categories: item.categories
+                  .map((id) =>
+                    intl.formatMessage({
+                      id: `dashboards.caregiver.incidentCategory.${id}`,
+                      defaultMessage: id,
+                    }),
+                  )
+                  .join(', '),
+              }}
             />
           </Text>
           {item.dueAt && (
