@@ -155,7 +155,7 @@ function AddGrantForm({ user }: { user: UserAccount }) {
         value={kind}
         allowDeselect={false}
         onChange={(value) => {
-          setKind((value) ?? 'GUARDIAN');
+          setKind(value ?? 'GUARDIAN');
           setTargetId(null);
           setSearch('');
         }}
