@@ -136,24 +136,21 @@ test('accounts link to people by admin and by first sign-in; grants scope what a
   await expectNoHorizontalScroll(twinPage, 'home at 320 px');
   await snap(twinPage, 'accounts-home-not-linked');
   await expectAccessible(twinPage, 'Home: not linked');
-  await twinContext.close();
-  const twinEs = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL,
-    viewport: phone,
-    locale: 'es-ES',
+  // The same person chooses Spanish (their account's language): the home says it in Spanish.
+  const locale = await twinPage.request.put('/api/account/locale', {
+    headers: { origin },
+    data: { locale: 'es' },
   });
-  const twinEsPage = await twinEs.newPage();
-  await twinEsPage.goto('/login');
-  await signInThroughForm(twinEsPage, { email: TWIN_EMAIL, password: PASSWORD });
-  await twinEsPage.goto('/');
+  expect(locale.status(), await locale.text()).toBe(200);
+  await twinPage.goto('/');
   await expect(
-    twinEsPage.getByText('Su cuenta todavía no está vinculada a un registro de persona'),
+    twinPage.getByText('Su cuenta todavía no está vinculada a un registro de persona'),
   ).toBeVisible();
-  await expectNoHorizontalScroll(twinEsPage, 'home (es) at 320 px');
-  await snap(twinEsPage, 'es-accounts-home-not-linked');
-  await expectAccessible(twinEsPage, 'Home: not linked (es)');
-  await twinEs.close();
+  await expect(twinPage.locator('html')).toHaveAttribute('lang', 'es');
+  await expectNoHorizontalScroll(twinPage, 'home (es) at 320 px');
+  await snap(twinPage, 'es-accounts-home-not-linked');
+  await expectAccessible(twinPage, 'Home: not linked (es)');
+  await twinContext.close();
 
   // The admin confirms one of the two records.
   await page.goto('/admin/users');
