@@ -169,13 +169,10 @@ test('accounts link to people by admin and by first sign-in; grants scope what a
   expect(twinUser.items[0]?.person?.id).toBe(twinA.id);
 
   // 4. Grants: a guardian of two clients; an auditor with an end date; one revoked.
-  const openAccess = async (email: string) => {
+  const openAccess = async (email: string, fullName: string) => {
     await page.getByRole('textbox', { name: 'Search' }).fill(email);
-    await page
-      .getByRole('button', { name: new RegExp(`^Edit .*`) })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: `Edit ${fullName}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${fullName}` });
     await dialog.getByRole('tab', { name: 'Access' }).click();
     return dialog;
   };
@@ -190,7 +187,7 @@ test('accounts link to people by admin and by first sign-in; grants scope what a
     if (ends) await dialog.getByLabel('Ends').fill(ends);
     await dialog.getByRole('button', { name: 'Add grant' }).click();
   };
-  let dialog = await openAccess(`guardian.${stamp}@example.org`);
+  let dialog = await openAccess(`guardian.${stamp}@example.org`, `Test Guardian ${stamp}`);
   await expect(dialog.getByText('No grants yet')).toBeVisible();
   await addGrant(dialog, 'Guardian of a client', clients[0]!.name);
   await expect(dialog.getByRole('row').filter({ hasText: clients[0]!.name })).toContainText('live');
@@ -205,7 +202,7 @@ test('accounts link to people by admin and by first sign-in; grants scope what a
   await expect(dialog.getByRole('row').filter({ hasText: clients[0]!.name })).toContainText('revoked');
   await page.keyboard.press('Escape');
 
-  dialog = await openAccess(`auditor.${stamp}@example.org`);
+  dialog = await openAccess(`auditor.${stamp}@example.org`, `Test Auditor ${stamp}`);
   await addGrant(dialog, 'Auditor of a client (read-only, must end)', clients[2]!.name);
   await expect(
     dialog.getByText('is required: an AUDITOR grant must end (at most one year ahead)'),
