@@ -212,8 +212,20 @@ test('accounts link to people by admin and by first sign-in; grants scope what a
   await dialog.getByRole('button', { name: 'Add grant' }).click();
   await expect(dialog.getByRole('row').filter({ hasText: clients[2]!.name })).toContainText('live');
   await snap(page, 'accounts-access-auditor');
+
+  // The auditor signs in: home is the one client's dashboard; what they opened is listed for the agency.
+  const auditorContext = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
+  const auditorPage = await auditorContext.newPage();
+  await auditorPage.goto('/login');
+  await signInThroughForm(auditorPage, { email: `auditor.${stamp}@example.org`, password: PASSWORD });
+  await auditorPage.goto('/');
+  await expect(auditorPage).toHaveURL(new RegExp(`/dashboard/client/${clients[2]!.id}$`));
+  await auditorContext.close();
+  await dialog.getByRole('tab', { name: 'Access' }).click();
   await dialog.getByRole('tab', { name: 'Activity' }).click();
-  await expect(dialog.getByText(/event/)).toBeVisible();
+  await expect(dialog.getByRole('table', { name: `What auditor.${stamp}@example.org did` })).toContainText(
+    'account_home.read',
+  );
   await snap(page, 'accounts-activity');
   await expectAccessible(page, 'User detail: activity');
   await adminContext.close();
