@@ -17,6 +17,7 @@ import { createMessagingService, type MessagingService } from './platform/messag
 import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts';
 import { revalidateAroundDate } from './modules/validation/validation.service.ts';
 import { loadDemoAgency } from './modules/demo/demo.service.ts';
+import { linkCaregiverOnSignIn } from './modules/users/caregiver-sign-in-link.ts';
 import type { RequestContext } from './platform/http/context.ts';
 
 /** Everything route plugins need, passed explicitly (no globals). */
@@ -97,6 +98,16 @@ export async function createAppDeps(options: {
       google: config.google,
       defaultPhoneCountry: config.defaultPhoneCountry,
       passwordHasher: options.passwordHasher,
+      // A caregiver's first sign-in links their account to the one caregiver with its email (decision 0050).
+      // A failure is logged with ids and never blocks the sign-in: the admin can link on /admin/users.
+      onSignIn: async ({ userAccountId, role, firstSignIn, ctx }) => {
+        if (role !== 'CAREGIVER' || !firstSignIn) return;
+        try {
+          await linkCaregiverOnSignIn(database.db, ctx, userAccountId);
+        } catch (error) {
+          options.log.error({ err: error, userAccountId }, 'caregiver sign-in link failed');
+        }
+      },
     }),
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
     jobs: createJobRunner({

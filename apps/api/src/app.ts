@@ -34,6 +34,7 @@ import { stagingPlugin } from './modules/staging/staging.plugin.ts';
 import { demoPlugin } from './modules/demo/demo.plugin.ts';
 import { ispPlugin } from './modules/isp/isp.plugin.ts';
 import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
+import { accessPlugin } from './modules/access/access.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -70,6 +71,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   stagingPlugin,
   ispPlugin,
   dashboardsPlugin,
+  accessPlugin,
   demoPlugin,
 ];
 

@@ -227,6 +227,45 @@ const routeCases: RouteCase[] = [
     },
     events: [['user.invite', 'user_account']],
   },
+  // Accounts linked to people and scoped grants (issue 20; decision 0050).
+  {
+    route: 'PUT /api/users/:id/person',
+    request: async (s) => {
+      const caseManagerId = randomUUID();
+      await s.t.database.db.execute(
+        sql`insert into case_manager (id, name) values (${caseManagerId}::uuid, 'Linda Linked')`,
+      );
+      return {
+        method: 'PUT',
+        url: `/api/users/${s.ids.invitee}/person`,
+        payload: { person: { kind: 'case_manager', id: caseManagerId } },
+      };
+    },
+    events: [['account.person_linked', 'user_account']],
+  },
+  {
+    route: 'POST /api/access-grants',
+    request: async (s) => {
+      const clientId = randomUUID();
+      await s.t.database.db.execute(
+        sql`insert into client (id, name) values (${clientId}::uuid, 'Gia Granted')`,
+      );
+      return {
+        method: 'POST',
+        url: '/api/access-grants',
+        payload: { userAccountId: s.ids.invitee, kind: 'REPRESENTATIVE', clientId },
+      };
+    },
+    after: (s, body) => {
+      s.ids.accessGrant = (body as { id: string }).id;
+    },
+    events: [['access_grant.create', 'access_grant']],
+  },
+  {
+    route: 'POST /api/access-grants/:id/revoke',
+    request: (s) => ({ method: 'POST', url: `/api/access-grants/${s.ids.accessGrant}/revoke` }),
+    events: [['access_grant.revoke', 'access_grant']],
+  },
   {
     route: 'POST /api/users/:id/invitation',
     request: (s) => ({ method: 'POST', url: `/api/users/${s.ids.invitee}/invitation` }),
@@ -571,12 +610,14 @@ const routeCases: RouteCase[] = [
   {
     route: 'POST /api/acknowledgement-requests',
     request: async (s) => {
-      const caregiver = await signInAs(s.t, 'CAREGIVER');
-      s.ids.ackCookie = caregiver.cookie;
+      // The caregiver record first: the account's first sign-in links it by email (decision 0050).
+      const email = `ack-${randomUUID().slice(0, 8)}@example.org`;
       const [caregiverId, shiftId] = [randomUUID(), randomUUID()];
       await s.t.database.db.execute(
-        sql`insert into caregiver (id, name, email) values (${caregiverId}::uuid, 'Ack Reader', ${caregiver.email})`,
+        sql`insert into caregiver (id, name, email) values (${caregiverId}::uuid, 'Ack Reader', ${email})`,
       );
+      const caregiver = await signInAs(s.t, 'CAREGIVER', email);
+      s.ids.ackCookie = caregiver.cookie;
       await s.t.database.db.execute(sql`insert into shift (id, date, caregiver_id, client_id)
         values (${shiftId}::uuid, current_date, ${caregiverId}::uuid, ${s.ids.ispClient}::uuid)`);
       return { method: 'POST', url: '/api/acknowledgement-requests', payload: { clientId: s.ids.ispClient } };

@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { locales } from './locale.ts';
-import { role } from './enums.ts';
+import { personKind, role } from './enums.ts';
 import { idParams, optionalText, requiredText, text } from './common.ts';
-import { password, userAccount } from './auth.ts';
+import { accountPersonLink, accountPersonRef, password, userAccount } from './auth.ts';
 
 /** How long an invitation link stays valid, in days (7; decision 0014). */
 export const INVITATION_TTL_DAYS = 7;
@@ -41,6 +41,8 @@ export const invitationInput = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
   phone: optionalText(32),
+  /** The person record the invited account is (docs/accounts.md "Accounts linked to people"). */
+  person: accountPersonRef.nullish(),
 });
 export type InvitationInput = z.input<typeof invitationInput>;
 
@@ -99,12 +101,67 @@ export type EmailChangeRequested = z.infer<typeof emailChangeRequested>;
 export const accountLocale = z.object({ locale: z.enum(locales) });
 export type AccountLocale = z.infer<typeof accountLocale>;
 
+/** Linking an account to a person record (`null` removes the link). */
+export const accountPersonInput = z.object({ person: accountPersonRef.nullable() });
+export type AccountPersonInput = z.infer<typeof accountPersonInput>;
+
+/** The picker's query: records of one kind whose name or email contains `q` (case ignored), at most 20. */
+export const personOptionsQuery = z.object({
+  kind: personKind,
+  q: text().trim().max(200).optional(),
+});
+export type PersonOptionsQuery = z.infer<typeof personOptionsQuery>;
+
+/** One record the picker offers: its name, its email (or county) and the account already linked to it. */
+export const personOption = accountPersonLink.extend({
+  detail: z.string().nullable(),
+  linkedUserAccountId: z.uuid().nullable(),
+});
+export type PersonOption = z.infer<typeof personOption>;
+export const personOptionList = z.object({ items: z.array(personOption) });
+export type PersonOptionList = z.infer<typeof personOptionList>;
+
+/**
+ * A CAREGIVER account whose first sign-in found several caregivers with its email (or one added later), so
+ * nothing was linked: an admin confirms one of `candidates` (docs/accounts.md).
+ */
+export const personConfirmation = z.object({
+  userAccountId: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  candidates: z.array(personOption),
+});
+export type PersonConfirmation = z.infer<typeof personConfirmation>;
+export const personConfirmationList = z.object({ items: z.array(personConfirmation) });
+export type PersonConfirmationList = z.infer<typeof personConfirmationList>;
+
 /**
  * Account lifecycle (docs/accounts.md): invitations (admin: invite → 201, send again), the public `/confirm`
  * link endpoints (look up and accept an invitation, confirm an email change; tokens in the body, never in a
  * path), the signed-in email-change request and the signed-in person's language.
  */
 export const accountsEndpoints = {
+  /** Links the account to a person record or removes the link (admin; 409 on `person` when another account has it). */
+  setUserPerson: defineEndpoint({
+    method: 'PUT',
+    path: '/api/users/:id/person',
+    params: idParams,
+    body: accountPersonInput,
+    response: { 200: userAccount },
+  }),
+  /** Person records of one kind for the admin's picker (admin). */
+  findPersonOptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/person-options',
+    query: personOptionsQuery,
+    response: { 200: personOptionList },
+  }),
+  /** CAREGIVER accounts waiting for an admin to confirm their caregiver record (admin). */
+  findPersonConfirmations: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/person-confirmations',
+    response: { 200: personConfirmationList },
+  }),
   /** Remembers the signed-in person's language on their account (any signed-in role; not PHI, not audited). */
   setAccountLocale: defineEndpoint({
     method: 'PUT',

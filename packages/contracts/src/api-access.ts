@@ -49,6 +49,10 @@ export function expectedAccess(access: ApiAccess, principal: Principal): 'allow'
 
 /** Every API operation (`METHOD /path` as Fastify registers it) and who may call it. */
 export const apiAccess = {
+  'GET /api/access-grants': 'admin',
+  'POST /api/access-grants': 'admin',
+  'POST /api/access-grants/:id/revoke': 'admin',
+  'GET /api/access-grants/activity': 'admin',
   'GET /api/acknowledgement-rates': 'admin',
   'GET /api/acknowledgement-rates/:clientId': 'admin',
   'POST /api/acknowledgement-requests': 'admin',
@@ -147,6 +151,7 @@ export const apiAccess = {
   'GET /api/jobs/:id': 'admin',
   'POST /api/location-screening/runs': 'admin',
   'GET /api/me': 'signed-in',
+  'GET /api/me/home': 'signed-in',
   'GET /api/outbox': 'admin',
   'GET /api/payroll': 'admin',
   'GET /api/payroll/adjustments': 'admin',
@@ -231,6 +236,9 @@ export const apiAccess = {
   'POST /api/tokens/refresh': 'public',
   'POST /api/tokens/revoke': 'signed-in',
   'GET /api/users': 'admin',
+  'GET /api/users/person-options': 'admin',
+  'GET /api/users/person-confirmations': 'admin',
+  'PUT /api/users/:id/person': 'admin',
   'POST /api/users': 'admin',
   'GET /api/users/:id': 'admin',
   'PUT /api/users/:id': 'admin',

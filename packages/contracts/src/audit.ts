@@ -181,6 +181,17 @@ export const auditActions = [
   'dashboard.client.list',
   'dashboard.client.view',
   'dashboard.caregiver.view',
+  // Accounts linked to people and scoped grants (issue 20; docs/accounts.md, decision 0050).
+  'account.person_linked',
+  'account.person_unlinked',
+  'account.person_link_ambiguous',
+  'account_home.read',
+  'person_option.list',
+  'person_confirmation.list',
+  'access_grant.list',
+  'access_grant.create',
+  'access_grant.revoke',
+  'account_activity.list',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -209,6 +220,7 @@ export const auditListQuery = pageQuery.extend({
   entityType: text().trim().max(100).optional(),
   entityId: text().trim().max(100).optional(),
   actor: text().trim().max(200).optional().describe('actor email contains'),
+  actorUserAccountId: z.uuid({ message: 'must be a valid id' }).optional().describe('the acting account'),
   outcome: z.enum(auditOutcomes).optional(),
   from: isoDateTime().optional(),
   to: isoDateTime().optional(),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { locales } from './locale.ts';
-import { role } from './enums.ts';
+import { personKind, role } from './enums.ts';
 import { idParams, optionalText, pageOf, pageQuery, requiredText, sortOrder, text } from './common.ts';
 
 /**
@@ -105,6 +105,24 @@ export const signInSmsCodeInput = signInSmsCodeRequest.extend({
 });
 export type SignInSmsCodeInput = z.infer<typeof signInSmsCodeInput>;
 
+/**
+ * The person record an account is (issue 20 "Accounts linked to people"; docs/decisions/0050): its kind, id and
+ * display name.
+ */
+export const accountPersonLink = z.object({
+  kind: personKind,
+  id: z.uuid(),
+  name: z.string(),
+});
+export type AccountPersonLink = z.infer<typeof accountPersonLink>;
+
+/** Which person record to link an account to: a kind and the record's id. */
+export const accountPersonRef = z.object({
+  kind: personKind,
+  id: z.uuid({ message: 'must be a valid id' }),
+});
+export type AccountPersonRef = z.infer<typeof accountPersonRef>;
+
 export const userAccount = z.object({
   id: z.uuid(),
   authUserId: z.string().nullable(),
@@ -123,6 +141,8 @@ export const userAccount = z.object({
   phoneDisplay: z.string().nullable(),
   isActive: z.boolean(),
   lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The person record the account is (caregiver, case manager or guardian), or null. */
+  person: accountPersonLink.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -137,6 +157,8 @@ export const userCreateInput = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
   phone: optionalText(32),
+  /** The person record the new account is (rules: docs/accounts.md "Accounts linked to people"). */
+  person: accountPersonRef.nullish(),
 });
 export type UserCreateInput = z.input<typeof userCreateInput>;
 

@@ -46,3 +46,4 @@ export * from './isp-acknowledgement.ts';
 export * from './isp-quarterly.ts';
 export * from './dashboards-client.ts';
 export * from './dashboards-caregiver.ts';
+export * from './access-grants.ts';

@@ -35,7 +35,7 @@ const SessionDebugPage = lazy(() =>
   import('../features/auth/pages/session-debug-page.tsx').then((m) => ({ default: m.SessionDebugPage })),
 );
 const UsersPage = lazy(() =>
-  import('../features/users/pages/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+  import('./pages/users-admin-screen.tsx').then((m) => ({ default: m.UsersAdminScreen })),
 );
 
 const shellScreens: Record<string, ComponentType> = {

@@ -28,6 +28,7 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { checkPassword } from '../../platform/auth/password-policy.ts';
 import { assertPhoneFree, phoneFieldValue, type CountryCode } from '../../platform/auth/phone-numbers.ts';
+import { assertPersonLinkable, personColumns, writePersonLink } from './person-links.service.ts';
 import { authAccounts, authUsers, userAccounts } from '../../platform/auth/auth.table.ts';
 import { MessagingError, type SendEmailInput } from '../../platform/messaging/messaging.service.ts';
 import { renderEmail, type MessageLanguage } from '../../platform/messaging/templates.ts';
@@ -42,7 +43,7 @@ import {
   storeToken,
   tokenIdentifier,
 } from './one-time-token.ts';
-import { toUserAccount } from './users.service.ts';
+import { withPerson } from './users.service.ts';
 
 /** What inviting needs besides the database: the link's origin and the email sender (messaging service). */
 export interface InvitationDeps {
@@ -126,7 +127,8 @@ async function sendInvitation(
  * as "Invited"), stores the 7-day token and records `user.invite`. A phone is stored E.164 (decision 0019).
  * Errors: VALIDATION_FAILED on `email` when another account (or auth user) uses it, on `phone` when it is not a
  * valid number; CONFLICT on `phone` when another account has the number; UNAVAILABLE when the email provider
- * fails (nothing is created).
+ * fails (nothing is created). With `person`, the account is linked to that record in the same transaction
+ * (person-links.service.ts: 400 or 409 on `person`, checked before the email goes out).
  */
 export async function inviteUser(
   deps: InvitationDeps,
@@ -138,6 +140,8 @@ export async function inviteUser(
   await assertEmailFree(db, email);
   const phone = phoneFieldValue(input.phone, deps.phoneCountry);
   if (phone) await assertPhoneFree(db, phone);
+  const person = input.person ?? null;
+  if (person) await assertPersonLinkable(db, person, input.role, null);
   const id = randomUUID();
   const { hash, expires } = await sendInvitation(deps, {
     id,
@@ -146,8 +150,9 @@ export async function inviteUser(
     role: input.role,
   });
   return db.transaction(async (tx) => {
-    // Checked again in the transaction: another admin may have given the number meanwhile.
+    // Checked again in the transaction: another admin may have given the number or linked the person meanwhile.
     if (phone) await assertPhoneFree(tx, phone);
+    if (person) await assertPersonLinkable(tx, person, input.role, null);
     const [row] = await tx
       .insert(userAccounts)
       .values({
@@ -170,8 +175,9 @@ export async function inviteUser(
       entityId: row.id,
       details: { role: row.role, expiresAt: expires.toISOString() },
     });
+    await writePersonLink(tx, ctx, row, person, 'admin');
     return {
-      account: toUserAccount(row, deps.phoneCountry),
+      account: await withPerson(tx, { ...row, ...personColumns(person) }, deps.phoneCountry),
       sent: { userAccountId: row.id, email: row.email, expiresAt: expires.toISOString() },
     };
   });

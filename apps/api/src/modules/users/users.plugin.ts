@@ -5,8 +5,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { usersRoutes } from './users.routes.ts';
 import { accountsRoutes } from './accounts.routes.ts';
+import { personLinksRoutes } from './person-links.routes.ts';
 
 export const usersPlugin: FastifyPluginAsync = async (app) => {
   await app.register(usersRoutes);
   await app.register(accountsRoutes);
+  await app.register(personLinksRoutes);
 };

@@ -10,7 +10,7 @@
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { FieldError, Page, UserAccount, UserListQuery } from '@tend/contracts';
+import type { AccountPersonLink, FieldError, Page, UserAccount, UserListQuery } from '@tend/contracts';
 import type { setupInput, userCreateInput, userUpdateInput } from '@tend/contracts';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../platform/db/client.ts';
@@ -31,17 +31,26 @@ import { revokeUserFamilies } from '../../platform/auth/api-tokens.service.ts';
 import { authAccounts, authSessions, authUsers, userAccounts } from '../../platform/auth/auth.table.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import {
+  assertPersonLinkable,
+  personColumns,
+  personLinksOf,
+  personRefOf,
+  roleOfPersonKind,
+  writePersonLink,
+} from './person-links.service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The API shape of a `user_account` row (contracts `userAccount`); `authUserId` null means invited, not accepted.
  * `phoneDisplay` is the phone in the national form of `phoneCountry` (config DEFAULT_PHONE_COUNTRY), else
- * international.
+ * international. `person`: the record the account is linked to with its name (`personLinksOf`), or null.
  */
 export function toUserAccount(
   row: typeof userAccounts.$inferSelect,
   phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
+  person: AccountPersonLink | null = null,
 ): UserAccount {
   return {
     id: row.id,
@@ -56,9 +65,20 @@ export function toUserAccount(
     phoneDisplay: row.phone ? formatPhoneNumber(row.phone, phoneCountry) : null,
     isActive: row.isActive,
     lastLoginAt: iso(row.lastLoginAt),
+    person,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** {@link toUserAccount} with the linked person's name read (one query when the account is linked). */
+export async function withPerson(
+  executor: Executor,
+  row: typeof userAccounts.$inferSelect,
+  phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
+): Promise<UserAccount> {
+  const people = await personLinksOf(executor, [row]);
+  return toUserAccount(row, phoneCountry, people.get(row.id) ?? null);
 }
 
 /** True while no ADMIN account exists. */
@@ -240,13 +260,14 @@ export async function findUsers(
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(userAccounts).where(where),
   ]);
+  const people = await personLinksOf(db, rows);
   await recordAudit(db, ctx, {
     action: 'user.list',
     entityType: 'user_account',
     details: { returned: rows.length },
   });
   return {
-    items: rows.map((row) => toUserAccount(row, phoneCountry)),
+    items: rows.map((row) => toUserAccount(row, phoneCountry, people.get(row.id) ?? null)),
     total: totals[0]?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -263,14 +284,16 @@ export async function getUser(
   const [row] = await db.select().from(userAccounts).where(eq(userAccounts.id, id));
   if (!row) throw notFound('User');
   await recordAudit(db, ctx, { action: 'user.read', entityType: 'user_account', entityId: id });
-  return toUserAccount(row, phoneCountry);
+  return withPerson(db, row, phoneCountry);
 }
 
 /**
  * Creates an account with an initial password and, optionally, a phone (typed as the admin likes, read in
  * `phoneCountry`, stored E.164 and copied to the auth user's sign-in number, unverified; decision 0019). Audited
  * `user.create` in the same transaction. Errors: VALIDATION_FAILED (email taken; one `password` error per reason
- * the password policy gives; `phone` not a valid number); CONFLICT on `phone` when another account has it.
+ * the password policy gives; `phone` not a valid number); CONFLICT on `phone` when another account has it. With
+ * `person`, the account is linked to that record in the same transaction (person-links.service.ts: 400 or 409 on
+ * `person`).
  */
 export async function createUser(
   db: Database,
@@ -279,17 +302,22 @@ export async function createUser(
   input: z.output<typeof userCreateInput>,
   phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
 ): Promise<UserAccount> {
+  const person = input.person ?? null;
+  if (person) await assertPersonLinkable(db, person, input.role, null);
   const row = await createAccount(db, auth, input, {
     phoneCountry,
-    audit: (tx, created) =>
-      recordAudit(tx, ctx, {
+    claim: person ? (tx) => assertPersonLinkable(tx, person, input.role, null) : undefined,
+    audit: async (tx, created) => {
+      await recordAudit(tx, ctx, {
         action: 'user.create',
         entityType: 'user_account',
         entityId: created.id,
         details: { role: created.role },
-      }),
+      });
+      await writePersonLink(tx, ctx, created, person, 'admin');
+    },
   });
-  return toUserAccount(row, phoneCountry);
+  return withPerson(db, { ...row, ...personColumns(person) }, phoneCountry);
 }
 
 /**
@@ -298,7 +326,8 @@ export async function createUser(
  * until a code proves it; clearing the phone clears it; decision 0019). Deactivating ends every session and API
  * refresh-token family of the account.
  * Errors: NOT_FOUND; VALIDATION_FAILED when an admin would demote or deactivate themself, or on `phone` when it is
- * not a valid number; CONFLICT on `phone` when another account has the number.
+ * not a valid number, or on `role` when the account is linked to a person whose kind needs another role;
+ * CONFLICT on `phone` when another account has the number.
  */
 export async function updateUser(
   db: Database,
@@ -314,10 +343,21 @@ export async function updateUser(
   const phone = phoneFieldValue(input.phone, phoneCountry);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ authUserId: userAccounts.authUserId })
+      .select({
+        authUserId: userAccounts.authUserId,
+        caregiverId: userAccounts.caregiverId,
+        caseManagerId: userAccounts.caseManagerId,
+        guardianId: userAccounts.guardianId,
+      })
       .from(userAccounts)
       .where(eq(userAccounts.id, id));
     if (!current) throw notFound('User');
+    const linked = personRefOf(current);
+    if (linked && roleOfPersonKind[linked.kind] !== input.role)
+      throw AppError.field(
+        'role',
+        `must stay ${roleOfPersonKind[linked.kind]} while the account is linked to a ${linked.kind.replace('_', ' ')} record; remove the link first`,
+      );
     if (phone) await assertPhoneFree(tx, phone, { authUserId: current.authUserId, userAccountId: id });
     const [row] = await tx
       .update(userAccounts)
@@ -337,6 +377,6 @@ export async function updateUser(
       entityId: id,
       details: { role: row.role, isActive: row.isActive },
     });
-    return toUserAccount(row, phoneCountry);
+    return withPerson(tx, row, phoneCountry);
   });
 }

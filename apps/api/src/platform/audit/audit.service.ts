@@ -178,6 +178,7 @@ export async function findAuditEvents(
   if (query.entityId) filters.push(eq(auditEvents.entityId, query.entityId));
   if (query.outcome) filters.push(eq(auditEvents.outcome, query.outcome));
   if (query.actor) filters.push(ilike(auditEvents.actorEmail, `%${escapeLike(query.actor)}%`));
+  if (query.actorUserAccountId) filters.push(eq(auditEvents.actorUserAccountId, query.actorUserAccountId));
   if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));
   if (query.to) filters.push(lte(auditEvents.at, new Date(query.to)));
   const where = filters.length ? and(...filters) : undefined;

@@ -16,12 +16,13 @@
 import { betterAuth, type BetterAuthOptions, type GenericEndpointContext, type Session } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { sessionTierForPath, type SessionTier } from '@tend/contracts/session-tiers';
+import type { Role } from '@tend/contracts';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { systemContext } from '../http/context.ts';
+import { systemContext, type RequestContext } from '../http/context.ts';
 import { auditRequestId } from './auth-audit.ts';
 import { validationApiError } from './auth-problem.ts';
 import { checkPassword, type PasswordContext } from './password-policy.ts';
@@ -182,6 +183,23 @@ export interface AuthOptions {
    * since a few hundred sign-ins at the real cost take minutes of CPU.
    */
   passwordHasher?: PasswordHasher;
+  /**
+   * Runs after every sign-in is recorded (a new session, any method; not the session replacing one after a
+   * password change), with the account and the audit context of the sign-in. The app wires the modules' reactions
+   * here from outside the platform (app-deps.ts; e.g. module users links a caregiver by email on the first sign-in,
+   * decision 0050). A throw fails the sign-in: wrap what may fail.
+   */
+  onSignIn?: (signIn: SignedIn) => Promise<void>;
+}
+
+/** A sign-in just recorded: the account, its role and email, and the context its audit events use. */
+export interface SignedIn {
+  userAccountId: string;
+  role: Role;
+  email: string;
+  /** True when the account had never signed in before (its last sign-in time was empty). */
+  firstSignIn: boolean;
+  ctx: RequestContext;
 }
 
 /** A password hash function and its check, as better-auth's `emailAndPassword.password` option takes them. */
@@ -211,6 +229,7 @@ export function createAuth({
   google,
   defaultPhoneCountry,
   passwordHasher,
+  onSignIn,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Tend',
@@ -265,7 +284,7 @@ export function createAuth({
     advanced: { ...sessionCookieOptions(publicUrl), database: { generateId: () => crypto.randomUUID() } },
     rateLimit: { enabled: false },
     hooks: { before: passwordPolicyHook, after: assuranceHook(db) },
-    databaseHooks: { session: { create: sessionCreateHooks(db) } },
+    databaseHooks: { session: { create: sessionCreateHooks(db, onSignIn) } },
   });
 }
 export type Auth = ReturnType<typeof createAuth>;
@@ -278,7 +297,7 @@ type SessionCreateHooks = NonNullable<
  * better-auth's hooks around creating a session: before, refuse it unless the user has an active
  * `user_account` (spec s.6); after, record the sign-in ({@link recordSignIn}).
  */
-function sessionCreateHooks(db: Database): SessionCreateHooks {
+function sessionCreateHooks(db: Database, onSignIn?: AuthOptions['onSignIn']): SessionCreateHooks {
   return {
     before: async (session) => {
       const [account] = await db
@@ -289,7 +308,7 @@ function sessionCreateHooks(db: Database): SessionCreateHooks {
       if (!account?.isActive) return false;
       return { data: session };
     },
-    after: (session, ctx) => recordSignIn(db, session, ctx),
+    after: (session, ctx) => recordSignIn(db, session, ctx, onSignIn),
   };
 }
 
@@ -302,16 +321,23 @@ async function recordSignIn(
   db: Database,
   session: Session,
   ctx: GenericEndpointContext | null,
+  onSignIn?: AuthOptions['onSignIn'],
 ): Promise<void> {
   // The session replacing the current one after a password change is no sign-in (password-change.ts).
   if (ctx?.path === CHANGE_PASSWORD_PATH) return;
   // Neither write empties the session caches (session-cache.ts): nobody holds this new session yet, and
   // the last sign-in time is no cached column.
+  let firstSignIn = false;
   const [account] = await withoutSessionInvalidation(async () => {
     // New sessions are strict_phi / aal1 by column default; a sign-in for a relaxed path starts relaxed.
     if (tierForSignIn(ctx?.request?.headers ?? ctx?.headers) === 'relaxed') {
       await db.update(authSessions).set({ tier: 'relaxed' }).where(eq(authSessions.id, session.id));
     }
+    const [before] = await db
+      .select({ lastLoginAt: userAccounts.lastLoginAt })
+      .from(userAccounts)
+      .where(eq(userAccounts.authUserId, session.userId));
+    firstSignIn = before !== undefined && before.lastLoginAt === null;
     return db
       .update(userAccounts)
       .set({ lastLoginAt: new Date() })
@@ -319,20 +345,24 @@ async function recordSignIn(
       .returning({ id: userAccounts.id, email: userAccounts.email, role: userAccounts.role });
   });
   if (!account) return;
-  await recordAudit(
-    db,
-    {
-      ...systemContext(auditRequestId(ctx?.request?.headers ?? ctx?.headers)),
-      ip: session.ipAddress ?? null,
-      userAgent: session.userAgent ?? null,
-    },
-    {
-      action: 'auth.sign_in',
-      entityType: 'user_account',
-      entityId: account.id,
-      ...(ctx?.path && signInMethods[ctx.path] ? { details: { method: signInMethods[ctx.path] } } : {}),
-    },
-  );
+  const auditContext: RequestContext = {
+    ...systemContext(auditRequestId(ctx?.request?.headers ?? ctx?.headers)),
+    ip: session.ipAddress ?? null,
+    userAgent: session.userAgent ?? null,
+  };
+  await recordAudit(db, auditContext, {
+    action: 'auth.sign_in',
+    entityType: 'user_account',
+    entityId: account.id,
+    ...(ctx?.path && signInMethods[ctx.path] ? { details: { method: signInMethods[ctx.path] } } : {}),
+  });
+  await onSignIn?.({
+    userAccountId: account.id,
+    role: account.role,
+    email: account.email,
+    firstSignIn,
+    ctx: auditContext,
+  });
 }
 
 /**

@@ -1,11 +1,16 @@
 /**
  * `/` (public, default layout): "Tend Family". Signed out: a welcome with a Sign in button. Signed-in
- * admin: cards linking to the built admin pages. Shows the admin-redirect alert (spec s.2). With a
- * `?redirect=` and a signed-in user it shows the "Loading..." overlay for 2 s, then goes there (spec s.2).
+ * admin: cards linking to the built admin pages. Signed-in non-admin: their own dashboard (`GET /api/me/home`;
+ * issue 20 "a signed-in non-admin's home is their own dashboard"): the page goes there at once, or says plainly
+ * (English and Spanish) that the account is not linked to a person record yet, or that nothing is shared with it
+ * yet, and to ask the agency. Shows the admin-redirect alert (spec s.2). With a `?redirect=` and a signed-in user
+ * it shows the "Loading..." overlay for 2 s, then goes there (spec s.2).
  */
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconLogin } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { accessGrantEndpoints, type MyHome } from '@tend/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormattedMessage } from 'react-intl';
 import { isAdmin } from '@tend/contracts/permissions';
@@ -14,6 +19,7 @@ import { useMe } from '../auth.tsx';
 import { builtAdminNavigation } from '../navigation.ts';
 import { FullScreenLoading } from '../../components/ui/page-loader.tsx';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
+import { apiCall } from '../../lib/api-client.ts';
 
 /** Post-redirect loading overlay (spec s.9). */
 export const POST_REDIRECT_OVERLAY_MS = 2000;
@@ -53,12 +59,53 @@ function AdminLinks() {
   );
 }
 
+/** The signed-in person's own dashboard path (`GET /api/me/home`), only for a signed-in non-admin. */
+function useMyHome(enabled: boolean) {
+  return useQuery({
+    queryKey: ['me', 'home'],
+    queryFn: ({ signal }) => apiCall(accessGrantEndpoints.getMyHome, { signal }),
+    enabled,
+  });
+}
+
+/** A signed-in non-admin with no dashboard: why, in their language, and whom to ask. */
+function NoDashboard({ name, home }: { name: string; home: MyHome | undefined }) {
+  return (
+    <Card withBorder padding="xl" maw={560}>
+      <Stack gap="xs">
+        <Title order={2} fz="h3">
+          <FormattedMessage id="app.home.signedInAs" values={{ name }} />
+        </Title>
+        {home === undefined ? (
+          <Group gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text>
+              <FormattedMessage id="app.home.openingDashboard" />
+            </Text>
+          </Group>
+        ) : (
+          <Text>
+            <FormattedMessage id={home.person ? 'app.home.noClientsYet' : 'app.home.notLinked'} />
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 export function HomePage() {
   const { data: actor } = useMe();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const redirect = safeRedirectPath(searchParams.get('redirect'));
   const redirecting = Boolean(actor && redirect);
+  const nonAdmin = Boolean(actor && !isAdmin(actor));
+  const home = useMyHome(nonAdmin && !redirecting);
+  const homePath = home.data?.path ?? null;
+
+  useEffect(() => {
+    if (homePath) void navigate(homePath, { replace: true });
+  }, [homePath, navigate]);
 
   useEffect(() => {
     if (!redirecting || !redirect) return;
@@ -109,17 +156,11 @@ export function HomePage() {
           <AdminLinks />
         </Stack>
       )}
-      {actor && !isAdmin(actor) && (
-        <Card withBorder padding="xl" maw={560}>
-          <Stack gap="xs">
-            <Title order={2} fz="h3">
-              <FormattedMessage id="app.home.signedInAs" values={{ name: actor.fullName ?? actor.email }} />
-            </Title>
-            <Text>
-              <FormattedMessage id="app.home.dashboardSoon" />
-            </Text>
-          </Stack>
-        </Card>
+      {actor && nonAdmin && !homePath && (
+        <NoDashboard
+          name={actor.fullName ?? actor.email}
+          home={home.isError ? { path: null, person: null } : home.data}
+        />
       )}
     </Stack>
   );

@@ -109,8 +109,16 @@ beforeAll(async () => {
   t = await createTestApp(); // stores secrets in the outbox (test config), as the flows' dev server does
   admin = as(t, (await signInAs(t, 'ADMIN')).cookie);
   anonymous = as(t, null);
-  const a = await signInAs(t, 'CAREGIVER');
-  const b = await signInAs(t, 'CAREGIVER');
+  // The caregiver records come first: a CAREGIVER account's first sign-in links it to the one caregiver with its
+  // email (decision 0050), and the acknowledgements follow that link.
+  const emailA = `caregiver-a-${randomUUID().slice(0, 8)}@example.org`;
+  const emailB = `caregiver-b-${randomUUID().slice(0, 8)}@example.org`;
+  await db().execute(sql`insert into caregiver (id, name, email, emails) values
+    (${caregiverRowA}::uuid, 'Ana Caregiver', ${emailA.toUpperCase()}, '{}'),
+    (${caregiverRowB}::uuid, 'Ben Caregiver', null, ${sql.param([emailB])}::text[]),
+    (${caregiverRowNoAccount}::uuid, 'Nora Noaccount', 'nora@example.org', '{}')`);
+  const a = await signInAs(t, 'CAREGIVER', emailA);
+  const b = await signInAs(t, 'CAREGIVER', emailB);
   accountA = a;
   accountB = b;
   caregiverA = as(t, a.cookie);
@@ -119,10 +127,6 @@ beforeAll(async () => {
   await db()
     .execute(sql`insert into client (id, name, pid) values (${client}::uuid, 'Casey Client', 'PR0101'),
     (${otherClient}::uuid, 'Dana Other', 'PR0102')`);
-  await db().execute(sql`insert into caregiver (id, name, email, emails) values
-    (${caregiverRowA}::uuid, 'Ana Caregiver', ${a.email.toUpperCase()}, '{}'),
-    (${caregiverRowB}::uuid, 'Ben Caregiver', null, ${sql.param([b.email])}::text[]),
-    (${caregiverRowNoAccount}::uuid, 'Nora Noaccount', 'nora@example.org', '{}')`);
   // A and Nora serve the client; B served it 90 days ago (outside the window) and serves the other client.
   await insertShift(caregiverRowA, client, 3);
   await insertShift(caregiverRowNoAccount, client, 59);

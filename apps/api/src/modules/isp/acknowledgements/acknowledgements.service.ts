@@ -5,8 +5,8 @@
  *   the client's latest VERIFIED ISP (`currentProtocols`);
  * - caregivers serving a client: a live shift for the client dated from {@link ACKNOWLEDGEMENT_SERVING_DAYS} days
  *   before today (agency time zone) on (`servingPairs`, through module shifts' `shiftFacts`);
- * - the caregiver(s) behind a signed-in CAREGIVER account: not archived, whose email or one of whose emails is the
- *   account's, case ignored (`caregiversOfActor`, through module people's `caregiverContactFacts`);
+ * - the caregiver behind a signed-in CAREGIVER account: the caregiver record the account is linked to
+ *   (`caregiversOfActor`, through module users' `findAccountPerson`; decision 0050);
  * - a request link names one caregiver and one client; only the SHA-256 of its token is stored; it opens for an
  *   account behind that caregiver until it expires, and is 404 for anyone else.
  * Every read and write is audited with ids and counts, never a protocol's text, a name or a token.
@@ -37,6 +37,7 @@ import {
   findCaregiverAccountsByEmail,
   type CaregiverAccount,
 } from '../../users/caregiver-accounts.service.ts';
+import { findAccountPerson } from '../../users/account-people.service.ts';
 import { labeler } from '../export/labels.ts';
 import { currentPlans, toCurrentProtocol, type CurrentPlan } from '../current-plans.ts';
 import { isps, protocols } from '../isp.table.ts';
@@ -69,16 +70,16 @@ export function ratePercent(acknowledged: number, expected: number): number | nu
   return expected === 0 ? null : Math.floor((acknowledged * 100) / expected);
 }
 
-/** The caregivers (ids) behind the signed-in account: none unless it is a CAREGIVER account. */
+/**
+ * The caregiver (id) behind the signed-in account: the caregiver record a CAREGIVER account is linked to (module
+ * users' `findAccountPerson`; linked by an admin or by the caregiver's first sign-in with their email, decision
+ * 0050), none for any other account or an unlinked one.
+ */
 async function caregiversOfActor(executor: Executor, ctx: RequestContext): Promise<string[]> {
   const actor = ctx.actor;
   if (!actor || actor.role !== 'CAREGIVER') return [];
-  const email = actor.email.trim().toLowerCase();
-  const result = await executor.execute<{ id: string }>(sql`
-    select c.id from ${caregiverContactFacts('c')}
-    where not c.archived
-      and (lower(c.email) = ${email} or exists (select 1 from unnest(c.emails) e where lower(e) = ${email}))`);
-  return result.rows.map((row) => row.id);
+  const person = await findAccountPerson(executor, actor.userAccountId);
+  return person?.isActive && person.caregiverId ? [person.caregiverId] : [];
 }
 
 /** One caregiver serving one client, with the date of their latest shift for the client in the window. */

@@ -1,14 +1,24 @@
 /**
- * Edit-user modal: role, job title (functional role), names, phone and active flag, validated with
- * contracts `userUpdateInput`. The API's field errors (an admin demoting or deactivating themself,
- * for one) land on their inputs. The email is shown, not edited.
+ * A user's detail on `/admin/users`, in tabs: "Profile" (role, job title, names, phone and active flag,
+ * validated with contracts `userUpdateInput`; the API's field errors, an admin demoting or deactivating themself
+ * for one, land on their inputs; the email is shown, not edited), "Person" (the record the account is linked to;
+ * issue 20) and the tabs the app adds from other features (`accountTabs`: access grants, what the account read).
  */
-import { Modal, Stack, Switch, Text } from '@mantine/core';
+import { Modal, Stack, Switch, Tabs, Text } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { userUpdateInput, type UserAccount, type UserUpdateInput } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useUpdateUser } from '../api/update-user.ts';
 import { roleDescriptions } from './role-badge.tsx';
 import { NameInputs, profileLabels, RoleAndJobInputs, UserFormButtons, useUserForm } from './user-form.tsx';
+import { PersonLinkForm } from './person-link-form.tsx';
+
+/** A tab another feature adds to a user's detail (composed in src/app). */
+export interface AccountTab {
+  value: string;
+  label: string;
+  Panel: ComponentType<{ user: UserAccount }>;
+}
 
 const labels = { ...profileLabels, isActive: 'Active' };
 
@@ -81,19 +91,44 @@ export function EditUserModal({
   user,
   isSelf,
   onClose,
+  accountTabs = [],
 }: {
   user: UserAccount | null;
   isSelf: boolean;
   onClose: () => void;
+  accountTabs?: readonly AccountTab[];
 }) {
   return (
     <Modal
       opened={user !== null}
       onClose={onClose}
       title={user ? `Edit ${user.fullName ?? user.email}` : 'Edit user'}
-      size="lg"
+      size="xl"
     >
-      {user && <EditUserForm key={user.id} user={user} isSelf={isSelf} onDone={onClose} />}
+      {user && (
+        <Tabs defaultValue="profile" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="profile">Profile</Tabs.Tab>
+            <Tabs.Tab value="person">Person</Tabs.Tab>
+            {accountTabs.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="profile">
+            <EditUserForm key={user.id} user={user} isSelf={isSelf} onDone={onClose} />
+          </Tabs.Panel>
+          <Tabs.Panel value="person">
+            <PersonLinkForm key={user.id} user={user} onDone={onClose} />
+          </Tabs.Panel>
+          {accountTabs.map(({ value, Panel }) => (
+            <Tabs.Panel key={value} value={value}>
+              <Panel user={user} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
     </Modal>
   );
 }

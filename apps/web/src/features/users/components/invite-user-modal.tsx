@@ -1,17 +1,19 @@
 /**
  * Invite-user modal (spec issue 4; docs/accounts.md): names, email, role and job title (functional role),
  * validated with contracts `invitationInput`. Tend emails the person a link (valid 7 days, shown in the outbox)
- * to choose their own password; the account shows as "Invited" until they do. API field errors (an email in use)
- * land on their inputs.
+ * to choose their own password; the account shows as "Invited" until they do. "Person" links the account to a
+ * caregiver, case manager or guardian record and sets the role that kind needs (issue 20). API field errors (an
+ * email in use, a record already linked) land on their inputs.
  */
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { INVITATION_TTL_DAYS, invitationInput, type InvitationInput } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { useInviteUser } from '../api/invite-user.ts';
 import { roleDescriptions } from './role-badge.tsx';
+import { PersonPicker, personKindRoles } from './person-picker.tsx';
 import { NameInputs, profileLabels, RoleAndJobInputs, UserFormButtons, useUserForm } from './user-form.tsx';
 
-const labels = { email: 'Email', ...profileLabels };
+const labels = { email: 'Email', ...profileLabels, person: 'Person' };
 
 const emptyInvitation: InvitationInput = {
   email: '',
@@ -20,6 +22,7 @@ const emptyInvitation: InvitationInput = {
   firstName: '',
   lastName: '',
   phone: '',
+  person: null,
 };
 
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -66,6 +69,15 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
             getInputProps={form.getInputProps}
             roleDescription={roleDescriptions[form.values.role]}
             phoneAutoComplete="off"
+          />
+          <PersonPicker
+            key={opened ? 'open' : 'closed'}
+            value={form.values.person ?? null}
+            onChange={(person) => form.setFieldValue('person', person)}
+            onKindChange={(kind) => {
+              if (kind) form.setFieldValue('role', personKindRoles[kind]);
+            }}
+            error={form.errors.person}
           />
           <UserFormButtons onCancel={close} submitLabel="Send invitation" saving={invite.isPending} />
         </Stack>

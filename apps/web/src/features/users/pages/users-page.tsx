@@ -2,7 +2,10 @@
  * `/admin/users` (admin): the user accounts. Search, role and status filters, page and sort live in
  * the URL (contracts `userListQuery`); paging and sorting are server-side. "Invite user" emails a link to choose
  * a password (the account shows "Invited" until it is used; a row's send button sends a new link); "Create with
- * password" sets an initial password instead. A row (or its Edit button) opens the edit form.
+ * password" sets an initial password instead. A row (or its Edit button) opens the user's detail (profile, the
+ * person record the account is linked to, and the tabs the app adds: access grants, what the account read). The
+ * "Person" column shows each account's link; caregiver accounts whose first sign-in found several records wait
+ * under "Needs confirmation" above the list (issue 20).
  */
 import {
   ActionIcon,
@@ -27,7 +30,10 @@ import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { fetchAllUsers, useUsers } from '../api/find-users.ts';
 import { CreateUserModal } from '../components/create-user-modal.tsx';
-import { EditUserModal } from '../components/edit-user-modal.tsx';
+import { EditUserModal, type AccountTab } from '../components/edit-user-modal.tsx';
+import { PersonConfirmations } from '../components/person-confirmations.tsx';
+import { personSummary } from '../components/person-link-form.tsx';
+import { personKindLabels } from '../components/person-picker.tsx';
 import {
   accountStatus,
   AccountStatusBadge,
@@ -67,6 +73,22 @@ function userColumns(
       header: 'Role',
       accessorFn: (user) => roleLabels[user.role],
       cell: ({ row }) => <RoleBadge role={row.original.role} />,
+    },
+    {
+      id: 'person',
+      header: 'Person',
+      accessorFn: (user) => (user.person ? personSummary(user) : ''),
+      cell: ({ row }) =>
+        row.original.person ? (
+          <Text size="sm">
+            {row.original.person.name}{' '}
+            <Text span size="xs" c="dimmed">
+              ({personKindLabels[row.original.person.kind]})
+            </Text>
+          </Text>
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'functionalRole',
@@ -114,6 +136,7 @@ const userExportColumns: CsvColumn<UserAccount>[] = [
   { header: 'Name', value: (user) => user.fullName },
   { header: 'Email', value: (user) => user.email },
   { header: 'Role', value: (user) => roleLabels[user.role] },
+  { header: 'Person', value: (user) => (user.person ? personSummary(user) : null) },
   { header: 'Job title', value: (user) => user.functionalRole },
   { header: 'Phone', value: (user) => user.phone },
   { header: 'Status', value: (user) => accountStatus(user) },
@@ -133,7 +156,8 @@ function resendInvitation(mutate: ReturnType<typeof useResendInvitation>['mutate
   });
 }
 
-export function UsersPage() {
+/** `/admin/users`; `accountTabs`: the tabs other features add to a user's detail (composed in src/app). */
+export function UsersPage({ accountTabs = [] }: { accountTabs?: readonly AccountTab[] }) {
   const list = useListPage({
     schema: userListQuery,
     useList: useUsers,
@@ -163,6 +187,8 @@ export function UsersPage() {
         />
       )}
 
+      <PersonConfirmations />
+
       <ListPage
         list={list}
         filterLabel="Filter users"
@@ -191,6 +217,7 @@ export function UsersPage() {
         user={editing}
         isSelf={editing !== null && editing.id === me.data?.userAccountId}
         onClose={() => setEditing(null)}
+        accountTabs={accountTabs}
       />
     </Stack>
   );
