@@ -120,3 +120,34 @@ test("a caregiver gets the invalid page for someone else's id and for an unknown
   expect(await page.getByRole('main').innerText()).toBe(text);
   await context.close();
 });
+
+test('a caregiver linked to their record signs in and lands on their own dashboard', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const adminContext = await browser.newContext({
+    storageState: ADMIN_STATE_FILE,
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL ?? '' },
+  });
+  const caregiver = await newestCaregiver(adminContext.request);
+  const own = { email: `cg.dash.own.${stamp}@example.org`, firstName: 'Owen', lastName: `Own ${stamp}` };
+  await createUser(adminContext.request, baseURL, {
+    ...own,
+    password: PASSWORD,
+    role: 'CAREGIVER',
+    person: { kind: 'caregiver', id: caregiver.id },
+  });
+  await adminContext.close();
+
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  forbidDialogs(page);
+  await page.goto('/login');
+  await signInThroughForm(page, { email: own.email, password: PASSWORD });
+  await expect(page).toHaveURL(new RegExp(`/dashboard/caregiver/${caregiver.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${caregiver.name}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Hours by week' })).toBeVisible();
+  await context.close();
+});

@@ -144,3 +144,42 @@ test("a guardian with no client linked is told what to do, and gets the invalid 
   expect(await page.getByRole('main').innerText()).toBe(text);
   await context.close();
 });
+
+test('a guardian granted one client signs in and lands on that client’s care page', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const adminContext = await browser.newContext({
+    storageState: ADMIN_STATE_FILE,
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL ?? '' },
+  });
+  const client = await newestClient(adminContext.request);
+  const granted = {
+    email: `guardian.granted.${stamp}@example.org`,
+    firstName: 'Grace',
+    lastName: `Granted ${stamp}`,
+  };
+  const account = await createUser(adminContext.request, baseURL, {
+    ...granted,
+    password: PASSWORD,
+    role: 'GUARDIAN',
+  });
+  const grant = await adminContext.request.post('/api/access-grants', {
+    data: { userAccountId: account.id, kind: 'GUARDIAN', clientId: client.id, reason: 'Legal guardian' },
+  });
+  expect(grant.status(), await grant.text()).toBe(201);
+  await adminContext.close();
+
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  forbidDialogs(page);
+  await page.goto('/login');
+  await signInThroughForm(page, { email: granted.email, password: PASSWORD });
+  await expect(page).toHaveURL(new RegExp(`/dashboard/client/${client.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `${client.name}'s care` })).toBeVisible();
+  await page.goto('/dashboard/client');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/client/${client.id}$`));
+  await context.close();
+});
