@@ -17,6 +17,7 @@ import { createMessagingService, type MessagingService } from './platform/messag
 import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts';
 import { revalidateAroundDate } from './modules/validation/validation.service.ts';
 import { loadDemoAgency } from './modules/demo/demo.service.ts';
+import { createAccessLinkOpener } from './modules/access/access-links.service.ts';
 import type { RequestContext } from './platform/http/context.ts';
 
 /** Everything route plugins need, passed explicitly (no globals). */
@@ -97,6 +98,8 @@ export async function createAppDeps(options: {
       google: config.google,
       defaultPhoneCountry: config.defaultPhoneCountry,
       passwordHasher: options.passwordHasher,
+      // What a dashboard access link means: module `access` (decision 0049).
+      accessLinks: createAccessLinkOpener(database.db),
     }),
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
     jobs: createJobRunner({

@@ -33,6 +33,8 @@ import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
 import { stagingPlugin } from './modules/staging/staging.plugin.ts';
 import { demoPlugin } from './modules/demo/demo.plugin.ts';
 import { ispPlugin } from './modules/isp/isp.plugin.ts';
+import { accessPlugin } from './modules/access/access.plugin.ts';
+import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -68,6 +70,8 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   payrollPlugin,
   stagingPlugin,
   ispPlugin,
+  accessPlugin,
+  campaignsPlugin,
   demoPlugin,
 ];
 

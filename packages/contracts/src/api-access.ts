@@ -49,6 +49,12 @@ export function expectedAccess(access: ApiAccess, principal: Principal): 'allow'
 
 /** Every API operation (`METHOD /path` as Fastify registers it) and who may call it. */
 export const apiAccess = {
+  'GET /api/access-links': 'admin',
+  'POST /api/access-links': 'admin',
+  'POST /api/access-links/:id/revoke': 'admin',
+  'POST /api/access-links/renew': 'public',
+  'POST /api/access-links/report': 'signed-in-phi',
+  'GET /api/access-links/report/:token': 'public',
   'GET /api/acknowledgement-rates': 'admin',
   'GET /api/acknowledgement-rates/:clientId': 'admin',
   'POST /api/acknowledgement-requests': 'admin',
@@ -114,6 +120,14 @@ export const apiAccess = {
   'GET /api/clients/:id': 'admin',
   'PUT /api/clients/:id': 'admin',
   'POST /api/clients/:id/archive': 'admin',
+  'GET /api/email-campaigns': 'admin',
+  'POST /api/email-campaigns': 'admin',
+  'GET /api/email-campaigns/:id': 'admin',
+  'POST /api/email-campaigns/:id/cancel': 'admin',
+  'GET /api/email-campaigns/:id/recipients': 'admin',
+  'POST /api/email-campaigns/:id/send': 'admin',
+  'GET /api/email-campaigns/candidates': 'admin',
+  'POST /api/email-campaigns/preview': 'admin',
   'GET /api/exprs-records': 'admin',
   'POST /api/exprs-records/:id/acknowledge': 'admin',
   'POST /api/exprs-records/:id/link': 'admin',

@@ -177,6 +177,24 @@ export const auditActions = [
   'quarterly_summary_export.create',
   'quarterly_summary_export.list',
   'quarterly_summary_export.download',
+  // Access links and case-manager email campaigns (issue 20; docs/access-links.md, docs/campaigns.md).
+  'access_link.list',
+  'access_link.issue',
+  'access_link.used',
+  'access_link.refused',
+  'access_link.revoke',
+  'access_link.renew',
+  'report_link.create',
+  'report_link.download',
+  'user.link_person',
+  'email_campaign.list',
+  'email_campaign.read',
+  'email_campaign.create',
+  'email_campaign.preview',
+  'email_campaign.send',
+  'email_campaign.cancel',
+  'email_campaign.finish',
+  'email_campaign_recipient.list',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

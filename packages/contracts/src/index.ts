@@ -44,3 +44,5 @@ export * from './isp-protocol.ts';
 export * from './isp.ts';
 export * from './isp-acknowledgement.ts';
 export * from './isp-quarterly.ts';
+export * from './access-links.ts';
+export * from './email-campaigns.ts';

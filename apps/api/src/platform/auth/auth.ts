@@ -36,6 +36,7 @@ import { googleSignInMethods, googleSocialProviders, type GoogleClient } from '.
 import { callbackUrlCheck } from './callback-url.ts';
 import { CHANGE_PASSWORD_PATH, passwordChange } from './password-change.ts';
 import { identityAudit } from './identities.ts';
+import { ACCESS_LINK_OPEN_PATH, accessLinkSignIn, type AccessLinkOpener } from './access-link-sign-in.ts';
 import { withoutSessionInvalidation } from './session-cache.ts';
 import {
   authAccounts,
@@ -127,6 +128,7 @@ const signInMethods: Record<string, string> = {
   '/sign-in/phone-number': 'phone_password',
   '/phone-number/verify': 'phone_otp',
   '/verify-email': 'email_confirmation',
+  [ACCESS_LINK_OPEN_PATH]: 'access_link',
   ...googleSignInMethods,
 };
 
@@ -182,6 +184,11 @@ export interface AuthOptions {
    * since a few hundred sign-ins at the real cost take minutes of CPU.
    */
   passwordHasher?: PasswordHasher;
+  /**
+   * What a DASHBOARD access link means (module `access`, passed in by app-deps.ts; decision 0049). Absent: no
+   * `POST /api/auth/access-link/open` endpoint.
+   */
+  accessLinks?: AccessLinkOpener;
 }
 
 /** A password hash function and its check, as better-auth's `emailAndPassword.password` option takes them. */
@@ -211,6 +218,7 @@ export function createAuth({
   google,
   defaultPhoneCountry,
   passwordHasher,
+  accessLinks,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Tend',
@@ -242,6 +250,8 @@ export function createAuth({
       // Phone + password and SMS codes, active accounts only (decision 0018); caregiver-only codes for the
       // caregiver page and password reset by SMS code for phone-only accounts (decision 0019).
       phoneSignIn({ db, sendSms, defaultCountry: defaultPhoneCountry }),
+      // Dashboard access links (campaigns, admin-sent sign-in links): one session per link (decision 0049).
+      ...(accessLinks ? [accessLinkSignIn(db, accessLinks)] : []),
     ],
     disabledPaths: [...DISABLED_OTP_PATHS, ...DISABLED_JWT_PATHS],
     emailAndPassword: {
