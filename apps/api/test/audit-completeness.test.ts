@@ -1245,7 +1245,17 @@ const jobCases: JobCase[] = [
   { job: 'client-prime-import', events: [['budget.import', 'budget']] },
   { job: 'claim-import', events: [['billing_import.create', 'billing_import_batch']] },
   { job: 'isp-processing', events: [['isp.process', 'isp']] },
-  { job: 'email-campaign-send', events: [['email_campaign.finish', 'email_campaign']] },
+  {
+    // Queued by `POST /api/email-campaigns/:id/send` above: waits for that run.
+    job: 'email-campaign-send',
+    events: [['email_campaign.finish', 'email_campaign']],
+    queue: async (s) => {
+      const runs = await s.t.app.deps.jobs.listJobs({ limit: 200 });
+      const run = runs.find((job) => job.jobType === 'email-campaign-send');
+      if (!run) throw new Error('no email-campaign-send run was queued');
+      return run.id;
+    },
+  },
   {
     // Queued after the demo agency's validation (workflows/demo-agency.ts); here on a database without it.
     job: 'demo-billing',

@@ -247,7 +247,7 @@ async function finish(db: Database, campaignId: string): Promise<CampaignRow | u
   const [row] = await db
     .update(emailCampaigns)
     .set({
-      status: sql`case when ${emailCampaigns.sentCount} = 0 and ${emailCampaigns.failedCount} > 0 then 'FAILED' else 'COMPLETED' end`,
+      status: sql`case when ${emailCampaigns.sentCount} = 0 and ${emailCampaigns.failedCount} > 0 then 'FAILED'::email_campaign_status else 'COMPLETED'::email_campaign_status end`,
       completedAt: new Date(),
     })
     .where(and(eq(emailCampaigns.id, campaignId), eq(emailCampaigns.status, 'IN_PROGRESS')))
