@@ -61,20 +61,30 @@ it('resumes after the worker is killed mid-send and sends no one a second email'
       payload: { name: 'Restart', subject: 'Hello', recipients: { mode: 'picked', caseManagerIds: ids } },
     })
   ).json<EmailCampaign>();
-  expect((await admin({ method: 'POST', url: `/api/email-campaigns/${campaign.id}/send` })).statusCode).toBe(200);
+  expect((await admin({ method: 'POST', url: `/api/email-campaigns/${campaign.id}/send` })).statusCode).toBe(
+    200,
+  );
 
   await smtp.reached(HELD); // the worker now waits inside the SMTP call for message 3 …
   await first.app.deps.jobs.stop({ abandon: true }); // … and its process is killed there.
-  const midway = (await admin({ method: 'GET', url: `/api/email-campaigns/${campaign.id}` })).json<EmailCampaign>();
+  const midway = (
+    await admin({ method: 'GET', url: `/api/email-campaigns/${campaign.id}` })
+  ).json<EmailCampaign>();
   expect(midway).toMatchObject({ status: 'IN_PROGRESS', sentCount: HELD - 1 });
 
   // The restarted server: a second instance on the same database picks the job up and finishes it.
   second = await createTestApp(config, { database: first.database, jobs: true, jobTimings: timings });
   const done = await until(
-    async () => (await admin({ method: 'GET', url: `/api/email-campaigns/${campaign.id}` })).json<EmailCampaign>(),
+    async () =>
+      (await admin({ method: 'GET', url: `/api/email-campaigns/${campaign.id}` })).json<EmailCampaign>(),
     (read) => read.status !== 'IN_PROGRESS',
   );
-  expect(done).toMatchObject({ status: 'COMPLETED', sentCount: RECIPIENTS - 1, failedCount: 1, pendingCount: 0 });
+  expect(done).toMatchObject({
+    status: 'COMPLETED',
+    sentCount: RECIPIENTS - 1,
+    failedCount: 1,
+    pendingCount: 0,
+  });
 
   // Every recipient's address received exactly one message, the held one included (it reached the server once).
   expect(smtp.total()).toBe(RECIPIENTS);

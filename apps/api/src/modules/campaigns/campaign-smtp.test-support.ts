@@ -20,7 +20,9 @@ export interface CountingSmtpServer {
 }
 
 /** Starts the server on 127.0.0.1; `holdMessage` (1-based) is received but never answered until `release()`. */
-export async function startCountingSmtpServer(options: { holdMessage?: number } = {}): Promise<CountingSmtpServer> {
+export async function startCountingSmtpServer(
+  options: { holdMessage?: number } = {},
+): Promise<CountingSmtpServer> {
   const received = new Map<string, number>();
   let count = 0;
   const waiters: { n: number; resolve: () => void }[] = [];

@@ -20,11 +20,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function caseManager(name: string, email: string | null, county = 'Lane', archived = false) {
-  const created = await admin({ method: 'POST', url: '/api/case-managers', payload: { name, county, email } });
+  const created = await admin({
+    method: 'POST',
+    url: '/api/case-managers',
+    payload: { name, county, email },
+  });
   expect(created.statusCode, created.body).toBe(201);
   const { id } = created.json<{ id: string }>();
   if (archived) {
-    const response = await admin({ method: 'POST', url: `/api/case-managers/${id}/archive`, payload: { archived: true } });
+    const response = await admin({
+      method: 'POST',
+      url: `/api/case-managers/${id}/archive`,
+      payload: { archived: true },
+    });
     expect(response.statusCode).toBe(200);
   }
   return id;
@@ -66,7 +74,12 @@ describe('email campaigns', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json<EmailCampaign>();
-    expect(campaign).toMatchObject({ status: 'PENDING', totalRecipients: 4, skippedCount: 3, pendingCount: 1 });
+    expect(campaign).toMatchObject({
+      status: 'PENDING',
+      totalRecipients: 4,
+      skippedCount: 3,
+      pendingCount: 1,
+    });
 
     const sent = await admin({ method: 'POST', url: `/api/email-campaigns/${campaign.id}/send` });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -75,13 +88,28 @@ describe('email campaigns', () => {
     expect(again.statusCode).toBe(409);
 
     const done = await finished(campaign.id);
-    expect(done).toMatchObject({ status: 'COMPLETED', sentCount: 1, skippedCount: 3, failedCount: 0, pendingCount: 0 });
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      sentCount: 1,
+      skippedCount: 3,
+      failedCount: 0,
+      pendingCount: 0,
+    });
     const rows = await recipients(campaign.id);
     const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
     expect(byName['Ana Active']).toMatchObject({ status: 'SENT', error: null });
-    expect(byName['Ben Archived']).toMatchObject({ status: 'SKIPPED', error: expect.stringMatching(/Archived/) });
-    expect(byName['Cal Copy']).toMatchObject({ status: 'SKIPPED', error: expect.stringMatching(/Duplicate/) });
-    expect(byName['Dee Noemail']).toMatchObject({ status: 'SKIPPED', error: expect.stringMatching(/No email/) });
+    expect(byName['Ben Archived']).toMatchObject({
+      status: 'SKIPPED',
+      error: expect.stringMatching(/Archived/),
+    });
+    expect(byName['Cal Copy']).toMatchObject({
+      status: 'SKIPPED',
+      error: expect.stringMatching(/Duplicate/),
+    });
+    expect(byName['Dee Noemail']).toMatchObject({
+      status: 'SKIPPED',
+      error: expect.stringMatching(/No email/),
+    });
 
     const outbox = await t.database.db
       .select()
@@ -162,11 +190,18 @@ describe('email campaigns', () => {
     const bad = await admin({
       method: 'POST',
       url: '/api/email-campaigns',
-      payload: { name: '', subject: 'a\nb', fromName: 'x"y', recipients: { mode: 'picked', caseManagerIds: [] } },
+      payload: {
+        name: '',
+        subject: 'a\nb',
+        fromName: 'x"y',
+        recipients: { mode: 'picked', caseManagerIds: [] },
+      },
     });
     expect(bad.statusCode).toBe(400);
     const paths = bad.json().errors.map((error: { path: string }) => error.path);
-    expect(paths).toEqual(expect.arrayContaining(['name', 'subject', 'fromName', 'recipients.caseManagerIds']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['name', 'subject', 'fromName', 'recipients.caseManagerIds']),
+    );
     const none = await admin({
       method: 'POST',
       url: '/api/email-campaigns',
@@ -174,12 +209,19 @@ describe('email campaigns', () => {
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].path).toBe('recipients');
-    const unknown = await admin({ method: 'GET', url: '/api/email-campaigns/00000000-0000-4000-8000-000000000000' });
+    const unknown = await admin({
+      method: 'GET',
+      url: '/api/email-campaigns/00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.statusCode).toBe(404);
 
     const user = as(t, (await signInAs(t, 'USER')).cookie);
     expect((await user({ method: 'GET', url: '/api/email-campaigns' })).statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/email-campaigns', headers: { origin: TEST_ORIGIN } });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/email-campaigns',
+      headers: { origin: TEST_ORIGIN },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
