@@ -16,6 +16,8 @@ import { payrollScreens } from '../features/payroll/routes.tsx';
 import { validationScreens } from '../features/validation/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
 import { ispScreens } from '../features/isp/routes.tsx';
+import { accessScreens } from '../features/access/routes.tsx';
+import { campaignsScreens } from '../features/campaigns/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -60,6 +62,8 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...validationScreens,
   ...authScreens,
   ...ispScreens,
+  ...accessScreens,
+  ...campaignsScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));
