@@ -39,12 +39,24 @@ function CampaignProgress({ campaign }: { campaign: EmailCampaign }) {
   const total = Math.max(1, campaign.totalRecipients);
   const done = campaign.totalRecipients - campaign.pendingCount;
   const share = (count: number) => (count / total) * 100;
+  const sections = [
+    { label: 'Sent', count: campaign.sentCount, color: 'green' },
+    { label: 'Failed', count: campaign.failedCount, color: 'red' },
+    { label: 'Skipped', count: campaign.skippedCount, color: 'yellow' },
+  ];
   return (
     <Stack gap={4}>
-      <Progress.Root size="lg" aria-label={`Recipients handled: ${done} of ${campaign.totalRecipients}`}>
-        <Progress.Section value={share(campaign.sentCount)} color="green" />
-        <Progress.Section value={share(campaign.failedCount)} color="red" />
-        <Progress.Section value={share(campaign.skippedCount)} color="yellow" />
+      <Progress.Root size="lg">
+        {sections
+          .filter((section) => section.count > 0)
+          .map((section) => (
+            <Progress.Section
+              key={section.label}
+              value={share(section.count)}
+              color={section.color}
+              aria-label={`${section.label}: ${section.count} of ${campaign.totalRecipients}`}
+            />
+          ))}
       </Progress.Root>
       <Text size="sm" role="status" aria-live="polite">
         {done} of {campaign.totalRecipients} handled: {countsText(campaign)}
