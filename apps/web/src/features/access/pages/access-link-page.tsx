@@ -15,6 +15,12 @@ import { LocaleSwitcher } from '../../../i18n/locale-switcher.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useOpenAccessLink, useRenewAccessLink } from '../api/access-links.ts';
 
+/** Buttons whose words wrap on a 320 px phone instead of being cut off. */
+const wrappingButton = {
+  root: { height: 'auto', minHeight: 42, paddingBlock: 8 },
+  label: { whiteSpace: 'normal', textAlign: 'center' },
+} as const;
+
 /** A token as the links carry it: 43 characters of base64url (a cut or altered link may not be one). */
 const wellFormed = (token: string | null): token is string =>
   token !== null && /^[A-Za-z0-9_-]{20,100}$/.test(token);
@@ -80,6 +86,7 @@ function RenewLink({ token }: { token: string }) {
         onClick={() => renew.mutate(token)}
         loading={renew.isPending}
         variant={renew.isError ? 'default' : 'filled'}
+        styles={wrappingButton}
       >
         <FormattedMessage id={renew.isError ? 'access.renew.retry' : 'access.renew.button'} />
       </Button>
@@ -129,6 +136,7 @@ export function AccessLinkPage() {
     >
       <Button
         size="md"
+        styles={wrappingButton}
         leftSection={<IconDoorEnter size={20} aria-hidden />}
         loading={open.isPending || open.isSuccess}
         onClick={() =>
