@@ -9,9 +9,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLink } from '@tend/contracts';
 import { auditEvents } from '../../platform/audit/audit.table.ts';
-import { authSessions } from '../../platform/auth/auth.table.ts';
 import { as, cookiesOf, createTestApp, signInAs, TEST_ORIGIN, type TestApp } from '../../../test/helpers.ts';
-import { accessLinkSessions, accessLinks } from './access.table.ts';
+import { accessLinks } from './access.table.ts';
 import { issueAccessLink, LINK_REFUSED } from './access-links.service.ts';
 
 let t: TestApp;
@@ -77,11 +76,11 @@ describe('access links', () => {
     const opened = await open(token);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toEqual({ redirectTo: `/dashboard/case-manager/${cm}` });
-    const [session] = await t.database.db
-      .select({ tier: authSessions.tier, link: accessLinkSessions.accessLinkId })
-      .from(accessLinkSessions)
-      .innerJoin(authSessions, eq(authSessions.id, accessLinkSessions.sessionId))
-      .where(eq(accessLinkSessions.accessLinkId, accessLinkId));
+    const { rows: sessions } = await t.database.db.execute<{ tier: string; link: string }>(
+      sql`select s.tier, l.access_link_id as link from access_link_session l
+        join auth_session s on s.id = l.session_id where l.access_link_id = ${accessLinkId}::uuid`,
+    );
+    const [session] = sessions;
     expect(session).toEqual({ tier: 'strict_phi', link: accessLinkId });
     const me = await as(t, cookiesOf(opened))({ method: 'GET', url: '/api/me' });
     expect(me.json()).toMatchObject({ email: user.email });

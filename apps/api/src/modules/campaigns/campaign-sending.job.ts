@@ -20,8 +20,11 @@ import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { systemContext } from '../../platform/http/context.ts';
 import { JobInputError, type JobHandler } from '../../platform/jobs/jobs.service.ts';
-import { MessagingError, type MessagingService } from '../../platform/messaging/messaging.service.ts';
-import type { OutboxMessage } from '../../platform/messaging/outbox.table.ts';
+import {
+  MessagingError,
+  type MessagingService,
+  type OutboxMessage,
+} from '../../platform/messaging/messaging.service.ts';
 import { findCaseManagerContact } from '../people/case-manager-contacts.ts';
 import { accessLinkUrl, issueAccessLink } from '../access/access-links.service.ts';
 import { renderCampaignEmail } from './campaign-email.ts';

@@ -14,6 +14,9 @@ import type { Database } from '../db/client.ts';
 import type { EmailProvider, SmsProvider } from './messaging.provider.ts';
 import { outboxMessages, type OutboxChannel, type OutboxMessage } from './outbox.table.ts';
 
+/** An outbox row as the service returns it (modules read it here, never from the table file). */
+export type { OutboxMessage };
+
 /** Stable error codes: `MESSAGE_INVALID` = bad input (HTTP 400); `MESSAGE_SEND_FAILED` = provider failed (HTTP 502). */
 export type MessagingErrorCode = 'MESSAGE_INVALID' | 'MESSAGE_SEND_FAILED';
 
