@@ -82,7 +82,8 @@ export const reportLinkInput = z.object({ reportReferenceId: z.uuid({ message: '
 /** A REPORT link: the download URL (absolute, with the token) and when it stops working. */
 export const reportLink = z.object({ url: z.string(), expires: z.iso.datetime({ offset: true }) });
 export type ReportLink = z.infer<typeof reportLink>;
-export const reportTokenParams = z.object({ token: accessToken });
+/** The download's query: the token travels in the query string, which logs never carry (only paths). */
+export const reportTokenQuery = z.object({ token: accessToken });
 
 export const accessLinkEndpoints = {
   findAccessLinks: defineEndpoint({
@@ -117,8 +118,8 @@ export const accessLinkEndpoints = {
   }),
   downloadReportLink: defineEndpoint({
     method: 'GET',
-    path: '/api/access-links/report/:token',
-    params: reportTokenParams,
+    path: '/api/access-links/report',
+    query: reportTokenQuery,
     response: {},
     produces: ['application/pdf'],
   }),

@@ -54,7 +54,7 @@ export const apiAccess = {
   'POST /api/access-links/:id/revoke': 'admin',
   'POST /api/access-links/renew': 'public',
   'POST /api/access-links/report': 'signed-in-phi',
-  'GET /api/access-links/report/:token': 'public',
+  'GET /api/access-links/report': 'public',
   'GET /api/acknowledgement-rates': 'admin',
   'GET /api/acknowledgement-rates/:clientId': 'admin',
   'POST /api/acknowledgement-requests': 'admin',

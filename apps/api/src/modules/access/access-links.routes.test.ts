@@ -11,6 +11,8 @@ import type { AccessLink } from '@tend/contracts';
 import { auditEvents } from '../../platform/audit/audit.table.ts';
 import { as, cookiesOf, createTestApp, signInAs, TEST_ORIGIN, type TestApp } from '../../../test/helpers.ts';
 import { accessLinks } from './access.table.ts';
+import { systemContext } from '../../platform/http/context.ts';
+import { storeReport } from '../isp/report-references.ts';
 import { issueAccessLink, LINK_REFUSED } from './access-links.service.ts';
 
 let t: TestApp;
@@ -187,6 +189,47 @@ describe('access links', () => {
     expect(row?.usedAt).toBeNull();
   });
 
+  it('report links: a 72-hour link downloads one stored report, token in the query; out of scope is 404', async () => {
+    const client = (
+      await admin({ method: 'POST', url: '/api/clients', payload: { name: 'Rory Report' } })
+    ).json<{ id: string }>();
+    const stored = await storeReport(
+      { db: t.database.db, storage: t.app.deps.storage, storageRegion: null },
+      systemContext(),
+      {
+        clientId: client.id,
+        reportType: 'test-report',
+        year: 2026,
+        period: null,
+        fileName: 'report.pdf',
+        folder: client.id,
+        bytes: Buffer.from('%PDF-1.4 test'),
+        audit: { action: 'isp_export.create' },
+      },
+    );
+    const made = await admin({
+      method: 'POST',
+      url: '/api/access-links/report',
+      payload: { reportReferenceId: stored.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { url, expires } = made.json<{ url: string; expires: string }>();
+    expect(new Date(expires).getTime() - Date.now()).toBeGreaterThan(71 * 3_600_000);
+    const path = new URL(url);
+    expect(path.pathname).toBe('/api/access-links/report');
+    const download = await t.app.inject({ method: 'GET', url: `${path.pathname}${path.search}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.body).toContain('%PDF-1.4 test');
+    const stranger = as(t, (await signInAs(t, 'USER')).cookie);
+    const refused = await stranger({
+      method: 'POST',
+      url: '/api/access-links/report',
+      payload: { reportReferenceId: stored.id },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
   it('report links: 404 for a report that does not exist or is out of scope; admin only for listing', async () => {
     const missing = await admin({
       method: 'POST',
@@ -203,7 +246,10 @@ describe('access links', () => {
         })
       ).statusCode,
     ).toBe(403);
-    const download = await t.app.inject({ method: 'GET', url: `/api/access-links/report/${'a'.repeat(43)}` });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/access-links/report?token=${'a'.repeat(43)}`,
+    });
     expect(download.statusCode).toBe(404);
   });
 });

@@ -63,7 +63,7 @@ export function accessLinkRoutes(deps: AccessLinkDeps & ReportLinkDeps): Fastify
       return link;
     });
     route(app, e.downloadReportLink, { tags: ['access'] }, async (request, reply) => {
-      const opened = await openReportLink(deps, request.ctx, request.params.token, request.headers.range);
+      const opened = await openReportLink(deps, request.ctx, request.query.token, request.headers.range);
       return sendPdf(reply, opened.download, opened.fileName);
     });
   };

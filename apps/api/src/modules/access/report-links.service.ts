@@ -51,8 +51,10 @@ export async function createReportLink(
     entityId: link.id,
     details: { reportReferenceId, clientId },
   });
-  const url = new URL(`/api/access-links/report/${link.token}`, deps.publicUrl).href;
-  return { url, expires: expires.toISOString() };
+  // The token goes in the query string: request logs carry paths only (server-options.ts).
+  const url = new URL('/api/access-links/report', deps.publicUrl);
+  url.searchParams.set('token', link.token);
+  return { url: url.href, expires: expires.toISOString() };
 }
 
 /**
