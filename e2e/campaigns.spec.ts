@@ -41,7 +41,9 @@ async function mailedLink(admin: APIRequestContext, to: string): Promise<string>
   let link = '';
   await expect(async () => {
     const message = await newestMessage(admin, to);
-    const found = /https?:\/\/\S+\/dashboard\/access\?token=[A-Za-z0-9_-]+/.exec(message?.textBody ?? '')?.[0];
+    const found = /https?:\/\/\S+\/dashboard\/access\?token=[A-Za-z0-9_-]+/.exec(
+      message?.textBody ?? '',
+    )?.[0];
     expect(found, `a dashboard link mailed to ${to}`).toBeTruthy();
     link = found as string;
   }).toPass({ timeout: 15_000 });
