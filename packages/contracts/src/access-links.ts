@@ -13,6 +13,7 @@
  * the report download are public; the report link itself needs a signed-in caller who may see the report's client.
  */
 import { z } from 'zod';
+import { text } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { accessLinkPurpose } from './enums.ts';
 
@@ -26,8 +27,7 @@ export const ACCESS_TOKEN_MAX_CHARS = 100;
 export const ACCESS_LINK_PAGE = '/dashboard/access';
 
 /** A token as typed into a body or path: base64url characters only. */
-export const accessToken = z
-  .string()
+export const accessToken = text()
   .trim()
   .min(1, { message: 'is required' })
   .max(ACCESS_TOKEN_MAX_CHARS, { message: 'is not an access link' })
@@ -38,8 +38,7 @@ export const accessLinkStatus = z.enum(accessLinkStatuses);
 export type AccessLinkStatus = z.infer<typeof accessLinkStatus>;
 
 /** `<kind>:<uuid>` of what a link opens (`case_manager`, `user_account`, `report`, …). */
-export const accessLinkIdentifier = z
-  .string()
+export const accessLinkIdentifier = text()
   .trim()
   .max(100, { message: 'must be at most 100 characters' })
   .regex(/^[a-z_]+:[0-9a-f-]{36}$/, { message: 'must be <kind>:<id>, e.g. case_manager:<uuid>' });

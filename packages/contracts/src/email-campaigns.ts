@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { emailCampaignStatus, emailRecipientStatus } from './enums.ts';
-import { idParams, requiredText } from './common.ts';
+import { idParams, requiredText, text } from './common.ts';
 
 /** The job type that sends a campaign. */
 export const EMAIL_CAMPAIGN_JOB = 'email-campaign-send';
@@ -60,15 +60,13 @@ export const campaignMessageInput = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   /** Display name of the sender; no quotes, angle brackets or line breaks. */
-  fromName: z
-    .string()
+  fromName: text()
     .trim()
     .max(100, { message: 'must be at most 100 characters' })
     .regex(/^[^"<>\r\n\\]*$/, { message: 'must not contain quotes, angle brackets or line breaks' })
     .nullish()
     .transform((value) => (value ? value : null)),
-  customMessage: z
-    .string()
+  customMessage: text()
     .trim()
     .max(CAMPAIGN_MESSAGE_MAX_CHARS, { message: `must be at most ${CAMPAIGN_MESSAGE_MAX_CHARS} characters` })
     .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL characters' })
