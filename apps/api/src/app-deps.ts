@@ -18,6 +18,7 @@ import { createTwilioSmsProvider } from './platform/messaging/twilio.provider.ts
 import { revalidateAroundDate } from './modules/validation/validation.service.ts';
 import { loadDemoAgency } from './modules/demo/demo.service.ts';
 import { linkCaregiverOnSignIn } from './modules/users/caregiver-sign-in-link.ts';
+import { createAccessLinkOpener } from './modules/access/access-links.service.ts';
 import type { RequestContext } from './platform/http/context.ts';
 
 /** Everything route plugins need, passed explicitly (no globals). */
@@ -108,6 +109,8 @@ export async function createAppDeps(options: {
           options.log.error({ err: error, userAccountId }, 'caregiver sign-in link failed');
         }
       },
+      // What a dashboard access link means: module `access` (decision 0049).
+      accessLinks: createAccessLinkOpener(database.db),
     }),
     setupToken: config.setupToken ?? randomBytes(24).toString('base64url'),
     jobs: createJobRunner({

@@ -35,6 +35,7 @@ import { demoPlugin } from './modules/demo/demo.plugin.ts';
 import { ispPlugin } from './modules/isp/isp.plugin.ts';
 import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
 import { accessPlugin } from './modules/access/access.plugin.ts';
+import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -72,6 +73,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   ispPlugin,
   dashboardsPlugin,
   accessPlugin,
+  campaignsPlugin,
   demoPlugin,
 ];
 

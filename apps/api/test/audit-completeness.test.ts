@@ -1175,6 +1175,102 @@ const routeCases: RouteCase[] = [
     request: () => ({ method: 'DELETE', url: '/api/storage/buckets/audit-docs' }),
     events: [['bucket.delete', 'storage_bucket']],
   },
+  // Case-manager email campaigns and access links (issue 20; docs/campaigns.md, docs/access-links.md).
+  {
+    route: 'POST /api/email-campaigns',
+    request: async (s) => {
+      const created = await s.admin({
+        method: 'POST',
+        url: '/api/case-managers',
+        payload: {
+          name: 'Casey Campaign',
+          county: 'Lane',
+          email: `casey-${randomUUID().slice(0, 8)}@example.org`,
+        },
+      });
+      s.ids.campaignCaseManager = created.json<{ id: string }>().id;
+      return {
+        method: 'POST',
+        url: '/api/email-campaigns',
+        payload: {
+          name: 'Audit campaign',
+          subject: 'Your dashboard',
+          customMessage: 'Hello',
+          recipients: { mode: 'picked', caseManagerIds: [s.ids.campaignCaseManager] },
+        },
+      };
+    },
+    after: (s, body) => {
+      s.ids.campaign = (body as { id: string }).id;
+    },
+    events: [['email_campaign.create', 'email_campaign']],
+  },
+  {
+    route: 'POST /api/email-campaigns/preview',
+    request: () => ({ method: 'POST', url: '/api/email-campaigns/preview', payload: { subject: 'Hi' } }),
+    events: [['email_campaign.preview', 'email_campaign']],
+  },
+  {
+    route: 'POST /api/email-campaigns/:id/send',
+    request: (s) => ({ method: 'POST', url: `/api/email-campaigns/${s.ids.campaign}/send` }),
+    events: [['email_campaign.send', 'email_campaign']],
+  },
+  {
+    route: 'POST /api/email-campaigns/:id/cancel',
+    request: async (s) => {
+      const created = await s.admin({
+        method: 'POST',
+        url: '/api/email-campaigns',
+        payload: {
+          name: 'Cancelled campaign',
+          subject: 'Never sent',
+          recipients: { mode: 'picked', caseManagerIds: [s.ids.campaignCaseManager] },
+        },
+      });
+      return { method: 'POST', url: `/api/email-campaigns/${created.json<{ id: string }>().id}/cancel` };
+    },
+    events: [['email_campaign.cancel', 'email_campaign']],
+  },
+  {
+    route: 'POST /api/access-links',
+    request: async (s) => {
+      const user = await signInAs(s.t, 'USER');
+      await s.t.database.db.execute(
+        sql`update user_account set case_manager_id = ${s.ids.campaignCaseManager}::uuid where id = ${user.accountId}::uuid`,
+      );
+      s.ids.linkedEmail = user.email;
+      return { method: 'POST', url: '/api/access-links', payload: { userAccountId: user.accountId } };
+    },
+    after: (s, body) => {
+      s.ids.accessLink = (body as { accessLinkId: string }).accessLinkId;
+    },
+    events: [['access_link.issue', 'access_link']],
+  },
+  {
+    route: 'POST /api/access-links/renew',
+    request: async (s) => ({
+      method: 'POST',
+      url: '/api/access-links/renew',
+      payload: { token: await mailedToken(s, s.ids.linkedEmail as string) },
+      as: s.anonymous,
+    }),
+    events: [['access_link.renew', 'access_link']],
+  },
+  {
+    route: 'POST /api/access-links/:id/revoke',
+    request: (s) => ({ method: 'POST', url: `/api/access-links/${s.ids.accessLink}/revoke` }),
+    events: [['access_link.revoke', 'access_link']],
+  },
+  {
+    route: 'POST /api/access-links/report',
+    request: async (s) => {
+      const { rows } = await s.t.database.db.execute<{ id: string }>(
+        sql`select id from report_reference limit 1`,
+      );
+      return { method: 'POST', url: '/api/access-links/report', payload: { reportReferenceId: rows[0]?.id } };
+    },
+    events: [['report_link.create', 'access_link']],
+  },
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1190,6 +1286,17 @@ const jobCases: JobCase[] = [
   { job: 'client-prime-import', events: [['budget.import', 'budget']] },
   { job: 'claim-import', events: [['billing_import.create', 'billing_import_batch']] },
   { job: 'isp-processing', events: [['isp.process', 'isp']] },
+  {
+    // Queued by `POST /api/email-campaigns/:id/send` above: waits for that run.
+    job: 'email-campaign-send',
+    events: [['email_campaign.finish', 'email_campaign']],
+    queue: async (s) => {
+      const runs = await s.t.app.deps.jobs.listJobs({ limit: 200 });
+      const run = runs.find((job) => job.jobType === 'email-campaign-send');
+      if (!run) throw new Error('no email-campaign-send run was queued');
+      return run.id;
+    },
+  },
   {
     // Queued after the demo agency's validation (workflows/demo-agency.ts); here on a database without it.
     job: 'demo-billing',

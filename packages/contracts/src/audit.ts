@@ -192,6 +192,24 @@ export const auditActions = [
   'access_grant.create',
   'access_grant.revoke',
   'account_activity.list',
+  // Access links and case-manager email campaigns (issue 20; docs/access-links.md, docs/campaigns.md).
+  'access_link.list',
+  'access_link.issue',
+  'access_link.used',
+  'access_link.refused',
+  'access_link.revoke',
+  'access_link.renew',
+  'report_link.create',
+  'report_link.download',
+  'user.link_person',
+  'email_campaign.list',
+  'email_campaign.read',
+  'email_campaign.create',
+  'email_campaign.preview',
+  'email_campaign.send',
+  'email_campaign.cancel',
+  'email_campaign.finish',
+  'email_campaign_recipient.list',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

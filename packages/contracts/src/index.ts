@@ -47,3 +47,5 @@ export * from './isp-quarterly.ts';
 export * from './dashboards-client.ts';
 export * from './dashboards-caregiver.ts';
 export * from './access-grants.ts';
+export * from './access-links.ts';
+export * from './email-campaigns.ts';

@@ -149,6 +149,8 @@ const dashboardRoutes: RouteDef[] = [
   r('/dashboard/caregiver/invalid-caregiver', 'none', 'public', 'Invalid caregiver'),
   r('/dashboard/caregiver/welcome/:caregiverId', 'none', 'dashboard', 'Welcome'),
   r('/dashboard/caregiver/:caregiverId', 'none', 'dashboard', 'Caregiver dashboard'),
+  // Not in spec s.2: the page an emailed dashboard access link opens (issue 20; docs/access-links.md).
+  r('/dashboard/access', 'none', 'public', 'Open your dashboard'),
 ];
 
 const mmClient = (sub: string, guard: Guard, title: string) =>

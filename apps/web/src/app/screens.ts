@@ -17,6 +17,8 @@ import { validationScreens } from '../features/validation/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
 import { ispScreens } from '../features/isp/routes.tsx';
 import { dashboardsScreens } from '../features/dashboards/routes.tsx';
+import { accessScreens } from '../features/access/routes.tsx';
+import { campaignsScreens } from '../features/campaigns/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -62,6 +64,8 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...authScreens,
   ...ispScreens,
   ...dashboardsScreens,
+  ...accessScreens,
+  ...campaignsScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

@@ -3,5 +3,6 @@ import app from '../app/messages/es.json';
 import auth from '../features/auth/messages/es.json';
 import isp from '../features/isp/messages/es.json';
 import dashboards from '../features/dashboards/messages/es.json';
+import access from '../features/access/messages/es.json';
 
-export const spanishMessages: Record<string, string> = { ...app, ...auth, ...isp, ...dashboards };
+export const spanishMessages: Record<string, string> = { ...app, ...auth, ...isp, ...dashboards, ...access };

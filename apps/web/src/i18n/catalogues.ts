@@ -10,9 +10,10 @@ import app from '../app/messages/en.json';
 import auth from '../features/auth/messages/en.json';
 import isp from '../features/isp/messages/en.json';
 import dashboards from '../features/dashboards/messages/en.json';
+import access from '../features/access/messages/en.json';
 
 /** Every English message, by id (`area.page.thing`). */
-export const englishMessages = { ...app, ...auth, ...isp, ...dashboards };
+export const englishMessages = { ...app, ...auth, ...isp, ...dashboards, ...access };
 /** A message id: a key of the English catalogue (the Spanish one has the same keys: catalogues.test.ts). */
 export type MessageId = keyof typeof englishMessages;
 /**

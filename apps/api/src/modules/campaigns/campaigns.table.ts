@@ -2,6 +2,7 @@
  * Email campaign tables (spec s.3 EmailCampaign, EmailCampaignRecipient, EmailRateLimit): bulk emails
  * to case managers, one row per recipient, and the send-rate window.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { emailCampaignStatusEnum, emailRecipientStatusEnum } from '../../platform/db/enums.ts';
@@ -37,7 +38,12 @@ export const emailCampaigns = pgTable(
   ],
 );
 
-/** One recipient of a campaign; unique per campaign and address so a retry never double-sends. */
+/**
+ * One recipient of a campaign. `email` is lower case, null when the case manager had none (SKIPPED); it is unique
+ * per campaign among recipients not SKIPPED, so no address is sent a campaign twice (a second case manager with the
+ * same address is SKIPPED as a duplicate). The message itself goes out once per recipient through the outbox's
+ * idempotency key `email_campaign_recipient:<id>` (docs/campaigns.md).
+ */
 export const emailCampaignRecipients = pgTable(
   'email_campaign_recipient',
   {
@@ -46,7 +52,7 @@ export const emailCampaignRecipients = pgTable(
       .notNull()
       .references(() => emailCampaigns.id, { onDelete: 'cascade' }),
     caseManagerId: uuid('case_manager_id').references(() => caseManagers.id, { onDelete: 'set null' }),
-    email: text('email').notNull(),
+    email: text('email'),
     name: text('name'),
     status: emailRecipientStatusEnum('status').notNull().default('PENDING'),
     sentAt: tstz('sent_at'),
@@ -54,7 +60,9 @@ export const emailCampaignRecipients = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('email_campaign_recipient_email_idx').on(t.campaignId, t.email),
+    uniqueIndex('email_campaign_recipient_email_idx')
+      .on(t.campaignId, t.email)
+      .where(sql`${t.status} <> 'SKIPPED'`),
     index('email_campaign_recipient_status_idx').on(t.campaignId, t.status),
     index('email_campaign_recipient_case_manager_idx').on(t.caseManagerId),
   ],

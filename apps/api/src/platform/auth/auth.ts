@@ -37,6 +37,7 @@ import { googleSignInMethods, googleSocialProviders, type GoogleClient } from '.
 import { callbackUrlCheck } from './callback-url.ts';
 import { CHANGE_PASSWORD_PATH, passwordChange } from './password-change.ts';
 import { identityAudit } from './identities.ts';
+import { ACCESS_LINK_OPEN_PATH, accessLinkSignIn, type AccessLinkOpener } from './access-link-sign-in.ts';
 import { withoutSessionInvalidation } from './session-cache.ts';
 import {
   authAccounts,
@@ -128,6 +129,7 @@ const signInMethods: Record<string, string> = {
   '/sign-in/phone-number': 'phone_password',
   '/phone-number/verify': 'phone_otp',
   '/verify-email': 'email_confirmation',
+  [ACCESS_LINK_OPEN_PATH]: 'access_link',
   ...googleSignInMethods,
 };
 
@@ -184,6 +186,11 @@ export interface AuthOptions {
    */
   passwordHasher?: PasswordHasher;
   /**
+   * What a DASHBOARD access link means (module `access`, passed in by app-deps.ts; decision 0049). Absent: no
+   * `POST /api/auth/access-link/open` endpoint.
+   */
+  accessLinks?: AccessLinkOpener;
+  /**
    * Runs after every sign-in is recorded (a new session, any method; not the session replacing one after a
    * password change), with the account and the audit context of the sign-in. The app wires the modules' reactions
    * here from outside the platform (app-deps.ts; e.g. module users links a caregiver by email on the first sign-in,
@@ -230,6 +237,7 @@ export function createAuth({
   defaultPhoneCountry,
   passwordHasher,
   onSignIn,
+  accessLinks,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Tend',
@@ -261,6 +269,8 @@ export function createAuth({
       // Phone + password and SMS codes, active accounts only (decision 0018); caregiver-only codes for the
       // caregiver page and password reset by SMS code for phone-only accounts (decision 0019).
       phoneSignIn({ db, sendSms, defaultCountry: defaultPhoneCountry }),
+      // Dashboard access links (campaigns, admin-sent sign-in links): one session per link (decision 0049).
+      ...(accessLinks ? [accessLinkSignIn(db, accessLinks)] : []),
     ],
     disabledPaths: [...DISABLED_OTP_PATHS, ...DISABLED_JWT_PATHS],
     emailAndPassword: {

@@ -82,6 +82,11 @@ export const configDocs = {
   ISP_AI_MODEL: 'Model name sent to ISP_AI_BASE_URL (default gpt-4o-mini).',
   ISP_AI_TIMEOUT_S:
     'Seconds to wait for ISP_AI_BASE_URL before keeping the rule-based extraction, 1..300 (default 30).',
+  CAMPAIGN_LINK_DAYS: "Days a case-manager campaign email's dashboard link works, 1..90 (default 30).",
+  CAMPAIGN_EMAILS_PER_MINUTE:
+    'Campaign emails sent per minute at most, over all campaigns, 1..10000 (default 60).',
+  CAMPAIGN_ADDRESS_WINDOW_MINUTES:
+    'Minutes after a campaign email during which the same address gets no other (skipped), 0..10080 (default 60).',
 } as const;
 
 /**
@@ -188,6 +193,9 @@ const envSchema = z.object({
   ISP_AI_API_KEY: z.string().optional(),
   ISP_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   ISP_AI_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(30),
+  CAMPAIGN_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  CAMPAIGN_EMAILS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  CAMPAIGN_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 /** The parsed environment. */
@@ -298,6 +306,11 @@ export interface Config {
    * refinement"; decision 0047), its own switch because it sends (redacted) ISP text; absent/null = off.
    */
   ispAi?: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  /**
+   * Case-manager email campaigns (docs/campaigns.md): days a campaign's dashboard link works, emails per minute over
+   * all campaigns, and minutes during which an address that got a campaign email gets no other. Absent: the defaults.
+   */
+  campaigns?: { linkDays: number; emailsPerMinute: number; addressWindowMinutes: number };
 }
 
 export class ConfigError extends Error {
@@ -415,5 +428,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     webDistDir,
     map: { tileUrl: e.MAP_TILE_URL || null, attribution: e.MAP_TILE_ATTRIBUTION },
     ...aiEndpoints(e),
+    campaigns: {
+      linkDays: e.CAMPAIGN_LINK_DAYS,
+      emailsPerMinute: e.CAMPAIGN_EMAILS_PER_MINUTE,
+      addressWindowMinutes: e.CAMPAIGN_ADDRESS_WINDOW_MINUTES,
+    },
   };
 }

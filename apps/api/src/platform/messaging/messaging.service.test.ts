@@ -29,12 +29,14 @@ CREATE TABLE outbox_message (
   error text,
   related_entity_type text,
   related_entity_id text,
+  idempotency_key text,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   sent_at timestamptz
 );
 CREATE INDEX outbox_message_created_at_idx ON outbox_message (created_at);
 CREATE INDEX outbox_message_channel_to_idx ON outbox_message (channel, to_address);
+CREATE UNIQUE INDEX outbox_message_idempotency_key_idx ON outbox_message (idempotency_key);
 `;
 
 const defaultFrom = 'Tend <no-reply@tend.example>';
@@ -157,6 +159,25 @@ describe('messaging service', () => {
 
     const stored = await service.listOutbox({ page: 1, pageSize: 10 });
     expect(stored.items).toEqual([row]);
+  });
+
+  it('sends a message with an idempotency key once: a second send returns the first row, no provider call', async () => {
+    const service = createMessagingService({ db: handle.db, email: smtpProvider, sms: null, defaultFrom });
+    const before = smtp.received.length;
+    const input = {
+      to: 'once@example.org',
+      from: '"Care Team" <team@tend.example>',
+      subject: 'Once',
+      text: 'Only once.',
+      idempotencyKey: 'test:once',
+    };
+    const first = await service.sendEmail(input);
+    const second = await service.sendEmail({ ...input, text: 'A retry.' });
+    expect(second).toEqual(first);
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)?.envelope.from).toBe('team@tend.example');
+    expect(await service.findByIdempotencyKey('test:once')).toEqual(first);
+    expect(await service.findByIdempotencyKey('test:never')).toBeNull();
   });
 
   it('with a failing provider, marks the row failed and throws MESSAGE_SEND_FAILED without the address', async () => {

@@ -14,6 +14,9 @@ import type { Database } from '../db/client.ts';
 import type { EmailProvider, SmsProvider } from './messaging.provider.ts';
 import { outboxMessages, type OutboxChannel, type OutboxMessage } from './outbox.table.ts';
 
+/** An outbox row as the service returns it (modules read it here, never from the table file). */
+export type { OutboxMessage };
+
 /** Stable error codes: `MESSAGE_INVALID` = bad input (HTTP 400); `MESSAGE_SEND_FAILED` = provider failed (HTTP 502). */
 export type MessagingErrorCode = 'MESSAGE_INVALID' | 'MESSAGE_SEND_FAILED';
 
@@ -62,6 +65,11 @@ export interface SendEmailInput extends RelatedEntity {
   /** Plain-text body; must not be empty. */
   text: string;
   html?: string | undefined;
+  /**
+   * "Send this message once": when a row with this key is already in the outbox (a job resumed after a crash), that
+   * row is returned and no provider is called, whatever its status. Absent: every call sends.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 export interface SendSmsInput extends RelatedEntity {
@@ -125,6 +133,8 @@ export interface MessagingService {
    * < 1 or `pageSize` is outside 1..{@link maxOutboxPageSize}.
    */
   listOutbox(input: ListOutboxInput): Promise<OutboxPage>;
+  /** The outbox row recorded with `idempotencyKey` (see {@link SendEmailInput.idempotencyKey}), or null. */
+  findByIdempotencyKey(idempotencyKey: string): Promise<OutboxMessage | null>;
   /** Whether one-time secrets are stored unredacted (development mode; {@link MessagingServiceOptions.storeSecrets}). */
   readonly storesSecrets: boolean;
 }
@@ -153,6 +163,7 @@ export function createMessagingService(options: MessagingServiceOptions): Messag
     sendEmail: (input) => sendEmail(options, input),
     sendSms: (input) => sendSms(options, input),
     listOutbox: (input) => listOutbox(options.db, input),
+    findByIdempotencyKey: (key) => findByIdempotencyKey(options.db, key),
     storesSecrets: options.storeSecrets === true,
   };
 }
@@ -183,9 +194,16 @@ async function sendEmail(options: MessagingServiceOptions, input: SendEmailInput
       status: 'recorded',
       relatedEntityType: input.relatedEntityType ?? null,
       relatedEntityId: input.relatedEntityId ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
     },
     provider ? () => provider.send(message) : null,
   );
+}
+
+/** {@link MessagingService.findByIdempotencyKey}. */
+async function findByIdempotencyKey(db: Database, key: string): Promise<OutboxMessage | null> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.idempotencyKey, key));
+  return row ?? null;
 }
 
 /** {@link MessagingService.sendSms}. */
@@ -239,14 +257,21 @@ async function listOutbox(db: Database, input: ListOutboxInput): Promise<OutboxP
 
 /**
  * Writes the outbox row (`recorded`); with a provider (`call`), sends and marks the row `sent` (with the
- * provider's message id) or `failed` (with its error text, then throws `MESSAGE_SEND_FAILED`).
+ * provider's message id) or `failed` (with its error text, then throws `MESSAGE_SEND_FAILED`). A row whose
+ * `idempotencyKey` is already taken is not written: the earlier row is returned and the provider is not called.
  */
 async function deliver(
   db: Database,
   values: typeof outboxMessages.$inferInsert,
   call: (() => Promise<{ providerMessageId: string | null }>) | null,
 ): Promise<OutboxMessage> {
-  const [row] = await db.insert(outboxMessages).values(values).returning();
+  const [row] = values.idempotencyKey
+    ? await db.insert(outboxMessages).values(values).onConflictDoNothing().returning()
+    : await db.insert(outboxMessages).values(values).returning();
+  if (!row && values.idempotencyKey) {
+    const earlier = await findByIdempotencyKey(db, values.idempotencyKey);
+    if (earlier) return earlier;
+  }
   if (!row) throw new Error('outbox insert returned no row');
   if (!call) return row;
 

@@ -4,7 +4,7 @@
  * (SMTP, Twilio-compatible) each row also carries the delivery outcome. No foreign keys: the related
  * entity is a loose (type, id) pair so deleting a person never removes the record of what was sent.
  */
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from '../db/columns.ts';
 
 export const outboxChannels = ['email', 'sms'] as const;
@@ -44,12 +44,19 @@ export const outboxMessages = pgTable(
     /** What the message is about, e.g. ('incident', '<uuid>'); both null for free-standing messages. */
     relatedEntityType: text('related_entity_type'),
     relatedEntityId: text('related_entity_id'),
+    /**
+     * A caller's key for "this message once" (e.g. `email_campaign_recipient:<id>`): a second send with the same key
+     * finds this row and calls no provider, so a job resumed after a crash never sends a message twice. Null for
+     * messages without one.
+     */
+    idempotencyKey: text('idempotency_key'),
     ...timestamps,
     sentAt: tstz('sent_at'),
   },
   (t) => [
     index('outbox_message_created_at_idx').on(t.createdAt),
     index('outbox_message_channel_to_idx').on(t.channel, t.toAddress),
+    uniqueIndex('outbox_message_idempotency_key_idx').on(t.idempotencyKey),
   ],
 );
 

@@ -28,7 +28,8 @@ export type EmailTemplate =
   | 'emailChange'
   | 'emailChanged'
   | 'alreadyRegistered'
-  | 'acknowledgementRequest';
+  | 'acknowledgementRequest'
+  | 'dashboardLink';
 /** The SMS messages: each is `<name>.sms`. */
 export type SmsTemplate = 'signInCode' | 'passwordResetCode' | 'alreadyRegistered' | 'acknowledgementRequest';
 

@@ -1,0 +1,13 @@
+/**
+ * The access screens (issue 20; docs/access-links.md): `/dashboard/access`, the page an emailed dashboard link opens
+ * (no layout, public; English and Spanish).
+ */
+import { lazy, type ComponentType } from 'react';
+
+const AccessLinkPage = lazy(() =>
+  import('./pages/access-link-page.tsx').then((m) => ({ default: m.AccessLinkPage })),
+);
+
+export const accessScreens: Record<string, ComponentType> = {
+  '/dashboard/access': AccessLinkPage,
+};
