@@ -102,7 +102,8 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
   return Object.fromEntries(error.fieldErrors.map((field) => [field.path, field.message]));
 }
 
-function AddGrantForm({ user }: { user: UserAccount }) {
+/** The add-grant form's state, its record search and its submit (clears the form once the grant is added). */
+function useAddGrant(user: UserAccount) {
   const [kind, setKind] = useState<AccessGrantKind>('GUARDIAN');
   const [targetId, setTargetId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -141,6 +142,56 @@ function AddGrantForm({ user }: { user: UserAccount }) {
         },
       },
     );
+  const changeKind = (value: string | null) => {
+    setKind((value as AccessGrantKind | null) ?? 'GUARDIAN');
+    setTargetId(null);
+    setSearch('');
+  };
+  return {
+    ...{
+      kind,
+      changeKind,
+      targetId,
+      setTargetId,
+      search,
+      setSearch,
+      startsOn,
+      setStartsOn,
+      endsOn,
+      setEndsOn,
+    },
+    ...{ reason, setReason, targets, create, errors, targetLabel, submit },
+  };
+}
+
+/** Start and end dates of a grant (an AUDITOR grant must end). */
+function GrantDates({ form }: { form: ReturnType<typeof useAddGrant> }) {
+  return (
+    <Group grow align="flex-start">
+      <TextInput
+        type="date"
+        label="Starts"
+        description="Empty: now"
+        value={form.startsOn}
+        onChange={(event) => form.setStartsOn(event.currentTarget.value)}
+        error={form.errors.startsAt}
+      />
+      <TextInput
+        type="date"
+        label="Ends"
+        description={form.kind === 'AUDITOR' ? 'Required, at most a year ahead' : 'Empty: until revoked'}
+        required={form.kind === 'AUDITOR'}
+        value={form.endsOn}
+        onChange={(event) => form.setEndsOn(event.currentTarget.value)}
+        error={form.errors.expiresAt}
+      />
+    </Group>
+  );
+}
+
+function AddGrantForm({ user }: { user: UserAccount }) {
+  const form = useAddGrant(user);
+  const { kind, targetId, search, reason, targets, create, errors, targetLabel } = form;
   return (
     <Stack gap="sm" component="section" aria-label="Add a grant">
       <Title order={3} fz="h5">
@@ -154,11 +205,7 @@ function AddGrantForm({ user }: { user: UserAccount }) {
         data={accessGrantKinds.map((value) => ({ value, label: grantKindLabels[value] }))}
         value={kind}
         allowDeselect={false}
-        onChange={(value) => {
-          setKind(value ?? 'GUARDIAN');
-          setTargetId(null);
-          setSearch('');
-        }}
+        onChange={form.changeKind}
         error={errors.userAccountId}
       />
       <Select
@@ -166,45 +213,27 @@ function AddGrantForm({ user }: { user: UserAccount }) {
         placeholder="Type a name"
         searchable
         searchValue={search}
-        onSearchChange={setSearch}
+        onSearchChange={form.setSearch}
         filter={({ options }) => options}
         data={targets.data ?? []}
         value={targetId}
-        onChange={setTargetId}
+        onChange={form.setTargetId}
         nothingFoundMessage={targets.isFetching ? 'Searching…' : 'No record matches'}
         error={errors.clientId ?? errors.caseManagerId}
         required
       />
-      <Group grow align="flex-start">
-        <TextInput
-          type="date"
-          label="Starts"
-          description="Empty: now"
-          value={startsOn}
-          onChange={(event) => setStartsOn(event.currentTarget.value)}
-          error={errors.startsAt}
-        />
-        <TextInput
-          type="date"
-          label="Ends"
-          description={kind === 'AUDITOR' ? 'Required, at most a year ahead' : 'Empty: until revoked'}
-          required={kind === 'AUDITOR'}
-          value={endsOn}
-          onChange={(event) => setEndsOn(event.currentTarget.value)}
-          error={errors.expiresAt}
-        />
-      </Group>
+      <GrantDates form={form} />
       <Textarea
         label="Reason"
         description="Why this access exists, e.g. a court order or a state audit (no health details)."
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
+        onChange={(event) => form.setReason(event.currentTarget.value)}
         autosize
         minRows={1}
         error={errors.reason}
       />
       <Group justify="flex-end">
-        <Button onClick={submit} loading={create.isPending} disabled={!targetId}>
+        <Button onClick={form.submit} loading={create.isPending} disabled={!targetId}>
           Add grant
         </Button>
       </Group>
