@@ -33,6 +33,7 @@ import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
 import { stagingPlugin } from './modules/staging/staging.plugin.ts';
 import { demoPlugin } from './modules/demo/demo.plugin.ts';
 import { ispPlugin } from './modules/isp/isp.plugin.ts';
+import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -68,6 +69,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   payrollPlugin,
   stagingPlugin,
   ispPlugin,
+  dashboardsPlugin,
   demoPlugin,
 ];
 

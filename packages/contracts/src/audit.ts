@@ -177,6 +177,11 @@ export const auditActions = [
   'quarterly_summary_export.create',
   'quarterly_summary_export.list',
   'quarterly_summary_export.download',
+  // The case-manager dashboard (issue 20; docs/dashboards.md "Case manager"; decision 0051).
+  'dashboard.case_manager.list',
+  'dashboard.case_manager.view',
+  'dashboard.client.view',
+  'dashboard.report.download',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -44,3 +44,4 @@ export * from './isp-protocol.ts';
 export * from './isp.ts';
 export * from './isp-acknowledgement.ts';
 export * from './isp-quarterly.ts';
+export * from './dashboards-case-manager.ts';
