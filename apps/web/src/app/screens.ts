@@ -16,6 +16,7 @@ import { payrollScreens } from '../features/payroll/routes.tsx';
 import { validationScreens } from '../features/validation/routes.tsx';
 import { authScreens } from '../features/auth/routes.tsx';
 import { ispScreens } from '../features/isp/routes.tsx';
+import { dashboardsScreens } from '../features/dashboards/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -60,6 +61,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...validationScreens,
   ...authScreens,
   ...ispScreens,
+  ...dashboardsScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

@@ -2,5 +2,6 @@
 import app from '../app/messages/es.json';
 import auth from '../features/auth/messages/es.json';
 import isp from '../features/isp/messages/es.json';
+import dashboards from '../features/dashboards/messages/es.json';
 
-export const spanishMessages: Record<string, string> = { ...app, ...auth, ...isp };
+export const spanishMessages: Record<string, string> = { ...app, ...auth, ...isp, ...dashboards };

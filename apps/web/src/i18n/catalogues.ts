@@ -9,9 +9,10 @@ import type { Locale } from '@tend/contracts/locale';
 import app from '../app/messages/en.json';
 import auth from '../features/auth/messages/en.json';
 import isp from '../features/isp/messages/en.json';
+import dashboards from '../features/dashboards/messages/en.json';
 
 /** Every English message, by id (`area.page.thing`). */
-export const englishMessages = { ...app, ...auth, ...isp };
+export const englishMessages = { ...app, ...auth, ...isp, ...dashboards };
 /** A message id: a key of the English catalogue (the Spanish one has the same keys: catalogues.test.ts). */
 export type MessageId = keyof typeof englishMessages;
 /**
