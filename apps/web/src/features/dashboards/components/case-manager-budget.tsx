@@ -8,6 +8,7 @@ import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CaseManagerClientDetail } from '@tend/contracts';
 import { useCaseManagerFormat } from './case-manager-format.ts';
+import { CaseManagerScroll } from './case-manager-scroll.tsx';
 
 type Budget = CaseManagerClientDetail['budget'];
 
@@ -50,7 +51,10 @@ function LinesTable({ lines }: { lines: Budget['lines'] }) {
   const intl = useIntl();
   const f = useCaseManagerFormat();
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <CaseManagerScroll
+      minWidth={520}
+      label={intl.formatMessage({ id: 'dashboards.caseManager.budget.linesLabel' })}
+    >
       <Table
         withTableBorder
         aria-label={intl.formatMessage({ id: 'dashboards.caseManager.budget.linesLabel' })}
@@ -86,7 +90,7 @@ function LinesTable({ lines }: { lines: Budget['lines'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </CaseManagerScroll>
   );
 }
 

@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CaseManagerClientDetail } from '@tend/contracts';
 import { reportFileUrl } from '../api/case-manager.ts';
 import { useCaseManagerFormat } from './case-manager-format.ts';
+import { CaseManagerScroll } from './case-manager-scroll.tsx';
 
 const Empty = ({ id }: { id: string }) => (
   <Text c="dimmed" size="sm">
@@ -26,7 +27,10 @@ export function CaseManagerShifts({ shifts }: { shifts: CaseManagerClientDetail[
   const f = useCaseManagerFormat();
   if (!shifts.length) return <Empty id="dashboards.caseManager.shifts.empty" />;
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <CaseManagerScroll
+      minWidth={520}
+      label={intl.formatMessage({ id: 'dashboards.caseManager.shifts.title' })}
+    >
       <Table
         striped
         withTableBorder
@@ -62,7 +66,7 @@ export function CaseManagerShifts({ shifts }: { shifts: CaseManagerClientDetail[
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </CaseManagerScroll>
   );
 }
 
@@ -71,7 +75,10 @@ export function CaseManagerLocations({ locations }: { locations: CaseManagerClie
   const f = useCaseManagerFormat();
   if (!locations.length) return <Empty id="dashboards.caseManager.locations.empty" />;
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <CaseManagerScroll
+      minWidth={520}
+      label={intl.formatMessage({ id: 'dashboards.caseManager.locations.title' })}
+    >
       <Table
         striped
         withTableBorder
@@ -110,7 +117,7 @@ export function CaseManagerLocations({ locations }: { locations: CaseManagerClie
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </CaseManagerScroll>
   );
 }
 

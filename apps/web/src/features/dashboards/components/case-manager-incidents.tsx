@@ -6,6 +6,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DashboardIncident } from '@tend/contracts';
 import { useCaseManagerFormat } from './case-manager-format.ts';
+import { CaseManagerScroll } from './case-manager-scroll.tsx';
 
 export function CaseManagerIncidents({
   incidents,
@@ -23,7 +24,10 @@ export function CaseManagerIncidents({
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <CaseManagerScroll
+      minWidth={480}
+      label={intl.formatMessage({ id: 'dashboards.caseManager.incidents.title' })}
+    >
       <Table
         striped
         withTableBorder
@@ -65,7 +69,7 @@ export function CaseManagerIncidents({
                   <Text
                     size="sm"
                     fw={incident.overdue ? 700 : undefined}
-                    c={incident.overdue ? 'red.8' : undefined}
+                    c={incident.overdue ? 'red.9' : undefined}
                   >
                     {f.dateTime(incident.reportDueAt)}
                     {incident.overdue && (
@@ -82,6 +86,6 @@ export function CaseManagerIncidents({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </CaseManagerScroll>
   );
 }

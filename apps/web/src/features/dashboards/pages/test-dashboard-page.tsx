@@ -89,14 +89,20 @@ export function TestDashboardPage() {
         />
       )}
       <div>
-        <Button
-          component={Link}
-          to={person ? `/dashboard/${kind}/${person}?preview=1` : '#'}
-          disabled={!person}
-          leftSection={<IconEye size={16} aria-hidden />}
-        >
-          <FormattedMessage id="dashboards.test.open" />
-        </Button>
+        {person ? (
+          <Button
+            component={Link}
+            to={`/dashboard/${kind}/${person}?preview=1`}
+            leftSection={<IconEye size={16} aria-hidden />}
+          >
+            <FormattedMessage id="dashboards.test.open" />
+          </Button>
+        ) : (
+          // A disabled <button> (not a link): nothing to open until a person is chosen.
+          <Button disabled leftSection={<IconEye size={16} aria-hidden />}>
+            <FormattedMessage id="dashboards.test.open" />
+          </Button>
+        )}
       </div>
     </Stack>
   );
