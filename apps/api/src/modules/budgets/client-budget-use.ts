@@ -71,7 +71,8 @@ function hoursUse(
 ): HoursUse {
   const windowDays = days(window.from, window.to) || 1;
   let minutes = 0;
-  for (const [date, value] of minutesByDate) if (date >= part.from && date <= part.until) minutes += value;
+  const last = minOf(part.to, part.until);
+  for (const [date, value] of minutesByDate) if (date >= part.from && date <= last) minutes += value;
   const delivered = minutes / 60;
   const authorized = (authorizedHours * days(part.from, part.to)) / windowDays;
   const expected = (authorizedHours * days(part.from, minOf(part.until, part.to))) / windowDays;

@@ -80,10 +80,11 @@ beforeAll(async () => {
   await db().execute(sql`insert into protocol (isp_id, risk_type, status, serious, review_due_date)
     values (${ispA1}::uuid, 'Seizures', 'FINALIZED', true, current_date - 3),
       (${ispA1}::uuid, 'Choking', 'FINALIZED', false, null)`);
-  // 40 hours over an open-ended term starting 10 days ago; 4 hours delivered.
+  // 40 hours over an open-ended term that started 60 days ago (two months or three); 8 hours delivered.
   await db().execute(sql`insert into budget (client_id, proc_code, units, measure, effective_date)
-    values (${clientA1}::uuid, 'OR526', 40, 'hours', current_date - 9)`);
+    values (${clientA1}::uuid, 'OR526', 40, 'hours', current_date - 59)`);
   await insertShift(clientA1, 2, { dueHoursFromNow: -5 });
+  await insertShift(clientA1, 40);
   await insertShift(clientA2, 1, { dueHoursFromNow: 30 });
   await insertShift(clientB1, 1, { dueHoursFromNow: 10 });
 }, 60_000);
@@ -181,8 +182,8 @@ describe('case-manager dashboard', () => {
       overdueIncidents: 1,
     });
     expect(body.firstQuestions.term.authorizedHours).toBe(40);
-    expect(body.firstQuestions.term.deliveredHours).toBe(4);
-    // 10 of 365 days elapsed: 40 × 10/365 ≈ 1.1 h expected, 4 delivered: nothing unfilled.
+    expect(body.firstQuestions.term.deliveredHours).toBe(8);
+    // 60 of 365 days elapsed: 40 × 60/365 ≈ 6.6 h expected, 8 delivered: nothing unfilled.
     expect(body.firstQuestions.term.unfilledHours).toBe(0);
     expect(body.incidents[0]).toMatchObject({ clientName: 'Casey One', overdue: true, severity: 'HIGH' });
     expect(body.incidents.some((i) => i.clientId === clientB1)).toBe(false);
@@ -205,8 +206,14 @@ describe('case-manager dashboard', () => {
     expect(detail.shifts[0]).toMatchObject({ caregiverName: 'Ana Caregiver' });
     expect(detail.incidents).toHaveLength(1);
     expect(detail.protocols.map((p) => p.riskType)).toEqual(['Seizures', 'Choking']);
-    expect(detail.budget.lines[0]?.hours?.deliveredHours).toBe(4);
-    expect(detail.budget.months.reduce((sum, m) => sum + m.deliveredHours, 0)).toBe(4);
+    expect(detail.budget.lines[0]?.hours?.deliveredHours).toBe(8);
+    // Each month counts its own days only: the series adds up to the term.
+    expect(detail.budget.months.length).toBeGreaterThanOrEqual(2);
+    expect(detail.budget.months.reduce((sum, m) => sum + m.deliveredHours, 0)).toBe(8);
+    // Authorized pro rata: 40 h × the window's days up to the end of this month ÷ 365 (60 to 90 days).
+    const authorized = detail.budget.months.reduce((sum, m) => sum + m.authorizedHours, 0);
+    expect(authorized).toBeGreaterThanOrEqual((40 * 60) / 365 - 0.05);
+    expect(authorized).toBeLessThanOrEqual((40 * 91) / 365 + 0.05);
     const viewed = await auditRows('dashboard.client.view');
     expect(viewed.some((e) => e.entityId === clientA1 && e.actorUserAccountId === accountA)).toBe(true);
     const asAdmin = await admin({
