@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AuditOutcome,
   CaseManagerClientDetail,
   CaseManagerDashboard,
   DashboardCaseManagerPage,
@@ -49,7 +50,7 @@ async function insertShift(clientId: string, daysAgo: number, incident?: { dueHo
   return shiftId;
 }
 
-async function auditRows(action: string, outcome = 'success') {
+async function auditRows(action: string, outcome: AuditOutcome = 'success') {
   return db()
     .select()
     .from(auditEvents)
