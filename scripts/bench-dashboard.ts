@@ -75,7 +75,7 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /** Seeds the agency (see the file comment); returns the measured case manager's id and one of their clients. */
-async function seed(database: DatabaseHandle): Promise<{ caseManagerId: string; clientId: string }> {
+export async function seed(database: DatabaseHandle): Promise<{ caseManagerId: string; clientId: string }> {
   const caseManagerId = randomUUID();
   const otherId = randomUUID();
   await database.exec(`
@@ -218,4 +218,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.env.BENCH_DASHBOARD_NO_MAIN !== "1") await main();
