@@ -52,7 +52,7 @@ function benchConfig(dataDir: string, databaseUrl: string | undefined): Config {
     sms: null,
     agencyTimeZone: 'America/Los_Angeles',
     webDistDir: undefined,
-  } as Config;
+  };
 }
 
 /** A fresh PostgreSQL database beside `url` (dropped by the returned function), or undefined for PGlite. */
@@ -218,4 +218,4 @@ async function main() {
   }
 }
 
-if (process.env.BENCH_DASHBOARD_NO_MAIN !== "1") await main();
+if (process.env.BENCH_DASHBOARD_NO_MAIN !== '1') await main();
