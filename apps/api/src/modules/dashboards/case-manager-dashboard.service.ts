@@ -186,12 +186,13 @@ function clientStatus(
 /** The statuses of the clients given (one read per section for all of them) and their open incidents. */
 async function caseloadStatuses(deps: DashboardDeps, clients: CaseloadClient[], day: string, now: Date) {
   const ids = clients.map((client) => client.id);
-  const [plans, lines, incidents, findings] = [
-    await findPlanStatusFacts(deps.db, ids, deps.agencyTimeZone),
-    await findClientBudgetUse(deps.db, { clientIds: ids, asOf: day }),
-    await findOpenIncidents(deps.db, ids),
-    await countOpenLocationFindings(deps.db, ids),
-  ];
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+  const [plans, lines, incidents, findings] = await Promise.all([
+    findPlanStatusFacts(deps.db, ids, deps.agencyTimeZone),
+    findClientBudgetUse(deps.db, { clientIds: ids, asOf: day }),
+    findOpenIncidents(deps.db, ids),
+    countOpenLocationFindings(deps.db, ids),
+  ]);
   const statuses = clients.map((client) =>
     clientStatus(
       client,
