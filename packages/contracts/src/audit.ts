@@ -210,6 +210,10 @@ export const auditActions = [
   'email_campaign.cancel',
   'email_campaign.finish',
   'email_campaign_recipient.list',
+  // The case-manager dashboard (issue 20; docs/dashboards.md "Case manager"; decision 0051).
+  'dashboard.case_manager.list',
+  'dashboard.case_manager.view',
+  'dashboard.report.download',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -49,3 +49,4 @@ export * from './dashboards-caregiver.ts';
 export * from './access-grants.ts';
 export * from './access-links.ts';
 export * from './email-campaigns.ts';
+export * from './dashboards-case-manager.ts';

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import type { AuditAction, WorkweekStart } from '@tend/contracts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Database } from '../../platform/db/client.ts';
+import type { StorageService } from '../../platform/storage/storage.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { notFound, type AppError } from '../../platform/http/errors.ts';
 import { accessPathOf } from '../access/access-path.ts';
@@ -14,7 +15,9 @@ import { accessPathOf } from '../access/access-path.ts';
 /** What the dashboard services use. */
 export interface DashboardDeps {
   db: Database;
-  /** IANA zone of the agency: "today", workweeks, times shown. */
+  /** Where stored reports are read from (the case manager's report downloads). */
+  storage: StorageService;
+  /** IANA zone of the agency: "today", the month, ISP years, workweeks, times shown. */
   agencyTimeZone: string;
   workweekStart: WorkweekStart;
 }

@@ -1,9 +1,21 @@
 /**
- * The client, portal and caregiver dashboard screens (issue 20; docs/dashboards.md; decision 0052), keyed by
- * route-table path; each page is code-split and renders its own frame (`DashboardFrame`; the routes have no
- * layout). English and Spanish.
+ * The dashboard screens (issue 20; docs/dashboards.md; decisions 0051, 0052), keyed by route-table path; each page is
+ * code-split. The dashboards use layout `none` and draw their own frame; `/testDashboard` is an admin page.
  */
 import { lazy, type ComponentType } from 'react';
+
+const DashboardNotFoundPage = lazy(() =>
+  import('./pages/dashboard-not-found-page.tsx').then((m) => ({ default: m.DashboardNotFoundPage })),
+);
+const CaseManagerHomePage = lazy(() =>
+  import('./pages/case-manager-home-page.tsx').then((m) => ({ default: m.CaseManagerHomePage })),
+);
+const CaseManagerDashboardPage = lazy(() =>
+  import('./pages/case-manager-dashboard-page.tsx').then((m) => ({ default: m.CaseManagerDashboardPage })),
+);
+const TestDashboardPage = lazy(() =>
+  import('./pages/test-dashboard-page.tsx').then((m) => ({ default: m.TestDashboardPage })),
+);
 
 const ClientListPage = lazy(() =>
   import('./pages/client-list-page.tsx').then((m) => ({ default: m.ClientListPage })),
@@ -31,6 +43,10 @@ const InvalidCaregiverPage = lazy(() =>
 );
 
 export const dashboardsScreens: Record<string, ComponentType> = {
+  '/dashboard': DashboardNotFoundPage,
+  '/dashboard/case-manager': CaseManagerHomePage,
+  '/dashboard/case-manager/:caseManagerId': CaseManagerDashboardPage,
+  '/testDashboard': TestDashboardPage,
   '/dashboard/client': ClientListPage,
   '/dashboard/client/portal': ClientPortalPage,
   '/dashboard/client/invalid-client': InvalidClientPage,
