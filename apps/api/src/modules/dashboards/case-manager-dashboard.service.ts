@@ -27,7 +27,6 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { StorageService } from '../../platform/storage/storage.service.ts';
 import type { DashboardDeps } from './dashboard-support.ts';
 import { accessPathOf } from '../access/access-path.ts';
 import { accessScope, canSeeCaseManager, type AccessScope } from '../access/access-scope.service.ts';

@@ -8,6 +8,22 @@ import type { DashboardIncident } from '@tend/contracts';
 import { useCaseManagerFormat } from './case-manager-format.ts';
 import { CaseManagerScroll } from './case-manager-scroll.tsx';
 
+/** An incident's report deadline; an overdue one in bold red with an "Overdue" badge. */
+function ReportDue({ incident }: { incident: DashboardIncident }) {
+  const f = useCaseManagerFormat();
+  if (!incident.reportDueAt) return '—';
+  return (
+    <Text size="sm" fw={incident.overdue ? 700 : undefined} c={incident.overdue ? 'red.9' : undefined}>
+      {f.dateTime(incident.reportDueAt)}
+      {incident.overdue && (
+        <Badge color="red" ml="xs" size="sm">
+          <FormattedMessage id="dashboards.caseManager.incidents.overdue" />
+        </Badge>
+      )}
+    </Text>
+  );
+}
+
 export function CaseManagerIncidents({
   incidents,
   showClient,
@@ -65,22 +81,7 @@ export function CaseManagerIncidents({
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {incident.reportDueAt ? (
-                  <Text
-                    size="sm"
-                    fw={incident.overdue ? 700 : undefined}
-                    c={incident.overdue ? 'red.9' : undefined}
-                  >
-                    {f.dateTime(incident.reportDueAt)}
-                    {incident.overdue && (
-                      <Badge color="red" ml="xs" size="sm">
-                        <FormattedMessage id="dashboards.caseManager.incidents.overdue" />
-                      </Badge>
-                    )}
-                  </Text>
-                ) : (
-                  '—'
-                )}
+                <ReportDue incident={incident} />
               </Table.Td>
             </Table.Tr>
           ))}
