@@ -3,13 +3,11 @@
  * and sending a linked account a sign-in link: admin only. Renewing: public, the same answer whatever the token.
  * Opening a link is better-auth's `POST /api/auth/access-link/open` (platform/auth/access-link-sign-in.ts).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessLinkEndpoints as e } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
-import { rangeHeaders } from '../../platform/storage/byte-range.ts';
-import type { Download } from '../../platform/storage/storage.service.ts';
+import { sendStoredPdf } from '../../platform/storage/send-pdf.ts';
 import {
   listAccessLinks,
   renewAccessLink,
@@ -18,24 +16,6 @@ import {
   type AccessLinkDeps,
 } from './access-links.service.ts';
 import { createReportLink, openReportLink, type ReportLinkDeps } from './report-links.service.ts';
-
-/** A stored PDF as an attachment (private, never cached, sandboxed), with byte ranges. */
-function sendPdf(reply: FastifyReply, download: Download, fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('cache-control', 'private, no-store')
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    )
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('referrer-policy', 'no-referrer')
-    .header('accept-ranges', 'bytes')
-    .headers(rangeHeaders(download))
-    .code(download.unsatisfiable ? 416 : download.range ? 206 : 200)
-    .send(download.body);
-}
 
 /** Registers the access-link routes over `deps`. */
 export function accessLinkRoutes(deps: AccessLinkDeps & ReportLinkDeps): FastifyPluginAsyncZod {
@@ -64,7 +44,7 @@ export function accessLinkRoutes(deps: AccessLinkDeps & ReportLinkDeps): Fastify
     });
     route(app, e.downloadReportLink, { tags: ['access'] }, async (request, reply) => {
       const opened = await openReportLink(deps, request.ctx, request.query.token, request.headers.range);
-      return sendPdf(reply, opened.download, opened.fileName);
+      return sendStoredPdf(reply, opened.download, opened.fileName);
     });
   };
 }

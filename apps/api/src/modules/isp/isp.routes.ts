@@ -14,9 +14,8 @@ import {
 } from '@tend/contracts';
 import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
+import { sendStoredPdf } from '../../platform/storage/send-pdf.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { rangeHeaders } from '../../platform/storage/byte-range.ts';
-import type { Download } from '../../platform/storage/storage.service.ts';
 import {
   createIspExport,
   getIspExportEmail,
@@ -93,23 +92,6 @@ async function readUpload(request: FastifyRequest, reply: FastifyReply): Promise
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Sends an opened stored PDF: whole (200), a range (206) or none (416). */
-function sendPdf(reply: FastifyReply, download: Download, fileName: string, attachment: boolean) {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('cache-control', 'private, no-store')
-    .header(
-      'content-disposition',
-      `${attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    )
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('accept-ranges', 'bytes')
-    .headers(rangeHeaders(download))
-    .code(download.unsatisfiable ? 416 : download.range ? 206 : 200)
-    .send(download.body);
-}
-
 /** Registers the ISP routes over `deps`. */
 // eslint-disable-next-line max-lines-per-function -- decision 0033: one route() line per endpoint (decision 0032), 20 endpoints
 export function ispRoutes(deps: IspRouteDeps): FastifyPluginAsyncZod {
@@ -142,7 +124,7 @@ export function ispRoutes(deps: IspRouteDeps): FastifyPluginAsyncZod {
         version: request.query.version,
         range: request.headers.range,
       });
-      return sendPdf(reply, opened.download, opened.fileName, false);
+      return sendStoredPdf(reply, opened.download, opened.fileName, 'inline');
     });
     route(app, e.findIspPdfVersions, isps, async (request) => ({
       items: await listPdfVersions(db, request.ctx, request.params.id),
@@ -183,7 +165,7 @@ export function ispRoutes(deps: IspRouteDeps): FastifyPluginAsyncZod {
         request.params.exportId,
         request.headers.range,
       );
-      return sendPdf(reply, opened.download, opened.fileName, true);
+      return sendStoredPdf(reply, opened.download, opened.fileName, 'attachment');
     });
     route(app, e.getIspExportEmail, isps, (request) =>
       getIspExportEmail(deps.exports, request.ctx, request.params.id, request.query.locale),
