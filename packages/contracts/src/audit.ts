@@ -201,7 +201,6 @@ export const auditActions = [
   'access_link.renew',
   'report_link.create',
   'report_link.download',
-  'user.link_person',
   'email_campaign.list',
   'email_campaign.read',
   'email_campaign.create',

@@ -5,19 +5,19 @@
  * A case manager who opens a campaign link and has no account gets one: an auth user without a password (email
  * verified: they proved the address by opening the link sent to it) and a `user_account` with role USER,
  * functional role CASE_MANAGER and the case-manager link. An existing account with that email is used only when it
- * is already this case manager's, or is linked to no person and is no admin (then it is linked, audited); anything
+ * is already this case manager's, or is a USER account linked to no person (then it is linked, audited); anything
  * else is refused. Admin accounts never sign in by link.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@tend/contracts';
 import { authUsers, userAccounts } from '../../platform/auth/auth.table.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
+import { CASE_MANAGER_FUNCTIONAL_ROLE, roleOfPersonKind, writePersonLink } from './person-links.service.ts';
 
 /** The functional role of a case manager's account. */
-export const CASE_MANAGER_FUNCTION = 'CASE_MANAGER';
 
 /** What a link-opened session needs of an account: its auth user, email, role, state and person links. */
 export interface LinkAccount {
@@ -68,7 +68,7 @@ export function linkMaySignIn(account: LinkAccount): account is LinkAccount & { 
 /**
  * The account a case manager's link signs in (see the file comment), creating or linking it in `tx` when needed.
  * `email` is the case manager's email on record (the address the link was sent to); `name` their name. Audits
- * `user.create` (with `via: access_link`) or `user.link_person`. Never throws for a refusal: `{ ok: false }`.
+ * `user.create` (with `via: access_link`) or `account.person_linked` (method `access_link`). Never throws for a refusal: `{ ok: false }`.
  */
 export async function caseManagerAccountForLink(
   tx: Executor,
@@ -88,19 +88,17 @@ export async function caseManagerAccountForLink(
     .where(sql`lower(${userAccounts.email}) = ${email}`);
   if (sameEmail) {
     const unlinked = !sameEmail.caregiverId && !sameEmail.caseManagerId && !sameEmail.guardianId;
-    if (!unlinked || sameEmail.role === 'ADMIN' || sameEmail.role === 'CAREGIVER' || !sameEmail.isActive) {
+    // A case-manager record links only to a USER account (decision 0050); the link proved the email.
+    if (!unlinked || sameEmail.role !== roleOfPersonKind.case_manager || !sameEmail.isActive) {
       return { ok: false, reason: ASK_AGENCY };
     }
-    await tx
-      .update(userAccounts)
-      .set({ caseManagerId: caseManager.id, functionalRole: CASE_MANAGER_FUNCTION })
-      .where(and(eq(userAccounts.id, sameEmail.userAccountId), ne(userAccounts.role, 'ADMIN')));
-    await recordAudit(tx, ctx, {
-      action: 'user.link_person',
-      entityType: 'user_account',
-      entityId: sameEmail.userAccountId,
-      details: { caseManagerId: caseManager.id, via: 'access_link' },
-    });
+    await writePersonLink(
+      tx,
+      ctx,
+      { ...sameEmail, id: sameEmail.userAccountId },
+      { kind: 'case_manager', id: caseManager.id },
+      'access_link',
+    );
     return usable(tx, ctx, { ...sameEmail, caseManagerId: caseManager.id }, caseManager.name);
   }
   const [authTaken] = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
@@ -113,7 +111,7 @@ export async function caseManagerAccountForLink(
       authUserId,
       email,
       role: 'USER',
-      functionalRole: CASE_MANAGER_FUNCTION,
+      functionalRole: CASE_MANAGER_FUNCTIONAL_ROLE,
       caseManagerId: caseManager.id,
       fullName: caseManager.name,
     })

@@ -164,7 +164,7 @@ export async function writePersonLink(
   ctx: RequestContext,
   account: PersonColumns & { id: string },
   ref: AccountPersonRef | null,
-  method: 'admin' | 'email',
+  method: 'admin' | 'email' | 'access_link',
 ): Promise<void> {
   const before = personRefOf(account);
   if (before?.kind === ref?.kind && before?.id === ref?.id) return;
