@@ -19,6 +19,9 @@ const PEOPLE = [
   { name: `Cy Archived ${stamp}`, email: `cy.campaign.${stamp}@example.org`, archived: true },
 ];
 
+/** Clients of Ada and of Bo. */
+const CLIENTS = [`Ada's Client ${stamp}`, `Bo's Client ${stamp}`] as const;
+
 async function addCaseManagers(admin: APIRequestContext): Promise<string[]> {
   const ids: string[] = [];
   for (const person of PEOPLE) {
@@ -32,6 +35,11 @@ async function addCaseManagers(admin: APIRequestContext): Promise<string[]> {
       expect(archived.status()).toBe(200);
     }
     ids.push(id);
+  }
+  // One client for Ada and one for Bo: Ada's dashboard lists hers only.
+  for (const [index, name] of CLIENTS.entries()) {
+    const client = await admin.post('/api/clients', { data: { name, caseManagerId: ids[index] } });
+    expect(client.status(), await client.text()).toBe(201);
   }
   return ids;
 }
@@ -115,6 +123,12 @@ test('an admin sends a campaign; a case manager opens their dashboard once by it
   await snap(first.page, 'access-link-open');
   await first.page.getByRole('button', { name: 'Open my dashboard' }).click();
   await expect(first.page).toHaveURL(new RegExp(`/dashboard/case-manager/${ids[0]}$`));
+  // She sees her own clients, and not Bo's.
+  await expect(first.page.getByRole('heading', { level: 1, name: 'Case manager dashboard' })).toBeVisible();
+  const cards = first.page.getByTestId('client-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(CLIENTS[0]);
+  await expect(first.page.getByText(CLIENTS[1])).toHaveCount(0);
   const me = await first.page.request.get('/api/me');
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ email: PEOPLE[0]?.email, role: 'USER' });
