@@ -51,30 +51,62 @@ const linesSql = (lines: SegmentLineFilter[]) => sql`select * from unnest(
   ) as t(key, client_id, proc_code, modifier, from_date, to_date)`;
 
 /**
- * Segment use of many budget lines at once, aggregated in SQL per line, service date and segment
- * length (so per-segment rounding stays in `budgets/budget-units.ts`). One statement for all lines.
+ * Segment use of many budget lines at once, aggregated in SQL per line, service date (or month, for lines with
+ * `byMonth`: `date` is then `YYYY-MM`) and segment length (so per-segment rounding stays in
+ * `budgets/budget-units.ts`). One statement for all lines. Its shape keeps the work to the lines' own shifts:
+ * - the lines' codes and modifiers are normalized once per line, and lines are numbered (an integer to group by);
+ * - the lines' live shifts are read first (a materialized step over `shift_live_client_date_idx`, index-only), and only
+ *   then their segments (`shift_segment_live_shift_cover_idx`); the plain join let the planner match every segment of
+ *   a code against every line (`npm run bench:dashboard`, decision 0051 "Measured");
+ * - segments are counted by length (an interval) and turned into whole minutes once per distinct length.
+ * A code or modifier already in normal form matches without being normalized again (same result: the normal form of
+ * a normal form is itself).
  */
 export async function findSegmentUsage(
   executor: Executor,
-  lines: SegmentLineFilter[],
+  lines: (SegmentLineFilter & { byMonth?: boolean })[],
 ): Promise<SegmentUsageRow[]> {
   if (!lines.length) return [];
   const result = await executor.execute<{
-    key: string;
-    date: string;
+    n: number;
+    day: string;
     minutes: number | null;
     count: number;
   }>(sql`
-    with l as (${linesSql(lines)})
-    select l.key, s.date::text as date, ${minutesSql} as minutes, count(*)::int as count
-    from l ${lineJoinSql}
-    group by 1, 2, 3`);
-  return result.rows.map((row) => ({
-    key: row.key,
-    date: row.date,
-    minutes: row.minutes === null ? null : Number(row.minutes),
-    count: Number(row.count),
-  }));
+    with l as materialized (
+      select t.n::int as n, t.client_id, upper(btrim(t.proc_code)) as code,
+        upper(coalesce(btrim(t.modifier), '')) as modifier, t.from_date, t.to_date, t.by_month
+      from unnest(
+        ${sql.param(lines.map((l) => l.clientId))}::uuid[], ${sql.param(lines.map((l) => l.procCode))}::text[],
+        ${sql.param(lines.map((l) => l.modifier))}::text[], ${sql.param(lines.map((l) => l.fromDate))}::date[],
+        ${sql.param(lines.map((l) => l.toDate))}::date[], ${sql.param(lines.map((l) => l.byMonth === true))}::boolean[]
+      ) with ordinality as t(client_id, proc_code, modifier, from_date, to_date, by_month, n)
+    ),
+    ls as materialized (
+      select l.n, l.code, l.modifier, s.id as shift_id,
+        case when l.by_month then date_trunc('month', s.date)::date else s.date end as day
+      from l join ${shiftFacts('s')} on s.client_id = l.client_id and s.date between l.from_date and l.to_date
+      where s.deleted_at is null
+    ),
+    u as (
+      select ls.n, ls.day, g.evv_end - g.evv_start as length, count(*)::int as count
+      from ls join ${segmentFacts('g')} on g.shift_id = ls.shift_id and g.deleted_at is null
+        and (g.billing_code = ls.code or upper(btrim(g.billing_code)) = ls.code)
+        and (coalesce(g.modifier, '') = ls.modifier or upper(coalesce(btrim(g.modifier), '')) = ls.modifier)
+      group by 1, 2, 3
+    )
+    select n, day::text as day, case when length is null or length <= interval '0' then null
+        else round(extract(epoch from length) / 60)::int end as minutes, sum(count)::int as count
+    from u group by 1, 2, 3`);
+  return result.rows.map((row) => {
+    const line = lines[Number(row.n) - 1] as SegmentLineFilter & { byMonth?: boolean };
+    return {
+      key: line.key,
+      date: line.byMonth ? row.day.slice(0, 7) : row.day,
+      minutes: row.minutes === null ? null : Number(row.minutes),
+      count: Number(row.count),
+    };
+  });
 }
 
 /** One segment counted for a line, with its shift's date and caregiver. */

@@ -2,7 +2,7 @@
  * Authorized against delivered hours of a set of clients (issue 20 "authorized vs delivered hours (unfilled
  * hours)"; decision 0051), for dashboards. Budget lines in force on `asOf` with a client among those given, each
  * compared over its window (`comparisonWindow`: the term, or the month of `asOf` for a monthly line), segment use read
- * as the budget-overages report counts it (one statement for all lines).
+ * by the budget-overages report's own `findSegmentUsage`, by month (one statement for all lines).
  * - Units: `used` in the line's measure (`usageTotals`).
  * - Hours (lines measured in hours or 15-minute units only; others have `hours` null): authorized hours are the units
  *   (hours) or units ÷ 4; delivered hours the clocked minutes of the matching segments ÷ 60; unfilled hours what an
@@ -16,8 +16,7 @@ import { and, asc, inArray, sql } from 'drizzle-orm';
 import { parseBudgetMeasure, type BudgetMeasure } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { comparisonWindow } from './budget-overages.ts';
-import type { SegmentLineFilter, SegmentUsageRow } from './budget-segment-usage.ts';
-import { segmentFacts, shiftFacts } from '../shifts/shift-facts.ts';
+import { findSegmentUsage, type SegmentUsageRow } from './budget-segment-usage.ts';
 import { usageTotals } from './budget-units.ts';
 import { budgets } from './budgets.table.ts';
 
@@ -153,54 +152,6 @@ function lineUse(
 }
 
 /**
- * Segment use of many lines, counted exactly as `budget-segment-usage.ts` `findSegmentUsage` counts it (live shift of
- * the client in the line's dates, same code and modifier trimmed and case-insensitive, whole minutes rounded), but
- * the lines' shifts are read first (a materialized step over `shift_client_date_idx`) and only then their segments.
- * The plain join lets the planner match every segment of a billing code against every line first (1.3 million rows
- * for 50 lines of one code over a year, 4 s on PGlite; `npm run bench:dashboard`). Rows are grouped by month
- * (`date` is `YYYY-MM`) unless `byDay` (lines counted in days need their dates). One statement.
- */
-async function segmentUsageByLine(
-  executor: Executor,
-  lines: (SegmentLineFilter & { byDay: boolean })[],
-): Promise<SegmentUsageRow[]> {
-  if (!lines.length) return [];
-  const result = await executor.execute<{
-    key: string;
-    date: string;
-    minutes: number | null;
-    count: number;
-  }>(sql`
-    with l as (select * from unnest(
-      ${sql.param(lines.map((l) => l.key))}::text[], ${sql.param(lines.map((l) => l.clientId))}::uuid[],
-      ${sql.param(lines.map((l) => l.procCode))}::text[], ${sql.param(lines.map((l) => l.modifier))}::text[],
-      ${sql.param(lines.map((l) => l.fromDate))}::date[], ${sql.param(lines.map((l) => l.toDate))}::date[],
-      ${sql.param(lines.map((l) => l.byDay))}::boolean[]
-    ) as t(key, client_id, proc_code, modifier, from_date, to_date, by_day)),
-    -- The lines' shifts first (shift_client_date_idx), then their segments: one hash join, never line × segment.
-    ls as materialized (
-      select l.key, l.proc_code, l.modifier, s.id as shift_id,
-        case when l.by_day then s.date::text else to_char(s.date, 'YYYY-MM') end as date
-      from l join ${shiftFacts('s')} on s.client_id = l.client_id and s.date between l.from_date and l.to_date
-      where s.deleted_at is null
-    )
-    select ls.key, ls.date,
-      case when g.evv_start is null or g.evv_end is null or g.evv_end <= g.evv_start then null
-        else round(extract(epoch from (g.evv_end - g.evv_start)) / 60)::int end as minutes,
-      count(*)::int as count
-    from ls join ${segmentFacts('g')} on g.shift_id = ls.shift_id and g.deleted_at is null
-      and upper(btrim(g.billing_code)) = upper(btrim(ls.proc_code))
-      and upper(coalesce(btrim(g.modifier), '')) = upper(coalesce(btrim(ls.modifier), ''))
-    group by 1, 2, 3`);
-  return result.rows.map((row) => ({
-    key: row.key,
-    date: row.date,
-    minutes: row.minutes === null ? null : Number(row.minutes),
-    count: Number(row.count),
-  }));
-}
-
-/**
  * The budget lines in force on `asOf` (`YYYY-MM-DD`) of the clients given, by client, code and id, with their use.
  * Two statements for any number of clients.
  */
@@ -221,7 +172,7 @@ export async function findClientBudgetUse(
       ),
     )
     .orderBy(asc(budgets.clientId), asc(budgets.procCode), asc(budgets.id));
-  const usage = await segmentUsageByLine(
+  const usage = await findSegmentUsage(
     executor,
     rows.map((row) => {
       const window = comparisonWindow(row, asOf);
@@ -232,7 +183,7 @@ export async function findClientBudgetUse(
         modifier: row.svcModifierCd,
         fromDate: window.from,
         toDate: minOf(asOf, window.to),
-        byDay: row.measure !== null && parseBudgetMeasure(row.measure) === 'days',
+        byMonth: row.measure === null || parseBudgetMeasure(row.measure) !== 'days',
       };
     }),
   );

@@ -222,7 +222,10 @@ export async function getCaseManagerDashboard(
   });
   const day = today(deps.agencyTimeZone);
   const clients = await findCaseloadClients(deps.db, [caseManagerId]);
-  const { statuses, incidents } = await caseloadStatuses(deps, clients, day, now);
+  const [{ statuses, incidents }, accessPath] = await Promise.all([
+    caseloadStatuses(deps, clients, day, now),
+    accessPathOf(deps.db, ctx),
+  ]);
   const active = statuses.filter((status) => !status.archived);
   const names = new Map(clients.map((client) => [client.id, client.name]));
   const activeIds = new Set(active.map((status) => status.clientId));
@@ -237,7 +240,7 @@ export async function getCaseManagerDashboard(
     details: {
       clients: statuses.length,
       incidents: openIncidents.length,
-      ...(await accessPathOf(deps.db, ctx)),
+      ...accessPath,
     },
   });
   return {

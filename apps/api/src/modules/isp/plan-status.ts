@@ -104,7 +104,8 @@ async function acknowledgementCounts(
 
 /**
  * The plan facts of each client given (every id is in the map; a client without any ISP has `latest` null and no
- * protocols). `timeZone`: IANA zone for "today" of the serving window and the verification day. Four statements.
+ * protocols). `timeZone`: IANA zone for "today" of the serving window and the verification day. Four statements,
+ * three round trips one after the other.
  */
 export async function findPlanStatusFacts(
   executor: Executor,
@@ -113,7 +114,18 @@ export async function findPlanStatusFacts(
 ): Promise<Map<string, PlanStatusFacts>> {
   const facts = new Map(clientIds.map((id) => [id, emptyFacts()]));
   if (!clientIds.length) return facts;
-  for (const row of await ispDates(executor, clientIds, timeZone)) {
+  // The ISP dates do not depend on the current plans: read them while the plans and their acknowledgements are read
+  // (separate pooled connections on PostgreSQL; one after the other on PGlite or in a transaction).
+  const [dates, plans] = await Promise.all([
+    ispDates(executor, clientIds, timeZone),
+    currentPlans(executor, clientIds).then(async (plans) => {
+      const pairs = [...plans.values()].flatMap((plan) =>
+        plan.protocols.map((row) => ({ clientId: plan.clientId, protocolId: row.id })),
+      );
+      return { plans, counts: await acknowledgementCounts(executor, pairs, timeZone) };
+    }),
+  ]);
+  for (const row of dates) {
     const item = facts.get(row.client_id);
     if (!item) continue;
     item.ispsInReview = Number(row.in_review);
@@ -125,15 +137,11 @@ export async function findPlanStatusFacts(
         verifiedOn: row.verified_on,
       };
   }
-  const plans = await currentPlans(executor, clientIds);
-  for (const plan of plans.values()) {
+  for (const plan of plans.plans.values()) {
     const item = facts.get(plan.clientId);
     if (item) item.protocols = plan.protocols;
   }
-  const pairs = [...plans.values()].flatMap((plan) =>
-    plan.protocols.map((row) => ({ clientId: plan.clientId, protocolId: row.id })),
-  );
-  for (const [clientId, counts] of await acknowledgementCounts(executor, pairs, timeZone)) {
+  for (const [clientId, counts] of plans.counts) {
     const item = facts.get(clientId);
     if (!item) continue;
     item.acknowledgementsExpected = counts.expected;
