@@ -1,13 +1,16 @@
 /**
- * The simple frame every client, portal and caregiver dashboard page uses (issue 20; decision 0052): a skip link,
- * Tend's name, the person the page is about, the language switch and, when signed in, Sign out; then the page in
- * the one `main`. Phone-first: the header wraps instead of scrolling sideways at 320 px.
+ * The simple frame every dashboard page uses (issue 20; decisions 0051, 0052; layout `none`): a skip link, Tend's
+ * name, the person the page is about, the language switch and, when signed in, Sign out; an admin's "Preview as …"
+ * banner when opened from `/testDashboard` (`?preview=1`); then the page in the one `main`. Phone-first: the header
+ * wraps instead of scrolling sideways at 320 px.
  */
 import { Alert, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconEye, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLocale, type Locale } from '@tend/contracts/locale';
+import { isAdmin } from '@tend/contracts/permissions';
+import { Link, useSearchParams } from 'react-router';
 import { Brand, SkipLink } from '../../../app/layouts/brand.tsx';
 import { useSignOut } from '../../../app/auth.tsx';
 import { LocaleSwitcher } from '../../../i18n/locale-switcher.tsx';
@@ -20,7 +23,28 @@ export interface DashboardFrameProps {
   personName?: string | null;
   /** Where Tend's name links to. */
   home?: string;
+  /** The case manager's dashboard: a wider page for its tables. */
+  wide?: boolean;
   children: ReactNode;
+}
+
+/** An admin's "Preview as <name>" banner (from `/testDashboard`, `?preview=1`), with the way back. */
+function PreviewBanner({ personName }: { personName: string }) {
+  const { data: actor } = useMe();
+  const [searchParams] = useSearchParams();
+  if (searchParams.get('preview') !== '1' || !isAdmin(actor)) return null;
+  return (
+    <Alert color="violet" variant="light" icon={<IconEye aria-hidden />} mb="md" data-testid="preview-banner">
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" fw={500}>
+          <FormattedMessage id="dashboards.common.previewAs" values={{ name: personName }} />
+        </Text>
+        <Button component={Link} to="/testDashboard" variant="subtle" size="compact-sm">
+          <FormattedMessage id="dashboards.common.previewBack" />
+        </Button>
+      </Group>
+    </Alert>
+  );
 }
 
 /** Sign out, shown only to a signed-in visitor. */
@@ -40,7 +64,7 @@ function SignOutButton() {
   );
 }
 
-export function DashboardFrame({ personName, home = '/', children }: DashboardFrameProps) {
+export function DashboardFrame({ personName, home = '/', wide = false, children }: DashboardFrameProps) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
       <SkipLink />
@@ -50,7 +74,7 @@ export function DashboardFrame({ personName, home = '/', children }: DashboardFr
         bg="var(--mantine-color-body)"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Container size="md">
+        <Container size={wide ? 'lg' : 'md'}>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Group gap="sm" wrap="wrap" style={{ minWidth: 0 }}>
               <Brand to={home} />
@@ -72,7 +96,8 @@ export function DashboardFrame({ personName, home = '/', children }: DashboardFr
           </Group>
         </Container>
       </Box>
-      <Container size="md" py="lg" px="sm" component="main" id="main" tabIndex={-1}>
+      <Container size={wide ? 'lg' : 'md'} py="lg" px="sm" component="main" id="main" tabIndex={-1}>
+        {personName && <PreviewBanner personName={personName} />}
         {children}
       </Container>
     </Box>

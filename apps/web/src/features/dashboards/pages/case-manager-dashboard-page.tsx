@@ -22,7 +22,7 @@ import {
 } from '../components/case-manager-client-sections.tsx';
 import { CaseManagerClients, CaseManagerIspBadge } from '../components/case-manager-clients.tsx';
 import { CaseManagerFirstQuestions } from '../components/case-manager-first-questions.tsx';
-import { CaseManagerFrame } from '../components/case-manager-frame.tsx';
+import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { CaseManagerIncidents } from '../components/case-manager-incidents.tsx';
 import { DashboardNotFoundContent } from './dashboard-not-found-page.tsx';
 
@@ -129,5 +129,9 @@ export function CaseManagerDashboardPage() {
         <CaseManagerClients clients={dashboard.data.clients} hrefOf={hrefOf} />
       </Stack>
     );
-  return <CaseManagerFrame personName={dashboard.data?.caseManager.name}>{body}</CaseManagerFrame>;
+  return (
+    <DashboardFrame personName={dashboard.data?.caseManager.name} home="/dashboard/case-manager" wide>
+      {body}
+    </DashboardFrame>
+  );
 }

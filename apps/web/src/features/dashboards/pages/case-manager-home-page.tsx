@@ -10,7 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { useDashboardCaseManagers } from '../api/case-manager.ts';
-import { CaseManagerFrame } from '../components/case-manager-frame.tsx';
+import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { DashboardNotFoundContent } from './dashboard-not-found-page.tsx';
 
 export function CaseManagerHomePage() {
@@ -64,5 +64,9 @@ export function CaseManagerHomePage() {
         )}
       </Stack>
     );
-  return <CaseManagerFrame>{body}</CaseManagerFrame>;
+  return (
+    <DashboardFrame home="/dashboard" wide>
+      {body}
+    </DashboardFrame>
+  );
 }

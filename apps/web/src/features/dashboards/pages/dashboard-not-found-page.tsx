@@ -6,7 +6,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { CaseManagerFrame } from '../components/case-manager-frame.tsx';
+import { DashboardFrame } from '../components/dashboard-frame.tsx';
 
 /** The guidance itself (a page's heading and text), for the pages that end in "not found". */
 export function DashboardNotFoundContent({
@@ -51,8 +51,8 @@ export function DashboardNotFoundContent({
 
 export function DashboardNotFoundPage() {
   return (
-    <CaseManagerFrame>
+    <DashboardFrame home="/dashboard" wide>
       <DashboardNotFoundContent />
-    </CaseManagerFrame>
+    </DashboardFrame>
   );
 }
