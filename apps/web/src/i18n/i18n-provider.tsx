@@ -13,7 +13,7 @@ import { lazyEndpoint } from '@tend/contracts/endpoint';
 import type { Locale } from '@tend/contracts/locale';
 import { apiCall } from '../lib/api-client.ts';
 import { meQueryKey, useMe } from '../lib/me.ts';
-import { englishMessages, loadMessages, type Messages } from './catalogues.ts';
+import { englishMessages, loadMessages, wholeCatalogueApplied, type Messages } from './catalogues.ts';
 import { initialLocale, storeLocale } from './locale-store.ts';
 
 interface LocaleContextValue {
@@ -51,17 +51,24 @@ function useSaveAccountLocale() {
 /** The chosen language, its loaded catalogue (null until the first one loads) and the switch. */
 function useLocaleState() {
   const [locale, setLocaleState] = useState<Locale>(initialLocale);
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(() =>
-    locale === 'en' ? { locale, messages: englishMessages } : null,
+  // English starts with the bundled words (frame, sign-in) and completes with its areas' chunk (`whole`).
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages; whole: boolean } | null>(() =>
+    locale === 'en' ? { locale, messages: englishMessages, whole: false } : null,
   );
   useEffect(() => {
     let current = true;
-    if (loaded?.locale !== locale) {
+    if (loaded?.locale !== locale || !loaded.whole) {
       loadMessages(locale)
-        .then((messages) => current && setLoaded({ locale, messages }))
-        // The Spanish chunk could not load (offline): stay in the language already shown, or English.
+        .then((messages) => {
+          if (!current) return;
+          setLoaded({ locale, messages, whole: true });
+          wholeCatalogueApplied();
+        })
+        // The chunk could not load (offline): stay in the language already shown, or English.
         .catch(
-          () => current && setLoaded((previous) => previous ?? { locale: 'en', messages: englishMessages }),
+          () =>
+            current &&
+            setLoaded((previous) => previous ?? { locale: 'en', messages: englishMessages, whole: false }),
         );
     }
     document.documentElement.lang = loaded?.locale ?? locale;

@@ -6,6 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '@tend/contracts/locale';
 import { englishMessages } from '../i18n/catalogues.ts';
+import { englishAreaMessages } from '../i18n/catalogue-en-areas.ts';
 import { LocaleContext } from '../i18n/i18n-provider.tsx';
 
 export function TestIntl({ children }: { children: ReactNode }) {
@@ -13,7 +14,7 @@ export function TestIntl({ children }: { children: ReactNode }) {
   const context = useMemo(() => ({ locale, setLocale }), [locale]);
   return (
     <LocaleContext value={context}>
-      <IntlProvider locale="en" defaultLocale="en" messages={englishMessages}>
+      <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishMessages, ...englishAreaMessages }}>
         {children}
       </IntlProvider>
     </LocaleContext>

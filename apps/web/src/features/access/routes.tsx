@@ -3,9 +3,10 @@
  * (no layout, public; English and Spanish).
  */
 import { lazy, type ComponentType } from 'react';
+import { afterCatalogue } from '../../i18n/catalogues.ts';
 
 const AccessLinkPage = lazy(() =>
-  import('./pages/access-link-page.tsx').then((m) => ({ default: m.AccessLinkPage })),
+  afterCatalogue(import('./pages/access-link-page.tsx')).then((m) => ({ default: m.AccessLinkPage })),
 );
 
 export const accessScreens: Record<string, ComponentType> = {

@@ -3,43 +3,56 @@
  * code-split. The dashboards use layout `none` and draw their own frame; `/testDashboard` is an admin page.
  */
 import { lazy, type ComponentType } from 'react';
+import { afterCatalogue } from '../../i18n/catalogues.ts';
 
 const DashboardNotFoundPage = lazy(() =>
-  import('./pages/dashboard-not-found-page.tsx').then((m) => ({ default: m.DashboardNotFoundPage })),
+  afterCatalogue(import('./pages/dashboard-not-found-page.tsx')).then((m) => ({
+    default: m.DashboardNotFoundPage,
+  })),
 );
 const CaseManagerHomePage = lazy(() =>
-  import('./pages/case-manager-home-page.tsx').then((m) => ({ default: m.CaseManagerHomePage })),
+  afterCatalogue(import('./pages/case-manager-home-page.tsx')).then((m) => ({
+    default: m.CaseManagerHomePage,
+  })),
 );
 const CaseManagerDashboardPage = lazy(() =>
-  import('./pages/case-manager-dashboard-page.tsx').then((m) => ({ default: m.CaseManagerDashboardPage })),
+  afterCatalogue(import('./pages/case-manager-dashboard-page.tsx')).then((m) => ({
+    default: m.CaseManagerDashboardPage,
+  })),
 );
 const TestDashboardPage = lazy(() =>
-  import('./pages/test-dashboard-page.tsx').then((m) => ({ default: m.TestDashboardPage })),
+  afterCatalogue(import('./pages/test-dashboard-page.tsx')).then((m) => ({ default: m.TestDashboardPage })),
 );
 
 const ClientListPage = lazy(() =>
-  import('./pages/client-list-page.tsx').then((m) => ({ default: m.ClientListPage })),
+  afterCatalogue(import('./pages/client-list-page.tsx')).then((m) => ({ default: m.ClientListPage })),
 );
 const ClientPortalPage = lazy(() =>
-  import('./pages/client-portal-page.tsx').then((m) => ({ default: m.ClientPortalPage })),
+  afterCatalogue(import('./pages/client-portal-page.tsx')).then((m) => ({ default: m.ClientPortalPage })),
 );
 const ClientDashboardPage = lazy(() =>
-  import('./pages/client-dashboard-page.tsx').then((m) => ({ default: m.ClientDashboardPage })),
+  afterCatalogue(import('./pages/client-dashboard-page.tsx')).then((m) => ({
+    default: m.ClientDashboardPage,
+  })),
 );
 const ClientWelcomePage = lazy(() =>
-  import('./pages/client-welcome-page.tsx').then((m) => ({ default: m.ClientWelcomePage })),
+  afterCatalogue(import('./pages/client-welcome-page.tsx')).then((m) => ({ default: m.ClientWelcomePage })),
 );
 const InvalidClientPage = lazy(() =>
-  import('./pages/invalid-page.tsx').then((m) => ({ default: m.InvalidClientPage })),
+  afterCatalogue(import('./pages/invalid-page.tsx')).then((m) => ({ default: m.InvalidClientPage })),
 );
 const CaregiverDashboardPage = lazy(() =>
-  import('./pages/caregiver-dashboard-page.tsx').then((m) => ({ default: m.CaregiverDashboardPage })),
+  afterCatalogue(import('./pages/caregiver-dashboard-page.tsx')).then((m) => ({
+    default: m.CaregiverDashboardPage,
+  })),
 );
 const CaregiverWelcomePage = lazy(() =>
-  import('./pages/caregiver-welcome-page.tsx').then((m) => ({ default: m.CaregiverWelcomePage })),
+  afterCatalogue(import('./pages/caregiver-welcome-page.tsx')).then((m) => ({
+    default: m.CaregiverWelcomePage,
+  })),
 );
 const InvalidCaregiverPage = lazy(() =>
-  import('./pages/invalid-page.tsx').then((m) => ({ default: m.InvalidCaregiverPage })),
+  afterCatalogue(import('./pages/invalid-page.tsx')).then((m) => ({ default: m.InvalidCaregiverPage })),
 );
 
 export const dashboardsScreens: Record<string, ComponentType> = {

@@ -5,6 +5,7 @@
  * Spanish), every other one an admin page.
  */
 import { lazy, type ComponentType } from 'react';
+import { afterCatalogue } from '../../i18n/catalogues.ts';
 
 const IspListPage = lazy(() => import('./pages/isp-list-page.tsx').then((m) => ({ default: m.IspListPage })));
 const IspUploadPage = lazy(() =>
@@ -25,7 +26,7 @@ const QuarterlySummariesPage = lazy(() =>
   import('./pages/quarterly-summaries-page.tsx').then((m) => ({ default: m.QuarterlySummariesPage })),
 );
 const AcknowledgePage = lazy(() =>
-  import('./pages/acknowledge-page.tsx').then((m) => ({ default: m.AcknowledgePage })),
+  afterCatalogue(import('./pages/acknowledge-page.tsx')).then((m) => ({ default: m.AcknowledgePage })),
 );
 const AcknowledgementRatesPage = lazy(() =>
   import('./pages/acknowledgement-rates-page.tsx').then((m) => ({ default: m.AcknowledgementRatesPage })),
