@@ -30,6 +30,17 @@ async function newestCaregiver(admin: APIRequestContext): Promise<{ id: string; 
   return { id: shift.caregiverId, name: shift.caregiverName };
 }
 
+/** The caregiver of a recent demo shift who is not the newest shift's caregiver, with their name. */
+async function otherRecentCaregiver(admin: APIRequestContext): Promise<{ id: string; name: string }> {
+  const response = await admin.get('/api/shifts?page=1&pageSize=50&sort=date&order=desc');
+  expect(response.status()).toBe(200);
+  const items = ((await response.json()) as { items: { caregiverId: string; caregiverName: string }[] })
+    .items;
+  const other = items.find((item) => item.caregiverId !== items[0]?.caregiverId);
+  if (!other) throw new Error('the demo agency has one caregiver only');
+  return { id: other.caregiverId, name: other.caregiverName };
+}
+
 test('an admin previews a caregiver dashboard in English and in Spanish at 320 px', async ({
   browser,
   baseURL,
@@ -131,7 +142,8 @@ test('a caregiver linked to their record signs in and lands on their own dashboa
     baseURL,
     extraHTTPHeaders: { origin: baseURL ?? '' },
   });
-  const caregiver = await newestCaregiver(adminContext.request);
+  // Not the newest shift's caregiver: other flows (isp-acknowledgements) link that one by email at a first sign-in.
+  const caregiver = await otherRecentCaregiver(adminContext.request);
   const own = { email: `cg.dash.own.${stamp}@example.org`, firstName: 'Owen', lastName: `Own ${stamp}` };
   await createUser(adminContext.request, baseURL, {
     ...own,
