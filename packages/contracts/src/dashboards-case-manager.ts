@@ -25,6 +25,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { text } from './common.ts';
 import { evvStatus } from './evv.ts';
 import { incidentSeverity } from './incidents.ts';
 import { currentProtocol } from './isp-acknowledgement.ts';
@@ -55,7 +56,7 @@ export const caseManagerReportParams = z.object({
 });
 export const caseManagerClientQuery = z.object({ locale: z.enum(locales).default('en') });
 export const dashboardCaseManagerQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
