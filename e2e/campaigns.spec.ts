@@ -129,6 +129,9 @@ test('an admin sends a campaign; a case manager opens their dashboard once by it
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(CLIENTS[0]);
   await expect(first.page.getByText(CLIENTS[1])).toHaveCount(0);
+  // Her dashboard without an id is her own.
+  await first.page.goto('/dashboard/case-manager');
+  await expect(first.page).toHaveURL(new RegExp(`/dashboard/case-manager/${ids[0]}$`));
   const me = await first.page.request.get('/api/me');
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ email: PEOPLE[0]?.email, role: 'USER' });

@@ -150,6 +150,8 @@ test('an admin previews a case manager dashboard; others get the not-found page'
   await snap(outsider, 'case-manager-dashboard-out-of-scope');
   await outsider.goto('/dashboard/case-manager');
   await expect(outsider.getByRole('heading', { level: 1, name: 'Dashboard Not Found' })).toBeVisible();
+  await expect(outsider).toHaveURL(/\/dashboard\/case-manager$/);
+  await expectAccessible(outsider, 'case-manager-home-none');
   await outsider.goto('/dashboard');
   await expect(outsider.getByRole('heading', { level: 1, name: 'Dashboard Not Found' })).toBeVisible();
   await expect(outsider.getByText('How to reach yours')).toBeVisible();
