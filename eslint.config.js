@@ -114,7 +114,7 @@ export default tseslint.config(
       'apps/web/src/features/auth/pages/caregiver-login-page.tsx',
       'apps/web/src/features/auth/pages/login-page.tsx',
       'apps/web/src/features/auth/pages/caregiver-confirm-page.tsx',
-      'apps/web/src/features/auth/pages/auth-card.tsx',
+      'apps/web/src/app/layouts/auth-card.tsx',
       'apps/web/src/features/auth/components/code-error-alert.tsx',
       'apps/web/src/features/auth/components/auth-error-alert.tsx',
       'apps/web/src/features/auth/components/change-password-form.tsx',

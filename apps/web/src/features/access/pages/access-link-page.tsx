@@ -6,12 +6,11 @@
  * work") with "Email me a new link", which sends a fresh 15-minute link to the address on record (the same answer
  * whatever happens). English and Spanish, phone-first, no layout.
  */
-import { Alert, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconDoorEnter, IconMailForward } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { Brand } from '../../../app/layouts/brand.tsx';
-import { LocaleSwitcher } from '../../../i18n/locale-switcher.tsx';
+import { AuthCard } from '../../../app/layouts/auth-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useOpenAccessLink, useRenewAccessLink } from '../api/access-links.ts';
 
@@ -24,45 +23,6 @@ const wrappingButton = {
 /** A token as the links carry it: 43 characters of base64url (a cut or altered link may not be one). */
 const wellFormed = (token: string | null): token is string =>
   token !== null && /^[A-Za-z0-9_-]{20,100}$/.test(token);
-
-/** The card the page sits in: brand and language switch above, the title, then `children`. */
-function AccessCard({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Box component="main" id="main" mih="100vh" bg="var(--mantine-color-gray-0)" px="md" py={48}>
-      <Center>
-        <Stack w="100%" maw={460} gap="lg">
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Brand />
-            <LocaleSwitcher />
-          </Group>
-          <Paper withBorder shadow="sm" p="xl" radius="md">
-            <Stack gap="md" style={{ overflowWrap: 'anywhere' }}>
-              <div>
-                <Title order={1} fz="h2">
-                  {title}
-                </Title>
-                {subtitle && (
-                  <Text c="dimmed" size="sm" mt={4}>
-                    {subtitle}
-                  </Text>
-                )}
-              </div>
-              {children}
-            </Stack>
-          </Paper>
-        </Stack>
-      </Center>
-    </Box>
-  );
-}
 
 /** "Email me a new link" and what came of it. */
 function RenewLink({ token }: { token: string }) {
@@ -109,12 +69,12 @@ function BrokenLink({
     network: 'access.broken.network',
   };
   return (
-    <AccessCard title={intl.formatMessage({ id: 'access.broken.title' })}>
+    <AuthCard width={460} title={intl.formatMessage({ id: 'access.broken.title' })}>
       <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
         <FormattedMessage id={words[reason]} />
       </Alert>
       {wellFormed(token) && reason === 'refused' && <RenewLink token={token} />}
-    </AccessCard>
+    </AuthCard>
   );
 }
 
@@ -130,7 +90,8 @@ export function AccessLinkPage() {
     return <BrokenLink token={token} reason={refused ? 'refused' : 'network'} />;
   }
   return (
-    <AccessCard
+    <AuthCard
+      width={460}
       title={intl.formatMessage({ id: 'access.open.title' })}
       subtitle={intl.formatMessage({ id: 'access.open.subtitle' })}
     >
@@ -153,6 +114,6 @@ export function AccessLinkPage() {
           <FormattedMessage id="access.open.opening" />
         </Text>
       )}
-    </AccessCard>
+    </AuthCard>
   );
 }

@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { identityErrorMessageId } from '../identity-errors.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../../app/layouts/auth-card.tsx';
 
 export function AuthCallbackPage() {
   const intl = useIntl();

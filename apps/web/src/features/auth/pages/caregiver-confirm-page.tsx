@@ -20,7 +20,7 @@ import { useRequestSmsSignInCode, useSignInWithSmsCode } from '../api/caregiver-
 import { useNow } from '../session/use-now.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
 import { CodeErrorAlert } from '../components/code-error-alert.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../../app/layouts/auth-card.tsx';
 
 type Validator = (values: unknown) => FormErrors;
 let emailCodeValidator: Validator | null = null;

@@ -15,7 +15,7 @@ import type { SignInCodeRequest, SignInSmsCodeRequest } from '@tend/contracts';
 import { useRequestSignInCode } from '../api/sign-in-code.ts';
 import { useRequestSmsSignInCode } from '../api/caregiver-sms-code.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../../app/layouts/auth-card.tsx';
 import { CodeErrorAlert } from '../components/code-error-alert.tsx';
 
 type Validator = (values: unknown) => FormErrors;

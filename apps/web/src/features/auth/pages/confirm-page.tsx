@@ -27,7 +27,7 @@ import {
 } from '../api/accounts.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useOpenLink } from '../api/sign-up.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../../app/layouts/auth-card.tsx';
 import { AuthErrorAlert, applyFieldErrors } from '../components/auth-error-alert.tsx';
 import { errorWords, isLinkError, type LinkKind } from '../error-words.ts';
 import {

@@ -32,7 +32,7 @@ import { logoutReasonMessageId } from '../logout-reasons.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
 import { AuthErrorAlert } from '../components/auth-error-alert.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../../app/layouts/auth-card.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 
 // The other ways in (recovery, sign-up, emailed link, SMS code) load when chosen: the password form is what /login

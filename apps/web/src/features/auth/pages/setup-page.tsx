@@ -21,7 +21,7 @@ import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { useCompleteSetup } from '../api/complete-setup.ts';
 import { setupStatusQueryOptions, useSetupStatus } from '../api/get-setup-status.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../../app/layouts/auth-card.tsx';
 
 const setupLabels = {
   token: 'Setup token',

@@ -1,11 +1,11 @@
 /**
- * The centred card the sign-in and setup pages sit in (no-layout routes), with the language switch above it
+ * The centred card the sign-in, setup and access-link pages sit in (no-layout routes), with the language switch above it
  * (decision 0042: every page a caregiver or family member can open has one).
  */
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Brand } from '../../../app/layouts/brand.tsx';
-import { LocaleSwitcher } from '../../../i18n/locale-switcher.tsx';
+import { Brand } from './brand.tsx';
+import { LocaleSwitcher } from '../../i18n/locale-switcher.tsx';
 
 export function AuthCard({
   title,
