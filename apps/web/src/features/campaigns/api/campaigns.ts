@@ -41,12 +41,21 @@ export const useCampaign = (id: string) =>
     refetchInterval: (query) => (isActive(query.state.data) ? 1000 : false),
   });
 
-/** A campaign's recipients; polled every 2 s while `active`. */
-export const useCampaignRecipients = (id: string, active: boolean) =>
+/**
+ * A campaign's recipients, read again whenever the campaign's status or counts change (so the table never stays
+ * behind the counts, the last change included: a campaign that finishes between two polls is read once more).
+ */
+export const useCampaignRecipients = (campaign: EmailCampaign) =>
   useQuery({
-    queryKey: campaignKeys.recipients(id),
-    queryFn: ({ signal }) => apiCall(e.findEmailCampaignRecipients, { params: { id }, signal }),
-    refetchInterval: active ? 2000 : false,
+    queryKey: [
+      ...campaignKeys.recipients(campaign.id),
+      campaign.status,
+      campaign.sentCount,
+      campaign.failedCount,
+      campaign.skippedCount,
+    ],
+    queryFn: ({ signal }) => apiCall(e.findEmailCampaignRecipients, { params: { id: campaign.id }, signal }),
+    placeholderData: keepPreviousData,
   });
 
 /** Every case manager (archived too) and the counties, for the recipients chooser. */

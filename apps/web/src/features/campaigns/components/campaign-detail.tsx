@@ -66,8 +66,8 @@ function CampaignProgress({ campaign }: { campaign: EmailCampaign }) {
 }
 
 /** The recipients table. */
-function Recipients({ campaignId, active }: { campaignId: string; active: boolean }) {
-  const recipients = useCampaignRecipients(campaignId, active);
+function Recipients({ campaign }: { campaign: EmailCampaign }) {
+  const recipients = useCampaignRecipients(campaign);
   if (recipients.isPending) return <PageLoader />;
   if (recipients.isError) return <ApiErrorAlert error={recipients.error} />;
   return (
@@ -88,9 +88,13 @@ function Recipients({ campaignId, active }: { campaignId: string; active: boolea
               <Table.Th scope="row" fw={500}>
                 {row.name ?? 'Removed case manager'}
               </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email || 'None on record'}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>{row.email || 'None on record'}</Table.Td>
               <Table.Td>
-                <Badge color={recipientColors[row.status]} variant="light">
+                <Badge
+                  color={recipientColors[row.status]}
+                  variant="light"
+                  styles={{ label: { overflow: 'visible' } }}
+                >
                   {row.status}
                 </Badge>
               </Table.Td>
@@ -152,7 +156,7 @@ export function CampaignDetail({ campaignId }: { campaignId: string }) {
             outbox.
           </Alert>
         )}
-        <Recipients campaignId={campaignId} active={active} />
+        <Recipients campaign={data} />
       </Stack>
     </Paper>
   );
