@@ -131,6 +131,8 @@ export default tseslint.config(
       'apps/web/src/app/layouts/user-controls.tsx',
       'apps/web/src/app/layouts/brand.tsx',
       'apps/web/src/i18n/**/*.tsx',
+      // Every matchmaking page and component (issue 21: English and Spanish, phone-first).
+      'apps/web/src/features/matchmaking/**/*.tsx',
     ],
     plugins: { formatjs },
     rules: {

@@ -36,6 +36,7 @@ import { ispPlugin } from './modules/isp/isp.plugin.ts';
 import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
 import { accessPlugin } from './modules/access/access.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
+import { matchmakingPlugin } from './modules/matchmaking/matchmaking.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -74,6 +75,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   dashboardsPlugin,
   accessPlugin,
   campaignsPlugin,
+  matchmakingPlugin,
   demoPlugin,
 ];
 

@@ -184,6 +184,8 @@ export const auditActions = [
   // Accounts linked to people and scoped grants (issue 20; docs/accounts.md, decision 0050).
   'account.person_linked',
   'account.person_unlinked',
+  // Matchmaking accounts (issue 21; docs/matchmaking.md).
+  'account.matchmaking_role',
   'account.person_link_ambiguous',
   'account_home.read',
   'person_option.list',

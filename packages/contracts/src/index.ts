@@ -50,3 +50,4 @@ export * from './access-grants.ts';
 export * from './access-links.ts';
 export * from './email-campaigns.ts';
 export * from './dashboards-case-manager.ts';
+export * from './matchmaking.ts';

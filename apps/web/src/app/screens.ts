@@ -19,6 +19,7 @@ import { ispScreens } from '../features/isp/routes.tsx';
 import { dashboardsScreens } from '../features/dashboards/routes.tsx';
 import { accessScreens } from '../features/access/routes.tsx';
 import { campaignsScreens } from '../features/campaigns/routes.tsx';
+import { matchmakingScreens } from '../features/matchmaking/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -66,6 +67,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...dashboardsScreens,
   ...accessScreens,
   ...campaignsScreens,
+  ...matchmakingScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

@@ -4,5 +4,13 @@ import auth from '../features/auth/messages/es.json';
 import isp from '../features/isp/messages/es.json';
 import dashboards from '../features/dashboards/messages/es.json';
 import access from '../features/access/messages/es.json';
+import matchmaking from '../features/matchmaking/messages/es.json';
 
-export const spanishMessages: Record<string, string> = { ...app, ...auth, ...isp, ...dashboards, ...access };
+export const spanishMessages: Record<string, string> = {
+  ...app,
+  ...auth,
+  ...isp,
+  ...dashboards,
+  ...access,
+  ...matchmaking,
+};

@@ -29,6 +29,37 @@ import { caregivers, clients } from '../people/people.table.ts';
 /** A weekly schedule: day (`monday`..`sunday`) -> time ranges in local `HH:mm`. */
 export type WeeklySchedule = Partial<Record<string, Array<{ start: string; end: string }>>>;
 
+/**
+ * Who verified a profile, how and when (issue 21 "Verification and privacy"): only this is kept once verification is
+ * done; identity documents are deleted. `verificationMethod`: `provider_number`, `case_manager_code`,
+ * `id_document` or `admin`.
+ */
+const verificationColumns = {
+  verifiedAt: tstz('verified_at'),
+  verificationMethod: text('verification_method'),
+  verifiedByUserId: uuid('verified_by_user_id'),
+};
+
+/**
+ * Onboarding progress (issue 21 "resume where left off"): `onboardingStep` is the furthest step completed
+ * (contracts `clientOnboardingSteps` / `caregiverOnboardingSteps`); `listedAt` is set by the listing-finalization step.
+ */
+const listingColumns = {
+  onboardingStep: text('onboarding_step'),
+  listedAt: tstz('listed_at'),
+};
+
+/** City-level place of a client listing (what other people may see instead of the address). */
+const placeColumns = {
+  city: text('city'),
+  state: text('state'),
+  zipCode: text('zip_code'),
+  languages: jsonb('languages')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+};
+
 /** A legal guardian or family member acting for clients (spec s.3 Guardian). */
 export const guardians = pgTable(
   'guardian',
@@ -44,6 +75,7 @@ export const guardians = pgTable(
     /** SMS opt-in (off until the guardian agrees). */
     smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
     lastProfileReminderAt: tstz('last_profile_reminder_at'),
+    ...verificationColumns,
     ...timestamps,
   },
   (t) => [index('guardian_email_idx').on(t.email), index('guardian_last_name_idx').on(t.lastName)],
@@ -87,6 +119,9 @@ export const tinderClients = pgTable(
     careDetails: jsonb('care_details').$type<Record<string, unknown>>(),
     /** The care record (client) this listing belongs to, once linked. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    ...placeColumns,
+    ...listingColumns,
+    ...verificationColumns,
     ...timestamps,
   },
   (t) => [
@@ -156,6 +191,20 @@ export const tinderCaregivers = pgTable(
     caregiverId: uuid('caregiver_id').references(() => caregivers.id, { onDelete: 'set null' }),
     /** Stable public key of the listing (not in the spec's field list; mirrors TinderClient). */
     uniqueKey: text('unique_key').notNull(),
+    /** What profile cards show: `available`, `soon` (from `availableFrom`) or `not_available` (issue 21). */
+    availabilityStatus: text('availability_status'),
+    availableFrom: date('available_from', { mode: 'string' }),
+    /** When the last background check was done and when it expires (shown on profile cards; issue 21). */
+    backgroundCheckedAt: tstz('background_checked_at'),
+    backgroundCheckExpiresAt: date('background_check_expires_at', { mode: 'string' }),
+    /** Oregon home care provider number, checked against the agency's caregiver records (issue 21). */
+    providerNumber: text('provider_number'),
+    languages: jsonb('languages')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...listingColumns,
+    ...verificationColumns,
     ...timestamps,
   },
   (t) => [
@@ -378,4 +427,99 @@ export const likes = pgTable(
     index('like_caregiver_idx').on(t.caregiverId),
     index('like_status_idx').on(t.status),
   ],
+);
+
+/**
+ * A family verification code (issue 21 "families with a verification code from their case manager that expires after
+ * 14 days"): issued for one care client by a case manager or admin; stored as the SHA-256 of the code; spent once.
+ */
+export const familyVerificationCodes = pgTable(
+  'family_verification_code',
+  {
+    id: idColumn(),
+    codeHash: text('code_hash').notNull(),
+    /** The care record the code vouches for. */
+    careClientId: uuid('care_client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    issuedByUserId: uuid('issued_by_user_id').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    usedByGuardianId: uuid('used_by_guardian_id').references(() => guardians.id, { onDelete: 'set null' }),
+    revokedAt: tstz('revoked_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('family_verification_code_hash_idx').on(t.codeHash),
+    index('family_verification_code_client_idx').on(t.careClientId),
+  ],
+);
+
+/**
+ * An identity document uploaded for verification (issue 21): the stored file is deleted once verification is done
+ * (`storageKey` then null, `deletedAt` set); the row keeps who, how and when. `status`: PENDING, VERIFIED, REJECTED.
+ */
+export const identityDocuments = pgTable(
+  'identity_document',
+  {
+    id: idColumn(),
+    userAccountId: uuid('user_account_id').notNull(),
+    documentType: text('document_type').notNull(),
+    storageBucket: text('storage_bucket'),
+    storageKey: text('storage_key'),
+    status: text('status').notNull().default('PENDING'),
+    reviewedByUserId: uuid('reviewed_by_user_id'),
+    reviewedAt: tstz('reviewed_at'),
+    deletedAt: tstz('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('identity_document_account_idx').on(t.userAccountId),
+    index('identity_document_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * A "Report" from a user about a profile or a thread (issue 21), reviewed by admins. `targetType`: `client`,
+ * `caregiver` or `conversation`; `status`: OPEN, DISMISSED, ACTIONED.
+ */
+export const profileReports = pgTable(
+  'profile_report',
+  {
+    id: idColumn(),
+    reporterUserId: uuid('reporter_user_id').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status').notNull().default('OPEN'),
+    reviewedByUserId: uuid('reviewed_by_user_id'),
+    reviewedAt: tstz('reviewed_at'),
+    resolutionNote: text('resolution_note'),
+    ...timestamps,
+  },
+  (t) => [
+    index('profile_report_status_idx').on(t.status, t.createdAt),
+    index('profile_report_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * A short-lived link to continue a photo or video upload from a phone (spec s.2 `/matchmaking/mobile-upload`; issue
+ * 21): the SHA-256 of a 32-byte token; `purpose` names what the upload becomes (`client-avatar`, `caregiver-photo`,
+ * `caregiver-video`, `additional-photo`) for profile `profileId` of account `userAccountId`.
+ */
+export const mobileUploadLinks = pgTable(
+  'mobile_upload_link',
+  {
+    id: idColumn(),
+    tokenHash: text('token_hash').notNull(),
+    userAccountId: uuid('user_account_id').notNull(),
+    purpose: text('purpose').notNull(),
+    profileId: uuid('profile_id').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('mobile_upload_link_token_idx').on(t.tokenHash)],
 );

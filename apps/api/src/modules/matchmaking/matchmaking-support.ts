@@ -1,0 +1,122 @@
+/**
+ * What every matchmaking service is given, and who owns what (issue 21). A guardian record belongs to the account
+ * whose `guardianId` it is; a client listing to its guardian's account; a caregiver listing to the account whose
+ * `tinderCaregiverId` it is. Admins manage every listing. A listing the caller may not manage is NOT_FOUND (the same
+ * body as an unknown id: existence is not leaked).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '@tend/contracts';
+import type { Config } from '../../platform/config/config.ts';
+import type { Database, Executor } from '../../platform/db/client.ts';
+import type { RequestContext } from '../../platform/http/context.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { StorageService } from '../../platform/storage/storage.service.ts';
+import { tinderCaregivers, tinderClients } from './matchmaking.table.ts';
+
+/** What matchmaking needs to know of an account (module users reads it: `matchmaking-accounts.service.ts`). */
+export interface MatchmakingAccount {
+  userAccountId: string;
+  role: Role;
+  functionalRole: string | null;
+  email: string | null;
+  /** The guardian record the account acts as (care side and matchmaking alike). */
+  guardianId: string | null;
+  /** The caregiver listing the account owns. */
+  tinderCaregiverId: string | null;
+  /** Linked to a care-side caregiver or case manager record. */
+  caregiverId: string | null;
+  caseManagerId: string | null;
+}
+
+/**
+ * Module users' account functions, given to this module through `AppDeps.matchmakingAccounts` (this module cannot
+ * import `users`, which reads guardian records from here). Rules and errors: `users/matchmaking-accounts.service.ts`.
+ */
+export interface MatchmakingAccounts {
+  find(executor: Executor, userAccountId: string): Promise<MatchmakingAccount | null>;
+  chooseRole(
+    executor: Executor,
+    ctx: RequestContext,
+    userAccountId: string,
+    role: 'GUARDIAN' | 'CAREGIVER',
+  ): Promise<Role>;
+  linkGuardian(
+    executor: Executor,
+    ctx: RequestContext,
+    userAccountId: string,
+    guardianId: string,
+  ): Promise<void>;
+  linkCaregiverListing(
+    executor: Executor,
+    ctx: RequestContext,
+    userAccountId: string,
+    tinderCaregiverId: string,
+  ): Promise<void>;
+}
+
+export interface MatchmakingDeps {
+  db: Database;
+  storage: StorageService;
+  config: Config;
+  /** Module users' account functions (AppDeps.matchmakingAccounts). */
+  accounts: MatchmakingAccounts;
+}
+
+/** The caller's account (an anonymous context is refused before: the routes need a session). */
+export async function callerAccount(deps: MatchmakingDeps, ctx: RequestContext): Promise<MatchmakingAccount> {
+  const id = ctx.actor?.userAccountId;
+  const account = id ? await deps.accounts.find(deps.db, id) : null;
+  if (!account) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+  return account;
+}
+
+/** Client listing `id` when the caller may manage it (its guardian's account, or an admin); else NOT_FOUND. */
+export async function managedClientListing(
+  executor: Executor,
+  account: MatchmakingAccount,
+  id: string,
+): Promise<typeof tinderClients.$inferSelect> {
+  const [row] = await executor
+    .select()
+    .from(tinderClients)
+    .where(
+      and(
+        eq(tinderClients.id, id),
+        eq(tinderClients.archived, false),
+        account.role === 'ADMIN'
+          ? undefined
+          : eq(tinderClients.guardianId, account.guardianId ?? '00000000-0000-0000-0000-000000000000'),
+      ),
+    );
+  if (!row) throw notFound('Client profile');
+  return row;
+}
+
+/** The caller's own caregiver listing, or NOT_FOUND when the account has none. */
+export async function ownCaregiverListing(
+  executor: Executor,
+  account: MatchmakingAccount,
+): Promise<typeof tinderCaregivers.$inferSelect> {
+  if (!account.tinderCaregiverId) throw notFound('Caregiver profile');
+  const [row] = await executor
+    .select()
+    .from(tinderCaregivers)
+    .where(and(eq(tinderCaregivers.id, account.tinderCaregiverId), eq(tinderCaregivers.archived, false)));
+  if (!row) throw notFound('Caregiver profile');
+  return row;
+}
+
+/** Caregiver listing `id` when the caller may manage it (its own account, or an admin); else NOT_FOUND. */
+export async function managedCaregiverListing(
+  executor: Executor,
+  account: MatchmakingAccount,
+  id: string,
+): Promise<typeof tinderCaregivers.$inferSelect> {
+  if (account.role !== 'ADMIN' && account.tinderCaregiverId !== id) throw notFound('Caregiver profile');
+  const [row] = await executor
+    .select()
+    .from(tinderCaregivers)
+    .where(and(eq(tinderCaregivers.id, id), eq(tinderCaregivers.archived, false)));
+  if (!row) throw notFound('Caregiver profile');
+  return row;
+}
