@@ -51,3 +51,4 @@ export * from './access-links.ts';
 export * from './email-campaigns.ts';
 export * from './dashboards-case-manager.ts';
 export * from './matchmaking.ts';
+export * from './matchmaking-cards.ts';
