@@ -19,8 +19,6 @@ import { revalidateAroundDate } from './modules/validation/validation.service.ts
 import { loadDemoAgency } from './modules/demo/demo.service.ts';
 import { linkCaregiverOnSignIn } from './modules/users/caregiver-sign-in-link.ts';
 import { createAccessLinkOpener } from './modules/access/access-links.service.ts';
-import { matchmakingAccounts } from './modules/users/matchmaking-accounts.service.ts';
-import type { MatchmakingAccounts } from './modules/matchmaking/matchmaking-support.ts';
 import type { RequestContext } from './platform/http/context.ts';
 
 /** Everything route plugins need, passed explicitly (no globals). */
@@ -53,12 +51,6 @@ export interface AppDeps {
    * which depends on every module (decision 0030).
    */
   loadDemoAgency(database: DatabaseHandle, ctx: RequestContext): Promise<boolean>;
-  /**
-   * An account's matchmaking role and its links to the guardian record or caregiver listing it creates: module
-   * `users`' `matchmakingAccounts`, passed to module `matchmaking` (which cannot import `users`: `users` reads
-   * guardian records from it; issue 21).
-   */
-  matchmakingAccounts: MatchmakingAccounts;
 }
 
 declare module 'fastify' {
@@ -130,7 +122,6 @@ export async function createAppDeps(options: {
     storage: createStorageService({ db: database.db, driver: storageDriver, secret: config.authSecret }),
     messaging,
     revalidateAroundDate,
-    matchmakingAccounts,
     // After the commit, the demo goes through the jobs an import runs (workflows/demo-agency.ts).
     loadDemoAgency: async (db, ctx) => {
       const loaded = await loadDemoAgency(db, ctx);

@@ -5,67 +5,26 @@
  * body as an unknown id: existence is not leaked).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@tend/contracts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
+import { findMatchmakingAccount, type MatchmakingAccount } from '../users/matchmaking-accounts.service.ts';
 import { tinderCaregivers, tinderClients } from './matchmaking.table.ts';
 
-/** What matchmaking needs to know of an account (module users reads it: `matchmaking-accounts.service.ts`). */
-export interface MatchmakingAccount {
-  userAccountId: string;
-  role: Role;
-  functionalRole: string | null;
-  email: string | null;
-  /** The guardian record the account acts as (care side and matchmaking alike). */
-  guardianId: string | null;
-  /** The caregiver listing the account owns. */
-  tinderCaregiverId: string | null;
-  /** Linked to a care-side caregiver or case manager record. */
-  caregiverId: string | null;
-  caseManagerId: string | null;
-}
-
-/**
- * Module users' account functions, given to this module through `AppDeps.matchmakingAccounts` (this module cannot
- * import `users`, which reads guardian records from here). Rules and errors: `users/matchmaking-accounts.service.ts`.
- */
-export interface MatchmakingAccounts {
-  find(executor: Executor, userAccountId: string): Promise<MatchmakingAccount | null>;
-  chooseRole(
-    executor: Executor,
-    ctx: RequestContext,
-    userAccountId: string,
-    role: 'GUARDIAN' | 'CAREGIVER',
-  ): Promise<Role>;
-  linkGuardian(
-    executor: Executor,
-    ctx: RequestContext,
-    userAccountId: string,
-    guardianId: string,
-  ): Promise<void>;
-  linkCaregiverListing(
-    executor: Executor,
-    ctx: RequestContext,
-    userAccountId: string,
-    tinderCaregiverId: string,
-  ): Promise<void>;
-}
+export type { MatchmakingAccount };
 
 export interface MatchmakingDeps {
   db: Database;
   storage: StorageService;
   config: Config;
-  /** Module users' account functions (AppDeps.matchmakingAccounts). */
-  accounts: MatchmakingAccounts;
 }
 
 /** The caller's account (an anonymous context is refused before: the routes need a session). */
 export async function callerAccount(deps: MatchmakingDeps, ctx: RequestContext): Promise<MatchmakingAccount> {
   const id = ctx.actor?.userAccountId;
-  const account = id ? await deps.accounts.find(deps.db, id) : null;
+  const account = id ? await findMatchmakingAccount(deps.db, id) : null;
   if (!account) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   return account;
 }

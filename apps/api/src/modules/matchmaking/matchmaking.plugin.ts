@@ -11,7 +11,6 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
     db: app.deps.database.db,
     storage: app.deps.storage,
     config: app.deps.config,
-    accounts: app.deps.matchmakingAccounts,
   };
   void deps;
 };

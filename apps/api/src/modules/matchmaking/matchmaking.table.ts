@@ -24,7 +24,7 @@ import {
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { matchStatusEnum, senderTypeEnum } from '../../platform/db/enums.ts';
 import { referenceFromUserAccount, userAccounts } from '../../platform/auth/auth.table.ts';
-import { caregivers, clients } from '../people/people.table.ts';
+import { caregivers, clients, guardians } from '../people/people.table.ts';
 
 /** A weekly schedule: day (`monday`..`sunday`) -> time ranges in local `HH:mm`. */
 export type WeeklySchedule = Partial<Record<string, Array<{ start: string; end: string }>>>;
@@ -59,27 +59,6 @@ const placeColumns = {
     .notNull()
     .default(sql`'[]'::jsonb`),
 };
-
-/** A legal guardian or family member acting for clients (spec s.3 Guardian). */
-export const guardians = pgTable(
-  'guardian',
-  {
-    id: idColumn(),
-    firstName: text('first_name').notNull(),
-    middleName: text('middle_name'),
-    lastName: text('last_name').notNull(),
-    sex: text('sex'),
-    phoneNumber: text('phone_number'),
-    email: text('email'),
-    dob: date('dob', { mode: 'string' }),
-    /** SMS opt-in (off until the guardian agrees). */
-    smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
-    lastProfileReminderAt: tstz('last_profile_reminder_at'),
-    ...verificationColumns,
-    ...timestamps,
-  },
-  (t) => [index('guardian_email_idx').on(t.email), index('guardian_last_name_idx').on(t.lastName)],
-);
 
 /** A client's matchmaking listing (spec s.3 TinderClient). */
 export const tinderClients = pgTable(
@@ -216,11 +195,8 @@ export const tinderCaregivers = pgTable(
   ],
 );
 
-// The account links of user_account (guardian_id, tinder_caregiver_id) point at these profiles; the platform's
-// table takes the foreign keys from here so it never imports this module.
-referenceFromUserAccount(
-  foreignKey({ columns: [userAccounts.guardianId], foreignColumns: [guardians.id] }).onDelete('set null'),
-);
+// The account link of user_account (tinder_caregiver_id) points at the caregiver listing; the platform's table
+// takes the foreign key from here so it never imports this module (guardian_id: module people).
 referenceFromUserAccount(
   foreignKey({ columns: [userAccounts.tinderCaregiverId], foreignColumns: [tinderCaregivers.id] }).onDelete(
     'set null',
@@ -522,4 +498,20 @@ export const mobileUploadLinks = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('mobile_upload_link_token_idx').on(t.tokenHash)],
+);
+
+/** A profile alert the user chose to hide (spec s.3 DismissedProfileAlert). */
+export const dismissedProfileAlerts = pgTable(
+  'dismissed_profile_alert',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull(),
+    userType: senderTypeEnum('user_type').notNull(),
+    /** Profile field the alert is about. */
+    alertField: text('alert_field').notNull(),
+    alertSeverity: text('alert_severity'),
+    dismissedAt: tstz('dismissed_at').notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('dismissed_profile_alert_user_field_idx').on(t.userId, t.userType, t.alertField)],
 );

@@ -187,19 +187,3 @@ export const profileCompletionNotifications = pgTable(
     index('profile_completion_notification_due_idx').on(t.isActive, t.nextEmailScheduledAt),
   ],
 );
-
-/** A profile alert the user chose to hide (spec s.3 DismissedProfileAlert). */
-export const dismissedProfileAlerts = pgTable(
-  'dismissed_profile_alert',
-  {
-    id: idColumn(),
-    userId: uuid('user_id').notNull(),
-    userType: senderTypeEnum('user_type').notNull(),
-    /** Profile field the alert is about. */
-    alertField: text('alert_field').notNull(),
-    alertSeverity: text('alert_severity'),
-    dismissedAt: tstz('dismissed_at').notNull().defaultNow(),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('dismissed_profile_alert_user_field_idx').on(t.userId, t.userType, t.alertField)],
-);

@@ -1,8 +1,9 @@
-/** People tables: clients, caregivers, case managers (spec s.3 Client, Caregiver, CaseManager). */
+/** People tables: clients, caregivers, case managers, guardians (spec s.3 Client, Caregiver, CaseManager, Guardian). */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -11,7 +12,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { idColumn, textArray, timestamps } from '../../platform/db/columns.ts';
+import { idColumn, textArray, timestamps, tstz } from '../../platform/db/columns.ts';
 import { caregiverTypeEnum } from '../../platform/db/enums.ts';
 import { referenceFromUserAccount, userAccounts } from '../../platform/auth/auth.table.ts';
 
@@ -124,4 +125,32 @@ referenceFromUserAccount(
   foreignKey({ columns: [userAccounts.caseManagerId], foreignColumns: [caseManagers.id] }).onDelete(
     'set null',
   ),
+);
+
+/** A legal guardian or family member acting for clients (spec s.3 Guardian). */
+export const guardians = pgTable(
+  'guardian',
+  {
+    id: idColumn(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    sex: text('sex'),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    dob: date('dob', { mode: 'string' }),
+    /** SMS opt-in (off until the guardian agrees). */
+    smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+    lastProfileReminderAt: tstz('last_profile_reminder_at'),
+    /** Who verified the family in matchmaking, how and when (issue 21; `verification_method` as the listings'). */
+    verifiedAt: tstz('verified_at'),
+    verificationMethod: text('verification_method'),
+    verifiedByUserId: uuid('verified_by_user_id'),
+    ...timestamps,
+  },
+  (t) => [index('guardian_email_idx').on(t.email), index('guardian_last_name_idx').on(t.lastName)],
+);
+
+referenceFromUserAccount(
+  foreignKey({ columns: [userAccounts.guardianId], foreignColumns: [guardians.id] }).onDelete('set null'),
 );

@@ -1,8 +1,7 @@
 /**
  * Accounts in matchmaking (issue 21; spec s.2 `/matchmaking/role-select`, s.3 UserAccount `guardianId`,
  * `tinderCaregiverId`): the role a self-registered account chooses, and the account's link to the guardian record or
- * caregiver listing it creates. Module `matchmaking` calls these through `AppDeps.matchmakingAccounts` (it cannot
- * import module `users`, which reads guardian records from it).
+ * caregiver listing it creates. Module `matchmaking` calls these.
  *
  * Rules:
  * - Role choice: a USER account with no functional role and no person link becomes GUARDIAN or CAREGIVER; an
@@ -21,7 +20,21 @@ import { userAccounts } from '../../platform/auth/auth.table.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { MatchmakingAccount, MatchmakingAccounts } from '../matchmaking/matchmaking-support.ts';
+
+/** What matchmaking needs to know of an account. */
+export interface MatchmakingAccount {
+  userAccountId: string;
+  role: Role;
+  functionalRole: string | null;
+  email: string | null;
+  /** The guardian record the account acts as (care side and matchmaking alike). */
+  guardianId: string | null;
+  /** The caregiver listing the account owns. */
+  tinderCaregiverId: string | null;
+  /** Linked to a care-side caregiver or case manager record. */
+  caregiverId: string | null;
+  caseManagerId: string | null;
+}
 
 /** The account, or null for an unknown id. One query. */
 export async function findMatchmakingAccount(
@@ -118,11 +131,3 @@ export async function linkCaregiverListingAccount(
     details: { personKind: 'caregiver_listing', personId: tinderCaregiverId, method: 'matchmaking' },
   });
 }
-
-/** The functions module matchmaking is given (AppDeps.matchmakingAccounts). */
-export const matchmakingAccounts: MatchmakingAccounts = {
-  find: findMatchmakingAccount,
-  chooseRole: chooseMatchmakingRole,
-  linkGuardian: linkGuardianAccount,
-  linkCaregiverListing: linkCaregiverListingAccount,
-};

@@ -17,7 +17,7 @@ import { userAccounts } from '../../platform/auth/auth.table.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findGuardianRecords } from '../matchmaking/guardians.service.ts';
+import { findGuardianRecords } from '../people/guardians.service.ts';
 import { caregiverContactFacts } from '../people/caregiver-contacts.ts';
 import { caseManagerContactFacts } from '../people/case-manager-contacts.ts';
 

@@ -6,7 +6,7 @@
 import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/audit/audit.service.ts';
-import { guardians } from './matchmaking.table.ts';
+import { guardians } from './people.table.ts';
 
 /** A guardian record as a picker shows it: id, "First Middle Last" and email (or null). */
 export interface GuardianRecord {
