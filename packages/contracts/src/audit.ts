@@ -186,6 +186,17 @@ export const auditActions = [
   'account.person_unlinked',
   // Matchmaking accounts (issue 21; docs/matchmaking.md).
   'account.matchmaking_role',
+  // Matchmaking: guardians and client listings (issue 21; docs/matchmaking.md, decision 0053).
+  'matchmaking_guardian.create',
+  'matchmaking_guardian.read',
+  'matchmaking_guardian.update',
+  'matchmaking_client.create',
+  'matchmaking_client.list',
+  'matchmaking_client.read',
+  'matchmaking_client.update',
+  'matchmaking_client.care_details',
+  'matchmaking_client.finalize',
+  'matchmaking_client.archive',
   'account.person_link_ambiguous',
   'account_home.read',
   'person_option.list',

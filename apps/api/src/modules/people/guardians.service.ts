@@ -1,9 +1,10 @@
 /**
  * Guardian records (spec s.3 Guardian, table `guardian`) for other modules: module `users` links a GUARDIAN account
- * to one (issue 20 "Accounts linked to people") and names it on the users list. Reads only; no PHI beyond the name
- * and email an admin picks from.
+ * to one (issue 20 "Accounts linked to people") and names it on the users list (no PHI beyond the name and email an
+ * admin picks from); module `matchmaking` creates, reads and edits the record a family makes for itself (issue 21;
+ * decision 0053). Callers validate and audit; these only read and write the row.
  */
-import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/audit/audit.service.ts';
 import { guardians } from './people.table.ts';
@@ -42,4 +43,60 @@ export async function findGuardianRecords(
     .orderBy(asc(guardians.lastName), asc(guardians.firstName), asc(guardians.id))
     .limit(filter.limit ?? 20);
   return rows;
+}
+
+/** A guardian record's own fields (spec s.3 Guardian), as the guardian edits them; `phoneNumber` in E.164. */
+export interface GuardianFields {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  sex: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  /** `YYYY-MM-DD`. */
+  dob: string | null;
+  smsNotificationsEnabled: boolean;
+}
+
+/** A guardian record with its id. */
+export interface GuardianRow extends GuardianFields {
+  id: string;
+}
+
+const guardianColumns = {
+  id: guardians.id,
+  firstName: guardians.firstName,
+  middleName: guardians.middleName,
+  lastName: guardians.lastName,
+  sex: guardians.sex,
+  phoneNumber: guardians.phoneNumber,
+  email: guardians.email,
+  dob: guardians.dob,
+  smsNotificationsEnabled: guardians.smsNotificationsEnabled,
+};
+
+/** Inserts a guardian record; resolves it with its new id. One statement. */
+export async function insertGuardian(executor: Executor, fields: GuardianFields): Promise<GuardianRow> {
+  const [row] = await executor.insert(guardians).values(fields).returning(guardianColumns);
+  return row as GuardianRow;
+}
+
+/** Guardian record `id`, or null when there is none. One query. */
+export async function findGuardian(executor: Executor, id: string): Promise<GuardianRow | null> {
+  const [row] = await executor.select(guardianColumns).from(guardians).where(eq(guardians.id, id));
+  return row ?? null;
+}
+
+/** Replaces the fields of guardian record `id`; resolves it after, or null when there is none. One statement. */
+export async function updateGuardian(
+  executor: Executor,
+  id: string,
+  fields: GuardianFields,
+): Promise<GuardianRow | null> {
+  const [row] = await executor
+    .update(guardians)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(guardians.id, id))
+    .returning(guardianColumns);
+  return row ?? null;
 }
