@@ -376,12 +376,12 @@ describe('client listings', () => {
     ];
     for (const [method, tail, payload] of routes) {
       const theirs = await stranger.call({
-        method: method as 'GET',
+        method: method,
         url: `/api/matchmaking/clients/${mine.id}${tail}`,
         ...(payload ? { payload } : {}),
       });
       const none = await stranger.call({
-        method: method as 'GET',
+        method: method,
         url: `/api/matchmaking/clients/${unknown}${tail}`,
         ...(payload ? { payload } : {}),
       });
@@ -393,7 +393,7 @@ describe('client listings', () => {
       };
       expect(body(theirs)).toEqual(body(none));
       const anon = await anonymous({
-        method: method as 'GET',
+        method: method,
         url: `/api/matchmaking/clients/${mine.id}${tail}`,
         ...(payload ? { payload } : {}),
       });
