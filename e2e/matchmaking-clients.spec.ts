@@ -48,7 +48,7 @@ async function signedIn(
 
 /** Chooses `option` in the Mantine select labelled `label`. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

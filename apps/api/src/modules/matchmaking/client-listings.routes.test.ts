@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListing, GuardianProfile } from '@tend/contracts';
 import { auditEvents } from '../../platform/audit/audit.table.ts';
-import { userAccounts } from '../../platform/auth/auth.table.ts';
+import { findMatchmakingAccount } from '../users/matchmaking-accounts.service.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -27,14 +27,14 @@ async function account(role: 'GUARDIAN' | 'CAREGIVER' | 'USER' | 'ADMIN') {
   return { ...signedIn, call: as(t, signedIn.cookie) };
 }
 
+/** `POST /api/matchmaking/guardians` as `call`. */
+const postGuardian = (call: ReturnType<typeof as>, firstName: string, lastName: string) =>
+  call({ method: 'POST', url: '/api/matchmaking/guardians', payload: { firstName, lastName } });
+
 /** A GUARDIAN account with its guardian record made. */
 async function guardian() {
   const g = await account('GUARDIAN');
-  const created = await g.call({
-    method: 'POST',
-    url: '/api/matchmaking/guardians',
-    payload: { firstName: 'Gail', lastName: 'Guardian' },
-  });
+  const created = await postGuardian(g.call, 'Gail', 'Guardian');
   expect(created.statusCode, created.body).toBe(201);
   return { ...g, guardian: created.json<GuardianProfile>() };
 }
@@ -56,11 +56,7 @@ async function listing(call: ReturnType<typeof as>, payload: Record<string, unkn
 describe('guardian profiles', () => {
   it('creates the caller’s guardian record from a first and last name alone, SMS off, and links the account', async () => {
     const g = await account('GUARDIAN');
-    const created = await g.call({
-      method: 'POST',
-      url: '/api/matchmaking/guardians',
-      payload: { firstName: 'Gail', lastName: 'Guardian' },
-    });
+    const created = await postGuardian(g.call, 'Gail', 'Guardian');
     expect(created.statusCode, created.body).toBe(201);
     const profile = created.json<GuardianProfile>();
     expect(profile).toMatchObject({
@@ -68,17 +64,9 @@ describe('guardian profiles', () => {
       lastName: 'Guardian',
       smsNotificationsEnabled: false,
     });
-    const [row] = await t.database.db
-      .select({ guardianId: userAccounts.guardianId })
-      .from(userAccounts)
-      .where(eq(userAccounts.id, g.accountId));
-    expect(row?.guardianId).toBe(profile.id);
+    expect((await findMatchmakingAccount(t.database.db, g.accountId))?.guardianId).toBe(profile.id);
 
-    const again = await g.call({
-      method: 'POST',
-      url: '/api/matchmaking/guardians',
-      payload: { firstName: 'Gail', lastName: 'Again' },
-    });
+    const again = await postGuardian(g.call, 'Gail', 'Again');
     expect(again.statusCode).toBe(409);
     expect(again.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe('guardian');
 
@@ -131,24 +119,12 @@ describe('guardian profiles', () => {
 
   it('turns a plain USER account into a GUARDIAN; refuses a caregiver (403) and anonymous (401)', async () => {
     const user = await account('USER');
-    const created = await user.call({
-      method: 'POST',
-      url: '/api/matchmaking/guardians',
-      payload: { firstName: 'Uma', lastName: 'User' },
-    });
+    const created = await postGuardian(user.call, 'Uma', 'User');
     expect(created.statusCode, created.body).toBe(201);
-    const [row] = await t.database.db
-      .select({ role: userAccounts.role })
-      .from(userAccounts)
-      .where(eq(userAccounts.id, user.accountId));
-    expect(row?.role).toBe('GUARDIAN');
+    expect((await findMatchmakingAccount(t.database.db, user.accountId))?.role).toBe('GUARDIAN');
 
     const caregiver = await account('CAREGIVER');
-    const refused = await caregiver.call({
-      method: 'POST',
-      url: '/api/matchmaking/guardians',
-      payload: { firstName: 'Cara', lastName: 'Giver' },
-    });
+    const refused = await postGuardian(caregiver.call, 'Cara', 'Giver');
     expect(refused.statusCode).toBe(403);
     const anon = await anonymous({
       method: 'POST',

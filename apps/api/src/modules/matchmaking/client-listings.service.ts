@@ -85,7 +85,7 @@ function toListing(row: ListingRow): ClientListing {
     careNeededDescription: row.careNeededDescription,
     uniqueIssues: row.uniqueIssues,
     weight: row.weight,
-    careDetails: (row.careDetails) ?? null,
+    careDetails: row.careDetails ?? null,
     visibility: row.visibility,
     hidden: row.hidden,
     photoUrl: photoUrlOf(row.profilePicture),

@@ -5,11 +5,29 @@
  * there (someone else's listing and an unknown id look the same).
  */
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  type SelectProps,
+} from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import type { FormErrors } from '@mantine/form';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { MISSING_TO_PUBLISH, type ClientListing, type ClientOnboardingStep } from '@tend/contracts';
+import {
+  matchmakingSexes,
+  MISSING_TO_PUBLISH,
+  type ClientListing,
+  type ClientOnboardingStep,
+} from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isNotFound, useClientListing } from '../api/clients.ts';
 import { OnboardingProgress } from './onboarding-progress.tsx';
@@ -44,6 +62,68 @@ export function enumOptions(intl: IntlShape, group: string, values: readonly str
     value,
     label: intl.formatMessage({ id: `matchmaking.client.option.${group}.${value}` }),
   }));
+}
+
+/** A clearable select of an enumeration (`enumOptions`); the rest of the props go to Mantine's `Select`. */
+export function EnumSelect({
+  group,
+  values,
+  ...props
+}: { group: string; values: readonly string[] } & Omit<SelectProps, 'data'>) {
+  const intl = useIntl();
+  return <Select data={enumOptions(intl, group, values)} clearable {...props} />;
+}
+
+/**
+ * First, middle and last name and sex, as the guardian and client forms both ask them. `own`: the person fills in
+ * their own name (browser autofill; the last name required).
+ */
+export function NameAndSexInputs({
+  labels,
+  inputProps,
+  own,
+  lastNameHelp,
+}: {
+  labels: Record<string, string>;
+  inputProps: (field: 'firstName' | 'middleName' | 'lastName' | 'sex') => GetInputPropsReturnType;
+  own: boolean;
+  lastNameHelp?: string;
+}) {
+  const auto = (value: string) => (own ? value : 'off');
+  return (
+    <>
+      <TextInput
+        label={labels.firstName}
+        required
+        autoComplete={auto('given-name')}
+        {...inputProps('firstName')}
+      />
+      <TextInput
+        label={labels.middleName}
+        autoComplete={auto('additional-name')}
+        {...inputProps('middleName')}
+      />
+      <TextInput
+        label={labels.lastName}
+        required={own}
+        description={lastNameHelp}
+        autoComplete={auto('family-name')}
+        {...inputProps('lastName')}
+      />
+      <EnumSelect label={labels.sex} group="sex" values={matchmakingSexes} {...inputProps('sex')} />
+    </>
+  );
+}
+
+/** The step form's "Save and continue" (busy while saving). */
+export function SaveAndContinue({ pending }: { pending: boolean }) {
+  return (
+    <Group>
+      <Button type="submit" loading={pending}>
+        <FormattedMessage id="matchmaking.onboarding.continue" />
+      </Button>
+    </Group>
+  );
 }
 
 /** The API's field messages the pages say in their own words (others are shown as the API wrote them). */

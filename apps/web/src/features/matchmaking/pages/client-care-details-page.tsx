@@ -5,9 +5,9 @@
  * caregiver must speak, driving, pets and smoking at home). Saved: on to the schedule step.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import {
   behaviorSupportNeeds,
@@ -25,9 +25,11 @@ import { useWriteClientListing } from '../api/clients.ts';
 import {
   applyFieldErrors,
   ClientStepFrame,
+  EnumSelect,
   enumOptions,
   FormProblems,
   languageOptions,
+  SaveAndContinue,
 } from '../components/client-form-parts.tsx';
 
 type Answer = string | null;
@@ -105,6 +107,7 @@ const CHECK_GROUPS = [
   ['diet', dietNeeds],
 ] as const;
 const YES_NO = ['drivingNeeded', 'petsInHome', 'smokingInHome'] as const;
+const YES_NO_VALUES = ['yes', 'no'] as const;
 
 export function ClientCareDetailsPage() {
   return (
@@ -149,7 +152,6 @@ function useCareForm(listing: ClientListing) {
 
 function CareForm({ listing }: { listing: ClientListing }) {
   const { intl, label, input, submit, problems, pending } = useCareForm(listing);
-  const yesNoOptions = enumOptions(intl, 'yesNo', ['yes', 'no']);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -168,18 +170,11 @@ function CareForm({ listing }: { listing: ClientListing }) {
           description={intl.formatMessage({ id: 'matchmaking.client.care.help.weight' })}
           min={1}
           max={1000}
-          maw={200}
           {...input('weight')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {SELECTS.map(([field, values]) => (
-            <Select
-              key={field}
-              label={label(field)}
-              data={enumOptions(intl, field, values)}
-              clearable
-              {...input(field)}
-            />
+            <EnumSelect key={field} label={label(field)} group={field} values={values} {...input(field)} />
           ))}
         </SimpleGrid>
         {CHECK_GROUPS.map(([field, values]) => (
@@ -200,14 +195,16 @@ function CareForm({ listing }: { listing: ClientListing }) {
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {YES_NO.map((field) => (
-            <Select key={field} label={label(field)} data={yesNoOptions} clearable {...input(field)} />
+            <EnumSelect
+              key={field}
+              label={label(field)}
+              group="yesNo"
+              values={YES_NO_VALUES}
+              {...input(field)}
+            />
           ))}
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={pending}>
-            <FormattedMessage id="matchmaking.onboarding.continue" />
-          </Button>
-        </Group>
+        <SaveAndContinue pending={pending} />
       </Stack>
     </form>
   );

@@ -144,6 +144,18 @@ function MissingFields({ missing, id }: { missing: ClientListingRequiredField[];
   );
 }
 
+/** The structured care answers given, each in words ("Someone standing by", "Bathing, Dressing"). */
+function careAnswers(listing: ClientListing, option: (group: string, value: string | null) => string | null) {
+  const d = listing.careDetails ?? {};
+  const single = (['transfers', 'seizureSupport', 'behaviorSupport', 'medicationHelp'] as const).map(
+    (group) => option(group, d[group] ?? null),
+  );
+  const lists = (['personalCare', 'mobilityAids', 'diet'] as const).map(
+    (group) => (d[group] ?? []).map((value) => option(group, value)).join(', ') || null,
+  );
+  return [...single, ...lists];
+}
+
 function Review({ listing }: { listing: ClientListing }) {
   const intl = useIntl();
   const { visibility, setVisibility, hidden, setHidden, missing, problems, publish, pending } =
@@ -186,7 +198,7 @@ function Review({ listing }: { listing: ClientListing }) {
         titleId="matchmaking.onboarding.client.careDetails"
         step="careDetails"
         id={listing.id}
-        lines={[listing.careNeededDescription, listing.uniqueIssues]}
+        lines={[listing.careNeededDescription, listing.uniqueIssues, ...careAnswers(listing, option)]}
       />
       <Section
         titleId="matchmaking.onboarding.client.scheduleMaker"

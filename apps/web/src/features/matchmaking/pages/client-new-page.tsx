@@ -6,7 +6,7 @@
  * the photo step (`clientStepPath('avatar', id)`).
  */
 import { useState } from 'react';
-import { Button, Group, MultiSelect, NumberInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
@@ -15,7 +15,6 @@ import {
   clientCareTypes,
   clientHoursCategories,
   clientStepPath,
-  matchmakingSexes,
   type ClientListing,
   type ClientListingInput,
 } from '@tend/contracts';
@@ -23,10 +22,12 @@ import { isNotFound, useClientListing, useGuardianProfile, useWriteClientListing
 import {
   applyFieldErrors,
   ClientListingMissing,
-  enumOptions,
+  EnumSelect,
   FormProblems,
   languageOptions,
   LoadState,
+  NameAndSexInputs,
+  SaveAndContinue,
   useClientIdParam,
 } from '../components/client-form-parts.tsx';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
@@ -146,18 +147,11 @@ function AboutForm({ existing }: { existing: ClientListing | undefined }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <FormProblems messages={problems} />
-        <TextInput label={labels.firstName} required {...form.getInputProps('firstName')} />
-        <TextInput label={labels.middleName} {...form.getInputProps('middleName')} />
-        <TextInput
-          label={labels.lastName}
-          description={help('lastName')}
-          {...form.getInputProps('lastName')}
-        />
-        <Select
-          label={labels.sex}
-          data={enumOptions(intl, 'sex', matchmakingSexes)}
-          clearable
-          {...form.getInputProps('sex')}
+        <NameAndSexInputs
+          labels={labels}
+          inputProps={(field) => form.getInputProps(field)}
+          own={false}
+          lastNameHelp={help('lastName')}
         />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput label={labels.dob} type="date" miw={150} {...form.getInputProps('dob')} />
@@ -182,7 +176,6 @@ function AboutForm({ existing }: { existing: ClientListing | undefined }) {
           description={help('zipCode')}
           inputMode="numeric"
           autoComplete="postal-code"
-          maw={200}
           {...form.getInputProps('zipCode')}
         />
         <MultiSelect
@@ -192,11 +185,7 @@ function AboutForm({ existing }: { existing: ClientListing | undefined }) {
           {...form.getInputProps('languages')}
         />
         <CareNeedInputs form={form} labels={labels} help={help} />
-        <Group>
-          <Button type="submit" loading={pending}>
-            <FormattedMessage id="matchmaking.onboarding.continue" />
-          </Button>
-        </Group>
+        <SaveAndContinue pending={pending} />
       </Stack>
     </form>
   );
@@ -212,19 +201,18 @@ function CareNeedInputs({
   labels: Record<string, string>;
   help: (field: string) => string;
 }) {
-  const intl = useIntl();
   return (
     <>
-      <Select
+      <EnumSelect
         label={labels.careType}
-        data={enumOptions(intl, 'careType', clientCareTypes)}
-        clearable
+        group={'careType'}
+        values={clientCareTypes}
         {...form.getInputProps('careType')}
       />
-      <Select
+      <EnumSelect
         label={labels.levelCareNeeded}
-        data={enumOptions(intl, 'careLevel', clientCareLevels)}
-        clearable
+        group={'careLevel'}
+        values={clientCareLevels}
         {...form.getInputProps('levelCareNeeded')}
       />
       <NumberInput
@@ -235,11 +223,11 @@ function CareNeedInputs({
         maw={200}
         {...form.getInputProps('hoursNeeded')}
       />
-      <Select
+      <EnumSelect
         label={labels.hoursNeededCategory}
         description={help('hoursNeededCategory')}
-        data={enumOptions(intl, 'hoursCategory', clientHoursCategories)}
-        clearable
+        group="hoursCategory"
+        values={clientHoursCategories}
         {...form.getInputProps('hoursNeededCategory')}
       />
     </>

@@ -4,13 +4,19 @@
  * record edits it here. Saved: on to adding a client (`/matchmaking/guardian/:guardianId/createClient`).
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { matchmakingSexes, type GuardianProfile, type GuardianProfileInput } from '@tend/contracts';
+import { type GuardianProfile, type GuardianProfileInput } from '@tend/contracts';
 import { isNotFound, useGuardianProfile, useSaveGuardianProfile } from '../api/clients.ts';
-import { applyFieldErrors, enumOptions, FormProblems, LoadState } from '../components/client-form-parts.tsx';
+import {
+  applyFieldErrors,
+  FormProblems,
+  LoadState,
+  NameAndSexInputs,
+  SaveAndContinue,
+} from '../components/client-form-parts.tsx';
 
 interface GuardianValues {
   firstName: string;
@@ -91,29 +97,7 @@ function GuardianForm({ existing }: { existing: GuardianProfile | undefined }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <FormProblems messages={problems} />
-        <TextInput
-          label={labels.firstName}
-          required
-          autoComplete="given-name"
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput
-          label={labels.middleName}
-          autoComplete="additional-name"
-          {...form.getInputProps('middleName')}
-        />
-        <TextInput
-          label={labels.lastName}
-          required
-          autoComplete="family-name"
-          {...form.getInputProps('lastName')}
-        />
-        <Select
-          label={labels.sex}
-          data={enumOptions(intl, 'sex', matchmakingSexes)}
-          clearable
-          {...form.getInputProps('sex')}
-        />
+        <NameAndSexInputs labels={labels} inputProps={(field) => form.getInputProps(field)} own />
         <TextInput
           label={labels.phoneNumber}
           type="tel"
@@ -128,11 +112,7 @@ function GuardianForm({ existing }: { existing: GuardianProfile | undefined }) {
           description={intl.formatMessage({ id: 'matchmaking.guardian.smsHelp' })}
           {...form.getInputProps('smsNotificationsEnabled', { type: 'checkbox' })}
         />
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            <FormattedMessage id="matchmaking.onboarding.continue" />
-          </Button>
-        </Group>
+        <SaveAndContinue pending={save.isPending} />
       </Stack>
     </form>
   );
