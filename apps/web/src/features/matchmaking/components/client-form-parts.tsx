@@ -226,10 +226,16 @@ export function ClientStepFrame({
   return (
     <Stack gap="md" maw={640} w="100%">
       <OnboardingProgress side="client" step={step} />
-      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-        <FormattedMessage id={titleId} values={{ name: listing.data?.firstName ?? '' }} />
-      </Title>
-      {listing.data ? children(listing.data) : <LoadState failed={listing.isError} />}
+      {listing.data ? (
+        <>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            <FormattedMessage id={titleId} values={{ name: listing.data.firstName }} />
+          </Title>
+          {children(listing.data)}
+        </>
+      ) : (
+        <LoadState failed={listing.isError} />
+      )}
     </Stack>
   );
 }
