@@ -6,7 +6,7 @@
  * the photo step (`clientStepPath('avatar', id)`).
  */
 import { useState } from 'react';
-import { Group, MultiSelect, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { MultiSelect, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
@@ -153,18 +153,18 @@ function AboutForm({ existing }: { existing: ClientListing | undefined }) {
           own={false}
           lastNameHelp={help('lastName')}
         />
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput label={labels.dob} type="date" miw={150} {...form.getInputProps('dob')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput label={labels.dob} type="date" {...form.getInputProps('dob')} />
           <NumberInput
             label={labels.age}
             description={help('age')}
             min={0}
             max={130}
             allowDecimal={false}
-            miw={150}
+
             {...form.getInputProps('age')}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           label={labels.address}
           description={help('address')}
@@ -220,7 +220,6 @@ function CareNeedInputs({
         description={help('hoursNeeded')}
         min={1}
         max={168}
-        maw={200}
         {...form.getInputProps('hoursNeeded')}
       />
       <EnumSelect
