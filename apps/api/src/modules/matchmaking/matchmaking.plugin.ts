@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
+import { caregiverListingRoutes } from './caregiver-listings.routes.ts';
 
 export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   const deps: MatchmakingDeps = {
@@ -12,5 +13,5 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
     storage: app.deps.storage,
     config: app.deps.config,
   };
-  void deps;
+  await app.register(caregiverListingRoutes(deps));
 };
