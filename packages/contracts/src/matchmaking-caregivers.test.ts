@@ -20,13 +20,23 @@ describe('composeCaregiverBio', () => {
 });
 
 describe('missingCaregiverListingFields', () => {
-  const complete = { firstName: 'Rosa', zipCode: '97401', availabilityStatus: 'available', hasCurrentBio: true };
+  const complete = {
+    firstName: 'Rosa',
+    zipCode: '97401',
+    availabilityStatus: 'available',
+    hasCurrentBio: true,
+  };
   it('is empty for a complete listing', () => {
     expect(missingCaregiverListingFields(complete)).toEqual([]);
   });
   it('names each missing field in order, blank text counting as missing', () => {
     expect(
-      missingCaregiverListingFields({ firstName: ' ', zipCode: null, availabilityStatus: null, hasCurrentBio: false }),
+      missingCaregiverListingFields({
+        firstName: ' ',
+        zipCode: null,
+        availabilityStatus: null,
+        hasCurrentBio: false,
+      }),
     ).toEqual(['firstName', 'zipCode', 'availabilityStatus', 'bio']);
     expect(missingCaregiverListingFields({ ...complete, hasCurrentBio: false })).toEqual(['bio']);
   });
@@ -35,7 +45,12 @@ describe('missingCaregiverListingFields', () => {
 describe('caregiver input schemas', () => {
   it('accepts first name, last name and ZIP alone', () => {
     const parsed = caregiverFormInput.parse({ firstName: ' Rosa ', lastName: 'Q', zipCode: '97401-1234' });
-    expect(parsed).toMatchObject({ firstName: 'Rosa', languages: [], smsNotificationsEnabled: false, email: null });
+    expect(parsed).toMatchObject({
+      firstName: 'Rosa',
+      languages: [],
+      smsNotificationsEnabled: false,
+      email: null,
+    });
   });
   it('refuses a bio shorter than the minimum and a soon availability without a date', () => {
     expect(caregiverBioInput.safeParse({ bio: 'short' }).success).toBe(false);

@@ -10,12 +10,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { isoDate, optionalEmail, optionalText, requiredText, text } from './common.ts';
-import {
-  availabilityStatuses,
-  caregiverOnboardingSteps,
-  verificationMethods,
-  type AvailabilityStatus,
-} from './matchmaking.ts';
+import { availabilityStatuses, caregiverOnboardingSteps, verificationMethods } from './matchmaking.ts';
 import { caregiverCard } from './matchmaking-cards.ts';
 
 /** Shortest and longest text bio, in characters (a few sentences; a page at most). */
@@ -64,7 +59,7 @@ export type CaregiverListingRequiredField = (typeof caregiverListingRequiredFiel
 export function missingCaregiverListingFields(listing: {
   firstName: string | null;
   zipCode: string | null;
-  availabilityStatus: AvailabilityStatus | string | null;
+  availabilityStatus: string | null;
   hasCurrentBio: boolean;
 }): CaregiverListingRequiredField[] {
   const missing: CaregiverListingRequiredField[] = [];
@@ -122,10 +117,9 @@ export type CaregiverMedallionInput = z.input<typeof caregiverMedallionInput>;
 
 /** Step `bioCreation`: a new version of the text bio, which becomes the current one. */
 export const caregiverBioInput = z.object({
-  bio: requiredText(CAREGIVER_BIO_MAX_CHARS).refine(
-    (value) => value.length >= CAREGIVER_BIO_MIN_CHARS,
-    { message: `must be at least ${CAREGIVER_BIO_MIN_CHARS} characters` },
-  ),
+  bio: requiredText(CAREGIVER_BIO_MAX_CHARS).refine((value) => value.length >= CAREGIVER_BIO_MIN_CHARS, {
+    message: `must be at least ${CAREGIVER_BIO_MIN_CHARS} characters`,
+  }),
 });
 export type CaregiverBioInput = z.input<typeof caregiverBioInput>;
 
@@ -174,7 +168,11 @@ export const caregiverAdditionalInfoInput = z
   });
 export type CaregiverAdditionalInfoInput = z.input<typeof caregiverAdditionalInfoInput>;
 
-export const caregiverContact = z.object({ id: z.uuid(), name: z.string(), relationship: z.string().nullable() });
+export const caregiverContact = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  relationship: z.string().nullable(),
+});
 export const caregiverReference = z.object({
   id: z.uuid(),
   refName: z.string(),

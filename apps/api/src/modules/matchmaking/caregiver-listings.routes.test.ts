@@ -104,7 +104,11 @@ describe('caregiver listings: create (step form)', () => {
     expect((await as(t, null)({ method: 'POST', url: BASE, payload: MINIMAL })).statusCode).toBe(401);
 
     const who = await caller();
-    const unknownZip = await who.call({ method: 'POST', url: BASE, payload: { ...MINIMAL, zipCode: '00000' } });
+    const unknownZip = await who.call({
+      method: 'POST',
+      url: BASE,
+      payload: { ...MINIMAL, zipCode: '00000' },
+    });
     expect(unknownZip.statusCode).toBe(400);
     expect(fieldsOf(unknownZip.body)).toEqual(['zipCode']);
     const bad = await who.call({
@@ -155,7 +159,12 @@ describe('caregiver listings: the /me routes', () => {
     expect(benPreview.json<CaregiverPreview>()).toMatchObject({ card: { id: ben.listing.id }, bio: null });
     await ben.call({ method: 'PUT', url: `${BASE}/me/medallion`, payload: { medallionStatus: 'earned' } });
     const anaAfter = (await ana.call({ method: 'GET', url: `${BASE}/me` })).json<CaregiverListing>();
-    expect(anaAfter).toMatchObject({ id: ana.listing.id, firstName: 'Ana', medallionStatus: null, city: 'Eugene' });
+    expect(anaAfter).toMatchObject({
+      id: ana.listing.id,
+      firstName: 'Ana',
+      medallionStatus: null,
+      city: 'Eugene',
+    });
   });
 
   it('edits the form fields (PUT /me): a new ZIP moves the place; the furthest step stays', async () => {
@@ -190,9 +199,17 @@ describe('caregiver listings: the /me routes', () => {
     const saved = first.json<CaregiverListing>();
     expect(saved).toMatchObject({ medallionStatus: 'in_progress', furthestStep: 'medallion' });
     expect(Date.now() - Date.parse(saved.medallionUpdatedAt ?? '')).toBeLessThan(60_000);
-    const same = await call({ method: 'PUT', url: `${BASE}/me/medallion`, payload: { medallionStatus: 'in_progress' } });
+    const same = await call({
+      method: 'PUT',
+      url: `${BASE}/me/medallion`,
+      payload: { medallionStatus: 'in_progress' },
+    });
     expect(same.json<CaregiverListing>().medallionUpdatedAt).toBe(saved.medallionUpdatedAt);
-    const bad = await call({ method: 'PUT', url: `${BASE}/me/medallion`, payload: { medallionStatus: 'gold' } });
+    const bad = await call({
+      method: 'PUT',
+      url: `${BASE}/me/medallion`,
+      payload: { medallionStatus: 'gold' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad.body)).toEqual(['medallionStatus']);
   });
@@ -201,7 +218,11 @@ describe('caregiver listings: the /me routes', () => {
     const { call } = await withListing();
     const one = await call({ method: 'POST', url: `${BASE}/me/bios`, payload: { bio: BIO } });
     expect(one.statusCode, one.body).toBe(201);
-    const two = await call({ method: 'POST', url: `${BASE}/me/bios`, payload: { bio: `${BIO} I speak Spanish.` } });
+    const two = await call({
+      method: 'POST',
+      url: `${BASE}/me/bios`,
+      payload: { bio: `${BIO} I speak Spanish.` },
+    });
     expect(two.json()).toMatchObject({ version: 2, isCurrent: true });
     const list = (await call({ method: 'GET', url: `${BASE}/me/bios` })).json<CaregiverTextBioList>().items;
     expect(list.map((b) => [b.version, b.isCurrent])).toEqual([
@@ -213,7 +234,9 @@ describe('caregiver listings: the /me routes', () => {
     const short = await call({ method: 'POST', url: `${BASE}/me/bios`, payload: { bio: 'Too short.' } });
     expect(short.statusCode).toBe(400);
     expect(fieldsOf(short.body)).toEqual(['bio']);
-    expect((await call({ method: 'GET', url: `${BASE}/me/bios` })).json<CaregiverTextBioList>().items).toHaveLength(2);
+    expect(
+      (await call({ method: 'GET', url: `${BASE}/me/bios` })).json<CaregiverTextBioList>().items,
+    ).toHaveLength(2);
   });
 
   it('replaces contacts and references all at once; references start unverified; bad input keeps the old ones', async () => {
@@ -226,7 +249,9 @@ describe('caregiver listings: the /me routes', () => {
           { name: 'Marta', relationship: 'Sister' },
           { name: 'Luis', relationship: null },
         ],
-        references: [{ refName: 'Dr. Lee', refContact: '541-555-0101', relationship: 'Former employer', verified: true }],
+        references: [
+          { refName: 'Dr. Lee', refContact: '541-555-0101', relationship: 'Former employer', verified: true },
+        ],
         backupReady: true,
         availabilityStatus: 'soon',
         availableFrom: '2027-01-15',
@@ -257,7 +282,9 @@ describe('caregiver listings: the /me routes', () => {
     });
     expect(badReference.statusCode).toBe(400);
     expect(fieldsOf(badReference.body)).toEqual(['references.0.refName']);
-    expect((await call({ method: 'GET', url: `${BASE}/me` })).json<CaregiverListing>().contacts).toHaveLength(2);
+    expect((await call({ method: 'GET', url: `${BASE}/me` })).json<CaregiverListing>().contacts).toHaveLength(
+      2,
+    );
 
     const replaced = await call({
       method: 'PUT',
@@ -287,7 +314,11 @@ describe('caregiver listings: the /me routes', () => {
     await call({ method: 'POST', url: `${BASE}/me/bios`, payload: { bio: BIO } });
     const stillMissing = await call({ method: 'POST', url: `${BASE}/me/finalize` });
     expect(fieldsOf(stillMissing.body)).toEqual(['availabilityStatus']);
-    await call({ method: 'PUT', url: `${BASE}/me/additional-info`, payload: { availabilityStatus: 'available' } });
+    await call({
+      method: 'PUT',
+      url: `${BASE}/me/additional-info`,
+      payload: { availabilityStatus: 'available' },
+    });
     const published = await call({ method: 'POST', url: `${BASE}/me/finalize` });
     expect(published.statusCode, published.body).toBe(200);
     const listing = published.json<CaregiverListing>();

@@ -36,11 +36,15 @@ export function caregiverListingRoutes(deps: MatchmakingDeps): FastifyPluginAsyn
       updateCaregiverMedallion(deps, request.ctx, request.body),
     );
     route(app, e.findCaregiverBios, signedIn, (request) => findCaregiverBios(deps, request.ctx));
-    route(app, e.createCaregiverBio, signedIn, (request) => createCaregiverBio(deps, request.ctx, request.body));
+    route(app, e.createCaregiverBio, signedIn, (request) =>
+      createCaregiverBio(deps, request.ctx, request.body),
+    );
     route(app, e.updateCaregiverAdditionalInfo, signedIn, (request) =>
       updateCaregiverAdditionalInfo(deps, request.ctx, request.body),
     );
-    route(app, e.finalizeCaregiverListing, signedIn, (request) => finalizeCaregiverListing(deps, request.ctx));
+    route(app, e.finalizeCaregiverListing, signedIn, (request) =>
+      finalizeCaregiverListing(deps, request.ctx),
+    );
     route(app, e.completeCaregiverVerificationStep, signedIn, (request) =>
       completeCaregiverVerificationStep(deps, request.ctx),
     );

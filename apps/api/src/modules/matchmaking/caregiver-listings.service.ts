@@ -34,10 +34,7 @@ import { recordAudit, type AuditInput } from '../../platform/audit/audit.service
 import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import {
-  chooseMatchmakingRole,
-  linkCaregiverListingAccount,
-} from '../users/matchmaking-accounts.service.ts';
+import { chooseMatchmakingRole, linkCaregiverListingAccount } from '../users/matchmaking-accounts.service.ts';
 import { caregiverCardOf } from './cards.ts';
 import { currentBioOf } from './caregiver-bios.service.ts';
 import { callerAccount, ownCaregiverListing, type MatchmakingDeps } from './matchmaking-support.ts';
@@ -251,12 +248,18 @@ export async function updateOwnCaregiverListing(
   input: FormInput,
 ): Promise<CaregiverListing> {
   const columns = formColumns(input);
-  return saveOwnListing(deps, ctx, 'form', () => ({ action: 'caregiver_listing.update' }), async (tx, row) => {
-    await tx
-      .update(tinderCaregivers)
-      .set({ ...columns, updatedAt: new Date() })
-      .where(eq(tinderCaregivers.id, row.id));
-  });
+  return saveOwnListing(
+    deps,
+    ctx,
+    'form',
+    () => ({ action: 'caregiver_listing.update' }),
+    async (tx, row) => {
+      await tx
+        .update(tinderCaregivers)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(tinderCaregivers.id, row.id));
+    },
+  );
 }
 
 /**
@@ -278,7 +281,11 @@ export async function updateCaregiverMedallion(
       if (row.medallionStatus === input.medallionStatus && row.medallionUpdatedAt) return;
       await tx
         .update(tinderCaregivers)
-        .set({ medallionStatus: input.medallionStatus, medallionUpdatedAt: new Date(), updatedAt: new Date() })
+        .set({
+          medallionStatus: input.medallionStatus,
+          medallionUpdatedAt: new Date(),
+          updatedAt: new Date(),
+        })
         .where(eq(tinderCaregivers.id, row.id));
     },
   );
@@ -339,21 +346,27 @@ export async function finalizeCaregiverListing(
   deps: MatchmakingDeps,
   ctx: RequestContext,
 ): Promise<CaregiverListing> {
-  return saveOwnListing(deps, ctx, 'listingFinalization', () => ({ action: 'caregiver_listing.finalize' }), async (tx, row) => {
-    const missing = missingCaregiverListingFields({
-      firstName: row.firstName,
-      zipCode: row.zipCode,
-      availabilityStatus: row.availabilityStatus,
-      hasCurrentBio: (await currentBioOf(tx, row.id)) !== null,
-    });
-    if (missing.length) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `The listing cannot be published yet: ${missing.join(', ')} missing`,
-        missing.map((path) => ({ path, message: 'is required before the listing is published' })),
-      );
-    }
-  });
+  return saveOwnListing(
+    deps,
+    ctx,
+    'listingFinalization',
+    () => ({ action: 'caregiver_listing.finalize' }),
+    async (tx, row) => {
+      const missing = missingCaregiverListingFields({
+        firstName: row.firstName,
+        zipCode: row.zipCode,
+        availabilityStatus: row.availabilityStatus,
+        hasCurrentBio: (await currentBioOf(tx, row.id)) !== null,
+      });
+      if (missing.length) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The listing cannot be published yet: ${missing.join(', ')} missing`,
+          missing.map((path) => ({ path, message: 'is required before the listing is published' })),
+        );
+      }
+    },
+  );
 }
 
 /**
@@ -370,7 +383,10 @@ export async function completeCaregiverVerificationStep(
     deps,
     ctx,
     'verificationComplete',
-    (row) => ({ action: 'caregiver_listing.verification_step', details: { verified: row.verifiedAt !== null } }),
+    (row) => ({
+      action: 'caregiver_listing.verification_step',
+      details: { verified: row.verifiedAt !== null },
+    }),
     async (_tx, row) => {
       if (!row.listedAt) throw AppError.field('listedAt', 'publish the listing first');
     },

@@ -3,6 +3,61 @@
  * waits for the whole catalogue (English and Spanish). Layouts come from the route table (`matchmaking`,
  * `matchmaking-client`, `matchmaking-caregiver`).
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
+import { afterCatalogue } from '../../i18n/catalogues.ts';
 
-export const matchmakingScreens: Record<string, ComponentType> = {};
+// Caregiver listings (decision 0054).
+const CaregiverCreatePage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-create-page.tsx')).then((m) => ({
+    default: m.CaregiverCreatePage,
+  })),
+);
+const CaregiverFormPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-form-page.tsx')).then((m) => ({ default: m.CaregiverFormPage })),
+);
+const CaregiverMedallionPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-medallion-page.tsx')).then((m) => ({
+    default: m.CaregiverMedallionPage,
+  })),
+);
+const CaregiverBioPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-bio-page.tsx')).then((m) => ({ default: m.CaregiverBioPage })),
+);
+const CaregiverAdditionalInfoPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-additional-info-page.tsx')).then((m) => ({
+    default: m.CaregiverAdditionalInfoPage,
+  })),
+);
+const CaregiverFinalizationPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-finalization-page.tsx')).then((m) => ({
+    default: m.CaregiverFinalizationPage,
+  })),
+);
+const CaregiverVerificationPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-verification-page.tsx')).then((m) => ({
+    default: m.CaregiverVerificationPage,
+  })),
+);
+const CaregiverProfilePage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-profile-page.tsx')).then((m) => ({
+    default: m.CaregiverProfilePage,
+  })),
+);
+const CaregiverPreviewPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-preview-page.tsx')).then((m) => ({
+    default: m.CaregiverPreviewPage,
+  })),
+);
+
+export const matchmakingScreens: Record<string, ComponentType> = {
+  // Caregiver listings (decision 0054).
+  '/matchmaking/caregiver/create': CaregiverCreatePage,
+  '/matchmaking/caregiver/new/form': CaregiverFormPage,
+  '/matchmaking/caregiver/medallion': CaregiverMedallionPage,
+  '/matchmaking/caregiver/bioCreation': CaregiverBioPage,
+  '/matchmaking/caregiver/additionalInfo': CaregiverAdditionalInfoPage,
+  '/matchmaking/caregiver/listingFinalization': CaregiverFinalizationPage,
+  '/matchmaking/caregiver/verificationComplete': CaregiverVerificationPage,
+  '/matchmaking/caregiver/profile': CaregiverProfilePage,
+  '/matchmaking/caregiver/previewProfileTest': CaregiverPreviewPage,
+};
