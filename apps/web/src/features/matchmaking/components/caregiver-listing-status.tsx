@@ -13,6 +13,7 @@ import {
   type CaregiverListingRequiredField,
   type CaregiverOnboardingStep,
 } from '@tend/contracts';
+import { wrappingButton } from './caregiver-step.tsx';
 
 /** The step where each required field is filled in. */
 export const stepOfField: Record<CaregiverListingRequiredField, CaregiverOnboardingStep> = {
@@ -97,7 +98,7 @@ export function VerificationStatus({ listing }: { listing: CaregiverListing }) {
         <Text size="sm">
           <FormattedMessage id="matchmaking.caregiver.verify.why" />
         </Text>
-        <Button component={Link} to={VERIFY_PATH} variant="light">
+        <Button component={Link} to={VERIFY_PATH} {...wrappingButton} variant="light">
           <FormattedMessage id="matchmaking.caregiver.verify.start" />
         </Button>
       </Stack>

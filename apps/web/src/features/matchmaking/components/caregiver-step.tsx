@@ -20,6 +20,14 @@ import { applyApiFieldErrors } from '../../../lib/form-errors.ts';
 import { isNoListing, useOwnCaregiverListing } from '../api/caregivers.ts';
 import { OnboardingProgress } from './onboarding-progress.tsx';
 
+/** Props that let a button's label wrap on a 320 px phone (long Spanish labels) instead of overflowing. */
+export const wrappingButton = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const } },
+};
+
 export const CAREGIVER_PROFILE_PATH = '/matchmaking/caregiver/profile';
 export const CAREGIVER_CREATE_PATH = '/matchmaking/caregiver/create';
 

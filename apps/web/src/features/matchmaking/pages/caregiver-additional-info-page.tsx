@@ -38,6 +38,7 @@ import {
   StepActions,
   useAfterSave,
   useSaveErrors,
+  wrappingButton,
 } from '../components/caregiver-step.tsx';
 
 interface Values {
@@ -133,6 +134,7 @@ function ContactsFieldset({
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
           disabled={form.values.contacts.length >= CAREGIVER_CONTACTS_MAX}
+          {...wrappingButton}
           onClick={() => form.insertListItem('contacts', { name: '', relationship: '' })}
           style={{ alignSelf: 'flex-start' }}
         >
@@ -196,6 +198,7 @@ function ReferencesFieldset({
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
           disabled={form.values.references.length >= CAREGIVER_REFERENCES_MAX}
+          {...wrappingButton}
           onClick={() =>
             form.insertListItem('references', {
               refName: '',

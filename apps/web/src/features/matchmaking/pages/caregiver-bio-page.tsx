@@ -26,6 +26,7 @@ import {
   StepActions,
   useAfterSave,
   useSaveErrors,
+  wrappingButton,
 } from '../components/caregiver-step.tsx';
 
 function BioForm({ listing }: { listing: CaregiverListing }) {
@@ -76,6 +77,7 @@ function BioForm({ listing }: { listing: CaregiverListing }) {
         <Button
           variant="light"
           disabled={composed.length === 0}
+          {...wrappingButton}
           onClick={() => form.setFieldValue('bio', composed.slice(0, CAREGIVER_BIO_MAX_CHARS))}
           style={{ alignSelf: 'flex-start' }}
         >

@@ -1,6 +1,7 @@
 /**
  * `/matchmaking/caregiver/profile` (issue 21; decision 0054): the caregiver's own listing — each part with an "Edit"
- * link (a save returns here), the steps left with "Continue" at the next one, whether it is published and verified,
+ * link (a save returns here; the name as families see it, first name and last initial: the last name, email, phone
+ * and address are shown only in the form they are edited in, so a shared screen never shows them), the steps left with "Continue" at the next one, whether it is published and verified,
  * and a link to see it as families do.
  */
 import type { ReactNode } from 'react';
@@ -13,7 +14,8 @@ import {
   type CaregiverListing,
   type CaregiverOnboardingStep,
 } from '@tend/contracts';
-import { CaregiverPage, editPath } from '../components/caregiver-step.tsx';
+import { cardName } from '../components/caregiver-card-view.tsx';
+import { CaregiverPage, editPath, wrappingButton } from '../components/caregiver-step.tsx';
 import { MissingFields, VerificationStatus } from '../components/caregiver-listing-status.tsx';
 
 export const CAREGIVER_PREVIEW_PATH = '/matchmaking/caregiver/previewProfileTest';
@@ -62,29 +64,28 @@ function Value({ labelId, value }: { labelId: string; value: string | null }) {
 function ProfileParts({ listing }: { listing: CaregiverListing }) {
   const intl = useIntl();
   const list = (values: string[]) => (values.length ? intl.formatList(values) : null);
-  const fullName = [listing.firstName, listing.middleName, listing.lastName].filter(Boolean).join(' ');
+  const shownName = cardName({
+    firstName: listing.firstName,
+    lastInitial: listing.lastName?.charAt(0) ?? null,
+  });
   return (
     <>
       <Part step="form" listing={listing}>
-        <Value labelId="matchmaking.caregiver.form.name" value={fullName} />
-        <Value labelId="matchmaking.caregiver.form.email" value={listing.email} />
-        <Value labelId="matchmaking.caregiver.form.phoneNumber" value={listing.phoneNumber} />
+        <Value labelId="matchmaking.caregiver.profile.name" value={shownName} />
         <Value
-          labelId="matchmaking.caregiver.form.address"
-          value={[listing.address, [listing.city, listing.state].filter(Boolean).join(', '), listing.zipCode]
-            .filter(Boolean)
-            .join(' · ')}
+          labelId="matchmaking.caregiver.profile.city"
+          value={[listing.city, listing.state].filter(Boolean).join(', ')}
         />
-        <Value labelId="matchmaking.caregiver.form.languages" value={list(listing.languages)} />
-        <Value labelId="matchmaking.caregiver.form.specialties" value={list(listing.specialties)} />
-        <Value labelId="matchmaking.caregiver.form.certifications" value={list(listing.certifications)} />
+        <Value labelId="matchmaking.caregiver.card.languages" value={list(listing.languages)} />
+        <Value labelId="matchmaking.caregiver.card.specialties" value={list(listing.specialties)} />
+        <Value labelId="matchmaking.caregiver.card.certifications" value={list(listing.certifications)} />
         <Text size="xs" c="dimmed">
           <FormattedMessage id="matchmaking.caregiver.profile.privateNote" />
         </Text>
       </Part>
       <Part step="medallion" listing={listing}>
         <Value
-          labelId="matchmaking.caregiver.medallion.label"
+          labelId="matchmaking.caregiver.profile.medallion"
           value={intl.formatMessage({
             id: `matchmaking.caregiver.medallion.${listing.medallionStatus ?? 'none'}`,
           })}
@@ -97,7 +98,7 @@ function ProfileParts({ listing }: { listing: CaregiverListing }) {
       </Part>
       <Part step="additionalInfo" listing={listing}>
         <Value
-          labelId="matchmaking.caregiver.additional.availability"
+          labelId="matchmaking.caregiver.profile.availability"
           value={
             listing.availabilityStatus
               ? intl.formatMessage({
@@ -107,11 +108,11 @@ function ProfileParts({ listing }: { listing: CaregiverListing }) {
           }
         />
         <Value
-          labelId="matchmaking.caregiver.additional.contactsTitle"
+          labelId="matchmaking.caregiver.profile.contacts"
           value={list(listing.contacts.map((c) => c.name))}
         />
         <Value
-          labelId="matchmaking.caregiver.additional.referencesTitle"
+          labelId="matchmaking.caregiver.profile.references"
           value={list(listing.references.map((r) => r.refName))}
         />
       </Part>
@@ -166,6 +167,7 @@ function Profile({ listing }: { listing: CaregiverListing }) {
       <Button
         component={Link}
         to={CAREGIVER_PREVIEW_PATH}
+        {...wrappingButton}
         variant="light"
         style={{ alignSelf: 'flex-start' }}
       >
