@@ -24,8 +24,8 @@ import { OnboardingProgress } from './onboarding-progress.tsx';
 export const wrappingButton = {
   h: 'auto',
   mih: 36,
-  py: 6,
-  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const } },
+  py: 8,
+  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const, lineHeight: 1.3 } },
 };
 
 export const CAREGIVER_PROFILE_PATH = '/matchmaking/caregiver/profile';

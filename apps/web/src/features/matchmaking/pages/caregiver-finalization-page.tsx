@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { caregiverStepPath, type CaregiverListing, type CaregiverOnboardingStep } from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,7 +17,7 @@ import { isRequiredField, MissingFields } from '../components/caregiver-listing-
 
 const reviewSteps: {
   step: CaregiverOnboardingStep;
-  summary: (listing: CaregiverListing) => string | null;
+  summary: (listing: CaregiverListing, intl: IntlShape) => string | null;
 }[] = [
   {
     step: 'form',
@@ -27,14 +27,26 @@ const reviewSteps: {
         .join(' · '),
   },
   { step: 'addMedia', summary: () => null },
-  { step: 'medallion', summary: () => null },
+  {
+    step: 'medallion',
+    summary: (l, intl) =>
+      l.medallionStatus
+        ? intl.formatMessage({ id: `matchmaking.caregiver.medallion.${l.medallionStatus}` })
+        : null,
+  },
   { step: 'scheduleMaker', summary: () => null },
   {
     step: 'bioCreation',
     summary: (l) => (l.bio ? `${l.bio.slice(0, 80)}${l.bio.length > 80 ? '…' : ''}` : null),
   },
   { step: 'profilePhoto', summary: () => null },
-  { step: 'additionalInfo', summary: () => null },
+  {
+    step: 'additionalInfo',
+    summary: (l, intl) =>
+      l.availabilityStatus
+        ? intl.formatMessage({ id: `matchmaking.caregiver.additional.status.${l.availabilityStatus}` })
+        : null,
+  },
 ];
 
 function Review({ listing }: { listing: CaregiverListing }) {
@@ -54,9 +66,9 @@ function Review({ listing }: { listing: CaregiverListing }) {
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text fw={600}>{intl.formatMessage({ id: `matchmaking.onboarding.caregiver.${step}` })}</Text>
-                {summary(listing) ? (
+                {summary(listing, intl) ? (
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {summary(listing)}
+                    {summary(listing, intl)}
                   </Text>
                 ) : null}
               </Stack>
