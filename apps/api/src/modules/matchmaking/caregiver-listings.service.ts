@@ -62,25 +62,16 @@ function formColumns(input: FormInput) {
   const place = placeOfZip(input.zipCode);
   if (!place) throw AppError.field('zipCode', 'is not a known US ZIP code');
   return {
-    firstName: input.firstName,
-    middleName: input.middleName,
-    lastName: input.lastName,
+    ...input,
     sex: input.sex ?? null,
     dob: input.dob ?? null,
-    email: input.email,
-    phoneNumber: input.phoneNumber,
-    address: input.address,
+    experienceYears: input.experienceYears ?? null,
+    canDrive: input.canDrive ?? null,
     zipCode: place.zipCode,
     city: place.city,
     state: place.state,
     latitude: place.latitude,
     longitude: place.longitude,
-    experienceYears: input.experienceYears ?? null,
-    canDrive: input.canDrive ?? null,
-    languages: input.languages,
-    specialties: input.specialties,
-    certifications: input.certifications,
-    smsNotificationsEnabled: input.smsNotificationsEnabled,
   };
 }
 
@@ -153,6 +144,18 @@ async function reread(executor: Executor, id: string): Promise<CaregiverListing>
   const [row] = await executor.select().from(tinderCaregivers).where(eq(tinderCaregivers.id, id));
   if (!row) throw new Error('the caregiver listing vanished');
   return toListing(executor, row);
+}
+
+/** Sets `values` (and `updatedAt`) on listing `id`. */
+async function setListing(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof tinderCaregivers.$inferInsert>,
+): Promise<void> {
+  await executor
+    .update(tinderCaregivers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tinderCaregivers.id, id));
 }
 
 /**
@@ -254,10 +257,7 @@ export async function updateOwnCaregiverListing(
     'form',
     () => ({ action: 'caregiver_listing.update' }),
     async (tx, row) => {
-      await tx
-        .update(tinderCaregivers)
-        .set({ ...columns, updatedAt: new Date() })
-        .where(eq(tinderCaregivers.id, row.id));
+      await setListing(tx, row.id, columns);
     },
   );
 }
@@ -279,14 +279,10 @@ export async function updateCaregiverMedallion(
     () => ({ action: 'caregiver_listing.medallion', details: { status: input.medallionStatus } }),
     async (tx, row) => {
       if (row.medallionStatus === input.medallionStatus && row.medallionUpdatedAt) return;
-      await tx
-        .update(tinderCaregivers)
-        .set({
-          medallionStatus: input.medallionStatus,
-          medallionUpdatedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(tinderCaregivers.id, row.id));
+      await setListing(tx, row.id, {
+        medallionStatus: input.medallionStatus,
+        medallionUpdatedAt: new Date(),
+      });
     },
   );
 }
@@ -322,16 +318,12 @@ export async function updateCaregiverAdditionalInfo(
           .values(input.references.map((r) => ({ ...r, caregiverId: row.id, verified: false })));
       }
       const status = input.availabilityStatus ?? null;
-      await tx
-        .update(tinderCaregivers)
-        .set({
-          backupReady: input.backupReady,
-          availabilityStatus: status,
-          availableFrom: status === 'soon' ? (input.availableFrom ?? null) : null,
-          availableHours: input.availableHours ?? null,
-          updatedAt: new Date(),
-        })
-        .where(eq(tinderCaregivers.id, row.id));
+      await setListing(tx, row.id, {
+        backupReady: input.backupReady,
+        availabilityStatus: status,
+        availableFrom: status === 'soon' ? (input.availableFrom ?? null) : null,
+        availableHours: input.availableHours ?? null,
+      });
     },
   );
 }

@@ -4,7 +4,7 @@
  * field errors on their inputs, the "Back" and "Save and continue" actions, and where a save goes next (the next step,
  * or back to the profile when the step was opened from it with `?return=profile`).
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -37,7 +37,6 @@ export function useAfterSave(next: CaregiverOnboardingStep | 'profile') {
   const [params] = useSearchParams();
   const fromProfile = params.get('return') === 'profile';
   return {
-    fromProfile,
     go: (listingId: string) =>
       navigate(
         fromProfile || next === 'profile' ? CAREGIVER_PROFILE_PATH : caregiverStepPath(next, listingId),
@@ -111,16 +110,26 @@ export function SaveErrorAlert({
   );
 }
 
-/** "Back" (a link) and the submit button, stacked on narrow screens. */
+/**
+ * "Back" (a link: to the profile when the step was opened from it, else to step `previous` of listing `listingId`;
+ * none on the first step) and the submit button.
+ */
 export function StepActions({
-  back,
+  previous,
+  listingId,
   pending,
-  submitId = 'matchmaking.onboarding.continue',
 }: {
-  back?: string;
+  previous: CaregiverOnboardingStep | null;
+  listingId: string | null;
   pending: boolean;
-  submitId?: string;
 }) {
+  const [params] = useSearchParams();
+  const back =
+    params.get('return') === 'profile'
+      ? CAREGIVER_PROFILE_PATH
+      : previous
+        ? caregiverStepPath(previous, listingId)
+        : null;
   return (
     <Group justify="space-between" gap="sm">
       {back ? (
@@ -131,7 +140,7 @@ export function StepActions({
         <span />
       )}
       <Button type="submit" loading={pending}>
-        <FormattedMessage id={submitId} />
+        <FormattedMessage id="matchmaking.onboarding.continue" />
       </Button>
     </Group>
   );
@@ -200,5 +209,24 @@ export function CaregiverPage({
         <ListingState error={listing.error} />
       )}
     </Stack>
+  );
+}
+
+/** A step page whose form needs the listing: `CaregiverPage` rendering `Form` with it. */
+export function CaregiverStepPage({
+  step,
+  titleId,
+  introId,
+  form: Form,
+}: {
+  step: CaregiverOnboardingStep;
+  titleId: string;
+  introId?: string;
+  form: ComponentType<{ listing: CaregiverListing }>;
+}) {
+  return (
+    <CaregiverPage step={step} titleId={titleId} introId={introId}>
+      {(listing) => (listing ? <Form listing={listing} /> : null)}
+    </CaregiverPage>
   );
 }

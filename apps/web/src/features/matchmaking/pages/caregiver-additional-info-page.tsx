@@ -23,7 +23,6 @@ import {
   availabilityStatuses,
   CAREGIVER_CONTACTS_MAX,
   CAREGIVER_REFERENCES_MAX,
-  caregiverStepPath,
   type AvailabilityStatus,
   type CaregiverAdditionalInfoInput,
   type CaregiverListing,
@@ -32,8 +31,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { labelMessage } from '../../../lib/form-errors.ts';
 import { useSaveCaregiverAdditionalInfo } from '../api/caregivers.ts';
 import {
-  CaregiverPage,
-  CAREGIVER_PROFILE_PATH,
+  CaregiverStepPage,
   SaveErrorAlert,
   StepActions,
   useAfterSave,
@@ -92,103 +90,81 @@ function fieldErrorsOf(error: unknown, labels: Record<string, string>): Record<s
   return found;
 }
 
-/** Contacts: name and relationship, up to CAREGIVER_CONTACTS_MAX. */
-function ContactsFieldset({
-  form,
-  labels,
-  t,
-}: {
-  form: UseFormReturnType<Values>;
-  labels: Record<string, string>;
-  t: (id: string, values?: Record<string, string | number>) => string;
-}) {
-  return (
-    <Fieldset legend={t('contactsTitle')}>
-      <Stack gap="sm">
-        <Text size="sm">{t('contactsHint')}</Text>
-        {form.values.contacts.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('contactsEmpty')}
-          </Text>
-        ) : null}
-        {form.values.contacts.map((_, index) => (
-          <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
-            <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-              <TextInput label={labels.name} required {...form.getInputProps(`contacts.${index}.name`)} />
-              <TextInput
-                label={labels.relationship}
-                {...form.getInputProps(`contacts.${index}.relationship`)}
-              />
-            </Stack>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('removeContact', { number: index + 1 })}
-              onClick={() => form.removeListItem('contacts', index)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={form.values.contacts.length >= CAREGIVER_CONTACTS_MAX}
-          {...wrappingButton}
-          onClick={() => form.insertListItem('contacts', { name: '', relationship: '' })}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('addContact')}
-        </Button>
-      </Stack>
-    </Fieldset>
-  );
-}
+type ListName = 'contacts' | 'references';
+type Translate = (id: string, values?: Record<string, string | number>) => string;
 
-/** References: name, phone or email, relationship (verified by the agency only), up to CAREGIVER_REFERENCES_MAX. */
-function ReferencesFieldset({
+/** What differs between the contacts and the references lists. */
+const lists: Record<
+  ListName,
+  {
+    item: 'Contact' | 'Reference';
+    max: number;
+    fields: { key: string; required?: boolean }[];
+    blank: () => Values[ListName][number];
+  }
+> = {
+  contacts: {
+    item: 'Contact',
+    max: CAREGIVER_CONTACTS_MAX,
+    fields: [{ key: 'name', required: true }, { key: 'relationship' }],
+    blank: () => ({ name: '', relationship: '' }),
+  },
+  references: {
+    item: 'Reference',
+    max: CAREGIVER_REFERENCES_MAX,
+    fields: [{ key: 'refName', required: true }, { key: 'refContact' }, { key: 'relationship' }],
+    blank: () => ({ refName: '', refContact: '', relationship: '', verified: false }),
+  },
+};
+
+/**
+ * The contacts or the references: each entry's inputs with a remove button, "Add" up to the list's maximum, and for a
+ * reference whether the agency has checked it (never set here).
+ */
+function ListFieldset({
+  name,
   form,
   labels,
   t,
 }: {
+  name: ListName;
   form: UseFormReturnType<Values>;
   labels: Record<string, string>;
-  t: (id: string, values?: Record<string, string | number>) => string;
+  t: Translate;
 }) {
+  const { item, max, fields, blank } = lists[name];
+  const verified = form.values[name].map((entry) => 'verified' in entry && entry.verified);
   return (
-    <Fieldset legend={t('referencesTitle')}>
+    <Fieldset legend={t(`${name}Title`)}>
       <Stack gap="sm">
-        <Text size="sm">{t('referencesHint')}</Text>
-        {form.values.references.length === 0 ? (
+        <Text size="sm">{t(`${name}Hint`)}</Text>
+        {verified.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('referencesEmpty')}
+            {t(`${name}Empty`)}
           </Text>
         ) : null}
-        {form.values.references.map((reference, index) => (
+        {verified.map((checked, index) => (
           <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
             <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-              <TextInput
-                label={labels.refName}
-                required
-                {...form.getInputProps(`references.${index}.refName`)}
-              />
-              <TextInput
-                label={labels.refContact}
-                {...form.getInputProps(`references.${index}.refContact`)}
-              />
-              <TextInput
-                label={labels.relationship}
-                {...form.getInputProps(`references.${index}.relationship`)}
-              />
-              <Text size="xs" c="dimmed">
-                {reference.verified ? t('referenceVerified') : t('referenceUnverified')}
-              </Text>
+              {fields.map((field) => (
+                <TextInput
+                  key={field.key}
+                  label={labels[field.key]}
+                  required={field.required}
+                  {...form.getInputProps(`${name}.${index}.${field.key}`)}
+                />
+              ))}
+              {name === 'references' ? (
+                <Text size="xs" c="dimmed">
+                  {checked ? t('referenceVerified') : t('referenceUnverified')}
+                </Text>
+              ) : null}
             </Stack>
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={t('removeReference', { number: index + 1 })}
-              onClick={() => form.removeListItem('references', index)}
+              aria-label={t(`remove${item}`, { number: index + 1 })}
+              onClick={() => form.removeListItem(name, index)}
             >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
@@ -197,19 +173,12 @@ function ReferencesFieldset({
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={form.values.references.length >= CAREGIVER_REFERENCES_MAX}
+          disabled={verified.length >= max}
           {...wrappingButton}
-          onClick={() =>
-            form.insertListItem('references', {
-              refName: '',
-              refContact: '',
-              relationship: '',
-              verified: false,
-            })
-          }
+          onClick={() => form.insertListItem(name, blank())}
           style={{ alignSelf: 'flex-start' }}
         >
-          {t('addReference')}
+          {t(`add${item}`)}
         </Button>
       </Stack>
     </Fieldset>
@@ -248,8 +217,8 @@ function AdditionalInfoForm({ listing }: { listing: CaregiverListing }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <ContactsFieldset form={form} labels={labels} t={t} />
-        <ReferencesFieldset form={form} labels={labels} t={t} />
+        <ListFieldset name="contacts" form={form} labels={labels} t={t} />
+        <ListFieldset name="references" form={form} labels={labels} t={t} />
         <Radio.Group label={labels.availabilityStatus} {...form.getInputProps('availabilityStatus')}>
           <Stack gap="xs" mt="xs">
             {availabilityStatuses.map((value) => (
@@ -278,10 +247,7 @@ function AdditionalInfoForm({ listing }: { listing: CaregiverListing }) {
           {...form.getInputProps('backupReady', { type: 'checkbox' })}
         />
         <SaveErrorAlert error={errors.error} />
-        <StepActions
-          back={after.fromProfile ? CAREGIVER_PROFILE_PATH : caregiverStepPath('profilePhoto', listing.id)}
-          pending={save.isPending}
-        />
+        <StepActions previous="profilePhoto" listingId={listing.id} pending={save.isPending} />
       </Stack>
     </form>
   );
@@ -289,12 +255,11 @@ function AdditionalInfoForm({ listing }: { listing: CaregiverListing }) {
 
 export function CaregiverAdditionalInfoPage() {
   return (
-    <CaregiverPage
+    <CaregiverStepPage
       step="additionalInfo"
       titleId="matchmaking.caregiver.additional.title"
       introId="matchmaking.caregiver.additional.intro"
-    >
-      {(listing) => (listing ? <AdditionalInfoForm listing={listing} /> : null)}
-    </CaregiverPage>
+      form={AdditionalInfoForm}
+    />
   );
 }

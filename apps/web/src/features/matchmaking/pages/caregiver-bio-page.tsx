@@ -13,15 +13,13 @@ import {
   CAREGIVER_BIO_MAX_CHARS,
   CAREGIVER_BIO_MIN_CHARS,
   caregiverBioPrompts,
-  caregiverStepPath,
   composeCaregiverBio,
   type CaregiverBioPrompt,
   type CaregiverListing,
 } from '@tend/contracts';
 import { useCaregiverBios, useSaveCaregiverBio } from '../api/caregivers.ts';
 import {
-  CaregiverPage,
-  CAREGIVER_PROFILE_PATH,
+  CaregiverStepPage,
   SaveErrorAlert,
   StepActions,
   useAfterSave,
@@ -101,10 +99,7 @@ function BioForm({ listing }: { listing: CaregiverListing }) {
           </Text>
         ) : null}
         <SaveErrorAlert error={errors.error} unmatched={errors.unmatched} />
-        <StepActions
-          back={after.fromProfile ? CAREGIVER_PROFILE_PATH : caregiverStepPath('scheduleMaker', listing.id)}
-          pending={save.isPending}
-        />
+        <StepActions previous="scheduleMaker" listingId={listing.id} pending={save.isPending} />
       </Stack>
     </form>
   );
@@ -112,12 +107,11 @@ function BioForm({ listing }: { listing: CaregiverListing }) {
 
 export function CaregiverBioPage() {
   return (
-    <CaregiverPage
+    <CaregiverStepPage
       step="bioCreation"
       titleId="matchmaking.caregiver.bio.title"
       introId="matchmaking.caregiver.bio.intro"
-    >
-      {(listing) => (listing ? <BioForm listing={listing} /> : null)}
-    </CaregiverPage>
+      form={BioForm}
+    />
   );
 }

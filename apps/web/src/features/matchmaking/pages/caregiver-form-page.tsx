@@ -11,7 +11,6 @@ import type { CaregiverFormInput, CaregiverListing } from '@tend/contracts';
 import { useSaveCaregiverForm } from '../api/caregivers.ts';
 import {
   CaregiverPage,
-  CAREGIVER_PROFILE_PATH,
   SaveErrorAlert,
   StepActions,
   useAfterSave,
@@ -186,7 +185,7 @@ function CaregiverForm({ listing }: { listing: CaregiverListing | null }) {
         />
         <MoreInputs form={form} labels={labels} hint={t} />
         <SaveErrorAlert error={errors.error} unmatched={errors.unmatched} labels={labels} />
-        <StepActions back={after.fromProfile ? CAREGIVER_PROFILE_PATH : undefined} pending={save.isPending} />
+        <StepActions previous={null} listingId={listing?.id ?? null} pending={save.isPending} />
       </Stack>
     </form>
   );

@@ -6,16 +6,10 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  caregiverStepPath,
-  medallionStatuses,
-  type CaregiverListing,
-  type MedallionStatus,
-} from '@tend/contracts';
+import { medallionStatuses, type CaregiverListing, type MedallionStatus } from '@tend/contracts';
 import { useSaveCaregiverMedallion } from '../api/caregivers.ts';
 import {
   CaregiverPage,
-  CAREGIVER_PROFILE_PATH,
   SaveErrorAlert,
   StepActions,
   useAfterSave,
@@ -63,10 +57,7 @@ function MedallionForm({ listing }: { listing: CaregiverListing }) {
           </Text>
         ) : null}
         <SaveErrorAlert error={errors.error} unmatched={errors.unmatched} />
-        <StepActions
-          back={after.fromProfile ? CAREGIVER_PROFILE_PATH : caregiverStepPath('addMedia', listing.id)}
-          pending={save.isPending}
-        />
+        <StepActions previous="addMedia" listingId={listing.id} pending={save.isPending} />
       </Stack>
     </form>
   );
