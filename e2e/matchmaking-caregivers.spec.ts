@@ -54,7 +54,11 @@ test('a caregiver builds a listing step by step and sees it as families do', asy
   await createUser(adminContext.request, baseURL, { ...CAREGIVER, password: PASSWORD, role: 'CAREGIVER' });
   await adminContext.close();
 
-  const context = await browser.newContext({ baseURL, locale: 'en-US', storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    storageState: { cookies: [], origins: [] },
+  });
   const page = await context.newPage();
   forbidDialogs(page);
   await page.goto(`/login?redirect=${encodeURIComponent(`${BASE}/create`)}`);
@@ -102,7 +106,9 @@ test('a caregiver builds a listing step by step and sees it as families do', asy
 
   // Step 5: the bio, composed from the guided prompts.
   await page.goto(`${BASE}/bioCreation`);
-  await page.getByRole('textbox', { name: 'Why do you care for people?' }).fill('My grandmother taught me patience.');
+  await page
+    .getByRole('textbox', { name: 'Why do you care for people?' })
+    .fill('My grandmother taught me patience.');
   await page
     .getByRole('textbox', { name: 'What experience do you have?' })
     .fill('Six years with elders who live at home.');
@@ -187,7 +193,8 @@ test('a caregiver builds a listing step by step and sees it as families do', asy
   forbidDialogs(es);
   await es.goto(`${BASE}/new/form`);
   await es.getByRole('heading', { level: 1 }).waitFor();
-  if ((await es.locator('html').getAttribute('lang')) !== 'es') await es.getByTestId('locale-switcher').click();
+  if ((await es.locator('html').getAttribute('lang')) !== 'es')
+    await es.getByTestId('locale-switcher').click();
   const screens: [string, string, string][] = [
     ['new/form', 'caregiver-form', 'Sobre usted'],
     ['medallion', 'caregiver-medallion', 'Su medallón'],
