@@ -101,6 +101,16 @@ describe('caregiver listings: create (step form)', () => {
   it('refuses a guardian (403), anonymous (401), an unknown ZIP and bad fields (400) and writes nothing', async () => {
     const guardian = await caller('GUARDIAN');
     expect((await guardian.call({ method: 'POST', url: BASE, payload: MINIMAL })).statusCode).toBe(403);
+    const denied = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.actorUserAccountId, guardian.accountId),
+          eq(auditEvents.action, 'caregiver_listing.create'),
+        ),
+      );
+    expect(denied.map((e) => e.outcome)).toEqual(['denied']);
     expect((await as(t, null)({ method: 'POST', url: BASE, payload: MINIMAL })).statusCode).toBe(401);
 
     const who = await caller();

@@ -189,7 +189,7 @@ async function saveOwnListing(
 /**
  * Creates the caller's listing from step `form` (see the file comment for who may), with a new `uniqueKey`, links it
  * to the account and records step `form` — one transaction. Audited `caregiver_listing.create`.
- * Errors: FORBIDDEN for a GUARDIAN account; CONFLICT on `caregiver` when the account has a listing, on `role` when
+ * Errors: FORBIDDEN for a GUARDIAN account (audited as denied); CONFLICT on `caregiver` when the account has a listing, on `role` when
  * the account cannot become a caregiver; VALIDATION_FAILED on `zipCode` for an unknown ZIP code.
  */
 export async function createCaregiverListing(
@@ -199,6 +199,12 @@ export async function createCaregiverListing(
 ): Promise<CaregiverListing> {
   const account = await callerAccount(deps, ctx);
   if (account.role === 'GUARDIAN') {
+    await recordAudit(deps.db, ctx, {
+      action: 'caregiver_listing.create',
+      entityType: 'tinder_caregiver',
+      outcome: 'denied',
+      details: { reason: 'guardian' },
+    });
     throw new AppError('FORBIDDEN', 'A guardian account cannot create a caregiver listing');
   }
   if (account.tinderCaregiverId) {
