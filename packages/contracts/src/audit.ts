@@ -205,6 +205,17 @@ export const auditActions = [
   'access_grant.create',
   'access_grant.revoke',
   'account_activity.list',
+  // Matchmaking: caregiver listings (issue 21; docs/matchmaking.md "Caregiver listings"; decision 0054).
+  'caregiver_listing.create',
+  'caregiver_listing.read',
+  'caregiver_listing.update',
+  'caregiver_listing.medallion',
+  'caregiver_listing.additional_info',
+  'caregiver_listing.finalize',
+  'caregiver_listing.verification_step',
+  'caregiver_listing.preview',
+  'caregiver_bio.list',
+  'caregiver_bio.create',
   // Access links and case-manager email campaigns (issue 20; docs/access-links.md, docs/campaigns.md).
   'access_link.list',
   'access_link.issue',

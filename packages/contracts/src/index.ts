@@ -53,3 +53,4 @@ export * from './dashboards-case-manager.ts';
 export * from './matchmaking.ts';
 export * from './matchmaking-cards.ts';
 export * from './matchmaking-clients.ts';
+export * from './matchmaking-caregivers.ts';

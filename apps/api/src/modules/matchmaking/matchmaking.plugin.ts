@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { clientListingRoutes } from './client-listings.routes.ts';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
+import { caregiverListingRoutes } from './caregiver-listings.routes.ts';
 
 export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   const deps: MatchmakingDeps = {
@@ -14,4 +15,5 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
     config: app.deps.config,
   };
   await app.register(clientListingRoutes(deps));
+  await app.register(caregiverListingRoutes(deps));
 };

@@ -32,6 +32,49 @@ const ClientProfileFirstTimePage = lazy(() =>
   })),
 );
 
+// Caregiver listings (decision 0054).
+const CaregiverCreatePage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-create-page.tsx')).then((m) => ({
+    default: m.CaregiverCreatePage,
+  })),
+);
+const CaregiverFormPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-form-page.tsx')).then((m) => ({ default: m.CaregiverFormPage })),
+);
+const CaregiverMedallionPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-medallion-page.tsx')).then((m) => ({
+    default: m.CaregiverMedallionPage,
+  })),
+);
+const CaregiverBioPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-bio-page.tsx')).then((m) => ({ default: m.CaregiverBioPage })),
+);
+const CaregiverAdditionalInfoPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-additional-info-page.tsx')).then((m) => ({
+    default: m.CaregiverAdditionalInfoPage,
+  })),
+);
+const CaregiverFinalizationPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-finalization-page.tsx')).then((m) => ({
+    default: m.CaregiverFinalizationPage,
+  })),
+);
+const CaregiverVerificationPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-verification-page.tsx')).then((m) => ({
+    default: m.CaregiverVerificationPage,
+  })),
+);
+const CaregiverProfilePage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-profile-page.tsx')).then((m) => ({
+    default: m.CaregiverProfilePage,
+  })),
+);
+const CaregiverPreviewPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-preview-page.tsx')).then((m) => ({
+    default: m.CaregiverPreviewPage,
+  })),
+);
+
 export const matchmakingScreens: Record<string, ComponentType> = {
   // Guardians and client listings (decision 0053).
   '/matchmaking/guardian/create': GuardianCreatePage,
@@ -41,4 +84,14 @@ export const matchmakingScreens: Record<string, ComponentType> = {
   '/matchmaking/client/listingFinalization': ClientListingFinalizationPage,
   '/matchmaking/client/profile': ClientProfilePage,
   '/matchmaking/client/profileFirstTime': ClientProfileFirstTimePage,
+  // Caregiver listings (decision 0054).
+  '/matchmaking/caregiver/create': CaregiverCreatePage,
+  '/matchmaking/caregiver/new/form': CaregiverFormPage,
+  '/matchmaking/caregiver/medallion': CaregiverMedallionPage,
+  '/matchmaking/caregiver/bioCreation': CaregiverBioPage,
+  '/matchmaking/caregiver/additionalInfo': CaregiverAdditionalInfoPage,
+  '/matchmaking/caregiver/listingFinalization': CaregiverFinalizationPage,
+  '/matchmaking/caregiver/verificationComplete': CaregiverVerificationPage,
+  '/matchmaking/caregiver/profile': CaregiverProfilePage,
+  '/matchmaking/caregiver/previewProfileTest': CaregiverPreviewPage,
 };
