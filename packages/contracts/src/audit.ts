@@ -186,6 +186,13 @@ export const auditActions = [
   'account.person_unlinked',
   // Matchmaking accounts (issue 21; docs/matchmaking.md).
   'account.matchmaking_role',
+  // Matchmaking: schedules, alerts, map (issue 21; docs/matchmaking.md, decision 0056).
+  'matchmaking_schedule.read',
+  'matchmaking_schedule.save',
+  'profile_alert.list',
+  'profile_alert.dismiss',
+  'profile_alert.dismissal_cleared',
+  'matchmaking_map.read',
   'account.person_link_ambiguous',
   'account_home.read',
   'person_option.list',

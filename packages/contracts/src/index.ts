@@ -52,3 +52,7 @@ export * from './email-campaigns.ts';
 export * from './dashboards-case-manager.ts';
 export * from './matchmaking.ts';
 export * from './matchmaking-cards.ts';
+export * from './schedule-prompt.ts';
+export * from './matchmaking-schedules.ts';
+export * from './matchmaking-alerts.ts';
+export * from './matchmaking-map.ts';

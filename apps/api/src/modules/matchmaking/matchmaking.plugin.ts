@@ -5,6 +5,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
+import { nearbyRoutes } from './nearby.routes.ts';
+import { profileAlertRoutes } from './profile-alerts.routes.ts';
+import { scheduleRoutes } from './schedules.routes.ts';
 
 export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   const deps: MatchmakingDeps = {
@@ -12,5 +15,7 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
     storage: app.deps.storage,
     config: app.deps.config,
   };
-  void deps;
+  await app.register(scheduleRoutes(deps));
+  await app.register(profileAlertRoutes(deps));
+  await app.register(nearbyRoutes(deps));
 };
