@@ -11,11 +11,14 @@
  * después de las 3"). Its rules, the ones the page states:
  * - parts of the day: morning 06:00–12:00, afternoon 12:00–17:00, evening 17:00–21:00, night 21:00–24:00,
  *   overnight 22:00–06:00 (into the next day), all day 06:00–22:00 (`dayParts`);
- * - "after 3" runs to 22:00 (the end of the day window), "before noon" starts at 06:00 (`DAY_WINDOW`);
+ * - "after 3" runs to 22:00 (the end of the day window; from 20:00 on, to midnight), "before noon" starts at 06:00
+ *   (`DAY_WINDOW`);
  * - an hour without am/pm: 7–11 is morning, 12 is noon, 1–6 is afternoon, 13–23 is read as a 24-hour clock; the end
  *   of a range ("9-5") is the first reading after its start;
  * - times off a 15-minute mark are widened to one (start down, end up) and said in a note;
- * - days without a time are all day; a time without days takes the days of the clause before it (or every day);
+ * - days without a time take the times said next ("Monday and Tuesday mornings"), or are all day when none follow
+ *   or their time was not understood; a time without days takes the days of the clause before it (or every day);
+ * - "except Wednesday" takes the day off the clause and the clauses continuing its days;
  * - "every other Saturday" cannot be said by a weekly grid: the grid keeps Saturday and a note says alternate weeks;
  * - every word it did not use is returned word for word (`notUnderstood`), never silently dropped.
  */
@@ -289,11 +292,21 @@ const afterWords = [
   ['from'],
   ['since'],
   ['despues', 'de'],
+  ['despues', 'del'],
   ['desde'],
   ['a', 'partir', 'de'],
   ['starting'],
 ];
-const beforeWords = [['before'], ['until'], ['till'], ['til'], ['by'], ['antes', 'de'], ['hasta']];
+const beforeWords = [
+  ['before'],
+  ['until'],
+  ['till'],
+  ['til'],
+  ['by'],
+  ['antes', 'de'],
+  ['antes', 'del'],
+  ['hasta'],
+];
 const rangeJoin = ['to', 'through', 'thru', 'till', 'until', 'til', 'a', 'hasta'];
 const stopWords = ['and', 'y', 'e', 'plus', 'also', 'but', 'pero', 'tambien', 'mas'];
 /** Words carrying no schedule meaning, used silently. */
@@ -436,6 +449,8 @@ interface Clause {
   before: number | null;
   tokens: Token[];
   timeWords: Token[];
+  /** It holds words not understood. */
+  unknown: boolean;
 }
 
 const newClause = (): Clause => ({
@@ -448,6 +463,7 @@ const newClause = (): Clause => ({
   before: null,
   tokens: [],
   timeWords: [],
+  unknown: false,
 });
 const hasTimes = (clause: Clause) =>
   clause.ranges.length > 0 || clause.parts.length > 0 || clause.after !== null || clause.before !== null;
@@ -475,7 +491,7 @@ function clauseSpans(clause: Clause): Array<{ start: number; end: number }> {
   } else if (open) {
     const start =
       clause.after ?? (clause.before !== null && clause.before <= DAY_WINDOW.start ? 0 : DAY_WINDOW.start);
-    const end = clause.before ?? (start >= DAY_WINDOW.end ? 24 * 60 : DAY_WINDOW.end);
+    const end = clause.before ?? (start >= DAY_WINDOW.end - 2 * 60 ? 24 * 60 : DAY_WINDOW.end);
     if (start < end) spans.push({ start, end });
   }
   return spans;
@@ -627,6 +643,7 @@ export function parseSchedulePrompt(input: string): ParsedSchedule {
       i += 1;
       continue;
     }
+    current().unknown = true;
     i += 1;
   }
 
@@ -678,7 +695,10 @@ export function parseSchedulePrompt(input: string): ParsedSchedule {
   };
   for (const clause of clauses) {
     if (hasTimes(clause)) apply(clause, clauseSpans(clause));
-    else if (hasDays(clause) || clause.except.size > 0 || clause.alternate) pending.push(clause);
+    else if (hasDays(clause) && clause.unknown) {
+      // "Tuesdays around lunch time": the time was not understood, so the day is all day (and the words are shown).
+      apply(clause, [{ ...dayParts.allDay }]);
+    } else if (hasDays(clause) || clause.except.size > 0 || clause.alternate) pending.push(clause);
   }
   if (pending.some((clause) => hasDays(clause))) {
     const last = pending.pop() as Clause;
