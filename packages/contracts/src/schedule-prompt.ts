@@ -259,6 +259,8 @@ const dayPartWords: Array<[string[], DayPart]> = [
   [['tardes'], 'afternoon'],
   [['evening'], 'evening'],
   [['evenings'], 'evening'],
+  [['anochecer'], 'evening'],
+  [['atardecer'], 'evening'],
   [['night'], 'night'],
   [['nights'], 'night'],
   [['noche'], 'night'],
@@ -503,177 +505,184 @@ const wordsOf = (input: string, tokens: Token[]) => {
   return first && last ? input.slice(first.start, last.end) : '';
 };
 
-/**
- * Reads a free-text schedule (English or Spanish) into a weekly grid (see the module comment for the rules). Pure and
- * deterministic: the same text always gives the same answer.
- */
-export function parseSchedulePrompt(input: string): ParsedSchedule {
-  const text = input.slice(0, SCHEDULE_PROMPT_MAX_CHARS);
-  const tokens = tokenize(text);
-  const clauses: Clause[] = [newClause()];
-  const current = () => clauses[clauses.length - 1] as Clause;
-  const take = (i: number, length: number, time = false) => {
-    for (let k = i; k < i + length; k += 1) {
-      const token = tokens[k] as Token;
-      token.used = true;
-      current().tokens.push(token);
-      if (time) current().timeWords.push(token);
+/** The state of reading: the tokens, the clauses so far, and whether days read now are exceptions. */
+interface Reader {
+  tokens: Token[];
+  clauses: Clause[];
+  excepting: boolean;
+}
+/** A step of reading at token `i`: the index after what it took, or null when it does not apply there. */
+type Step = (reader: Reader, i: number) => number | null;
+
+const current = (reader: Reader) => reader.clauses[reader.clauses.length - 1] as Clause;
+const timeFillers = ['las', 'la', 'the'];
+
+/** Marks tokens `i`..`end - 1` used by the current clause (`time`: they said its times); resolves `end`. */
+function take(reader: Reader, i: number, end: number, time = false): number {
+  for (let k = i; k < end; k += 1) {
+    const token = reader.tokens[k] as Token;
+    token.used = true;
+    current(reader).tokens.push(token);
+    if (time) current(reader).timeWords.push(token);
+  }
+  return end;
+}
+
+/** A range of times: "9-5", "9am to 1:30pm", "from 9 to 5", "de 9 a 5", "entre las 9 y las 5". */
+const readTimeRange: Step = (reader, i) => {
+  const { tokens } = reader;
+  const lead = longestAt(tokens, i, [['from'], ['de'], ['desde'], ['between'], ['entre']]);
+  const at = skipFillers(tokens, i + lead, timeFillers);
+  const from = timeAt(tokens, at);
+  if (!from) return null;
+  const join = tokens[at + from.length];
+  const between = lead > 0 && ['between', 'entre'].includes(tokens[i]?.norm ?? '');
+  const joins =
+    join &&
+    (join.kind === 'dash' || rangeJoin.includes(join.norm) || (between && ['and', 'y'].includes(join.norm)));
+  if (!joins) return null;
+  const toAt = skipFillers(tokens, at + from.length + 1, timeFillers);
+  const to = timeAt(tokens, toAt);
+  if (!to) return null;
+  current(reader).ranges.push(rangeMinutes(from, to));
+  reader.excepting = false;
+  return take(reader, i, toAt + to.length, true);
+};
+
+/** "after 3", "después de las 3", "a partir de las 9"; "before noon", "antes del mediodía", "hasta las 5". */
+const readOpenBound: Step = (reader, i) => {
+  const { tokens } = reader;
+  for (const [words, bound] of [
+    [afterWords, 'after'],
+    [beforeWords, 'before'],
+  ] as const) {
+    const length = longestAt(tokens, i, words);
+    if (!length) continue;
+    const at = skipFillers(tokens, i + length, timeFillers);
+    const time = timeAt(tokens, at);
+    if (!time) continue;
+    const minutes = guessMinutes(time);
+    if (bound === 'after') current(reader).after = minutes % (24 * 60);
+    else current(reader).before = minutes === 0 ? 24 * 60 : minutes;
+    return take(reader, i, at + time.length, true);
+  }
+  return null;
+};
+
+/** "every other", "cada dos" (alternate weeks); "except", "menos" (the days after are taken off). */
+const readMarker: Step = (reader, i) => {
+  const alternate = longestAt(reader.tokens, i, alternateWords);
+  if (alternate) {
+    current(reader).alternate = true;
+    return take(reader, i, i + alternate);
+  }
+  const except = longestAt(reader.tokens, i, exceptWords);
+  if (!except) return null;
+  reader.excepting = true;
+  return take(reader, i, i + except);
+};
+
+/** A day, a range of days ("monday to friday", "mon-fri", "de lunes a viernes") or a group ("weekends"). */
+const readDays: Step = (reader, i) => {
+  const { tokens } = reader;
+  const into = reader.excepting ? current(reader).except : current(reader).days;
+  const day = dayAt(tokens, i);
+  if (day) {
+    const join = tokens[i + 1];
+    const last =
+      join && (join.kind === 'dash' || rangeJoin.includes(join.norm)) ? dayAt(tokens, i + 2) : null;
+    const from = weekDays.indexOf(day);
+    const to = last ? weekDays.indexOf(last) : from;
+    for (let k = from; ; k = (k + 1) % 7) {
+      into.add(weekDays[k] as WeekDay);
+      if (k === to) break;
     }
-  };
-  let excepting = false;
+    return take(reader, i, i + (last ? 3 : 1));
+  }
+  const group = dayGroups.find(([phrase]) => phraseAt(tokens, i, phrase));
+  if (!group) return null;
+  for (const d of group[1]) into.add(d);
+  return take(reader, i, i + group[0].length);
+};
+
+/** A part of the day ("mornings", "por la tarde", "all day"), the longest phrase that matches. */
+const readDayPart: Step = (reader, i) => {
+  let best: [string[], DayPart] | null = null;
+  for (const entry of dayPartWords)
+    if (phraseAt(reader.tokens, i, entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
+  if (!best) return null;
+  current(reader).parts.push({ ...dayParts[best[1]] });
+  return take(reader, i, i + best[0].length, true);
+};
+
+/** A new clause at punctuation and "and"/"y" (a clause that has said nothing yet, or before "except", goes on). */
+const readStop: Step = (reader, i) => {
+  const token = reader.tokens[i] as Token;
+  if (token.kind !== 'stop' && !(token.kind === 'word' && stopWords.includes(token.norm))) return null;
+  token.used = true;
+  reader.excepting = false;
+  const clause = current(reader);
+  const exceptNext = longestAt(reader.tokens, i + 1, exceptWords) > 0;
+  if (!exceptNext && (hasDays(clause) || hasTimes(clause) || clause.alternate))
+    reader.clauses.push(newClause());
+  return i + 1;
+};
+
+/** Words with no schedule meaning ("on", "the", "los"): used silently. */
+const readFiller: Step = (reader, i) => {
+  const token = reader.tokens[i] as Token;
+  if (token.kind !== 'word' || !fillerWords.has(token.norm)) return null;
+  return take(reader, i, i + 1);
+};
+
+const steps: Step[] = [readTimeRange, readOpenBound, readMarker, readDays, readDayPart, readStop, readFiller];
+
+/** The clauses of `tokens` (marking the tokens used). */
+function readClauses(tokens: Token[]): Clause[] {
+  const reader: Reader = { tokens, clauses: [newClause()], excepting: false };
   let i = 0;
   while (i < tokens.length) {
-    const token = tokens[i] as Token;
-    // A range of times: "9-5", "9am to 1:30pm", "from 9 to 5", "de 9 a 5", "entre las 9 y las 5".
-    const lead = longestAt(tokens, i, [['from'], ['de'], ['desde'], ['between'], ['entre']]);
-    const at = skipFillers(tokens, i + lead, ['las', 'la', 'the']);
-    const from = timeAt(tokens, at);
-    if (from) {
-      const joinAt = at + from.length;
-      const join = tokens[joinAt];
-      const between = lead > 0 && ['between', 'entre'].includes(token.norm);
-      const joins =
-        join &&
-        (join.kind === 'dash' ||
-          rangeJoin.includes(join.norm) ||
-          (between && ['and', 'y'].includes(join.norm)));
-      if (join && joins) {
-        const toAt = skipFillers(tokens, joinAt + 1, ['las', 'la', 'the']);
-        const to = timeAt(tokens, toAt);
-        if (to) {
-          const { start, end } = rangeMinutes(from, to);
-          current().ranges.push({ start, end });
-          take(i, toAt + to.length - i, true);
-          i = toAt + to.length;
-          excepting = false;
-          continue;
-        }
-      }
+    let next: number | null = null;
+    for (const step of steps) {
+      next = step(reader, i);
+      if (next !== null) break;
     }
-    // "after 3", "después de las 3", "a partir de las 9".
-    const afterLength = longestAt(tokens, i, afterWords);
-    if (afterLength) {
-      const at2 = skipFillers(tokens, i + afterLength, ['las', 'la', 'the']);
-      const time = timeAt(tokens, at2);
-      if (time) {
-        current().after = guessMinutes(time) % (24 * 60);
-        take(i, at2 + time.length - i, true);
-        i = at2 + time.length;
-        continue;
-      }
+    if (next === null) {
+      current(reader).unknown = true;
+      next = i + 1;
     }
-    const beforeLength = longestAt(tokens, i, beforeWords);
-    if (beforeLength) {
-      const at2 = skipFillers(tokens, i + beforeLength, ['las', 'la', 'the']);
-      const time = timeAt(tokens, at2);
-      if (time) {
-        const minutes = guessMinutes(time);
-        current().before = minutes === 0 ? 24 * 60 : minutes;
-        take(i, at2 + time.length - i, true);
-        i = at2 + time.length;
-        continue;
-      }
-    }
-    // "every other", "cada dos".
-    const alternate = longestAt(tokens, i, alternateWords);
-    if (alternate) {
-      current().alternate = true;
-      take(i, alternate);
-      i += alternate;
-      continue;
-    }
-    const except = longestAt(tokens, i, exceptWords);
-    if (except) {
-      excepting = true;
-      take(i, except);
-      i += except;
-      continue;
-    }
-    // A range of days: "monday to friday", "mon-fri", "de lunes a viernes".
-    const day = dayAt(tokens, i);
-    if (day) {
-      const join = tokens[i + 1];
-      const last =
-        join && (join.kind === 'dash' || rangeJoin.includes(join.norm)) ? dayAt(tokens, i + 2) : null;
-      const from2 = weekDays.indexOf(day);
-      const days: WeekDay[] = [];
-      if (last) {
-        const to2 = weekDays.indexOf(last);
-        for (let k = from2; ; k = (k + 1) % 7) {
-          days.push(weekDays[k] as WeekDay);
-          if (k === to2) break;
-        }
-      } else days.push(day);
-      for (const d of days) (excepting ? current().except : current().days).add(d);
-      take(i, last ? 3 : 1);
-      i += last ? 3 : 1;
-      continue;
-    }
-    const group = dayGroups.find(([phrase]) => phraseAt(tokens, i, phrase));
-    if (group) {
-      for (const d of group[1]) (excepting ? current().except : current().days).add(d);
-      take(i, group[0].length);
-      i += group[0].length;
-      continue;
-    }
-    const part = dayPartWords.reduce<[string[], DayPart] | null>(
-      (best, entry) =>
-        phraseAt(tokens, i, entry[0]) && (!best || entry[0].length > best[0].length) ? entry : best,
-      null,
-    );
-    if (part) {
-      current().parts.push({ ...dayParts[part[1]] });
-      take(i, part[0].length, true);
-      i += part[0].length;
-      continue;
-    }
-    // A new clause at punctuation and "and"/"y" (a clause that has said nothing yet goes on).
-    if (token.kind === 'stop' || (token.kind === 'word' && stopWords.includes(token.norm))) {
-      token.used = true;
-      excepting = false;
-      const clause = current();
-      const exceptNext = longestAt(tokens, i + 1, exceptWords) > 0;
-      if (!exceptNext && (hasDays(clause) || hasTimes(clause) || clause.alternate)) clauses.push(newClause());
-      i += 1;
-      continue;
-    }
-    if (token.kind === 'word' && fillerWords.has(token.norm)) {
-      token.used = true;
-      current().tokens.push(token);
-      i += 1;
-      continue;
-    }
-    current().unknown = true;
-    i += 1;
+    i = next;
   }
+  return reader.clauses;
+}
 
-  // Days without times wait for the next clause's times; times without days take the days before.
-  const grid = Object.fromEntries(weekDays.map((day) => [day, []])) as unknown as Record<
-    WeekDay,
-    Array<{ start: number; end: number }>
-  >;
-  const notes: ScheduleNote[] = [];
+type Span = { start: number; end: number };
+/** What one clause puts on which days; `chain` groups a clause with the clauses continuing its days. */
+interface Entry {
+  chain: number;
+  days: WeekDay[];
+  spans: Span[];
+}
+
+/**
+ * Gives each clause its days: days without times wait for the next clause's times; times without days take the days
+ * before (or every day, noted); "except" takes its days off the whole chain ("weekdays 9-12 and 2-5, except
+ * Wednesday"); alternate weeks are noted.
+ */
+function placeClauses(clauses: Clause[], text: string, notes: ScheduleNote[]) {
+  const entries: Entry[] = [];
+  const chainExcept = new Map<number, Set<WeekDay>>();
   let pending: Clause[] = [];
   let previousDays: WeekDay[] | null = null;
-  // What each clause puts on which days; a clause continuing the days before it joins their chain, and "except"
-  // takes its days off the whole chain ("weekdays 9-12 and 2-5, except Wednesday").
-  const entries: Array<{ chain: number; days: WeekDay[]; spans: Array<{ start: number; end: number }> }> = [];
-  const chainExcept = new Map<number, Set<WeekDay>>();
   let chain = 0;
-  const apply = (clause: Clause, spans: Array<{ start: number; end: number }>) => {
+  const apply = (clause: Clause, spans: Span[]) => {
     const sources = [...pending, clause];
     const named = new Set<WeekDay>(sources.flatMap((source) => [...source.days]));
     const except = new Set<WeekDay>(sources.flatMap((source) => [...source.except]));
-    let days: WeekDay[];
-    if (named.size > 0) {
-      chain += 1;
-      days = weekDays.filter((d) => named.has(d));
-    } else if (previousDays) days = previousDays;
-    else {
-      chain += 1;
-      days = [...weekDays];
-      notes.push({ kind: 'everyDay', words: wordsOf(text, clause.timeWords) });
-    }
+    let days: WeekDay[] = previousDays ?? [...weekDays];
+    if (named.size > 0 || !previousDays) chain += 1;
+    if (named.size > 0) days = weekDays.filter((d) => named.has(d));
+    else if (!previousDays) notes.push({ kind: 'everyDay', words: wordsOf(text, clause.timeWords) });
     const excluded = chainExcept.get(chain) ?? new Set<WeekDay>();
     for (const day of except) excluded.add(day);
     chainExcept.set(chain, excluded);
@@ -695,61 +704,77 @@ export function parseSchedulePrompt(input: string): ParsedSchedule {
   };
   for (const clause of clauses) {
     if (hasTimes(clause)) apply(clause, clauseSpans(clause));
-    else if (hasDays(clause) && clause.unknown) {
-      // "Tuesdays around lunch time": the time was not understood, so the day is all day (and the words are shown).
-      apply(clause, [{ ...dayParts.allDay }]);
-    } else if (hasDays(clause) || clause.except.size > 0 || clause.alternate) pending.push(clause);
+    // "Tuesdays around lunch time": the time was not understood, so the day is all day (and the words are shown).
+    else if (hasDays(clause) && clause.unknown) apply(clause, [{ ...dayParts.allDay }]);
+    else if (hasDays(clause) || clause.except.size > 0 || clause.alternate) pending.push(clause);
   }
-  if (pending.some((clause) => hasDays(clause))) {
-    const last = pending.pop() as Clause;
+  const last = pending[pending.length - 1];
+  if (last && pending.some((clause) => hasDays(clause))) {
+    pending.pop();
     apply(last, [{ ...dayParts.allDay }]);
   }
-  for (const entry of entries) {
-    const excluded = chainExcept.get(entry.chain);
-    for (const day of entry.days) {
-      if (excluded?.has(day)) continue;
+  return entries.map((entry) => ({
+    ...entry,
+    days: entry.days.filter((day) => !chainExcept.get(entry.chain)?.has(day)),
+  }));
+}
+
+/** The grid of `entries`, past-midnight spans carried into the next day, on 15-minute marks (start down, end up). */
+function gridOf(entries: Entry[]): WeeklyGrid {
+  const spans = Object.fromEntries(weekDays.map((day) => [day, [] as Span[]])) as Record<WeekDay, Span[]>;
+  for (const entry of entries)
+    for (const day of entry.days)
       for (const span of entry.spans) {
-        if (span.end > span.start) grid[day].push(span);
+        if (span.end > span.start) spans[day].push(span);
         else {
-          // Past midnight: the rest goes on the next day.
-          grid[day].push({ start: span.start, end: 24 * 60 });
-          if (span.end > 0)
-            grid[weekDays[(weekDays.indexOf(day) + 1) % 7] as WeekDay].push({ start: 0, end: span.end });
+          spans[day].push({ start: span.start, end: 24 * 60 });
+          const next = weekDays[(weekDays.indexOf(day) + 1) % 7] as WeekDay;
+          if (span.end > 0) spans[next].push({ start: 0, end: span.end });
         }
       }
-    }
-  }
-
-  // 15-minute marks: start down, end up.
-  const roundedWords = new Set<string>();
-  for (const clause of clauses) {
-    for (const span of clauseSpans(clause))
-      if (span.start % SCHEDULE_SLOT_MINUTES !== 0 || span.end % SCHEDULE_SLOT_MINUTES !== 0)
-        roundedWords.add(wordsOf(text, clause.timeWords));
-  }
-  for (const words of roundedWords) notes.push({ kind: 'rounded', words });
+  const slot = SCHEDULE_SLOT_MINUTES;
   const schedule: WeeklyGrid = {};
   for (const day of weekDays) {
     const ranges = mergeRanges(
-      grid[day].map((span) => ({
-        start: timeOf(Math.floor(span.start / SCHEDULE_SLOT_MINUTES) * SCHEDULE_SLOT_MINUTES),
-        end: timeOf(Math.min(24 * 60, Math.ceil(span.end / SCHEDULE_SLOT_MINUTES) * SCHEDULE_SLOT_MINUTES)),
+      spans[day].map((span) => ({
+        start: timeOf(Math.floor(span.start / slot) * slot),
+        end: timeOf(Math.min(24 * 60, Math.ceil(span.end / slot) * slot)),
       })),
     );
     if (ranges.length > 0) schedule[day] = ranges;
   }
+  return schedule;
+}
 
-  // Word for word, the runs of words not used.
-  const notUnderstood: string[] = [];
+/** Word for word, the runs of tokens not used. */
+function unusedRuns(tokens: Token[], text: string): string[] {
+  const runs: string[] = [];
   let run: Token[] = [];
-  const flush = () => {
-    if (run.length > 0) notUnderstood.push(wordsOf(text, run));
-    run = [];
-  };
-  for (const token of tokens) {
-    if (token.used) flush();
-    else run.push(token);
+  for (const token of [...tokens, null]) {
+    if (token && !token.used) run.push(token);
+    else if (run.length > 0) {
+      runs.push(wordsOf(text, run));
+      run = [];
+    }
   }
-  flush();
-  return { schedule, notes, notUnderstood };
+  return runs;
+}
+
+/**
+ * Reads a free-text schedule (English or Spanish) into a weekly grid (see the module comment for the rules). Pure and
+ * deterministic: the same text always gives the same answer.
+ */
+export function parseSchedulePrompt(input: string): ParsedSchedule {
+  const text = input.slice(0, SCHEDULE_PROMPT_MAX_CHARS);
+  const tokens = tokenize(text);
+  const clauses = readClauses(tokens);
+  const notes: ScheduleNote[] = [];
+  const schedule = gridOf(placeClauses(clauses, text, notes));
+  const rounded = new Set<string>();
+  for (const clause of clauses)
+    for (const span of clauseSpans(clause))
+      if (span.start % SCHEDULE_SLOT_MINUTES !== 0 || span.end % SCHEDULE_SLOT_MINUTES !== 0)
+        rounded.add(wordsOf(text, clause.timeWords));
+  for (const words of rounded) notes.push({ kind: 'rounded', words });
+  return { schedule, notes, notUnderstood: unusedRuns(tokens, text) };
 }

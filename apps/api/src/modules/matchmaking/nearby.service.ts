@@ -123,6 +123,77 @@ const clientPasses = (card: ClientCard, filters: NearbyFilters) =>
   (!filters.careType || same(card.careType, filters.careType)) &&
   (!filters.hoursCategory || same(card.hoursNeededCategory, filters.hoursCategory));
 
+type Point = { latitude: number; longitude: number };
+const emptyOptions = (): NearbyMap['options'] => ({
+  languages: [],
+  certifications: [],
+  careTypes: [],
+  hoursCategories: [],
+});
+
+/** Listed, visible caregivers near `center`, filtered, and the filter options found before filtering. */
+async function caregiversNear(deps: MatchmakingDeps, center: Point, filters: NearbyFilters) {
+  const bounds = box(center, filters.radiusKm);
+  const rows = await deps.db
+    .select()
+    .from(tinderCaregivers)
+    .where(
+      and(
+        isNotNull(tinderCaregivers.listedAt),
+        eq(tinderCaregivers.hidden, false),
+        eq(tinderCaregivers.archived, false),
+        between(tinderCaregivers.latitude, bounds.lat[0], bounds.lat[1]),
+        between(tinderCaregivers.longitude, bounds.lon[0], bounds.lon[1]),
+      ),
+    );
+  const near: CaregiverOnMap[] = within(rows, center, filters.radiusKm).map(({ row, km }) => ({
+    card: caregiverCardOf(row),
+    ...placed(row),
+    distanceKm: Math.round(km),
+  }));
+  const options = {
+    ...emptyOptions(),
+    languages: sortedDistinct(near.flatMap((entry) => entry.card.languages)),
+    certifications: sortedDistinct(near.flatMap((entry) => entry.card.certifications)),
+  };
+  return {
+    options,
+    caregivers: near.filter((entry) => caregiverPasses(entry.card, filters)).slice(0, MAP_LISTINGS_MAX),
+  };
+}
+
+/** Listed, visible, public clients near `center`, filtered, and the filter options found before filtering. */
+async function clientsNear(deps: MatchmakingDeps, center: Point, filters: NearbyFilters) {
+  const bounds = box(center, filters.radiusKm);
+  const rows = await deps.db
+    .select()
+    .from(tinderClients)
+    .where(
+      and(
+        isNotNull(tinderClients.listedAt),
+        eq(tinderClients.hidden, false),
+        eq(tinderClients.archived, false),
+        eq(tinderClients.visibility, 'public'),
+        between(tinderClients.latitude, bounds.lat[0], bounds.lat[1]),
+        between(tinderClients.longitude, bounds.lon[0], bounds.lon[1]),
+      ),
+    );
+  const near: ClientOnMap[] = within(rows, center, filters.radiusKm).map(({ row, km }) => ({
+    card: clientCardOf(row),
+    ...placed(row),
+    distanceKm: Math.round(km),
+  }));
+  const options = {
+    ...emptyOptions(),
+    careTypes: sortedDistinct(near.map((entry) => entry.card.careType)),
+    hoursCategories: sortedDistinct(near.map((entry) => entry.card.hoursNeededCategory)),
+  };
+  return {
+    options,
+    clients: near.filter((entry) => clientPasses(entry.card, filters)).slice(0, MAP_LISTINGS_MAX),
+  };
+}
+
 /** The map of the listing `uniqueKey` names (see the module comment). */
 export async function nearbyMap(
   deps: MatchmakingDeps,
@@ -132,100 +203,35 @@ export async function nearbyMap(
 ): Promise<NearbyMap> {
   const viewer = await viewerListing(deps, ctx, uniqueKey);
   const own = viewer.row;
-  const center =
+  const center: Point | null =
     own.latitude === null || own.longitude === null
       ? null
       : { latitude: own.latitude, longitude: own.longitude };
-  const radiusKm = filters.radiusKm;
-  const emptyOptions: NearbyMap['options'] = {
-    languages: [],
-    certifications: [],
-    careTypes: [],
-    hoursCategories: [],
+  const common = {
+    listingId: own.id,
+    center: center ? shownPosition(center) : null,
+    radiusKm: filters.radiusKm,
   };
-  let answer: NearbyMap;
-  if (viewer.kind === 'client') {
-    let caregivers: CaregiverOnMap[] = [];
-    let options = emptyOptions;
-    if (center) {
-      const bounds = box(center, radiusKm);
-      const rows = await deps.db
-        .select()
-        .from(tinderCaregivers)
-        .where(
-          and(
-            isNotNull(tinderCaregivers.listedAt),
-            eq(tinderCaregivers.hidden, false),
-            eq(tinderCaregivers.archived, false),
-            between(tinderCaregivers.latitude, bounds.lat[0], bounds.lat[1]),
-            between(tinderCaregivers.longitude, bounds.lon[0], bounds.lon[1]),
-          ),
-        );
-      const near = within(rows, center, radiusKm).map(({ row, km }) => ({
-        card: caregiverCardOf(row),
-        ...placed(row),
-        distanceKm: Math.round(km),
-      }));
-      options = {
-        ...emptyOptions,
-        languages: sortedDistinct(near.flatMap((entry) => entry.card.languages)),
-        certifications: sortedDistinct(near.flatMap((entry) => entry.card.certifications)),
-      };
-      caregivers = near.filter((entry) => caregiverPasses(entry.card, filters)).slice(0, MAP_LISTINGS_MAX);
-    }
-    answer = {
-      viewer: 'client',
-      listingId: own.id,
-      center: center ? shownPosition(center) : null,
-      radiusKm,
-      options,
-      caregivers,
-    };
-  } else {
-    let clients: ClientOnMap[] = [];
-    let options = emptyOptions;
-    if (center) {
-      const bounds = box(center, radiusKm);
-      const rows = await deps.db
-        .select()
-        .from(tinderClients)
-        .where(
-          and(
-            isNotNull(tinderClients.listedAt),
-            eq(tinderClients.hidden, false),
-            eq(tinderClients.archived, false),
-            eq(tinderClients.visibility, 'public'),
-            between(tinderClients.latitude, bounds.lat[0], bounds.lat[1]),
-            between(tinderClients.longitude, bounds.lon[0], bounds.lon[1]),
-          ),
-        );
-      const near = within(rows, center, radiusKm).map(({ row, km }) => ({
-        card: clientCardOf(row),
-        ...placed(row),
-        distanceKm: Math.round(km),
-      }));
-      options = {
-        ...emptyOptions,
-        careTypes: sortedDistinct(near.map((entry) => entry.card.careType)),
-        hoursCategories: sortedDistinct(near.map((entry) => entry.card.hoursNeededCategory)),
-      };
-      clients = near.filter((entry) => clientPasses(entry.card, filters)).slice(0, MAP_LISTINGS_MAX);
-    }
-    answer = {
-      viewer: 'caregiver',
-      listingId: own.id,
-      center: center ? shownPosition(center) : null,
-      radiusKm,
-      options,
-      clients,
-    };
-  }
+  const answer: NearbyMap =
+    viewer.kind === 'client'
+      ? {
+          viewer: 'client',
+          ...common,
+          ...(center
+            ? await caregiversNear(deps, center, filters)
+            : { options: emptyOptions(), caregivers: [] }),
+        }
+      : {
+          viewer: 'caregiver',
+          ...common,
+          ...(center ? await clientsNear(deps, center, filters) : { options: emptyOptions(), clients: [] }),
+        };
   await recordAudit(deps.db, ctx, {
     action: 'matchmaking_map.read',
     entityType: viewer.kind === 'client' ? 'tinder_client' : 'tinder_caregiver',
     entityId: own.id,
     details: {
-      radiusKm,
+      radiusKm: filters.radiusKm,
       count: answer.viewer === 'client' ? answer.caregivers.length : answer.clients.length,
       filtered: Object.keys(filters).some((key) => key !== 'radiusKm' && filters[key as keyof NearbyFilters]),
     },

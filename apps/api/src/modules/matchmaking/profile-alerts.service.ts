@@ -42,9 +42,9 @@ import {
   clientSchedules,
   dismissedProfileAlerts,
   textBios,
-  tinderCaregivers,
-  tinderClients,
   videoBios,
+  type tinderCaregivers,
+  type tinderClients,
 } from './matchmaking.table.ts';
 
 /** Which listing, as the query names it (`client:<id>`, `caregiver`, `caregiver:<id>`). */

@@ -83,7 +83,7 @@ export async function saveClientSchedule(
   input: ScheduleInput,
 ): Promise<ListingSchedule> {
   const account = await callerAccount(deps, ctx);
-  const schedule = normalizeSchedule(input.schedule as WeeklyGrid);
+  const schedule = normalizeSchedule(input.schedule);
   const prompt = input.schedulePrompt ?? null;
   return deps.db.transaction(async (tx) => {
     const listing = await managedClientListing(tx, account, id);
@@ -122,7 +122,7 @@ export async function saveOwnCaregiverSchedule(
   input: ScheduleInput,
 ): Promise<ListingSchedule> {
   const account = await callerAccount(deps, ctx);
-  const schedule = normalizeSchedule(input.schedule as WeeklyGrid);
+  const schedule = normalizeSchedule(input.schedule);
   const prompt = input.schedulePrompt ?? null;
   return deps.db.transaction(async (tx) => {
     const listing = await ownCaregiverListing(tx, account);
