@@ -53,7 +53,7 @@ async function call(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, dat
 const listedNames = (page: Page) => page.getByTestId('nearby-row').allInnerTexts();
 
 async function chooseRadius(page: Page, label: string, km: number) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: `${km} km`, exact: true }).click();
 }
 
@@ -121,14 +121,14 @@ test('a family and a caregiver make their schedules, see each other on the map w
   // By hand, by keyboard: Sunday gets 9 AM – 5 PM, then its end moves to 1:00 PM.
   const sunday = family.getByRole('group', { name: 'Sunday' });
   await sunday.getByRole('button', { name: 'Add a time on Sunday' }).press('Enter');
-  await sunday.getByRole('textbox', { name: 'To' }).fill('1:00 PM');
+  await sunday.getByRole('combobox', { name: 'To' }).fill('1:00 PM');
   await family.keyboard.press('ArrowDown');
   await family.keyboard.press('Enter');
-  await expect(sunday.getByRole('textbox', { name: 'To' })).toHaveValue('1:00 PM');
+  await expect(sunday.getByRole('combobox', { name: 'To' })).toHaveValue('1:00 PM');
   // An overlap on Monday is named before saving, then removed.
   const monday = family.getByRole('group', { name: 'Monday' });
   await monday.getByRole('button', { name: 'Add a time on Monday' }).click();
-  await monday.getByRole('textbox', { name: 'From' }).nth(1).fill('4:00 PM');
+  await monday.getByRole('combobox', { name: 'From' }).nth(1).fill('4:00 PM');
   await family.keyboard.press('ArrowDown');
   await family.keyboard.press('Enter');
   await expect(monday.getByRole('alert')).toContainText('overlaps');

@@ -3,7 +3,7 @@
  * name and last initial), the distance in km, the city, and what matters to the viewer (a caregiver's availability
  * and languages; a client's care type and hours). Three columns: fits a 320 px phone without scrolling sideways.
  */
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { CaregiverOnMap, ClientOnMap } from '@tend/contracts';
 
@@ -22,7 +22,7 @@ export function NearbyList({ rows, caption }: { rows: Row[]; caption: string }) 
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('column.name')}</Table.Th>
-          <Table.Th w={72}>{t('column.distance')}</Table.Th>
+          <Table.Th w={92}>{t('column.distance')}</Table.Th>
           <Table.Th>{t('column.city')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -39,14 +39,14 @@ export function NearbyList({ rows, caption }: { rows: Row[]; caption: string }) 
                   {row.kind === 'caregiver' ? (
                     <Group gap={4}>
                       {row.entry.card.availabilityStatus ? (
-                        <Badge size="xs" variant="light" color="teal">
+                        <Text size="xs" fw={600} c="teal.9">
                           {t(`availability.${row.entry.card.availabilityStatus}`)}
-                        </Badge>
+                        </Text>
                       ) : null}
                       {row.entry.card.verified ? (
-                        <Badge size="xs" variant="light" color="blue">
+                        <Text size="xs" fw={600} c="blue.9">
                           {t('verified')}
-                        </Badge>
+                        </Text>
                       ) : null}
                     </Group>
                   ) : (

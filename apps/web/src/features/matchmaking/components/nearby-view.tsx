@@ -159,16 +159,18 @@ export function NearbyView({ side, uniqueKey }: { side: 'client' | 'caregiver'; 
         <Title order={1}>{t(`title.${side}`)}</Title>
         <Text c="dimmed">{t(`intro.${side}`)}</Text>
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: side === 'client' ? 5 : 3 }} spacing="sm">
-        <Select
-          label={t('radius')}
-          data={mapRadiusChoices.map((km) => ({ value: String(km), label: t('km', { km }) }))}
-          value={String(radiusKm)}
-          allowDeselect={false}
-          onChange={(value) => value && setRadiusKm(Number(value))}
-        />
-        <FilterSelects side={side} data={data} filters={filters} setFilter={setFilter} />
-      </SimpleGrid>
+      {map.error ? null : (
+        <SimpleGrid cols={{ base: 2, md: side === 'client' ? 5 : 3 }} spacing="sm">
+          <Select
+            label={t('radius')}
+            data={mapRadiusChoices.map((km) => ({ value: String(km), label: t('km', { km }) }))}
+            value={String(radiusKm)}
+            allowDeselect={false}
+            onChange={(value) => value && setRadiusKm(Number(value))}
+          />
+          <FilterSelects side={side} data={data} filters={filters} setFilter={setFilter} />
+        </SimpleGrid>
+      )}
 
       {!data ? (
         <ListingLoadState isPending={map.isPending} error={map.error} />
