@@ -1,6 +1,6 @@
 /**
  * Weekly schedules and the deterministic schedule-prompt parser (issue 21 "Schedules"; spec s.3 CaregiverSchedule,
- * ClientSchedule `schedule`, `schedulePrompt`; decision 0056). Pure TypeScript with no imports, shared by the
+ * ClientSchedule `schedule`, `schedulePrompt`; decision 0056). Pure functions (no I/O, no clock), shared by the
  * schedule maker's live preview and the API.
  *
  * A weekly schedule is day (`monday`..`sunday`) → time ranges in local `HH:mm` on 15-minute marks (part 2 compares
@@ -22,17 +22,10 @@
  * - "every other Saturday" cannot be said by a weekly grid: the grid keeps Saturday and a note says alternate weeks;
  * - every word it did not use is returned word for word (`notUnderstood`), never silently dropped.
  */
+import { workweekStarts } from './caregiver-hours.ts';
 
-/** Days of a weekly schedule, Monday first. */
-export const weekDays = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+/** Days of a weekly schedule, Monday first (the same seven names as a workweek's start). */
+export const weekDays = workweekStarts;
 export type WeekDay = (typeof weekDays)[number];
 
 /** One range of a day, `HH:mm` local time; `start` < `end`; `end` may be `24:00`. */

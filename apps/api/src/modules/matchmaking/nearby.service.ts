@@ -109,9 +109,27 @@ function within<R extends { id: string; latitude: number | null; longitude: numb
     .sort((a, b) => a.km - b.km || a.row.id.localeCompare(b.row.id));
 }
 
-const placed = <R extends { latitude: number | null; longitude: number | null }>(row: R) => ({
-  position: shownPosition({ latitude: row.latitude as number, longitude: row.longitude as number }),
-});
+/** Rows within the radius, nearest first, each as `cardOf` at its rounded position with the distance in whole km. */
+const onMap = <R extends { id: string; latitude: number | null; longitude: number | null }, C>(
+  rows: R[],
+  center: { latitude: number; longitude: number },
+  radiusKm: number,
+  cardOf: (row: R) => C,
+) =>
+  within(rows, center, radiusKm).map(({ row, km }) => ({
+    card: cardOf(row),
+    position: shownPosition({ latitude: row.latitude as number, longitude: row.longitude as number }),
+    distanceKm: Math.round(km),
+  }));
+
+/** Listed, visible rows of `table` inside the box (a prefilter of the circle). */
+const visibleIn = (table: typeof tinderCaregivers | typeof tinderClients, bounds: ReturnType<typeof box>) => [
+  isNotNull(table.listedAt),
+  eq(table.hidden, false),
+  eq(table.archived, false),
+  between(table.latitude, bounds.lat[0], bounds.lat[1]),
+  between(table.longitude, bounds.lon[0], bounds.lon[1]),
+];
 
 const caregiverPasses = (card: CaregiverCard, filters: NearbyFilters) =>
   (!filters.availability || card.availabilityStatus === filters.availability) &&
@@ -137,20 +155,8 @@ async function caregiversNear(deps: MatchmakingDeps, center: Point, filters: Nea
   const rows = await deps.db
     .select()
     .from(tinderCaregivers)
-    .where(
-      and(
-        isNotNull(tinderCaregivers.listedAt),
-        eq(tinderCaregivers.hidden, false),
-        eq(tinderCaregivers.archived, false),
-        between(tinderCaregivers.latitude, bounds.lat[0], bounds.lat[1]),
-        between(tinderCaregivers.longitude, bounds.lon[0], bounds.lon[1]),
-      ),
-    );
-  const near: CaregiverOnMap[] = within(rows, center, filters.radiusKm).map(({ row, km }) => ({
-    card: caregiverCardOf(row),
-    ...placed(row),
-    distanceKm: Math.round(km),
-  }));
+    .where(and(...visibleIn(tinderCaregivers, bounds)));
+  const near: CaregiverOnMap[] = onMap(rows, center, filters.radiusKm, caregiverCardOf);
   const options = {
     ...emptyOptions(),
     languages: sortedDistinct(near.flatMap((entry) => entry.card.languages)),
@@ -168,21 +174,8 @@ async function clientsNear(deps: MatchmakingDeps, center: Point, filters: Nearby
   const rows = await deps.db
     .select()
     .from(tinderClients)
-    .where(
-      and(
-        isNotNull(tinderClients.listedAt),
-        eq(tinderClients.hidden, false),
-        eq(tinderClients.archived, false),
-        eq(tinderClients.visibility, 'public'),
-        between(tinderClients.latitude, bounds.lat[0], bounds.lat[1]),
-        between(tinderClients.longitude, bounds.lon[0], bounds.lon[1]),
-      ),
-    );
-  const near: ClientOnMap[] = within(rows, center, filters.radiusKm).map(({ row, km }) => ({
-    card: clientCardOf(row),
-    ...placed(row),
-    distanceKm: Math.round(km),
-  }));
+    .where(and(...visibleIn(tinderClients, bounds), eq(tinderClients.visibility, 'public')));
+  const near: ClientOnMap[] = onMap(rows, center, filters.radiusKm, clientCardOf);
   const options = {
     ...emptyOptions(),
     careTypes: sortedDistinct(near.map((entry) => entry.card.careType)),

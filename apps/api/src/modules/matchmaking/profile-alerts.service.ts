@@ -61,6 +61,19 @@ const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) =>
   isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 
+/** One rule: whether the alert holds, its field, severity, fixing page and date (YYYY-MM-DD, or none). */
+type Rule = [
+  holds: boolean,
+  field: ProfileAlertField,
+  severity: ProfileAlertSeverity,
+  fixPath: string,
+  date?: string | null,
+];
+const alertsOf = (rules: Rule[]): Candidate[] =>
+  rules
+    .filter(([holds]) => holds)
+    .map(([, field, severity, fixPath, date]) => ({ field, severity, fixPath, date: date ?? null }));
+
 /**
  * The alerts of client listing `row` (before dismissals): no location (ZIP) high, no care details high, no schedule
  * high, no description of the care needed medium, no languages medium, not verified medium (families verify with a
@@ -71,21 +84,15 @@ export function clientAlertsOf(
   facts: { schedule: WeeklyGrid | null },
 ): Candidate[] {
   const path = (step: Parameters<typeof clientStepPath>[0]) => clientStepPath(step, row.id);
-  const alerts: Candidate[] = [];
-  const add = (
-    field: ProfileAlertField,
-    severity: ProfileAlertSeverity,
-    fixPath: string,
-    date: string | null = null,
-  ) => alerts.push({ field, severity, fixPath, date });
-  if (row.latitude === null || row.longitude === null) add('location', 'high', path('new'));
-  if (!row.careType) add('careDetails', 'high', path('careDetails'));
-  if (isEmptySchedule(facts.schedule)) add('schedule', 'high', path('scheduleMaker'));
-  if (!row.careNeededDescription?.trim()) add('description', 'medium', path('careDetails'));
-  if (row.languages.length === 0) add('languages', 'medium', path('careDetails'));
-  if (!row.verifiedAt) add('verification', 'medium', '/matchmaking/verification/id');
-  if (!row.profilePicture) add('photo', 'low', path('avatar'));
-  return alerts;
+  return alertsOf([
+    [row.latitude === null || row.longitude === null, 'location', 'high', path('new')],
+    [!row.careType, 'careDetails', 'high', path('careDetails')],
+    [isEmptySchedule(facts.schedule), 'schedule', 'high', path('scheduleMaker')],
+    [!row.careNeededDescription?.trim(), 'description', 'medium', path('careDetails')],
+    [row.languages.length === 0, 'languages', 'medium', path('careDetails')],
+    [!row.verifiedAt, 'verification', 'medium', '/matchmaking/verification/id'],
+    [!row.profilePicture, 'photo', 'low', path('avatar')],
+  ]);
 }
 
 /**
@@ -100,28 +107,33 @@ export function caregiverAlertsOf(
   today: string,
 ): Candidate[] {
   const path = (step: Parameters<typeof caregiverStepPath>[0]) => caregiverStepPath(step, row.id);
-  const alerts: Candidate[] = [];
-  const add = (
-    field: ProfileAlertField,
-    severity: ProfileAlertSeverity,
-    fixPath: string,
-    date: string | null = null,
-  ) => alerts.push({ field, severity, fixPath, date });
-  if (row.latitude === null || row.longitude === null) add('location', 'high', path('form'));
-  if (!row.profilePicture) add('photo', 'high', path('profilePhoto'));
-  if (isEmptySchedule(facts.schedule)) add('schedule', 'high', path('scheduleMaker'));
-  if (!row.verifiedAt) add('verification', 'high', path('verificationComplete'));
   const expires = row.backgroundCheckExpiresAt;
-  if (!expires && !row.backgroundCheckedAt) add('backgroundCheckMissing', 'high', path('additionalInfo'));
-  else if (expires && expires < today) add('backgroundCheckExpired', 'high', path('additionalInfo'), expires);
-  else if (expires && expires <= addDays(today, BACKGROUND_CHECK_WARNING_DAYS))
-    add('backgroundCheckExpiring', 'medium', path('additionalInfo'), expires);
-  if (!facts.hasBio) add('bio', 'medium', path('bioCreation'));
-  if (row.languages.length === 0) add('languages', 'medium', path('additionalInfo'));
-  if (row.availabilityStatus === 'soon' && row.availableFrom && row.availableFrom < today)
-    add('availabilityDatePassed', 'medium', path('additionalInfo'), row.availableFrom);
-  if (!facts.hasVideo) add('video', 'low', path('addMedia'));
-  return alerts;
+  const checks = path('additionalInfo');
+  return alertsOf([
+    [row.latitude === null || row.longitude === null, 'location', 'high', path('form')],
+    [!row.profilePicture, 'photo', 'high', path('profilePhoto')],
+    [isEmptySchedule(facts.schedule), 'schedule', 'high', path('scheduleMaker')],
+    [!row.verifiedAt, 'verification', 'high', path('verificationComplete')],
+    [!expires && !row.backgroundCheckedAt, 'backgroundCheckMissing', 'high', checks],
+    [Boolean(expires && expires < today), 'backgroundCheckExpired', 'high', checks, expires],
+    [
+      Boolean(expires && expires >= today && expires <= addDays(today, BACKGROUND_CHECK_WARNING_DAYS)),
+      'backgroundCheckExpiring',
+      'medium',
+      checks,
+      expires,
+    ],
+    [!facts.hasBio, 'bio', 'medium', path('bioCreation')],
+    [row.languages.length === 0, 'languages', 'medium', checks],
+    [
+      Boolean(row.availabilityStatus === 'soon' && row.availableFrom && row.availableFrom < today),
+      'availabilityDatePassed',
+      'medium',
+      checks,
+      row.availableFrom,
+    ],
+    [!facts.hasVideo, 'video', 'low', path('addMedia')],
+  ]);
 }
 
 interface ResolvedListing {

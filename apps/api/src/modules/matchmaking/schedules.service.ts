@@ -75,32 +75,6 @@ export async function getClientSchedule(
   return answer(listing.id, row);
 }
 
-/** Saves client listing `id`'s schedule (see the module comment); resolves it as stored. */
-export async function saveClientSchedule(
-  deps: MatchmakingDeps,
-  ctx: RequestContext,
-  id: string,
-  input: ScheduleInput,
-): Promise<ListingSchedule> {
-  const account = await callerAccount(deps, ctx);
-  const schedule = normalizeSchedule(input.schedule);
-  const prompt = input.schedulePrompt ?? null;
-  return deps.db.transaction(async (tx) => {
-    const listing = await managedClientListing(tx, account, id);
-    const [row] = await tx
-      .insert(clientSchedules)
-      .values({ clientId: listing.id, schedule, schedulePrompt: prompt })
-      .onConflictDoUpdate({
-        target: clientSchedules.clientId,
-        set: { schedule, schedulePrompt: prompt, updatedAt: new Date() },
-      })
-      .returning();
-    const step = await recordClientStep(tx, listing.id, 'scheduleMaker');
-    await auditSave(tx, ctx, 'tinder_client', listing.id, schedule, step);
-    return answer(listing.id, row);
-  });
-}
-
 /** The caller's own caregiver listing's schedule (NOT_FOUND when the account has no listing). */
 export async function getOwnCaregiverSchedule(
   deps: MatchmakingDeps,
@@ -115,34 +89,64 @@ export async function getOwnCaregiverSchedule(
   return answer(listing.id, row);
 }
 
-/** Saves the caller's own caregiver schedule and the listing's `availability` (see the module comment). */
-export async function saveOwnCaregiverSchedule(
+/** Which listing a save is for: client listing `id`, or the caller's own caregiver listing. */
+type ScheduleTarget = { kind: 'client'; id: string } | { kind: 'caregiver' };
+
+/** Saves a schedule (see the module comment): one transaction, the step recorded, audited; resolves it as stored. */
+async function saveSchedule(
   deps: MatchmakingDeps,
   ctx: RequestContext,
+  target: ScheduleTarget,
   input: ScheduleInput,
 ): Promise<ListingSchedule> {
   const account = await callerAccount(deps, ctx);
-  const schedule = normalizeSchedule(input.schedule);
-  const prompt = input.schedulePrompt ?? null;
+  const values = {
+    schedule: normalizeSchedule(input.schedule),
+    schedulePrompt: input.schedulePrompt ?? null,
+  };
+  const set = { ...values, updatedAt: new Date() };
   return deps.db.transaction(async (tx) => {
+    if (target.kind === 'client') {
+      const listing = await managedClientListing(tx, account, target.id);
+      const [row] = await tx
+        .insert(clientSchedules)
+        .values({ clientId: listing.id, ...values })
+        .onConflictDoUpdate({ target: clientSchedules.clientId, set })
+        .returning();
+      const step = await recordClientStep(tx, listing.id, 'scheduleMaker');
+      await auditSave(tx, ctx, 'tinder_client', listing.id, values.schedule, step);
+      return answer(listing.id, row);
+    }
     const listing = await ownCaregiverListing(tx, account);
     const [row] = await tx
       .insert(caregiverSchedules)
-      .values({ caregiverId: listing.id, schedule, schedulePrompt: prompt })
-      .onConflictDoUpdate({
-        target: caregiverSchedules.caregiverId,
-        set: { schedule, schedulePrompt: prompt, updatedAt: new Date() },
-      })
+      .values({ caregiverId: listing.id, ...values })
+      .onConflictDoUpdate({ target: caregiverSchedules.caregiverId, set })
       .returning();
     await tx
       .update(tinderCaregivers)
-      .set({ availability: schedule, updatedAt: new Date() })
+      .set({ availability: values.schedule, updatedAt: new Date() })
       .where(eq(tinderCaregivers.id, listing.id));
     const step = await recordCaregiverStep(tx, listing.id, 'scheduleMaker');
-    await auditSave(tx, ctx, 'tinder_caregiver', listing.id, schedule, step);
+    await auditSave(tx, ctx, 'tinder_caregiver', listing.id, values.schedule, step);
     return answer(listing.id, row);
   });
 }
+
+/** Saves client listing `id`'s schedule (NOT_FOUND unless the caller manages it). */
+export const saveClientSchedule = (
+  deps: MatchmakingDeps,
+  ctx: RequestContext,
+  id: string,
+  input: ScheduleInput,
+): Promise<ListingSchedule> => saveSchedule(deps, ctx, { kind: 'client', id }, input);
+
+/** Saves the caller's own caregiver schedule and the listing's `availability` (NOT_FOUND without a listing). */
+export const saveOwnCaregiverSchedule = (
+  deps: MatchmakingDeps,
+  ctx: RequestContext,
+  input: ScheduleInput,
+): Promise<ListingSchedule> => saveSchedule(deps, ctx, { kind: 'caregiver' }, input);
 
 async function auditSave(
   executor: Executor,
