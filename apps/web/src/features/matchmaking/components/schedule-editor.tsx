@@ -51,6 +51,28 @@ function nextRange(ranges: readonly TimeRange[]): TimeRange {
   return { start: timeOf(start), end: timeOf(Math.min(start + 60, 24 * 60)) };
 }
 
+/** A start or end of a range: one of the 15-minute marks, searchable by typing. */
+function TimeSelect(props: {
+  label: string;
+  data: Array<{ value: string; label: string }>;
+  value: string;
+  onPick: (time: string) => void;
+  marked: true | undefined;
+}) {
+  return (
+    <Select
+      style={{ flex: 1, minWidth: 0 }}
+      label={props.label}
+      data={props.data}
+      value={props.value}
+      allowDeselect={false}
+      searchable
+      onChange={(time) => time && props.onPick(time)}
+      error={props.marked}
+    />
+  );
+}
+
 interface DayProps {
   day: WeekDay;
   ranges: TimeRange[];
@@ -78,25 +100,19 @@ function ScheduleDay({ day, ranges, onChange, starts, ends }: DayProps) {
           const marked = problem?.index === index ? true : undefined;
           return (
             <Group key={index} gap={6} wrap="nowrap" align="flex-end">
-              <Select
-                style={{ flex: 1, minWidth: 0 }}
+              <TimeSelect
                 label={intl.formatMessage({ id: 'matchmaking.schedule.from' })}
                 data={starts}
                 value={range.start}
-                allowDeselect={false}
-                searchable
-                onChange={(start) => start && update({ start })}
-                error={marked}
+                onPick={(start) => update({ start })}
+                marked={marked}
               />
-              <Select
-                style={{ flex: 1, minWidth: 0 }}
+              <TimeSelect
                 label={intl.formatMessage({ id: 'matchmaking.schedule.to' })}
                 data={ends}
                 value={range.end}
-                allowDeselect={false}
-                searchable
-                onChange={(end) => end && update({ end })}
-                error={marked}
+                onPick={(end) => update({ end })}
+                marked={marked}
               />
               <ActionIcon
                 variant="subtle"
