@@ -283,4 +283,12 @@ export const apiAccess = {
   'PUT /api/users/:id': 'admin',
   'POST /api/users/:id/invitation': 'admin',
   'POST /api/users/invitations': 'admin',
+  // Matchmaking: schedules, alerts, map (issue 21).
+  'GET /api/matchmaking/clients/:id/schedule': 'signed-in',
+  'PUT /api/matchmaking/clients/:id/schedule': 'signed-in',
+  'GET /api/matchmaking/caregivers/me/schedule': 'signed-in',
+  'PUT /api/matchmaking/caregivers/me/schedule': 'signed-in',
+  'GET /api/matchmaking/alerts': 'signed-in',
+  'POST /api/matchmaking/alerts/dismiss': 'signed-in',
+  'GET /api/matchmaking/map/:uniqueKey': 'signed-in',
 } as const satisfies Record<string, ApiAccess>;

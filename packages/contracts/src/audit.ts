@@ -197,6 +197,13 @@ export const auditActions = [
   'matchmaking_client.care_details',
   'matchmaking_client.finalize',
   'matchmaking_client.archive',
+  // Matchmaking: schedules, alerts, map (issue 21; docs/matchmaking.md, decision 0056).
+  'matchmaking_schedule.read',
+  'matchmaking_schedule.save',
+  'profile_alert.list',
+  'profile_alert.dismiss',
+  'profile_alert.dismissal_cleared',
+  'matchmaking_map.read',
   'account.person_link_ambiguous',
   'account_home.read',
   'person_option.list',

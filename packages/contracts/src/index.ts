@@ -54,3 +54,7 @@ export * from './matchmaking.ts';
 export * from './matchmaking-cards.ts';
 export * from './matchmaking-clients.ts';
 export * from './matchmaking-caregivers.ts';
+export * from './schedule-prompt.ts';
+export * from './matchmaking-schedules.ts';
+export * from './matchmaking-alerts.ts';
+export * from './matchmaking-map.ts';

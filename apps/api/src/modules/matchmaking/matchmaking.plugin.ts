@@ -7,6 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { clientListingRoutes } from './client-listings.routes.ts';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
 import { caregiverListingRoutes } from './caregiver-listings.routes.ts';
+import { nearbyRoutes } from './nearby.routes.ts';
+import { profileAlertRoutes } from './profile-alerts.routes.ts';
+import { scheduleRoutes } from './schedules.routes.ts';
 
 export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   const deps: MatchmakingDeps = {
@@ -16,4 +19,7 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   };
   await app.register(clientListingRoutes(deps));
   await app.register(caregiverListingRoutes(deps));
+  await app.register(scheduleRoutes(deps));
+  await app.register(profileAlertRoutes(deps));
+  await app.register(nearbyRoutes(deps));
 };

@@ -75,6 +75,24 @@ const CaregiverPreviewPage = lazy(() =>
   })),
 );
 
+// Schedules and the map (issue 21; decision 0056).
+const ClientScheduleMakerPage = lazy(() =>
+  afterCatalogue(import('./pages/client-schedule-maker-page.tsx')).then((m) => ({
+    default: m.ClientScheduleMakerPage,
+  })),
+);
+const CaregiverScheduleMakerPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-schedule-maker-page.tsx')).then((m) => ({
+    default: m.CaregiverScheduleMakerPage,
+  })),
+);
+const ClientMapPage = lazy(() =>
+  afterCatalogue(import('./pages/client-map-page.tsx')).then((m) => ({ default: m.ClientMapPage })),
+);
+const CaregiverMapPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-map-page.tsx')).then((m) => ({ default: m.CaregiverMapPage })),
+);
+
 export const matchmakingScreens: Record<string, ComponentType> = {
   // Guardians and client listings (decision 0053).
   '/matchmaking/guardian/create': GuardianCreatePage,
@@ -94,4 +112,8 @@ export const matchmakingScreens: Record<string, ComponentType> = {
   '/matchmaking/caregiver/verificationComplete': CaregiverVerificationPage,
   '/matchmaking/caregiver/profile': CaregiverProfilePage,
   '/matchmaking/caregiver/previewProfileTest': CaregiverPreviewPage,
+  '/matchmaking/client/scheduleMaker': ClientScheduleMakerPage,
+  '/matchmaking/caregiver/scheduleMaker': CaregiverScheduleMakerPage,
+  '/matchmaking/client/:uniqueKey/map': ClientMapPage,
+  '/matchmaking/caregiver/:uniqueKey/map': CaregiverMapPage,
 };
