@@ -52,3 +52,6 @@ export * from './email-campaigns.ts';
 export * from './dashboards-case-manager.ts';
 export * from './matchmaking.ts';
 export * from './matchmaking-cards.ts';
+export * from './matchmaking-entry.ts';
+export * from './matchmaking-verification.ts';
+export * from './matchmaking-reports.ts';

@@ -4,6 +4,7 @@
  * Each part registers its own routes here.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { entryRoutes } from './matchmaking-home.routes.ts';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
 
 export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
@@ -12,5 +13,5 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
     storage: app.deps.storage,
     config: app.deps.config,
   };
-  void deps;
+  await app.register(entryRoutes(deps));
 };
