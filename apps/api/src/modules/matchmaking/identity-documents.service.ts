@@ -6,9 +6,11 @@
  *   10 MiB (`IDENTITY_DOCUMENT_MAX_BYTES`) into bucket `IDENTITY_DOCUMENTS_BUCKET` (authenticated, never public);
  *   the bytes must start like the declared type. The row is PENDING.
  * - Only admins list pending documents and open the file (served sandboxed, never cached).
- * - An admin verifies or rejects it: the stored object is removed, `storage_key` cleared and `deleted_at` set in the
- *   same transaction as the decision (a removal that fails rolls the decision back, so a decided document never
- *   keeps its file); `verify` marks the person's caregiver listing and guardian record verified (`id_document`).
+ * - An admin verifies or rejects it: the stored object is removed first, then `storage_key` is cleared, `deleted_at`
+ *   set and the decision recorded in one transaction (a removal that fails records nothing, so a decided document
+ *   never keeps its file; a decision that fails after the removal leaves a PENDING row without a file, which an
+ *   admin decides again); `verify` marks the person's caregiver listing and guardian record verified
+ *   (`id_document`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -22,6 +24,7 @@ import {
   type PendingIdentityDocument,
 } from '@tend/contracts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
+import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { Download } from '../../platform/storage/storage.service.ts';
@@ -222,13 +225,21 @@ export async function reviewIdentityDocument(
   input: IdentityDocumentReviewInput,
 ): Promise<IdentityDocument> {
   const admin = await callerAccount(deps, ctx);
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(identityDocuments).where(eq(identityDocuments.id, id)).for('update');
+  const pending = async (executor: Executor) => {
+    const [row] = await executor.select().from(identityDocuments).where(eq(identityDocuments.id, id));
     if (!row) throw notFound('Identity document');
     if (row.status !== 'PENDING')
       throw new AppError('CONFLICT', 'status this document was reviewed already', [
         { path: 'status', message: 'this document was reviewed already' },
       ]);
+    return row;
+  };
+  // The file goes first: a decision is never recorded while its file is still stored.
+  const before = await pending(deps.db);
+  if (before.storageKey && before.storageBucket)
+    await deps.storage.remove(ctx, before.storageBucket, [before.storageKey]);
+  return deps.db.transaction(async (tx) => {
+    const row = await pending(tx);
     const now = new Date();
     const [updated] = await tx
       .update(identityDocuments)
@@ -272,8 +283,6 @@ export async function reviewIdentityDocument(
       entityId: row.id,
       details: { decision: input.decision, verified, fileDeleted: row.storageKey !== null },
     });
-    if (row.storageKey && row.storageBucket)
-      await deps.storage.remove(ctx, row.storageBucket, [row.storageKey]);
     if (!updated) throw new Error('identity_document update returned no row');
     return identityDocumentOf(updated);
   });
