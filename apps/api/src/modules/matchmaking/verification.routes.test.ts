@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
   as,
-  createTestApp,
   createTestDatabase,
   signInAs,
   testConfig,
