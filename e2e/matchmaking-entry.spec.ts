@@ -9,6 +9,7 @@
  *   playwright.config.ts) and is refused inside any other;
  * - the public pages in Spanish at 320 px; axe on every screen.
  */
+import { createServer, type Server } from 'node:http';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   ADMIN_STATE_FILE,
@@ -178,22 +179,26 @@ test('the admin issues, lists and revokes a family code on the review page', asy
   await admin.close();
 });
 
-/** A page of `origin` (answered by the test: no server listens there) holding the embeddable page in an iframe. */
-async function embedIn(page: Page, origin: string, baseURL: string | undefined): Promise<void> {
-  await page.route(`${origin}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Agency</title></head><body><main><h1>Agency site</h1>
-        <iframe title="Tend matchmaking" src="${baseURL}/matchmaking/embeddableLandingPage" width="360" height="420"></iframe>
-        </main></body></html>`,
-    }),
-  );
+/**
+ * Serves, on `origin`'s port, an agency page holding the embeddable page in an iframe (a real server on this machine:
+ * Chromium refuses frames of a local address inside pages that come from nowhere) and opens it in `page`.
+ */
+async function embedIn(page: Page, origin: string, baseURL: string | undefined): Promise<Server> {
+  const html = `<!doctype html><html lang="en"><head><title>Agency</title></head><body><main><h1>Agency site</h1>
+    <iframe title="Tend matchmaking" src="${baseURL}/matchmaking/embeddableLandingPage" width="360" height="420"></iframe>
+    </main></body></html>`;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(Number(new URL(origin).port), 'localhost', resolve));
   await page.goto(`${origin}/care.html`);
+  return server;
 }
 
 test('the embeddable page loads in an iframe of the allowed origin only', async ({ browser, baseURL }) => {
   const { context, page } = await freshPage(browser, baseURL);
-  await embedIn(page, sitePort(2000, baseURL), baseURL);
+  const allowed = await embedIn(page, sitePort(2000, baseURL), baseURL);
   const frame = page.frameLocator('iframe[title="Tend matchmaking"]');
   await expect(frame.getByRole('heading', { name: 'Find a caregiver with Tend' })).toBeVisible();
   const open = frame.getByRole('link', { name: 'Open Tend matchmaking (opens in a new tab)' });
@@ -202,7 +207,7 @@ test('the embeddable page loads in an iframe of the allowed origin only', async 
   await snap(page, 'matchmaking-embed-allowed');
 
   const other = await context.newPage();
-  await embedIn(other, sitePort(2001, baseURL), baseURL);
+  const refused = await embedIn(other, sitePort(2001, baseURL), baseURL);
   await other.waitForTimeout(1500);
   await expect(other.frameLocator('iframe[title="Tend matchmaking"]').getByRole('heading')).toHaveCount(0);
   await snap(other, 'matchmaking-embed-refused');
@@ -214,6 +219,8 @@ test('the embeddable page loads in an iframe of the allowed origin only', async 
   await snap(direct, 'matchmaking-embed-direct');
   await expectAccessible(direct, 'matchmaking-embed');
   await context.close();
+  allowed.close();
+  refused.close();
 });
 
 test('the public pages in Spanish at 320 px', async ({ browser, baseURL }) => {
