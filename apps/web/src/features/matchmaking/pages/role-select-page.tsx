@@ -50,6 +50,9 @@ export function RoleSelectPage() {
         <ApiErrorAlert
           error={choose.error}
           title={intl.formatMessage({ id: 'matchmaking.entry.roleRefused' })}
+          // The reason in the page's words; the server's own (English) detail stays above it for support.
+          hint={intl.formatMessage({ id: 'matchmaking.entry.roleRefusedText' })}
+          fieldErrors={[]}
         />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
