@@ -123,6 +123,7 @@ test('a refusal on role select shows its reason', async ({ browser, baseURL }) =
   await expect(page).toHaveURL(/\/matchmaking\/role-select$/);
   await page.getByRole('button', { name: 'Continue as a family' }).click();
   await expect(page.getByRole('alert')).toContainText('cannot become GUARDIAN');
+  await expect(page.getByRole('alert')).toContainText('keeps its role');
   await snap(page, 'matchmaking-role-select-refused');
   await expectAccessible(page, 'matchmaking-role-select-refused');
   await context.close();

@@ -52,7 +52,6 @@ export function RoleSelectPage() {
           title={intl.formatMessage({ id: 'matchmaking.entry.roleRefused' })}
           // The reason in the page's words; the server's own (English) detail stays above it for support.
           hint={intl.formatMessage({ id: 'matchmaking.entry.roleRefusedText' })}
-          fieldErrors={[]}
         />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
