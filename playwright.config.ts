@@ -79,6 +79,9 @@ export default defineConfig({
       // A tile server the flows never reach (offline-maps.spec.ts blocks it): maps draw the bundled outlines.
       MAP_TILE_URL: 'https://tiles.tend-e2e.invalid/{z}/{x}/{y}.png',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.resolve('apps/web/dist'),
+      // The one origin allowed to frame the embeddable matchmaking page (matchmaking-entry.spec.ts serves a page as
+      // it; a localhost origin, because Chromium refuses public pages framing a local address).
+      MATCHMAKING_EMBED_ORIGINS: `http://localhost:${port + 2000}`,
     },
   },
 });

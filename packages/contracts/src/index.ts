@@ -58,3 +58,6 @@ export * from './schedule-prompt.ts';
 export * from './matchmaking-schedules.ts';
 export * from './matchmaking-alerts.ts';
 export * from './matchmaking-map.ts';
+export * from './matchmaking-entry.ts';
+export * from './matchmaking-verification.ts';
+export * from './matchmaking-reports.ts';

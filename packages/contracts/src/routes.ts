@@ -167,6 +167,9 @@ const matchmakingRoutes: RouteDef[] = [
     'Add a client',
   ),
   r('/matchmaking/verification/id', 'matchmaking', 'auth', 'Verify your identity'),
+  // Not in spec s.2: the admins' review of matchmaking reports, ID documents, provider numbers, checks and family
+  // codes (issue 21 "reviewed by admins"; decision 0057).
+  r('/admin/matchmaking/reviews', 'admin', 'admin', 'Matchmaking reviews'),
   mmClient('/new', 'auth-role', 'New client profile'),
   mmClient('/new/:id/avatar', 'guardian-client-context', 'Profile picture'),
   mmClient('/careDetails', 'guardian-client-context', 'Care details'),

@@ -96,6 +96,7 @@ export const adminNavigation: NavSection[] = [
     items: [
       { path: '/review-matches', label: 'Review matches' },
       { path: '/admin/match-detection', label: 'Match detection' },
+      { path: '/admin/matchmaking/reviews', label: 'Matchmaking reviews' },
     ],
   },
   {

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { clientListingRoutes } from './client-listings.routes.ts';
+import { entryRoutes } from './matchmaking-home.routes.ts';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
 import { caregiverListingRoutes } from './caregiver-listings.routes.ts';
 import { nearbyRoutes } from './nearby.routes.ts';
@@ -22,4 +23,5 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   await app.register(scheduleRoutes(deps));
   await app.register(profileAlertRoutes(deps));
   await app.register(nearbyRoutes(deps));
+  await app.register(entryRoutes(deps));
 };

@@ -100,3 +100,47 @@ export async function updateGuardian(
     .returning(guardianColumns);
   return row ?? null;
 }
+/** How a guardian record stands in matchmaking verification (issue 21; decision 0057). */
+export interface GuardianVerification {
+  id: string;
+  name: string;
+  verifiedAt: Date | null;
+  verificationMethod: string | null;
+}
+
+/** Guardian `id`'s name ("First Middle Last") and verification, or null for an unknown id. One query. */
+export async function findGuardianVerification(
+  executor: Executor,
+  id: string,
+): Promise<GuardianVerification | null> {
+  const [row] = await executor
+    .select({
+      id: guardians.id,
+      name: sql<string>`concat_ws(' ', ${guardians.firstName}, ${guardians.middleName}, ${guardians.lastName})`,
+      verifiedAt: guardians.verifiedAt,
+      verificationMethod: guardians.verificationMethod,
+    })
+    .from(guardians)
+    .where(eq(guardians.id, id));
+  return row ?? null;
+}
+
+/**
+ * Marks guardian `id` verified by `method` (`case_manager_code`, `id_document`, `admin`; contracts
+ * `verificationMethods`) by account `verifiedByUserId`, now. Only who, how and when are kept (issue 21 "Verification
+ * and privacy"). The caller audits and runs it in its transaction. Resolves false for an unknown id.
+ */
+export async function markGuardianVerified(
+  executor: Executor,
+  id: string,
+  method: string,
+  verifiedByUserId: string,
+  at: Date = new Date(),
+): Promise<boolean> {
+  const rows = await executor
+    .update(guardians)
+    .set({ verifiedAt: at, verificationMethod: method, verifiedByUserId, updatedAt: at })
+    .where(eq(guardians.id, id))
+    .returning({ id: guardians.id });
+  return rows.length > 0;
+}

@@ -820,3 +820,27 @@ export async function findPeopleIdentities(
     clients: new Map(clientRows.map(({ id, ...rest }) => [id, rest])),
   };
 }
+
+/**
+ * Active (not archived) caregiver records whose `external_id` is `externalId` (the EVV employee identifier; in Oregon
+ * the home care provider number), compared trimmed and case-insensitively; id and name only. One query. For
+ * matchmaking's provider-number verification (issue 21 "Verification and privacy"; decision 0057). Not audited:
+ * callers audit.
+ */
+export async function findCaregiversByExternalId(
+  executor: Executor,
+  externalId: string,
+): Promise<Array<{ id: string; name: string }>> {
+  const value = externalId.trim();
+  if (!value) return [];
+  return executor
+    .select({ id: caregivers.id, name: caregivers.name })
+    .from(caregivers)
+    .where(
+      and(
+        sql`lower(trim(${caregivers.externalId})) = ${value.toLowerCase()}`,
+        eq(caregivers.archived, false),
+      ),
+    )
+    .orderBy(asc(caregivers.name), asc(caregivers.id));
+}

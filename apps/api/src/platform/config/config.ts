@@ -10,6 +10,10 @@ import { z } from 'zod';
 import { workweekStarts, type WorkweekStart } from '@tend/contracts';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 
+/** Whether `value` is exactly a web origin: http(s), a host, an optional port, nothing else (`https://a.example`). */
+export const isWebOrigin = (value: string): boolean =>
+  URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value;
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Every environment variable Tend reads, with its default and meaning. */
@@ -87,6 +91,8 @@ export const configDocs = {
     'Campaign emails sent per minute at most, over all campaigns, 1..10000 (default 60).',
   CAMPAIGN_ADDRESS_WINDOW_MINUTES:
     'Minutes after a campaign email during which the same address gets no other (skipped), 0..10080 (default 60).',
+  MATCHMAKING_EMBED_ORIGINS:
+    'Comma-separated origins (https://agency.example) that may frame /matchmaking/embeddableLandingPage; empty = none.',
 } as const;
 
 /**
@@ -196,6 +202,18 @@ const envSchema = z.object({
   CAMPAIGN_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   CAMPAIGN_EMAILS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   CAMPAIGN_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  MATCHMAKING_EMBED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every(isWebOrigin), {
+      message: 'must be comma-separated origins such as https://agency.example (scheme, host, optional port)',
+    }),
 });
 
 /** The parsed environment. */
@@ -311,6 +329,11 @@ export interface Config {
    * all campaigns, and minutes during which an address that got a campaign email gets no other. Absent: the defaults.
    */
   campaigns?: { linkDays: number; emailsPerMinute: number; addressWindowMinutes: number };
+  /**
+   * Origins allowed to frame the embeddable matchmaking page (MATCHMAKING_EMBED_ORIGINS; issue 21; decision 0057);
+   * every other page stays `frame-ancestors 'none'`. Absent or empty: nobody may frame it.
+   */
+  matchmakingEmbedOrigins?: string[];
 }
 
 export class ConfigError extends Error {
@@ -433,5 +456,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       emailsPerMinute: e.CAMPAIGN_EMAILS_PER_MINUTE,
       addressWindowMinutes: e.CAMPAIGN_ADDRESS_WINDOW_MINUTES,
     },
+    matchmakingEmbedOrigins: e.MATCHMAKING_EMBED_ORIGINS,
   };
 }

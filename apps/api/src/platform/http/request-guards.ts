@@ -39,6 +39,30 @@ export async function addTendSecurityHeaders(app: FastifyInstance, config: Confi
     },
     hsts: config.publicUrl.startsWith('https://'),
   });
+  allowEmbedding(app, config.matchmakingEmbedOrigins ?? []);
+}
+
+/** The one page an agency may frame on its own site (issue 21 "a page an agency embeds on its site"). */
+export const EMBEDDABLE_PAGE_PATH = '/matchmaking/embeddableLandingPage';
+
+/**
+ * Lets `origins` (MATCHMAKING_EMBED_ORIGINS) frame {@link EMBEDDABLE_PAGE_PATH} only: that page's document gets
+ * `frame-ancestors <origins>` in place of `'none'` and no X-Frame-Options (which cannot name other origins). With no
+ * origins the page keeps `'none'` like every other page. Decision 0057.
+ */
+function allowEmbedding(app: FastifyInstance, origins: readonly string[]): void {
+  if (!origins.length) return;
+  const ancestors = `frame-ancestors ${origins.join(' ')}`;
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0]?.replace(/\/+$/, '');
+    if (path === EMBEDDABLE_PAGE_PATH) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        void reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", ancestors));
+      reply.removeHeader('x-frame-options');
+    }
+    done();
+  });
 }
 
 /** The origin of a `Referer` header; none when it is absent or not an absolute URL (`Referer: not a url`). */

@@ -93,6 +93,25 @@ const CaregiverMapPage = lazy(() =>
   afterCatalogue(import('./pages/caregiver-map-page.tsx')).then((m) => ({ default: m.CaregiverMapPage })),
 );
 
+// Entry, verification and the admin review (decision 0057).
+const LandingPage = lazy(() =>
+  afterCatalogue(import('./pages/landing-page.tsx')).then((m) => ({ default: m.LandingPage })),
+);
+const RoleSelectPage = lazy(() =>
+  afterCatalogue(import('./pages/role-select-page.tsx')).then((m) => ({ default: m.RoleSelectPage })),
+);
+const EmbeddableLandingPage = lazy(() =>
+  afterCatalogue(import('./pages/embeddable-landing-page.tsx')).then((m) => ({
+    default: m.EmbeddableLandingPage,
+  })),
+);
+const VerificationIdPage = lazy(() =>
+  afterCatalogue(import('./pages/verification-id-page.tsx')).then((m) => ({ default: m.VerificationIdPage })),
+);
+const AdminReviewsPage = lazy(() =>
+  afterCatalogue(import('./pages/admin-reviews-page.tsx')).then((m) => ({ default: m.AdminReviewsPage })),
+);
+
 export const matchmakingScreens: Record<string, ComponentType> = {
   // Guardians and client listings (decision 0053).
   '/matchmaking/guardian/create': GuardianCreatePage,
@@ -116,4 +135,10 @@ export const matchmakingScreens: Record<string, ComponentType> = {
   '/matchmaking/caregiver/scheduleMaker': CaregiverScheduleMakerPage,
   '/matchmaking/client/:uniqueKey/map': ClientMapPage,
   '/matchmaking/caregiver/:uniqueKey/map': CaregiverMapPage,
+  // Entry, verification and the admin review (decision 0057).
+  '/matchmaking': LandingPage,
+  '/matchmaking/role-select': RoleSelectPage,
+  '/matchmaking/embeddableLandingPage': EmbeddableLandingPage,
+  '/matchmaking/verification/id': VerificationIdPage,
+  '/admin/matchmaking/reviews': AdminReviewsPage,
 };
