@@ -52,3 +52,4 @@ export * from './email-campaigns.ts';
 export * from './dashboards-case-manager.ts';
 export * from './matchmaking.ts';
 export * from './matchmaking-cards.ts';
+export * from './matchmaking-media.ts';

@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { ensureMediaBuckets } from './media.service.ts';
 
 export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   const deps: MatchmakingDeps = {
@@ -12,5 +14,6 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
     storage: app.deps.storage,
     config: app.deps.config,
   };
-  void deps;
+  app.addHook('onReady', () => ensureMediaBuckets(deps.storage));
+  await app.register(mediaRoutes(deps));
 };
