@@ -152,7 +152,7 @@ export function mediaRoutes(deps: MatchmakingDeps): FastifyPluginAsyncZod {
     route(app, e.getMatchmakingPhoto, signedIn, async (request, reply) => {
       const object = await openPhoto(deps, request.ctx, await account(request), request.params['*']);
       const width = photoWidth(request.query.w);
-      return sendRendered(reply, object, { width, height: width, resize: 'contain', format: 'webp', quality: 80 }, 'private');
+      return sendRendered(reply, object, { width, format: 'webp', quality: 80 }, 'private');
     });
     route(app, e.getMatchmakingVideo, signedIn, async (request, reply) => {
       const range = request.headers.range;

@@ -61,13 +61,16 @@ export async function readPhotoPart(part: MultipartFile): Promise<Buffer> {
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of failWhenTruncated(part.file)) {
-    size += (chunk as Buffer).length;
-    if (size > MATCHMAKING_PHOTO_MAX_BYTES) {
-      part.file.resume();
-      throw fileError('PAYLOAD_TOO_LARGE', `is larger than ${megabytes(MATCHMAKING_PHOTO_MAX_BYTES)}`);
+  const tooLarge = () => fileError('PAYLOAD_TOO_LARGE', `is larger than ${megabytes(MATCHMAKING_PHOTO_MAX_BYTES)}`);
+  try {
+    for await (const chunk of failWhenTruncated(part.file)) {
+      size += (chunk as Buffer).length;
+      if (size > MATCHMAKING_PHOTO_MAX_BYTES) throw tooLarge();
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(chunk as Buffer);
+  } catch (error) {
+    part.file.resume();
+    throw error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE' ? tooLarge() : error;
   }
   if (size === 0) throw fileError('VALIDATION_FAILED', 'is empty');
   return Buffer.concat(chunks);
