@@ -16,7 +16,13 @@ export const MATCHMAKING_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** Largest video accepted, in bytes (100 MB; decision 0055). */
 export const MATCHMAKING_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 /** Photo types accepted (HEIC only when the server's image library can read it; decision 0055). */
-export const matchmakingPhotoTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+export const matchmakingPhotoTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
 /** Video containers accepted (checked by their first bytes, not only the declared type). */
 export const matchmakingVideoTypes = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 /** Additional photos a caregiver listing may have (issue 21; decision 0055). */
@@ -79,7 +85,9 @@ export const caregiverMedia = z.object({
 export type CaregiverMedia = z.infer<typeof caregiverMedia>;
 
 /** `PUT …/me/profile-photo` as JSON: use additional photo `photoId`, or (no id) keep the current profile photo. */
-export const chooseProfilePhotoInput = z.object({ photoId: z.uuid({ message: 'must be a valid id' }).optional() });
+export const chooseProfilePhotoInput = z.object({
+  photoId: z.uuid({ message: 'must be a valid id' }).optional(),
+});
 export type ChooseProfilePhotoInput = z.infer<typeof chooseProfilePhotoInput>;
 
 /** `PUT …/me/videos/:videoId`: the owner's own transcript (typed or edited) and whether it is the primary video. */
@@ -89,7 +97,9 @@ export const updateVideoInput = z.object({
     .max(MATCHMAKING_TRANSCRIPT_MAX, { message: `must be at most ${MATCHMAKING_TRANSCRIPT_MAX} characters` })
     .nullable()
     .optional(),
-  isPrimary: z.literal(true, { message: 'can only be set to true (another video takes over the primary place)' }).optional(),
+  isPrimary: z
+    .literal(true, { message: 'can only be set to true (another video takes over the primary place)' })
+    .optional(),
 });
 export type UpdateVideoInput = z.infer<typeof updateVideoInput>;
 

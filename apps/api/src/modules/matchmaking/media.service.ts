@@ -41,11 +41,14 @@ export async function ensureMediaBuckets(storage: StorageService): Promise<void>
   });
 }
 
-const fileError = (code: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE', message: string) =>
-  new AppError(code, `file ${message}`, [{ path: 'file', message }]);
+const fileError = (
+  code: 'VALIDATION_FAILED' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE',
+  message: string,
+) => new AppError(code, `file ${message}`, [{ path: 'file', message }]);
 
 /** VALIDATION_FAILED naming `file` (no file part was sent). */
-export const missingFile = () => fileError('VALIDATION_FAILED', 'is required: send it in a multipart part named "file"');
+export const missingFile = () =>
+  fileError('VALIDATION_FAILED', 'is required: send it in a multipart part named "file"');
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -57,11 +60,15 @@ export async function readPhotoPart(part: MultipartFile): Promise<Buffer> {
   const type = part.mimetype.toLowerCase();
   if (!(matchmakingPhotoTypes as readonly string[]).includes(type)) {
     part.file.resume();
-    throw fileError('UNSUPPORTED_MEDIA_TYPE', `must be a JPEG, PNG, WebP or HEIC photo (it is ${type || 'unknown'})`);
+    throw fileError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `must be a JPEG, PNG, WebP or HEIC photo (it is ${type || 'unknown'})`,
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  const tooLarge = () => fileError('PAYLOAD_TOO_LARGE', `is larger than ${megabytes(MATCHMAKING_PHOTO_MAX_BYTES)}`);
+  const tooLarge = () =>
+    fileError('PAYLOAD_TOO_LARGE', `is larger than ${megabytes(MATCHMAKING_PHOTO_MAX_BYTES)}`);
   try {
     for await (const chunk of failWhenTruncated(part.file)) {
       size += (chunk as Buffer).length;
@@ -84,7 +91,8 @@ export function sniffVideoType(head: Buffer): (typeof matchmakingVideoTypes)[num
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'video/webm';
   if (head.length < 12) return null;
   const box = head.subarray(4, 8).toString('latin1');
-  if (box === 'ftyp') return head.subarray(8, 12).toString('latin1') === 'qt  ' ? 'video/quicktime' : 'video/mp4';
+  if (box === 'ftyp')
+    return head.subarray(8, 12).toString('latin1') === 'qt  ' ? 'video/quicktime' : 'video/mp4';
   if (['moov', 'mdat', 'wide', 'free'].includes(box)) return 'video/quicktime';
   return null;
 }
@@ -102,7 +110,10 @@ export async function openVideoPart(part: MultipartFile): Promise<{ contentType:
   const declared = part.mimetype.toLowerCase();
   if (!(matchmakingVideoTypes as readonly string[]).includes(declared)) {
     part.file.resume();
-    throw fileError('UNSUPPORTED_MEDIA_TYPE', `must be an MP4, WebM or QuickTime video (it is ${declared || 'unknown'})`);
+    throw fileError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `must be an MP4, WebM or QuickTime video (it is ${declared || 'unknown'})`,
+    );
   }
   const source = failWhenTruncated(part.file);
   const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -117,7 +128,10 @@ export async function openVideoPart(part: MultipartFile): Promise<{ contentType:
   if (!contentType) {
     source.destroy();
     part.file.resume();
-    throw fileError('UNSUPPORTED_MEDIA_TYPE', 'is not an MP4, WebM or QuickTime video (its first bytes say otherwise)');
+    throw fileError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'is not an MP4, WebM or QuickTime video (its first bytes say otherwise)',
+    );
   }
   async function* rest() {
     yield head;
@@ -142,7 +156,10 @@ export interface MediaOwner {
 }
 
 /** Whether `account` may see the media of `owner` (see the file comment); `own` says whether it manages it. */
-export function mediaAccess(account: MatchmakingAccount, owner: MediaOwner): { allowed: boolean; own: boolean } {
+export function mediaAccess(
+  account: MatchmakingAccount,
+  owner: MediaOwner,
+): { allowed: boolean; own: boolean } {
   const own =
     owner.kind === 'client'
       ? owner.guardianId !== null && owner.guardianId === account.guardianId

@@ -29,7 +29,11 @@ import { AppError, notFound } from '../../platform/http/errors.ts';
 import { reencodePhoto } from '../../platform/storage/image-render.ts';
 import type { Download } from '../../platform/storage/storage.service.ts';
 import { mediaAccess, type MediaOwner } from './media.service.ts';
-import { managedClientListing, type MatchmakingAccount, type MatchmakingDeps } from './matchmaking-support.ts';
+import {
+  managedClientListing,
+  type MatchmakingAccount,
+  type MatchmakingDeps,
+} from './matchmaking-support.ts';
 import { additionalPhotos, tinderCaregivers, tinderClients } from './matchmaking.table.ts';
 import { MATCHMAKING_PHOTOS_BUCKET, photoUrlOf } from './media-urls.ts';
 import { recordCaregiverStep, recordClientStep } from './onboarding.ts';
@@ -195,7 +199,10 @@ async function photosOf(executor: Executor, caregiverId: string) {
 
 /** Caregiver listing `listing`'s profile photo, additional photos (oldest first), videos and step. */
 export async function caregiverMediaOf(executor: Executor, listing: CaregiverRow): Promise<CaregiverMedia> {
-  const [photos, videos] = await Promise.all([photosOf(executor, listing.id), listVideos(executor, listing.id)]);
+  const [photos, videos] = await Promise.all([
+    photosOf(executor, listing.id),
+    listVideos(executor, listing.id),
+  ]);
   return {
     caregiverId: listing.id,
     profilePhoto: photoOf(null, listing.profilePicture),
@@ -224,9 +231,11 @@ export async function addCaregiverPhoto(
   claim?: Claim,
 ): Promise<MatchmakingPhoto> {
   const full = () =>
-    new AppError('CONFLICT', `file: a profile has at most ${MATCHMAKING_MAX_ADDITIONAL_PHOTOS} photos; delete one first`, [
-      { path: 'file', message: `at most ${MATCHMAKING_MAX_ADDITIONAL_PHOTOS} photos` },
-    ]);
+    new AppError(
+      'CONFLICT',
+      `file: a profile has at most ${MATCHMAKING_MAX_ADDITIONAL_PHOTOS} photos; delete one first`,
+      [{ path: 'file', message: `at most ${MATCHMAKING_MAX_ADDITIONAL_PHOTOS} photos` }],
+    );
   const countOf = async (executor: Executor) =>
     (
       await executor
@@ -238,10 +247,17 @@ export async function addCaregiverPhoto(
   const path = await storePhoto(deps, ctx, bytes);
   return saveOrRemove(deps, ctx, path, async (tx) => {
     // Lock the listing so two uploads at once cannot both pass the count.
-    await tx.select({ id: tinderCaregivers.id }).from(tinderCaregivers).where(eq(tinderCaregivers.id, listing.id)).for('update');
+    await tx
+      .select({ id: tinderCaregivers.id })
+      .from(tinderCaregivers)
+      .where(eq(tinderCaregivers.id, listing.id))
+      .for('update');
     if ((await countOf(tx)) >= MATCHMAKING_MAX_ADDITIONAL_PHOTOS) throw full();
     await claim?.(tx);
-    const [row] = await tx.insert(additionalPhotos).values({ caregiverId: listing.id, url: path }).returning();
+    const [row] = await tx
+      .insert(additionalPhotos)
+      .values({ caregiverId: listing.id, url: path })
+      .returning();
     if (!row) throw new Error('additional photo insert returned no row');
     await recordAudit(tx, ctx, {
       action: 'matchmaking_photo.upload',
@@ -327,7 +343,9 @@ export async function setCaregiverProfilePhoto(
     });
     return { before, media: await caregiverMediaOf(tx, await caregiverRow(tx, listing.id)) };
   };
-  const { before, media } = path ? await saveOrRemove(deps, ctx, path, save) : await deps.db.transaction(save);
+  const { before, media } = path
+    ? await saveOrRemove(deps, ctx, path, save)
+    : await deps.db.transaction(save);
   if (path) await removePhotos(deps, ctx, [before.profilePicture]);
   return media;
 }

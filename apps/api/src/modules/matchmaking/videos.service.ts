@@ -72,11 +72,14 @@ export async function addVideo(
   claim?: Claim,
 ): Promise<MatchmakingVideo> {
   const full = () =>
-    new AppError('CONFLICT', `file: a profile has at most ${MATCHMAKING_MAX_VIDEOS} videos; delete one first`, [
-      { path: 'file', message: `at most ${MATCHMAKING_MAX_VIDEOS} videos` },
-    ]);
+    new AppError(
+      'CONFLICT',
+      `file: a profile has at most ${MATCHMAKING_MAX_VIDEOS} videos; delete one first`,
+      [{ path: 'file', message: `at most ${MATCHMAKING_MAX_VIDEOS} videos` }],
+    );
   const countOf = async (executor: Executor) =>
-    (await executor.select({ n: count() }).from(videoBios).where(eq(videoBios.caregiverId, listing.id)))[0]?.n ?? 0;
+    (await executor.select({ n: count() }).from(videoBios).where(eq(videoBios.caregiverId, listing.id)))[0]
+      ?.n ?? 0;
   if ((await countOf(deps.db)) >= MATCHMAKING_MAX_VIDEOS) {
     video.body.destroy();
     throw full();
@@ -101,7 +104,12 @@ export async function addVideo(
       await claim?.(tx);
       const [row] = await tx
         .insert(videoBios)
-        .values({ caregiverId: listing.id, videoUrl: path, processingStatus: 'READY', isPrimary: existing === 0 })
+        .values({
+          caregiverId: listing.id,
+          videoUrl: path,
+          processingStatus: 'READY',
+          isPrimary: existing === 0,
+        })
         .returning();
       if (!row) throw new Error('video insert returned no row');
       await syncPrimary(tx, listing.id);

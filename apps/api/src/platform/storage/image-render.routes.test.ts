@@ -41,7 +41,12 @@ describe('renderImage', () => {
       .jpeg()
       .withExif({
         IFD0: { Make: 'PhoneCo' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '44/1 3/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '123/1 5/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '44/1 3/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '123/1 5/1 0/1',
+        },
       })
       .withMetadata({ orientation: 6 })
       .toBuffer();
@@ -115,7 +120,10 @@ describe('image render routes', () => {
       url: '/api/storage/render/image/public/render-private/photo.png',
     });
     expect(privateOne.statusCode).toBe(404);
-    const text = await anonymous({ method: 'GET', url: '/api/storage/render/image/public/render-public/notes.txt' });
+    const text = await anonymous({
+      method: 'GET',
+      url: '/api/storage/render/image/public/render-public/notes.txt',
+    });
     expect(text.statusCode).toBe(415);
     for (const [query, field] of [
       ['width=5000', 'width'],
@@ -131,7 +139,10 @@ describe('image render routes', () => {
       expect(bad.statusCode, query).toBe(400);
       expect(JSON.stringify(bad.json()), query).toContain(field);
     }
-    const missing = await anonymous({ method: 'GET', url: '/api/storage/render/image/public/render-public/none.png' });
+    const missing = await anonymous({
+      method: 'GET',
+      url: '/api/storage/render/image/public/render-public/none.png',
+    });
     expect(missing.statusCode).toBe(404);
   });
 

@@ -72,7 +72,15 @@ function uploadFile<E extends EndpointSpec>(request: UploadRequest<E>): Promise<
       if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
     };
     xhr.onerror = () =>
-      reject(new ApiError(0, 'NETWORK', 'Tend could not be reached. Check your connection and try again.', undefined, []));
+      reject(
+        new ApiError(
+          0,
+          'NETWORK',
+          'Tend could not be reached. Check your connection and try again.',
+          undefined,
+          [],
+        ),
+      );
     xhr.onload = () => {
       const schema = request.endpoint.response[xhr.status];
       if (xhr.status < 200 || xhr.status >= 300 || !schema) {
@@ -195,17 +203,27 @@ export const useDeleteCaregiverVideo = () =>
   useCaregiverMediaChange((videoId: string) => apiCall(e.deleteCaregiverVideo, { params: { videoId } }));
 
 /** Records step `addMedia` (photos and video are optional there). */
-export const useFinishCaregiverMedia = () => useMutation({ mutationFn: () => apiCall(e.finishCaregiverMedia) });
+export const useFinishCaregiverMedia = () =>
+  useMutation({ mutationFn: () => apiCall(e.finishCaregiverMedia) });
 
 /** A new mobile-upload link (the QR code's address). */
 export const useCreateMobileUploadLink = () =>
-  useMutation({ mutationFn: (body: CreateMobileUploadLinkInput) => apiCall(e.createMobileUploadLink, { body }) });
+  useMutation({
+    mutationFn: (body: CreateMobileUploadLinkInput) => apiCall(e.createMobileUploadLink, { body }),
+  });
 
-/** A link's status, polled every 3 s while it waits (`enabled` false: not polled). */
-export const useMobileUploadLinkStatus = (linkId: string | null) =>
+/**
+ * A link's status, polled every 3 s while it waits (`linkId` null: not polled); `onUsed` runs once, when the poll
+ * first sees the phone's upload arrived (polling stops then).
+ */
+export const useMobileUploadLinkStatus = (linkId: string | null, onUsed: () => void) =>
   useQuery({
     queryKey: mediaKeys.link(linkId ?? ''),
-    queryFn: ({ signal }) => apiCall(e.getMobileUploadLink, { params: { linkId: linkId ?? '' }, signal }),
+    queryFn: async ({ signal }) => {
+      const status = await apiCall(e.getMobileUploadLink, { params: { linkId: linkId ?? '' }, signal });
+      if (status.status === 'used') onUsed();
+      return status;
+    },
     enabled: linkId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'waiting' || !query.state.data ? 3000 : false),
   });

@@ -9,7 +9,7 @@ import { IconCheck, IconDeviceMobile } from '@tabler/icons-react';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { MobileUploadPurpose } from '@tend/contracts';
+import type { MobileUploadLink, MobileUploadPurpose } from '@tend/contracts';
 import { useCreateMobileUploadLink, useMobileUploadLinkStatus } from '../api/media.ts';
 
 export interface PhotoMobileLinkProps {
@@ -18,39 +18,73 @@ export interface PhotoMobileLinkProps {
   onArrived: () => void;
 }
 
-export function PhotoMobileLink({ purpose, profileId, onArrived }: PhotoMobileLinkProps) {
-  const intl = useIntl();
-  const create = useCreateMobileUploadLink();
-  const link = create.data ?? null;
-  const status = useMobileUploadLinkStatus(link?.id ?? null);
-  const [qr, setQr] = useState<string | null>(null);
-  const arrived = status.data?.status === 'used';
-  const expired = status.data?.status === 'expired';
-
+/** The QR code of `url` as a data URL (drawn in the browser), or null while it is drawn. */
+function useQrCode(url: string): string | null {
+  const [qr, setQr] = useState<{ url: string; image: string } | null>(null);
   useEffect(() => {
-    if (!link) return;
     let live = true;
-    void toDataURL(link.url, { margin: 1, width: 200, errorCorrectionLevel: 'M' }).then((url) => {
-      if (live) setQr(url);
+    void toDataURL(url, { margin: 1, width: 200, errorCorrectionLevel: 'M' }).then((image) => {
+      if (live) setQr({ url, image });
     });
     return () => {
       live = false;
     };
-  }, [link]);
-  const [reported, setReported] = useState<string | null>(null);
-  useEffect(() => {
-    if (arrived && link && reported !== link.id) {
-      setReported(link.id);
-      onArrived();
-    }
-  }, [arrived, link, reported, onArrived]);
+  }, [url]);
+  return qr?.url === url ? qr.image : null;
+}
+
+/** The waiting link: QR code, the link to copy, and until when it works. */
+function WaitingLink({ link }: { link: MobileUploadLink }) {
+  const intl = useIntl();
+  const qr = useQrCode(link.url);
+  const time = intl.formatTime(new Date(link.expiresAt), { hour: 'numeric', minute: '2-digit' });
+  return (
+    <>
+      <Text size="sm">{intl.formatMessage({ id: 'matchmaking.media.mobile.scan' })}</Text>
+      {qr && (
+        <Image src={qr} alt={intl.formatMessage({ id: 'matchmaking.media.mobile.qrAlt' })} w={200} h={200} />
+      )}
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label={intl.formatMessage({ id: 'matchmaking.media.mobile.linkLabel' })}
+          value={link.url}
+          readOnly
+          style={{ flex: 1, minWidth: 0 }}
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="mobile-link-url"
+        />
+        <CopyButton value={link.url}>
+          {({ copied, copy }) => (
+            <Button variant="light" onClick={copy}>
+              {intl.formatMessage({
+                id: copied ? 'matchmaking.media.mobile.copied' : 'matchmaking.media.mobile.copy',
+              })}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {intl.formatMessage({ id: 'matchmaking.media.mobile.waiting' }, { time })}
+      </Text>
+    </>
+  );
+}
+
+export function PhotoMobileLink({ purpose, profileId, onArrived }: PhotoMobileLinkProps) {
+  const intl = useIntl();
+  const create = useCreateMobileUploadLink();
+  const link = create.data ?? null;
+  const status = useMobileUploadLinkStatus(link?.id ?? null, onArrived);
+  const arrived = status.data?.status === 'used';
+  const expired = status.data?.status === 'expired';
+  const start = () => create.mutate({ purpose, profileId });
 
   if (!link) {
     return (
       <Button
         variant="default"
         leftSection={<IconDeviceMobile size={18} aria-hidden />}
-        onClick={() => create.mutate({ purpose, profileId })}
+        onClick={start}
         loading={create.isPending}
         style={{ alignSelf: 'flex-start' }}
       >
@@ -58,47 +92,22 @@ export function PhotoMobileLink({ purpose, profileId, onArrived }: PhotoMobileLi
       </Button>
     );
   }
-  const time = intl.formatTime(new Date(link.expiresAt), { hour: 'numeric', minute: '2-digit' });
   return (
     <Card withBorder padding="sm" data-testid="mobile-link">
       <Stack gap="xs">
-        {arrived ? (
+        {arrived && (
           <Alert color="green" icon={<IconCheck size={18} aria-hidden />} role="status">
             {intl.formatMessage({ id: 'matchmaking.media.mobile.arrived' })}
           </Alert>
-        ) : expired ? (
+        )}
+        {expired && (
           <Alert color="yellow" role="status">
             {intl.formatMessage({ id: 'matchmaking.media.mobile.expired' })}
           </Alert>
-        ) : (
-          <>
-            <Text size="sm">{intl.formatMessage({ id: 'matchmaking.media.mobile.scan' })}</Text>
-            {qr && (
-              <Image src={qr} alt={intl.formatMessage({ id: 'matchmaking.media.mobile.qrAlt' })} w={200} h={200} />
-            )}
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                label={intl.formatMessage({ id: 'matchmaking.media.mobile.linkLabel' })}
-                value={link.url}
-                readOnly
-                style={{ flex: 1, minWidth: 0 }}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-              <CopyButton value={link.url}>
-                {({ copied, copy }) => (
-                  <Button variant="light" onClick={copy}>
-                    {intl.formatMessage({ id: copied ? 'matchmaking.media.mobile.copied' : 'matchmaking.media.mobile.copy' })}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {intl.formatMessage({ id: 'matchmaking.media.mobile.waiting' }, { time })}
-            </Text>
-          </>
         )}
+        {!arrived && !expired && <WaitingLink link={link} />}
         {(arrived || expired) && (
-          <Button variant="subtle" onClick={() => create.mutate({ purpose, profileId })} style={{ alignSelf: 'flex-start' }}>
+          <Button variant="subtle" onClick={start} style={{ alignSelf: 'flex-start' }}>
             {intl.formatMessage({ id: 'matchmaking.media.mobile.again' })}
           </Button>
         )}

@@ -11,7 +11,11 @@ export function PhotoPageState({ isPending, home }: { isPending: boolean; home: 
   if (isPending) return <Loader aria-label={intl.formatMessage({ id: 'matchmaking.media.loading' })} />;
   return (
     <Stack gap="sm" maw={560}>
-      <Alert color="yellow" role="alert" title={intl.formatMessage({ id: 'matchmaking.media.notFound.title' })}>
+      <Alert
+        color="yellow"
+        role="alert"
+        title={intl.formatMessage({ id: 'matchmaking.media.notFound.title' })}
+      >
         {intl.formatMessage({ id: 'matchmaking.media.notFound.body' })}
       </Alert>
       <Button component={Link} to={home} style={{ alignSelf: 'flex-start' }}>

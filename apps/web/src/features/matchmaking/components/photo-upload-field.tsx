@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera, IconUpload, IconVideo } from '@tabler/icons-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import {
   MATCHMAKING_PHOTO_MAX_BYTES,
@@ -18,8 +18,16 @@ import { ApiError } from '../../../lib/api-client.ts';
 export type MediaKind = 'photo' | 'video';
 
 const limits = {
-  photo: { types: matchmakingPhotoTypes as readonly string[], max: MATCHMAKING_PHOTO_MAX_BYTES },
-  video: { types: matchmakingVideoTypes as readonly string[], max: MATCHMAKING_VIDEO_MAX_BYTES },
+  photo: {
+    types: matchmakingPhotoTypes as readonly string[],
+    max: MATCHMAKING_PHOTO_MAX_BYTES,
+    accept: matchmakingPhotoTypes.join(','),
+  },
+  video: {
+    types: matchmakingVideoTypes as readonly string[],
+    max: MATCHMAKING_VIDEO_MAX_BYTES,
+    accept: matchmakingVideoTypes.join(','),
+  },
 };
 
 /** The message id of what is wrong with `file` for `kind` before it is sent, or null when it may go. */
@@ -61,6 +69,70 @@ export interface PhotoUploadFieldProps {
   disabled?: boolean;
 }
 
+/** The progress bar while the bytes go, and what went wrong. */
+function UploadStatus({ progress, error }: { progress: number | null; error: string | null }) {
+  const intl = useIntl();
+  const percent = progress === null ? 0 : Math.round(progress * 100);
+  const text = intl.formatMessage({ id: 'matchmaking.media.uploading' }, { percent });
+  return (
+    <>
+      {progress !== null && (
+        <>
+          <Progress value={percent} size="lg" striped animated aria-label={text} />
+          <Text size="sm" aria-live="polite">
+            {text}
+          </Text>
+        </>
+      )}
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** A hidden file input (the buttons open it); `capture` opens the phone's camera. */
+function HiddenFileInput({
+  ref,
+  accept,
+  capture,
+  label,
+  testId,
+  onPick,
+}: {
+  ref: Ref<HTMLInputElement>;
+  accept: string;
+  capture?: 'user';
+  label: string;
+  testId?: string;
+  onPick: (file: File | undefined) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      accept={accept}
+      capture={capture}
+      hidden
+      aria-label={label}
+      data-testid={testId}
+      onChange={(event) => {
+        onPick(event.currentTarget.files?.[0]);
+        event.currentTarget.value = '';
+      }}
+    />
+  );
+}
+
+/** The drop zone's look (a dashed border, green while a file is dragged over it). */
+const zoneStyle = (dragging: boolean) => ({
+  border: `2px dashed var(--mantine-color-${dragging ? 'green-6' : 'gray-4'})`,
+  borderRadius: 'var(--mantine-radius-md)',
+  background: dragging ? 'var(--mantine-color-green-0)' : undefined,
+});
+
 export function PhotoUploadField({ kind, label, onFile, progress, error, disabled }: PhotoUploadFieldProps) {
   const intl = useIntl();
   const id = useId();
@@ -68,9 +140,7 @@ export function PhotoUploadField({ kind, label, onFile, progress, error, disable
   const cameraInput = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const busy = progress !== null;
-  const accept = kind === 'photo' ? 'image/jpeg,image/png,image/webp,image/heic,image/heif' : 'video/mp4,video/webm,video/quicktime';
-
+  const off = progress !== null || Boolean(disabled);
   const take = (file: File | undefined) => {
     if (!file) return;
     const wrong = fileProblem(kind, file);
@@ -80,10 +150,9 @@ export function PhotoUploadField({ kind, label, onFile, progress, error, disable
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (!busy && !disabled) take(event.dataTransfer.files[0]);
+    if (!off) take(event.dataTransfer.files[0]);
   };
-  const shown = problem ?? error ?? null;
-
+  const captureLabel = intl.formatMessage({ id: `matchmaking.media.capture.${kind}` });
   return (
     <Stack
       gap="xs"
@@ -95,11 +164,7 @@ export function PhotoUploadField({ kind, label, onFile, progress, error, disable
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       data-testid={`upload-${kind}`}
-      style={{
-        border: `2px dashed var(--mantine-color-${dragging ? 'green-6' : 'gray-4'})`,
-        borderRadius: 'var(--mantine-radius-md)',
-        background: dragging ? 'var(--mantine-color-green-0)' : undefined,
-      }}
+      style={zoneStyle(dragging)}
     >
       <Text fw={600} id={`${id}-label`}>
         {label}
@@ -112,64 +177,38 @@ export function PhotoUploadField({ kind, label, onFile, progress, error, disable
           variant="light"
           leftSection={<IconUpload size={18} aria-hidden />}
           onClick={() => fileInput.current?.click()}
-          disabled={busy || disabled}
+          disabled={off}
           aria-describedby={`${id}-label`}
         >
           {intl.formatMessage({ id: `matchmaking.media.choose.${kind}` })}
         </Button>
         <Button
           variant="subtle"
-          leftSection={kind === 'photo' ? <IconCamera size={18} aria-hidden /> : <IconVideo size={18} aria-hidden />}
+          leftSection={
+            kind === 'photo' ? <IconCamera size={18} aria-hidden /> : <IconVideo size={18} aria-hidden />
+          }
           onClick={() => cameraInput.current?.click()}
-          disabled={busy || disabled}
+          disabled={off}
           aria-describedby={`${id}-label`}
         >
-          {intl.formatMessage({ id: `matchmaking.media.capture.${kind}` })}
+          {captureLabel}
         </Button>
       </Group>
-      <input
+      <HiddenFileInput
         ref={fileInput}
-        type="file"
-        accept={accept}
-        hidden
-        aria-label={label}
-        data-testid={`file-${kind}`}
-        onChange={(event) => {
-          take(event.currentTarget.files?.[0]);
-          event.currentTarget.value = '';
-        }}
+        accept={limits[kind].accept}
+        label={label}
+        testId={`file-${kind}`}
+        onPick={take}
       />
-      <input
+      <HiddenFileInput
         ref={cameraInput}
-        type="file"
         accept={kind === 'photo' ? 'image/*' : 'video/*'}
         capture="user"
-        hidden
-        aria-label={intl.formatMessage({ id: `matchmaking.media.capture.${kind}` })}
-        onChange={(event) => {
-          take(event.currentTarget.files?.[0]);
-          event.currentTarget.value = '';
-        }}
+        label={captureLabel}
+        onPick={take}
       />
-      {busy && (
-        <Progress
-          value={Math.round(progress * 100)}
-          size="lg"
-          striped
-          animated
-          aria-label={intl.formatMessage({ id: 'matchmaking.media.uploading' }, { percent: Math.round(progress * 100) })}
-        />
-      )}
-      {busy && (
-        <Text size="sm" aria-live="polite">
-          {intl.formatMessage({ id: 'matchmaking.media.uploading' }, { percent: Math.round(progress * 100) })}
-        </Text>
-      )}
-      {shown && (
-        <Alert color="red" variant="light" role="alert">
-          {shown}
-        </Alert>
-      )}
+      <UploadStatus progress={progress} error={problem ?? error ?? null} />
     </Stack>
   );
 }

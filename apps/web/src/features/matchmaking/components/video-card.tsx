@@ -1,10 +1,11 @@
 /**
  * One of a caregiver's own videos (issue 21 "a video's transcript is typed or edited by its owner"): the player, the
- * transcript to type or edit and save, "make this my main video", and delete.
+ * transcript to type or edit and save, "make this my main video", and delete. Give it a `key` with the saved
+ * transcript, so a saved change resets the field.
  */
 import { Badge, Button, Card, Group, Stack, Textarea } from '@mantine/core';
 import { IconStar, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { MATCHMAKING_TRANSCRIPT_MAX, type MatchmakingVideo } from '@tend/contracts';
 import { useDeleteCaregiverVideo, useUpdateCaregiverVideo } from '../api/media.ts';
@@ -13,7 +14,6 @@ import { VideoPlayer } from './video-player.tsx';
 export function VideoCard({ video, index }: { video: MatchmakingVideo; index: number }) {
   const intl = useIntl();
   const [transcript, setTranscript] = useState(video.transcript ?? '');
-  useEffect(() => setTranscript(video.transcript ?? ''), [video.transcript]);
   const update = useUpdateCaregiverVideo();
   const remove = useDeleteCaregiverVideo();
   const label = intl.formatMessage({ id: 'matchmaking.media.video.label' }, { number: index + 1 });
@@ -23,7 +23,9 @@ export function VideoCard({ video, index }: { video: MatchmakingVideo; index: nu
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Badge variant="light" color={video.isPrimary ? 'green' : 'gray'}>
-            {intl.formatMessage({ id: video.isPrimary ? 'matchmaking.media.video.primary' : 'matchmaking.media.video.other' })}
+            {intl.formatMessage({
+              id: video.isPrimary ? 'matchmaking.media.video.primary' : 'matchmaking.media.video.other',
+            })}
           </Badge>
         </Group>
         <VideoPlayer video={video} label={label} />

@@ -4,7 +4,7 @@
  * whole video, made in the browser: nothing from another host) and as text under it.
  */
 import { Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { MatchmakingVideo } from '@tend/contracts';
 
@@ -16,16 +16,14 @@ export function transcriptVtt(transcript: string): string {
 
 export function VideoPlayer({ video, label }: { video: MatchmakingVideo; label: string }) {
   const intl = useIntl();
-  const [track, setTrack] = useState<string | null>(null);
-  useEffect(() => {
-    if (!video.transcript) {
-      setTrack(null);
-      return;
-    }
-    const url = URL.createObjectURL(new Blob([transcriptVtt(video.transcript)], { type: 'text/vtt' }));
-    setTrack(url);
-    return () => URL.revokeObjectURL(url);
-  }, [video.transcript]);
+  const track = useMemo(
+    () =>
+      video.transcript
+        ? URL.createObjectURL(new Blob([transcriptVtt(video.transcript)], { type: 'text/vtt' }))
+        : null,
+    [video.transcript],
+  );
+  useEffect(() => () => (track ? URL.revokeObjectURL(track) : undefined), [track]);
   return (
     <Stack gap={4}>
       <video
@@ -46,7 +44,11 @@ export function VideoPlayer({ video, label }: { video: MatchmakingVideo; label: 
         )}
       </video>
       {video.transcript ? (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="video-transcript">
+        <Text
+          size="sm"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-testid="video-transcript"
+        >
           {video.transcript}
         </Text>
       ) : (

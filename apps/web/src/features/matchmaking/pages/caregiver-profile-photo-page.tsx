@@ -8,13 +8,49 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { caregiverStepPath } from '@tend/contracts';
+import { caregiverStepPath, type MatchmakingPhoto } from '@tend/contracts';
 import { mediaKeys, useCaregiverMedia, useChooseProfilePhoto, useUploadProfilePhoto } from '../api/media.ts';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { PhotoMobileLink } from '../components/photo-mobile-link.tsx';
 import { PhotoPageState } from '../components/photo-not-found.tsx';
 import { PhotoPreview } from '../components/photo-preview.tsx';
 import { PhotoUploadField, useUploadErrorText } from '../components/photo-upload-field.tsx';
+
+/** Choosing one of the additional photos as the profile photo (none shown without additional photos). */
+function ProfilePhotoChoice(props: {
+  photos: MatchmakingPhoto[];
+  chosen: string | null;
+  onChoose: (photoId: string) => void;
+}) {
+  const intl = useIntl();
+  if (props.photos.length === 0) return null;
+  return (
+    <Radio.Group
+      label={intl.formatMessage({ id: 'matchmaking.media.profilePhoto.choose' })}
+      value={props.chosen}
+      onChange={props.onChoose}
+    >
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="xs">
+        {props.photos.map((photo, index) => (
+          <Stack key={photo.id} gap={4} align="flex-start">
+            <PhotoPreview
+              url={photo.url}
+              size={110}
+              alt={intl.formatMessage({ id: 'matchmaking.media.addMedia.photoAlt' }, { number: index + 1 })}
+            />
+            <Radio
+              value={photo.id ?? ''}
+              label={intl.formatMessage(
+                { id: 'matchmaking.media.profilePhoto.useThis' },
+                { number: index + 1 },
+              )}
+            />
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
 
 export function CaregiverProfilePhotoPage() {
   const intl = useIntl();
@@ -52,29 +88,7 @@ export function CaregiverProfilePhotoPage() {
       ) : (
         <Text c="dimmed">{intl.formatMessage({ id: 'matchmaking.media.profilePhoto.empty' })}</Text>
       )}
-      {photos.length > 0 && (
-        <Radio.Group
-          label={intl.formatMessage({ id: 'matchmaking.media.profilePhoto.choose' })}
-          value={chosen}
-          onChange={setChosen}
-        >
-          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" mt="xs">
-            {photos.map((photo, index) => (
-              <Stack key={photo.id} gap={4} align="flex-start">
-                  <PhotoPreview
-                    url={photo.url}
-                    size={110}
-                    alt={intl.formatMessage({ id: 'matchmaking.media.addMedia.photoAlt' }, { number: index + 1 })}
-                  />
-                  <Radio
-                    value={photo.id ?? ''}
-                    label={intl.formatMessage({ id: 'matchmaking.media.profilePhoto.useThis' }, { number: index + 1 })}
-                  />
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
-      )}
+      <ProfilePhotoChoice photos={photos} chosen={chosen} onChoose={setChosen} />
       <PhotoUploadField
         kind="photo"
         label={intl.formatMessage({ id: 'matchmaking.media.profilePhoto.upload' })}

@@ -65,7 +65,9 @@ export function ClientAvatarPage() {
       )}
       <PhotoUploadField
         kind="photo"
-        label={intl.formatMessage({ id: photo ? 'matchmaking.media.avatar.replace' : 'matchmaking.media.avatar.add' })}
+        label={intl.formatMessage({
+          id: photo ? 'matchmaking.media.avatar.replace' : 'matchmaking.media.avatar.add',
+        })}
         progress={progress}
         error={upload.isError ? errorText(upload.error, 'photo') : null}
         onFile={(file) =>
@@ -77,7 +79,9 @@ export function ClientAvatarPage() {
       <PhotoMobileLink purpose="client-avatar" profileId={id} onArrived={refresh} />
       <Group gap="sm" wrap="wrap">
         {photo ? (
-          <Button onClick={() => void navigate(next)}>{intl.formatMessage({ id: 'matchmaking.onboarding.continue' })}</Button>
+          <Button onClick={() => void navigate(next)}>
+            {intl.formatMessage({ id: 'matchmaking.onboarding.continue' })}
+          </Button>
         ) : (
           <Button
             variant="default"

@@ -33,7 +33,9 @@ export function MobileUploadPage() {
     const reason = token === '' ? 'invalid' : refusal(check.error);
     return (
       <Stack gap="md" maw={560}>
-        <Title order={1}>{intl.formatMessage({ id: `matchmaking.media.phone.refused.${reason}.title` })}</Title>
+        <Title order={1}>
+          {intl.formatMessage({ id: `matchmaking.media.phone.refused.${reason}.title` })}
+        </Title>
         <Alert color="yellow" role="alert">
           {intl.formatMessage({ id: `matchmaking.media.phone.refused.${reason}.body` })}
         </Alert>
