@@ -11,7 +11,14 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN_STATE_FILE, createUser, expectAccessible, forbidDialogs, signInThroughForm, snap } from './support.ts';
+import {
+  ADMIN_STATE_FILE,
+  createUser,
+  expectAccessible,
+  forbidDialogs,
+  signInThroughForm,
+  snap,
+} from './support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
 const stamp = Date.now().toString(36);
@@ -20,7 +27,12 @@ const PASSWORD = 'quiet harbour reading lamp';
 /** A PNG of `width` × `height` in one colour with a lighter square, made with sharp. */
 async function pngFile(name: string, width: number, height: number, colour: string) {
   const square = await sharp({
-    create: { width: Math.round(width / 2), height: Math.round(height / 2), channels: 3, background: '#ffffff' },
+    create: {
+      width: Math.round(width / 2),
+      height: Math.round(height / 2),
+      channels: 3,
+      background: '#ffffff',
+    },
   })
     .png()
     .toBuffer();
@@ -107,6 +119,15 @@ async function loadedWidth(page: Page, testId = 'photo-preview'): Promise<number
   return image.evaluate<number, { naturalWidth: number }>((element) => element.naturalWidth);
 }
 
+/** Opens `path` and switches the page to Spanish when the account's saved language is another one. */
+async function gotoInSpanish(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  if ((await page.locator('html').getAttribute('lang')) !== 'es')
+    await page.getByTestId('locale-switcher').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+}
+
 /** Opens the mobile-upload link on a "phone" (no session, 320 px) and returns the page. */
 async function phonePage(browser: Browser, baseURL: string | undefined, url: string, locale = 'en-US') {
   const context = await browser.newContext({
@@ -127,7 +148,10 @@ test('a family adds a photo, then another from a phone through the link, which w
 }) => {
   test.setTimeout(180_000);
   const { page } = await signedIn(browser, baseURL, 'GUARDIAN');
-  await created(page.request, baseURL, '/api/matchmaking/guardians', { firstName: 'Greta', lastName: 'Media' });
+  await created(page.request, baseURL, '/api/matchmaking/guardians', {
+    firstName: 'Greta',
+    lastName: 'Media',
+  });
   const clientId = await created(page.request, baseURL, '/api/matchmaking/clients', {
     firstName: 'Cleo',
     lastName: 'Media',
@@ -157,7 +181,7 @@ test('a family adds a photo, then another from a phone through the link, which w
   await snap(page, 'media-client-avatar');
 
   // Continue from a phone: the QR code and the link; the phone needs no session.
-  await page.getByRole('button', { name: 'Use my phone instead' }).click();
+  await page.getByRole('button', { name: 'Use my phone for the photo' }).click();
   await expect(page.getByRole('img', { name: 'QR code of the upload link' })).toBeVisible();
   const link = await page.getByTestId('mobile-link-url').inputValue();
   expect(link).toMatch(/\/matchmaking\/mobile-upload\?token=[A-Za-z0-9_-]{43}$/);
@@ -193,13 +217,16 @@ test('a family adds a photo, then another from a phone through the link, which w
     storageState: await page.context().storageState(),
   });
   const esPage = await es.newPage();
-  await esPage.goto(`/matchmaking/client/new/${clientId}/avatar`);
+  await gotoInSpanish(esPage, `/matchmaking/client/new/${clientId}/avatar`);
   await expect(esPage.getByRole('heading', { level: 1, name: 'Una foto de Cleo' })).toBeVisible();
   await checkSpanishScreen(esPage, 'media-client-avatar');
-  await esPage.getByRole('button', { name: 'Usar mi teléfono' }).click();
+  await esPage.getByRole('button', { name: 'Usar mi teléfono para la foto' }).click();
   const esLink = await esPage.getByTestId('mobile-link-url').inputValue();
   await checkSpanishScreen(esPage, 'media-client-avatar-qr');
   const esMobile = await phonePage(browser, baseURL, esLink, 'es-MX');
+  await esMobile.getByRole('heading', { level: 1 }).waitFor();
+  if ((await esMobile.locator('html').getAttribute('lang')) !== 'es')
+    await esMobile.getByTestId('locale-switcher').click();
   await expect(esMobile.getByRole('heading', { level: 1, name: 'Agregar la foto del perfil' })).toBeVisible();
   await checkSpanishScreen(esMobile, 'media-phone');
   await es.close();
@@ -233,7 +260,9 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
 
   const webm = await recordWebm(page);
   expect(webm.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
-  await page.getByTestId('file-video').setInputFiles({ name: 'hello.webm', mimeType: 'video/webm', buffer: webm });
+  await page
+    .getByTestId('file-video')
+    .setInputFiles({ name: 'hello.webm', mimeType: 'video/webm', buffer: webm });
   const player = page.getByTestId('video-player');
   await expect(player).toBeVisible();
   await expect(page.getByText('Main video')).toBeVisible();
@@ -251,7 +280,9 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
     .poll(() => player.evaluate<number, { currentTime: number }>((video) => video.currentTime))
     .toBeGreaterThan(0);
 
-  await page.getByRole('textbox', { name: 'What you say in the video' }).fill('Hello, I am Rosa. I have cared for families for six years.');
+  await page
+    .getByRole('textbox', { name: 'What you say in the video' })
+    .fill('Hello, I am Rosa. I have cared for families for six years.');
   await page.getByRole('button', { name: 'Save transcript' }).click();
   await expect(page.getByTestId('video-transcript')).toHaveText(
     'Hello, I am Rosa. I have cared for families for six years.',
@@ -267,7 +298,7 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
     storageState: await page.context().storageState(),
   });
   const esPage = await es.newPage();
-  await esPage.goto(`/matchmaking/caregiver/new/${caregiverId}/addMedia`);
+  await gotoInSpanish(esPage, `/matchmaking/caregiver/new/${caregiverId}/addMedia`);
   await expect(esPage.getByRole('heading', { level: 1, name: 'Fotos y un video corto' })).toBeVisible();
   await checkSpanishScreen(esPage, 'media-add');
 

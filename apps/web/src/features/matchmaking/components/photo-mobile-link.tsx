@@ -88,7 +88,9 @@ export function PhotoMobileLink({ purpose, profileId, onArrived }: PhotoMobileLi
         loading={create.isPending}
         style={{ alignSelf: 'flex-start' }}
       >
-        {intl.formatMessage({ id: 'matchmaking.media.mobile.start' })}
+        {intl.formatMessage({
+          id: `matchmaking.media.mobile.start.${purpose === 'caregiver-video' ? 'video' : 'photo'}`,
+        })}
       </Button>
     );
   }
