@@ -209,7 +209,10 @@ test('a family adds a photo, then another from a phone through the link, which w
   await mobile.goto('/matchmaking/mobile-upload?token=tampered');
   await expect(mobile.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
 
-  // Spanish on a 320 px phone: the family's page and the phone's page.
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/matchmaking/client/careDetails\\?clientId=${clientId}$`));
+
+  // Spanish on a 320 px phone (last: the language choice is saved to the account): the family's page and the phone's.
   const es = await browser.newContext({
     baseURL,
     locale: 'es-MX',
@@ -230,9 +233,6 @@ test('a family adds a photo, then another from a phone through the link, which w
   await expect(esMobile.getByRole('heading', { level: 1, name: 'Agregar la foto del perfil' })).toBeVisible();
   await checkSpanishScreen(esMobile, 'media-phone');
   await es.close();
-
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(new RegExp(`/matchmaking/client/careDetails\\?clientId=${clientId}$`));
 });
 
 test('a caregiver adds a photo and a short video, plays it, types its transcript and picks the profile photo', async ({
@@ -291,17 +291,6 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
   await expectAccessible(page, 'caregiver-add-media');
   await snap(page, 'media-add');
 
-  const es = await browser.newContext({
-    baseURL,
-    locale: 'es-MX',
-    viewport: phone,
-    storageState: await page.context().storageState(),
-  });
-  const esPage = await es.newPage();
-  await gotoInSpanish(esPage, `/matchmaking/caregiver/new/${caregiverId}/addMedia`);
-  await expect(esPage.getByRole('heading', { level: 1, name: 'Fotos y un video corto' })).toBeVisible();
-  await checkSpanishScreen(esPage, 'media-add');
-
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/matchmaking\/caregiver\/medallion$/);
 
@@ -313,6 +302,18 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
   await page.getByRole('radio', { name: 'Photo 1' }).check();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/matchmaking\/caregiver\/additionalInfo$/);
+
+  // Spanish on a 320 px phone (last: the language choice is saved to the account).
+  const es = await browser.newContext({
+    baseURL,
+    locale: 'es-MX',
+    viewport: phone,
+    storageState: await page.context().storageState(),
+  });
+  const esPage = await es.newPage();
+  await gotoInSpanish(esPage, `/matchmaking/caregiver/new/${caregiverId}/addMedia`);
+  await expect(esPage.getByRole('heading', { level: 1, name: 'Fotos y un video corto' })).toBeVisible();
+  await checkSpanishScreen(esPage, 'media-add');
 
   await esPage.goto('/matchmaking/caregiver/profilePhoto');
   await expect(esPage.getByRole('heading', { level: 1, name: 'Su foto de perfil' })).toBeVisible();

@@ -205,7 +205,6 @@ export const auditActions = [
   'matchmaking_video.read',
   'matchmaking_media.step',
   'mobile_upload_link.create',
-  'mobile_upload_link.read',
   'mobile_upload_link.used',
   'mobile_upload_link.refused',
   // Access links and case-manager email campaigns (issue 20; docs/access-links.md, docs/campaigns.md).

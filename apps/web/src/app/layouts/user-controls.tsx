@@ -24,10 +24,22 @@ export function UserControls() {
           component={Link}
           to="/login"
           variant="light"
+          visibleFrom="xs"
           leftSection={<IconLogin size={16} aria-hidden />}
         >
           <FormattedMessage id="app.userControls.signIn" />
         </Button>
+        {/* On a phone (under 576 px) an icon, so the header fits 320 px (a public page such as mobile upload). */}
+        <ActionIcon
+          component={Link}
+          to="/login"
+          variant="light"
+          size="lg"
+          hiddenFrom="xs"
+          aria-label={intl.formatMessage({ id: 'app.userControls.signIn' })}
+        >
+          <IconLogin size={18} aria-hidden />
+        </ActionIcon>
       </Group>
     );
   }
