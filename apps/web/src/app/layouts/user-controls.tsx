@@ -11,38 +11,42 @@ import { isAdmin } from '@tend/contracts/permissions';
 import { useMe, useSignOut } from '../auth.tsx';
 import { LocaleSwitcher } from '../../i18n/locale-switcher.tsx';
 
+/** Signed out: the language switch and Sign in (an icon on a phone, so the header fits 320 px). */
+function SignedOutControls() {
+  const intl = useIntl();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <LocaleSwitcher />
+      <Button
+        component={Link}
+        to="/login"
+        variant="light"
+        visibleFrom="xs"
+        leftSection={<IconLogin size={16} aria-hidden />}
+      >
+        <FormattedMessage id="app.userControls.signIn" />
+      </Button>
+      {/* On a phone (under 576 px) an icon, so the header fits 320 px (a public page such as mobile upload). */}
+      <ActionIcon
+        component={Link}
+        to="/login"
+        variant="light"
+        size="lg"
+        hiddenFrom="xs"
+        aria-label={intl.formatMessage({ id: 'app.userControls.signIn' })}
+      >
+        <IconLogin size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
 export function UserControls() {
   const intl = useIntl();
   const { data: actor, isPending } = useMe();
   const signOut = useSignOut();
   if (isPending) return null;
-  if (!actor) {
-    return (
-      <Group gap="xs" wrap="nowrap">
-        <LocaleSwitcher />
-        <Button
-          component={Link}
-          to="/login"
-          variant="light"
-          visibleFrom="xs"
-          leftSection={<IconLogin size={16} aria-hidden />}
-        >
-          <FormattedMessage id="app.userControls.signIn" />
-        </Button>
-        {/* On a phone (under 576 px) an icon, so the header fits 320 px (a public page such as mobile upload). */}
-        <ActionIcon
-          component={Link}
-          to="/login"
-          variant="light"
-          size="lg"
-          hiddenFrom="xs"
-          aria-label={intl.formatMessage({ id: 'app.userControls.signIn' })}
-        >
-          <IconLogin size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
-    );
-  }
+  if (!actor) return <SignedOutControls />;
   return (
     <Group gap="xs" wrap="nowrap">
       <LocaleSwitcher />
