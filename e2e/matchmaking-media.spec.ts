@@ -114,9 +114,9 @@ async function loadedWidth(page: Page, testId = 'photo-preview'): Promise<number
   const image = page.getByTestId(testId).first();
   await expect(image).toBeVisible();
   await expect
-    .poll(() => image.evaluate<number, { naturalWidth: number }>((element) => element.naturalWidth))
+    .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0);
-  return image.evaluate<number, { naturalWidth: number }>((element) => element.naturalWidth);
+  return image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth);
 }
 
 /** Opens `path` and switches the page to Spanish when the account's saved language is another one. */
@@ -271,13 +271,14 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
   const ranged = page.waitForResponse(
     (response) => response.url().includes('/api/matchmaking/media/videos/') && response.status() === 206,
   );
-  await player.evaluate<void, { muted: boolean; play(): Promise<void> }>(async (video) => {
+  await player.evaluate(async (element) => {
+    const video = element as unknown as { muted: boolean; play(): Promise<void> };
     video.muted = true;
     await video.play();
   });
   await ranged;
   await expect
-    .poll(() => player.evaluate<number, { currentTime: number }>((video) => video.currentTime))
+    .poll(() => player.evaluate((element) => (element as unknown as { currentTime: number }).currentTime))
     .toBeGreaterThan(0);
 
   await page
