@@ -119,6 +119,22 @@ async function loadedWidth(page: Page, testId = 'photo-preview'): Promise<number
   return image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth);
 }
 
+/**
+ * Opens `path` on a 320 px Spanish phone with `signedIn`'s session, switching to Spanish when the account's saved
+ * language is another one; returns the page (close its context when done).
+ */
+async function spanishPhone(browser: Browser, baseURL: string | undefined, signedIn: Page, path: string) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'es-MX',
+    viewport: phone,
+    storageState: await signedIn.context().storageState(),
+  });
+  const page = await context.newPage();
+  await gotoInSpanish(page, path);
+  return page;
+}
+
 /** Opens `path` and switches the page to Spanish when the account's saved language is another one. */
 async function gotoInSpanish(page: Page, path: string) {
   await page.goto(path);
@@ -213,14 +229,7 @@ test('a family adds a photo, then another from a phone through the link, which w
   await expect(page).toHaveURL(new RegExp(`/matchmaking/client/careDetails\\?clientId=${clientId}$`));
 
   // Spanish on a 320 px phone (last: the language choice is saved to the account): the family's page and the phone's.
-  const es = await browser.newContext({
-    baseURL,
-    locale: 'es-MX',
-    viewport: phone,
-    storageState: await page.context().storageState(),
-  });
-  const esPage = await es.newPage();
-  await gotoInSpanish(esPage, `/matchmaking/client/new/${clientId}/avatar`);
+  const esPage = await spanishPhone(browser, baseURL, page, `/matchmaking/client/new/${clientId}/avatar`);
   await expect(esPage.getByRole('heading', { level: 1, name: 'Una foto de Cleo' })).toBeVisible();
   await checkSpanishScreen(esPage, 'media-client-avatar');
   await esPage.getByRole('button', { name: 'Usar mi teléfono para la foto' }).click();
@@ -232,7 +241,7 @@ test('a family adds a photo, then another from a phone through the link, which w
     await esMobile.getByTestId('locale-switcher').click();
   await expect(esMobile.getByRole('heading', { level: 1, name: 'Agregar la foto del perfil' })).toBeVisible();
   await checkSpanishScreen(esMobile, 'media-phone');
-  await es.close();
+  await esPage.context().close();
 });
 
 test('a caregiver adds a photo and a short video, plays it, types its transcript and picks the profile photo', async ({
@@ -305,14 +314,12 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
   await expect(page).toHaveURL(/\/matchmaking\/caregiver\/additionalInfo$/);
 
   // Spanish on a 320 px phone (last: the language choice is saved to the account).
-  const es = await browser.newContext({
+  const esPage = await spanishPhone(
+    browser,
     baseURL,
-    locale: 'es-MX',
-    viewport: phone,
-    storageState: await page.context().storageState(),
-  });
-  const esPage = await es.newPage();
-  await gotoInSpanish(esPage, `/matchmaking/caregiver/new/${caregiverId}/addMedia`);
+    page,
+    `/matchmaking/caregiver/new/${caregiverId}/addMedia`,
+  );
   await expect(esPage.getByRole('heading', { level: 1, name: 'Fotos y un video corto' })).toBeVisible();
   await checkSpanishScreen(esPage, 'media-add');
 
@@ -320,5 +327,5 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
   await expect(esPage.getByRole('heading', { level: 1, name: 'Su foto de perfil' })).toBeVisible();
   await expect(esPage.getByRole('img', { name: 'Su foto de perfil' })).toBeVisible();
   await checkSpanishScreen(esPage, 'media-profile-photo');
-  await es.close();
+  await esPage.context().close();
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaregiverMedia, ClientAvatar, MatchmakingPhoto, MatchmakingVideo } from '@tend/contracts';
 import { systemContext } from '../../platform/http/context.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
+import { jpegWithGps, pngOf } from '../../../test/images.ts';
 import { fileUpload, multipartBody } from '../../../test/multipart.ts';
 import { linkCaregiverListingAccount, linkGuardianAccount } from '../users/matchmaking-accounts.service.ts';
 import { additionalPhotos, mobileUploadLinks, tinderCaregivers, tinderClients } from './matchmaking.table.ts';
@@ -67,25 +68,7 @@ async function caregiverWithListing(options: { listed?: boolean } = {}) {
   return { call: as(t, signedIn.cookie), caregiverId: listing?.id as string };
 }
 
-const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    .png()
-    .toBuffer();
-
-/** A JPEG with a camera make and a GPS position in its EXIF. */
-const jpegWithGps = async () =>
-  sharp(await png(400, 200))
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneCo' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '44/1 3/1 0/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '123/1 5/1 0/1',
-      },
-    })
-    .toBuffer();
+const png = (width = 64, height = 48) => pngOf(width, height);
 
 /** A minimal WebM (EBML header) and MP4 (`ftyp`) of `size` bytes: only their first bytes matter to the server. */
 const webm = (size = 4096) => {
@@ -121,7 +104,7 @@ describe('client photo', () => {
       call,
       'POST',
       `/api/matchmaking/clients/${clientId}/avatar`,
-      await jpegWithGps(),
+      await jpegWithGps(400, 200),
       'image/jpeg',
     );
     expect(first.statusCode, first.body).toBe(200);

@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
+import { jpegWithGps } from '../../../test/images.ts';
 import { fileUpload } from '../../../test/multipart.ts';
 import { reencodePhoto, renderImage } from './image-render.ts';
 
@@ -37,19 +38,7 @@ describe('renderImage', () => {
   });
 
   it('re-encodes an uploaded photo upright as WebP without EXIF or GPS', async () => {
-    const withGps = await sharp(await png(60, 30))
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'PhoneCo' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '44/1 3/1 0/1',
-          GPSLongitudeRef: 'W',
-          GPSLongitude: '123/1 5/1 0/1',
-        },
-      })
-      .withMetadata({ orientation: 6 })
-      .toBuffer();
+    const withGps = await jpegWithGps(60, 30, 6);
     const before = await sharp(withGps).metadata();
     expect(before.orientation).toBe(6);
     expect(before.exif?.includes(Buffer.from('PhoneCo'))).toBe(true);

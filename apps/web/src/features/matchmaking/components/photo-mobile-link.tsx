@@ -86,7 +86,11 @@ export function PhotoMobileLink({ purpose, profileId, onArrived }: PhotoMobileLi
         leftSection={<IconDeviceMobile size={18} aria-hidden />}
         onClick={start}
         loading={create.isPending}
-        style={{ alignSelf: 'flex-start' }}
+        h="auto"
+        mih={36}
+        py={6}
+        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
       >
         {intl.formatMessage({
           id: `matchmaking.media.mobile.start.${purpose === 'caregiver-video' ? 'video' : 'photo'}`,
