@@ -59,7 +59,7 @@ export function MobileUploadPage() {
   return (
     <Stack gap="md" maw={560}>
       <Title order={1}>{intl.formatMessage({ id: `matchmaking.media.phone.title.${purpose}` })}</Title>
-      <Text>{intl.formatMessage({ id: 'matchmaking.media.phone.intro' })}</Text>
+      <Text>{intl.formatMessage({ id: `matchmaking.media.phone.intro.${kind}` })}</Text>
       <PhotoUploadField
         kind={kind}
         label={intl.formatMessage({ id: `matchmaking.media.phone.field.${kind}` })}
