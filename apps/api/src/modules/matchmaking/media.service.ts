@@ -7,6 +7,7 @@
  * else gets NOT_FOUND, the same as an unknown address.
  */
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   MATCHMAKING_PHOTO_MAX_BYTES,
@@ -14,10 +15,12 @@ import {
   matchmakingPhotoTypes,
   matchmakingVideoTypes,
 } from '@tend/contracts';
+import type { Executor } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
 import { failWhenTruncated } from '../../platform/storage/storage.routes.ts';
 import type { MatchmakingAccount } from './matchmaking-support.ts';
+import { tinderCaregivers } from './matchmaking.table.ts';
 import { MATCHMAKING_PHOTOS_BUCKET, MATCHMAKING_VIDEOS_BUCKET } from './media-urls.ts';
 
 /**
@@ -166,4 +169,19 @@ export function mediaAccess(
       : owner.listingId === account.tinderCaregiverId;
   if (own || account.role === 'ADMIN') return { allowed: true, own };
   return { allowed: owner.listedAt !== null && !owner.hidden && !owner.archived, own: false };
+}
+
+/** CONFLICT naming `file`: a caregiver listing has at most `max` photos or videos (decision 0055). */
+export const tooMany = (max: number, noun: 'photos' | 'videos') =>
+  new AppError('CONFLICT', `file: a profile has at most ${max} ${noun}; delete one first`, [
+    { path: 'file', message: `at most ${max} ${noun}` },
+  ]);
+
+/** Locks caregiver listing `caregiverId` for the transaction, so two uploads at once cannot both pass a count. */
+export async function lockCaregiverListing(tx: Executor, caregiverId: string): Promise<void> {
+  await tx
+    .select({ id: tinderCaregivers.id })
+    .from(tinderCaregivers)
+    .where(eq(tinderCaregivers.id, caregiverId))
+    .for('update');
 }

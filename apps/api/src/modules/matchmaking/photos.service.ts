@@ -28,7 +28,7 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { reencodePhoto } from '../../platform/storage/image-render.ts';
 import type { Download } from '../../platform/storage/storage.service.ts';
-import { mediaAccess, type MediaOwner } from './media.service.ts';
+import { lockCaregiverListing, mediaAccess, tooMany, type MediaOwner } from './media.service.ts';
 import {
   managedClientListing,
   type MatchmakingAccount,
@@ -230,12 +230,7 @@ export async function addCaregiverPhoto(
   bytes: Buffer,
   claim?: Claim,
 ): Promise<MatchmakingPhoto> {
-  const full = () =>
-    new AppError(
-      'CONFLICT',
-      `file: a profile has at most ${MATCHMAKING_MAX_ADDITIONAL_PHOTOS} photos; delete one first`,
-      [{ path: 'file', message: `at most ${MATCHMAKING_MAX_ADDITIONAL_PHOTOS} photos` }],
-    );
+  const full = () => tooMany(MATCHMAKING_MAX_ADDITIONAL_PHOTOS, 'photos');
   const countOf = async (executor: Executor) =>
     (
       await executor
@@ -246,12 +241,7 @@ export async function addCaregiverPhoto(
   if ((await countOf(deps.db)) >= MATCHMAKING_MAX_ADDITIONAL_PHOTOS) throw full();
   const path = await storePhoto(deps, ctx, bytes);
   return saveOrRemove(deps, ctx, path, async (tx) => {
-    // Lock the listing so two uploads at once cannot both pass the count.
-    await tx
-      .select({ id: tinderCaregivers.id })
-      .from(tinderCaregivers)
-      .where(eq(tinderCaregivers.id, listing.id))
-      .for('update');
+    await lockCaregiverListing(tx, listing.id);
     if ((await countOf(tx)) >= MATCHMAKING_MAX_ADDITIONAL_PHOTOS) throw full();
     await claim?.(tx);
     const [row] = await tx

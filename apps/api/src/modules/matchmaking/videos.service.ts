@@ -13,9 +13,9 @@ import { MATCHMAKING_MAX_VIDEOS, type MatchmakingVideo, type UpdateVideoInput } 
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import type { Download, DownloadOptions } from '../../platform/storage/storage.service.ts';
-import { mediaAccess, videoExtension } from './media.service.ts';
+import { lockCaregiverListing, mediaAccess, tooMany, videoExtension } from './media.service.ts';
 import type { MatchmakingAccount, MatchmakingDeps } from './matchmaking-support.ts';
 import { tinderCaregivers, videoBios } from './matchmaking.table.ts';
 import { MATCHMAKING_VIDEOS_BUCKET } from './media-urls.ts';
@@ -71,12 +71,7 @@ export async function addVideo(
   video: { contentType: string; body: Readable },
   claim?: Claim,
 ): Promise<MatchmakingVideo> {
-  const full = () =>
-    new AppError(
-      'CONFLICT',
-      `file: a profile has at most ${MATCHMAKING_MAX_VIDEOS} videos; delete one first`,
-      [{ path: 'file', message: `at most ${MATCHMAKING_MAX_VIDEOS} videos` }],
-    );
+  const full = () => tooMany(MATCHMAKING_MAX_VIDEOS, 'videos');
   const countOf = async (executor: Executor) =>
     (await executor.select({ n: count() }).from(videoBios).where(eq(videoBios.caregiverId, listing.id)))[0]
       ?.n ?? 0;
@@ -94,11 +89,7 @@ export async function addVideo(
   });
   try {
     return await deps.db.transaction(async (tx) => {
-      await tx
-        .select({ id: tinderCaregivers.id })
-        .from(tinderCaregivers)
-        .where(eq(tinderCaregivers.id, listing.id))
-        .for('update');
+      await lockCaregiverListing(tx, listing.id);
       const existing = await countOf(tx);
       if (existing >= MATCHMAKING_MAX_VIDEOS) throw full();
       await claim?.(tx);

@@ -13,7 +13,9 @@ describe('fileProblem', () => {
   });
 
   it('names the wrong type, a file too large, and an empty one', () => {
-    expect(fileProblem('photo', file('a.pdf', 'application/pdf', 10))).toBe('matchmaking.media.error.type.photo');
+    expect(fileProblem('photo', file('a.pdf', 'application/pdf', 10))).toBe(
+      'matchmaking.media.error.type.photo',
+    );
     expect(fileProblem('video', file('a.png', 'image/png', 10))).toBe('matchmaking.media.error.type.video');
     expect(fileProblem('photo', file('a.png', 'image/png', 10 * 1024 * 1024 + 1))).toBe(
       'matchmaking.media.error.tooLarge.photo',
