@@ -25,7 +25,7 @@ import {
 } from '../api/media.ts';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { PhotoMobileLink } from '../components/photo-mobile-link.tsx';
-import { PhotoPageState } from '../components/photo-not-found.tsx';
+import { PhotoPageState } from '../components/photo-page-state.tsx';
 import { PhotoPreview } from '../components/photo-preview.tsx';
 import { PhotoUploadField, useUploadErrorText } from '../components/photo-upload-field.tsx';
 import { VideoCard } from '../components/video-card.tsx';

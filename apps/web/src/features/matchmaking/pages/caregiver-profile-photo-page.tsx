@@ -12,7 +12,7 @@ import { caregiverStepPath, type MatchmakingPhoto } from '@tend/contracts';
 import { mediaKeys, useCaregiverMedia, useChooseProfilePhoto, useUploadProfilePhoto } from '../api/media.ts';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { PhotoMobileLink } from '../components/photo-mobile-link.tsx';
-import { PhotoPageState } from '../components/photo-not-found.tsx';
+import { PhotoPageState } from '../components/photo-page-state.tsx';
 import { PhotoPreview } from '../components/photo-preview.tsx';
 import { PhotoUploadField, useUploadErrorText } from '../components/photo-upload-field.tsx';
 

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMobileUpload, useMobileUploadToken } from '../api/media.ts';
 import { PhotoUploadField, useUploadErrorText } from '../components/photo-upload-field.tsx';
-import { PhotoPageState } from '../components/photo-not-found.tsx';
+import { PhotoPageState } from '../components/photo-page-state.tsx';
 
 /** Why a link is refused: `invalid`, `used` or `expired` (the API's `errors[0].message`). */
 function refusal(error: unknown): 'invalid' | 'used' | 'expired' {
