@@ -269,6 +269,10 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
 
   const webm = await recordWebm(page);
   expect(webm.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+  // The player asks for a byte range as soon as it loads the video: listen before it appears.
+  const ranged = page.waitForResponse(
+    (response) => response.url().includes('/api/matchmaking/media/videos/') && response.status() === 206,
+  );
   await page
     .getByTestId('file-video')
     .setInputFiles({ name: 'hello.webm', mimeType: 'video/webm', buffer: webm });
@@ -276,10 +280,7 @@ test('a caregiver adds a photo and a short video, plays it, types its transcript
   await expect(player).toBeVisible();
   await expect(page.getByText('Main video')).toBeVisible();
 
-  // Play it: the browser asks for a byte range and gets 206.
-  const ranged = page.waitForResponse(
-    (response) => response.url().includes('/api/matchmaking/media/videos/') && response.status() === 206,
-  );
+  // Play it (the browser asked for a byte range and got 206 when the player loaded the video).
   await player.evaluate(async (element) => {
     const video = element as unknown as { muted: boolean; play(): Promise<void> };
     video.muted = true;
