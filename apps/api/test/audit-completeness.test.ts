@@ -20,6 +20,10 @@ import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN, type Test
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
+import { pngOf } from './images.ts';
+import { systemContext } from '../src/platform/http/context.ts';
+import { linkCaregiverListingAccount } from '../src/modules/users/matchmaking-accounts.service.ts';
+import { tinderCaregivers, tinderClients } from '../src/modules/matchmaking/matchmaking.table.ts';
 
 /** `METHOD /url` of every state-changing route under /api, as registered. */
 const writeRoutes = new Set<string>();
@@ -1270,6 +1274,181 @@ const routeCases: RouteCase[] = [
       return { method: 'POST', url: '/api/access-links/report', payload: { reportReferenceId: rows[0]?.id } };
     },
     events: [['report_link.create', 'access_link']],
+  },
+  // ---- matchmaking media (decision 0055) ---------------------------------------------------------
+  {
+    route: 'POST /api/matchmaking/clients/:id/avatar',
+    request: async (s) => {
+      const [client] = await s.t.database.db
+        .insert(tinderClients)
+        .values({ firstName: 'Audit', uniqueKey: randomUUID() })
+        .returning();
+      s.ids.mediaClient = client?.id as string;
+      const body = fileUpload(await pngOf(40, 30), 'image/png');
+      return { method: 'POST', url: `/api/matchmaking/clients/${s.ids.mediaClient}/avatar`, ...body };
+    },
+    events: [
+      ['matchmaking_photo.upload', 'tinder_client'],
+      ['file.upload', 'storage_object'],
+    ],
+  },
+  {
+    route: 'DELETE /api/matchmaking/clients/:id/avatar',
+    request: (s) => ({ method: 'DELETE', url: `/api/matchmaking/clients/${s.ids.mediaClient}/avatar` }),
+    events: [
+      ['matchmaking_photo.delete', 'tinder_client'],
+      ['file.delete', 'storage_object'],
+    ],
+  },
+  {
+    route: 'POST /api/matchmaking/clients/:id/avatar/skip',
+    request: (s) => ({ method: 'POST', url: `/api/matchmaking/clients/${s.ids.mediaClient}/avatar/skip` }),
+    events: [['matchmaking_media.step', 'tinder_client']],
+  },
+  {
+    route: 'POST /api/matchmaking/caregivers/me/photos',
+    request: async (s) => {
+      const caregiver = await signInAs(s.t, 'CAREGIVER');
+      const [listing] = await s.t.database.db
+        .insert(tinderCaregivers)
+        .values({ firstName: 'Audit', uniqueKey: randomUUID() })
+        .returning();
+      await linkCaregiverListingAccount(
+        s.t.database.db,
+        systemContext(),
+        caregiver.accountId,
+        listing?.id as string,
+      );
+      s.ids.mediaCaregiver = listing?.id as string;
+      s.ids.mediaCaregiverCookie = caregiver.cookie;
+      const body = fileUpload(await pngOf(40, 30), 'image/png');
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/caregivers/me/photos',
+        ...body,
+        as: as(s.t, caregiver.cookie),
+      };
+    },
+    after: (s, body) => {
+      s.ids.mediaPhoto = (body as { id: string }).id;
+    },
+    events: [['matchmaking_photo.upload', 'tinder_caregiver']],
+  },
+  {
+    route: 'PUT /api/matchmaking/caregivers/me/profile-photo',
+    request: (s) => ({
+      method: 'PUT',
+      url: '/api/matchmaking/caregivers/me/profile-photo',
+      payload: { photoId: s.ids.mediaPhoto },
+      as: as(s.t, s.ids.mediaCaregiverCookie as string),
+    }),
+    events: [
+      ['matchmaking_photo.choose', 'tinder_caregiver'],
+      ['file.copy', 'storage_object'],
+    ],
+  },
+  {
+    route: 'DELETE /api/matchmaking/caregivers/me/photos/:photoId',
+    request: (s) => ({
+      method: 'DELETE',
+      url: `/api/matchmaking/caregivers/me/photos/${s.ids.mediaPhoto}`,
+      as: as(s.t, s.ids.mediaCaregiverCookie as string),
+    }),
+    events: [['matchmaking_photo.delete', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/caregivers/me/videos',
+    request: (s) => {
+      const webm = Buffer.alloc(512, 7);
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3]).copy(webm);
+      const body = fileUpload(webm, 'video/webm', 'me.webm');
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/caregivers/me/videos',
+        ...body,
+        as: as(s.t, s.ids.mediaCaregiverCookie as string),
+      };
+    },
+    after: (s, body) => {
+      s.ids.mediaVideo = (body as { id: string }).id;
+    },
+    events: [
+      ['matchmaking_video.upload', 'tinder_caregiver'],
+      ['file.upload', 'storage_object'],
+    ],
+  },
+  {
+    route: 'PUT /api/matchmaking/caregivers/me/videos/:videoId',
+    request: (s) => ({
+      method: 'PUT',
+      url: `/api/matchmaking/caregivers/me/videos/${s.ids.mediaVideo}`,
+      payload: { transcript: 'Hello' },
+      as: as(s.t, s.ids.mediaCaregiverCookie as string),
+    }),
+    events: [['matchmaking_video.update', 'tinder_caregiver']],
+  },
+  {
+    route: 'DELETE /api/matchmaking/caregivers/me/videos/:videoId',
+    request: (s) => ({
+      method: 'DELETE',
+      url: `/api/matchmaking/caregivers/me/videos/${s.ids.mediaVideo}`,
+      as: as(s.t, s.ids.mediaCaregiverCookie as string),
+    }),
+    events: [
+      ['matchmaking_video.delete', 'tinder_caregiver'],
+      ['file.delete', 'storage_object'],
+    ],
+  },
+  {
+    route: 'POST /api/matchmaking/caregivers/me/media-done',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/caregivers/me/media-done',
+      as: as(s.t, s.ids.mediaCaregiverCookie as string),
+    }),
+    events: [['matchmaking_media.step', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/mobile-upload-links',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/mobile-upload-links',
+      payload: { purpose: 'additional-photo', profileId: s.ids.mediaCaregiver },
+      as: as(s.t, s.ids.mediaCaregiverCookie as string),
+    }),
+    after: (s, body) => {
+      s.ids.mediaToken = new URL((body as { url: string }).url).searchParams.get('token') ?? '';
+    },
+    events: [['mobile_upload_link.create', 'mobile_upload_link']],
+  },
+  {
+    route: 'POST /api/matchmaking/mobile-upload/check',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/mobile-upload/check',
+      payload: { token: s.ids.mediaToken },
+      as: s.anonymous,
+    }),
+    events: [],
+    noEvent:
+      'it only says what a live token allows and changes nothing; a refused token is audited mobile_upload_link.refused',
+  },
+  {
+    route: 'POST /api/matchmaking/mobile-upload',
+    request: async (s) => {
+      const body = fileUpload(await pngOf(40, 30), 'image/png');
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/mobile-upload',
+        payload: body.payload,
+        headers: { ...body.headers, 'x-upload-token': s.ids.mediaToken as string },
+        as: s.anonymous,
+      };
+    },
+    events: [
+      ['mobile_upload_link.used', 'mobile_upload_link'],
+      ['matchmaking_photo.upload', 'tinder_caregiver'],
+    ],
   },
 ];
 

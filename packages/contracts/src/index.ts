@@ -61,3 +61,4 @@ export * from './matchmaking-map.ts';
 export * from './matchmaking-entry.ts';
 export * from './matchmaking-verification.ts';
 export * from './matchmaking-reports.ts';
+export * from './matchmaking-media.ts';

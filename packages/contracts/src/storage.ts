@@ -358,3 +358,50 @@ export const storageEndpoints = {
     response: {},
   }),
 };
+
+/** Largest width or height the image renderer makes (spec s.7 "image render"; decision 0055). */
+export const IMAGE_RENDER_MAX_PIXELS = 2000;
+/** Image render resize modes: `cover` crops to fill the box, `contain` fits inside it, `fill` stretches. */
+export const imageResizeModes = ['cover', 'contain', 'fill'] as const;
+/** Image render output formats. */
+export const imageRenderFormats = ['webp', 'jpeg', 'png'] as const;
+
+const renderSide = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a whole number of pixels` })
+    .int({ message: `${name} must be a whole number of pixels` })
+    .min(1, { message: `${name} must be at least 1 pixel` })
+    .max(IMAGE_RENDER_MAX_PIXELS, { message: `${name} must be at most ${IMAGE_RENDER_MAX_PIXELS} pixels` });
+
+/**
+ * Query of the image render routes (spec s.7): `width`/`height` 1..2000 px (one alone keeps the aspect ratio),
+ * `resize` (default `cover`), `quality` 20..100 (default 80), `format` (default `webp`).
+ */
+export const imageRenderQuery = z.object({
+  width: renderSide('width').optional(),
+  height: renderSide('height').optional(),
+  resize: z.enum(imageResizeModes).default('cover'),
+  quality: z.coerce.number().int().min(20).max(100).default(80),
+  format: z.enum(imageRenderFormats).default('webp'),
+});
+export type ImageRenderQuery = z.output<typeof imageRenderQuery>;
+
+/** The image render routes (spec s.7 "public and authenticated image render"; decision 0055). */
+export const storageRenderEndpoints = {
+  renderPublicImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/render/image/public/:bucket/*',
+    params: storageObjectParams,
+    query: imageRenderQuery,
+    response: {},
+    produces: ['image/webp', 'image/jpeg', 'image/png'],
+  }),
+  renderAuthenticatedImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/storage/render/image/authenticated/:bucket/*',
+    params: storageObjectParams,
+    query: imageRenderQuery,
+    response: {},
+    produces: ['image/webp', 'image/jpeg', 'image/png'],
+  }),
+};

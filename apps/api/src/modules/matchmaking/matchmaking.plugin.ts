@@ -11,6 +11,8 @@ import { caregiverListingRoutes } from './caregiver-listings.routes.ts';
 import { nearbyRoutes } from './nearby.routes.ts';
 import { profileAlertRoutes } from './profile-alerts.routes.ts';
 import { scheduleRoutes } from './schedules.routes.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { ensureMediaBuckets } from './media.service.ts';
 
 export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   const deps: MatchmakingDeps = {
@@ -24,4 +26,6 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   await app.register(profileAlertRoutes(deps));
   await app.register(nearbyRoutes(deps));
   await app.register(entryRoutes(deps));
+  app.addHook('onReady', () => ensureMediaBuckets(deps.storage));
+  await app.register(mediaRoutes(deps));
 };

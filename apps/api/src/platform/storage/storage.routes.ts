@@ -27,6 +27,7 @@ import { AppError } from '../http/errors.ts';
 import { route, type EndpointRequest } from '../http/endpoint-route.ts';
 import type { Download, StorageService } from './storage.service.ts';
 import { rangeHeaders } from './byte-range.ts';
+import { imageRenderRoutes } from './image-render.routes.ts';
 
 /** CSP of every object response: no scripts, plugins or subresources, sandboxed origin. */
 const OBJECT_CSP =
@@ -226,4 +227,5 @@ const storageObjectRoutes: FastifyPluginAsyncZod = async (app) => {
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storageBucketRoutes);
   await app.register(storageObjectRoutes);
+  await app.register(imageRenderRoutes);
 };

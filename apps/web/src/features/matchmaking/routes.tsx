@@ -112,6 +112,24 @@ const AdminReviewsPage = lazy(() =>
   afterCatalogue(import('./pages/admin-reviews-page.tsx')).then((m) => ({ default: m.AdminReviewsPage })),
 );
 
+// Media (issue 21 "Media"; decision 0055).
+const ClientAvatarPage = lazy(() =>
+  afterCatalogue(import('./pages/client-avatar-page.tsx')).then((m) => ({ default: m.ClientAvatarPage })),
+);
+const CaregiverAddMediaPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-add-media-page.tsx')).then((m) => ({
+    default: m.CaregiverAddMediaPage,
+  })),
+);
+const CaregiverProfilePhotoPage = lazy(() =>
+  afterCatalogue(import('./pages/caregiver-profile-photo-page.tsx')).then((m) => ({
+    default: m.CaregiverProfilePhotoPage,
+  })),
+);
+const MobileUploadPage = lazy(() =>
+  afterCatalogue(import('./pages/mobile-upload-page.tsx')).then((m) => ({ default: m.MobileUploadPage })),
+);
+
 export const matchmakingScreens: Record<string, ComponentType> = {
   // Guardians and client listings (decision 0053).
   '/matchmaking/guardian/create': GuardianCreatePage,
@@ -141,4 +159,9 @@ export const matchmakingScreens: Record<string, ComponentType> = {
   '/matchmaking/embeddableLandingPage': EmbeddableLandingPage,
   '/matchmaking/verification/id': VerificationIdPage,
   '/admin/matchmaking/reviews': AdminReviewsPage,
+  // Media (issue 21 "Media"; decision 0055).
+  '/matchmaking/client/new/:id/avatar': ClientAvatarPage,
+  '/matchmaking/caregiver/new/:id/addMedia': CaregiverAddMediaPage,
+  '/matchmaking/caregiver/profilePhoto': CaregiverProfilePhotoPage,
+  '/matchmaking/mobile-upload': MobileUploadPage,
 };
