@@ -90,7 +90,7 @@ test('a family and a caregiver make their schedules, see each other on the map w
       firstName: CLIENT_NAME,
       lastName: 'Lopez',
       zipCode: '97401',
-      careType: 'Personal care',
+      careType: 'personal_care',
       hoursNeeded: 20,
     },
     201,
@@ -111,9 +111,9 @@ test('a family and a caregiver make their schedules, see each other on the map w
   await expect(preview.getByText('Monday: 3:00 PM – 10:00 PM')).toBeVisible();
   await expect(preview.getByText('Saturday: 6:00 AM – 12:00 PM')).toBeVisible();
   await expect(
-    preview.getByText(/“every other Saturday morning”: the week below shows Saturday every week/),
+    preview.getByText(/“every other Saturday morning”: a weekly schedule shows Saturday every week/),
   ).toBeVisible();
-  await expect(family.getByTestId('schedule-not-understood')).toContainText('“around lunch time”');
+  await expect(family.getByTestId('schedule-not-understood')).toContainText('“lunch time”');
   await snap(family, 'matchmaking-schedule-preview');
   await family.getByRole('button', { name: 'Use this schedule' }).click();
   await expect(family.getByTestId('schedule-total')).toHaveText('41 hours a week');
@@ -185,7 +185,7 @@ test('a family and a caregiver make their schedules, see each other on the map w
     caregiver,
     'POST',
     '/api/matchmaking/caregivers/me/bios',
-    { bio: 'Ten years of home care.' },
+    { bio: 'Ten years of home care for adults who live on their own.' },
     201,
   );
   await call(caregiver, 'PUT', '/api/matchmaking/caregivers/me/additional-info', {

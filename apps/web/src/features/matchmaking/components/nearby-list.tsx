@@ -1,11 +1,12 @@
 /**
  * The listings of the map in words (issue 21 "Map"; UX.md "maps with a table beside"): nearest first, a name (first
  * name and last initial), the distance in km, the city, and what matters to the viewer (a caregiver's availability
- * and languages; a client's care type and hours). Three columns: fits a 320 px phone without scrolling sideways.
+ * and languages; a client's care type and hours) with its "Report" action (issue 21). Three columns: fits a 320 px phone without scrolling sideways.
  */
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { CaregiverOnMap, ClientOnMap } from '@tend/contracts';
+import { ReportButton } from './report-button.tsx';
 
 export const cardName = (card: { firstName: string; lastInitial: string | null }) =>
   card.lastInitial ? `${card.firstName} ${card.lastInitial}.` : card.firstName;
@@ -51,7 +52,16 @@ export function NearbyList({ rows, caption }: { rows: Row[]; caption: string }) 
                     </Group>
                   ) : (
                     <Text size="xs" c="dimmed">
-                      {[row.entry.card.careType, row.entry.card.hoursNeededCategory]
+                      {[
+                        row.entry.card.careType &&
+                          intl.formatMessage({
+                            id: `matchmaking.client.option.careType.${row.entry.card.careType}`,
+                          }),
+                        row.entry.card.hoursNeededCategory &&
+                          intl.formatMessage({
+                            id: `matchmaking.client.option.hoursCategory.${row.entry.card.hoursNeededCategory}`,
+                          }),
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
@@ -61,6 +71,9 @@ export function NearbyList({ rows, caption }: { rows: Row[]; caption: string }) 
                       {intl.formatList(card.languages, { type: 'conjunction' })}
                     </Text>
                   ) : null}
+                  <Group>
+                    <ReportButton targetType={row.kind} targetId={card.id} size="xs" name={cardName(card)} />
+                  </Group>
                 </Stack>
               </Table.Td>
               <Table.Td>{t('km', { km: row.entry.distanceKm })}</Table.Td>

@@ -63,8 +63,12 @@ function FilterSelects({
     );
   return (
     <>
-      {select('careType', data?.options.careTypes ?? [])}
-      {select('hoursCategory', data?.options.hoursCategories ?? [])}
+      {select('careType', data?.options.careTypes ?? [], (value) =>
+        intl.formatMessage({ id: `matchmaking.client.option.careType.${value}` }),
+      )}
+      {select('hoursCategory', data?.options.hoursCategories ?? [], (value) =>
+        intl.formatMessage({ id: `matchmaking.client.option.hoursCategory.${value}` }),
+      )}
     </>
   );
 }

@@ -10,8 +10,12 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ProfileAlert } from '@tend/contracts';
 import { useDismissAlert, useProfileAlerts, type AlertListing } from '../api/alerts.ts';
+import { useId } from 'react';
 
-export type ProfileAlertsProps = { kind: 'client'; id: string } | { kind: 'caregiver'; id?: string };
+export type ProfileAlertsProps = ({ kind: 'client'; id: string } | { kind: 'caregiver'; id?: string }) & {
+  /** The heading level of the alerts' title (default 2; 3 inside a listing's own section). */
+  level?: 2 | 3;
+};
 
 const severityColor = { high: 'red', medium: 'orange', low: 'gray' } as const;
 
@@ -74,6 +78,7 @@ export function ProfileAlerts(props: ProfileAlertsProps) {
   const intl = useIntl();
   const listing = listingOf(props);
   const alerts = useProfileAlerts(listing);
+  const titleId = useId();
   const dismiss = useDismissAlert(listing);
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `matchmaking.alerts.${id}` }, values);
@@ -93,15 +98,9 @@ export function ProfileAlerts(props: ProfileAlertsProps) {
   if (!alerts.data) return null;
   const list = alerts.data;
   return (
-    <Card
-      withBorder
-      padding="sm"
-      data-testid="profile-alerts"
-      component="section"
-      aria-labelledby="profile-alerts-title"
-    >
+    <Card withBorder padding="sm" data-testid="profile-alerts" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={2} size="h4" id="profile-alerts-title">
+        <Title order={props.level ?? 2} size="h4" id={titleId}>
           {t('title')}
         </Title>
         {list.alerts.length === 0 ? (

@@ -22,6 +22,8 @@ export interface ReportButtonProps {
   targetId: string;
   /** Button size (default `sm`). */
   size?: 'xs' | 'sm' | 'md';
+  /** Whom the report is about, as shown ("Rosa D."): names the button when several are on one page. */
+  name?: string;
 }
 
 /** The dialog's form: the reasons, the details, and the answer once sent. */
@@ -104,7 +106,7 @@ function ReportForm({ targetType, targetId, onClose }: ReportButtonProps & { onC
   );
 }
 
-export function ReportButton({ targetType, targetId, size = 'sm' }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, size = 'sm', name }: ReportButtonProps) {
   const intl = useIntl();
   const [opened, setOpened] = useState(false);
   return (
@@ -115,6 +117,7 @@ export function ReportButton({ targetType, targetId, size = 'sm' }: ReportButton
         size={size}
         leftSection={<IconFlag size={16} aria-hidden />}
         onClick={() => setOpened(true)}
+        aria-label={name ? intl.formatMessage({ id: 'matchmaking.report.buttonFor' }, { name }) : undefined}
       >
         <FormattedMessage id="matchmaking.report.button" />
       </Button>

@@ -17,6 +17,7 @@ import {
 import { cardName } from '../components/caregiver-card-view.tsx';
 import { CaregiverPage, editPath, wrappingButton } from '../components/caregiver-step.tsx';
 import { MissingFields, VerificationStatus } from '../components/caregiver-listing-status.tsx';
+import { ProfileAlerts } from '../components/profile-alerts.tsx';
 
 export const CAREGIVER_PREVIEW_PATH = '/matchmaking/caregiver/previewProfileTest';
 
@@ -135,6 +136,7 @@ function Profile({ listing }: { listing: CaregiverListing }) {
           })}
         </Badge>
       </Group>
+      <ProfileAlerts kind="caregiver" />
       {next ? (
         <Alert
           color="blue"
@@ -173,6 +175,17 @@ function Profile({ listing }: { listing: CaregiverListing }) {
       >
         <FormattedMessage id="matchmaking.caregiver.profile.preview" />
       </Button>
+      {listing.listedAt ? (
+        <Button
+          component={Link}
+          to={`/matchmaking/caregiver/${listing.uniqueKey}/map`}
+          {...wrappingButton}
+          variant="light"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          <FormattedMessage id="matchmaking.caregiver.profile.map" />
+        </Button>
+      ) : null}
       <ProfileParts listing={listing} />
       <VerificationStatus listing={listing} />
     </Stack>

@@ -13,6 +13,7 @@ import { clientOnboardingSteps, type ClientListing } from '@tend/contracts';
 import { useClientListings, useWriteClientListing } from '../api/clients.ts';
 import { FormProblems, LoadState } from '../components/client-form-parts.tsx';
 import { editStepPath } from '../components/client-steps.ts';
+import { ProfileAlerts } from '../components/profile-alerts.tsx';
 
 export function ClientProfilePage() {
   const listings = useClientListings();
@@ -90,6 +91,7 @@ function ListingCard({ listing }: { listing: ClientListing }) {
             {[listing.city, listing.state].filter(Boolean).join(', ')}
           </Text>
         )}
+        <ProfileAlerts kind="client" id={listing.id} level={3} />
         {listing.nextStep && (
           <Button component={Link} to={editStepPath(listing.nextStep, listing.id)} w="fit-content">
             <FormattedMessage

@@ -32,7 +32,6 @@ import {
 } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
-import { ReportButton } from '../components/report-button.tsx';
 import {
   documentFileProblem,
   useMyVerification,
@@ -299,7 +298,6 @@ export function VerificationIdPage() {
         <Section title={intl.formatMessage({ id: 'matchmaking.verification.caregiverTitle' })}>
           <Group justify="space-between" wrap="wrap" gap="xs" data-testid="caregiver-verification">
             <VerifiedBadge state={caregiver} pending={caregiver.providerNumberPending} />
-            <ReportButton targetType="caregiver" targetId={caregiver.id} size="xs" />
           </Group>
           <Text size="sm" c="dimmed">
             <FormattedMessage id="matchmaking.verification.previewHint" />

@@ -1,0 +1,59 @@
+/**
+ * Media for matchmaking flows (issue 21): real files made here, never downloaded — a PNG drawn with sharp and a short
+ * WebM recorded in Chromium with MediaRecorder from a canvas.
+ */
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+
+/** A PNG of `width` × `height` in one colour with a lighter square, made with sharp. */
+export async function pngFile(name: string, width: number, height: number, colour: string) {
+  const square = await sharp({
+    create: {
+      width: Math.round(width / 2),
+      height: Math.round(height / 2),
+      channels: 3,
+      background: '#ffffff',
+    },
+  })
+    .png()
+    .toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: square, left: Math.round(width / 4), top: Math.round(height / 4) }])
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** A short WebM (1 s of a moving square) recorded in the page with MediaRecorder from a canvas, as bytes. */
+export async function recordWebm(page: Page): Promise<Buffer> {
+  // A string expression: the e2e project's types have no DOM.
+  const base64 = await page.evaluate<string>(`(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 120;
+    const context = canvas.getContext('2d');
+    const stream = canvas.captureStream(15);
+    const recorder = new MediaRecorder(stream, { mimeType: 'video/webm' });
+    const chunks = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start(100);
+    let frame = 0;
+    const timer = setInterval(() => {
+      context.fillStyle = '#2f6f4f';
+      context.fillRect(0, 0, 160, 120);
+      context.fillStyle = '#ffffff';
+      context.fillRect((frame * 8) % 140, 40, 20, 20);
+      frame += 1;
+    }, 66);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    clearInterval(timer);
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  })()`);
+  return Buffer.from(base64, 'base64');
+}
