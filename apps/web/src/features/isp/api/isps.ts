@@ -1,7 +1,7 @@
 /**
  * The ISP admin screens' calls (issue 19; docs/isp.md, docs/isp-screens.md) over contracts' `ispEndpoints`
  * (decision 0032): the ISP list (`['isps', query]`), the upload (multipart `clientId` + `file`, sent with
- * XMLHttpRequest so the page can show upload progress), retry, the protocols across clients
+ * `lib/upload.ts` so the page can show upload progress), retry, the protocols across clients
  * (`['protocols', query]`) with their order and include flags, the caregiver export (create, list, download URL,
  * email-ready variant) and the extraction test (pasted text or a file; nothing saved). The detail `['isp', id]`
  * belongs to the review page (`/verify`); these hooks only invalidate it.
@@ -10,7 +10,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ISP_MAX_FILE_BYTES,
   ispEndpoints as e,
-  problem,
   type IspExportCreateInput,
   type IspExportLocale,
   type IspListQuery,
@@ -18,8 +17,8 @@ import {
   type ProtocolListQuery,
   type ProtocolUpdateInput,
 } from '@tend/contracts';
-import { ApiError, apiCall, endpointUrl } from '../../../lib/api-client.ts';
-import { pageLanguageHeaders } from '../../../lib/page-language.ts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
+import { uploadWithProgress } from '../../../lib/upload.ts';
 
 export const ispKeys = {
   lists: ['isps'] as const,
@@ -78,32 +77,6 @@ export function ispFileProblem(file: File): string | null {
   return null;
 }
 
-/** Turns an error answer of the upload into an ApiError (the same as `apiCall` throws). */
-function uploadError(status: number, body: string, requestId: string | null): ApiError {
-  let json: unknown;
-  try {
-    json = body ? JSON.parse(body) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const parsed = problem.safeParse(json);
-  if (parsed.success) {
-    const { code, detail, title, errors } = parsed.data;
-    return new ApiError(status, code, detail ?? title, parsed.data.requestId, errors ?? []);
-  }
-  const message =
-    status === 413
-      ? 'The file is larger than 50 MiB. Upload a smaller copy.'
-      : `The server answered ${status}`;
-  return new ApiError(
-    status,
-    status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNKNOWN',
-    message,
-    requestId ?? undefined,
-    [],
-  );
-}
-
 /**
  * Sends `POST /api/isps` (multipart `clientId`, `file`) and reports the share of bytes sent (0..1) to
  * `onProgress`. Resolves with the queued ISP (202); rejects with ApiError (400 naming `clientId` or `file`,
@@ -114,42 +87,13 @@ export function uploadIspFile(
   file: File,
   onProgress: (share: number) => void,
 ): Promise<IspSummary> {
-  const body = new FormData();
-  body.append('clientId', clientId);
-  body.append('file', file);
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', endpointUrl(e.uploadIsp));
-    request.withCredentials = true;
-    request.setRequestHeader('accept', 'application/json');
-    for (const [name, value] of Object.entries(pageLanguageHeaders())) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          'NETWORK',
-          'Tend could not be reached. Check your connection and try again.',
-          undefined,
-          [],
-        ),
-      );
-    request.onload = () => {
-      if (request.status !== 202) {
-        reject(uploadError(request.status, request.responseText, request.getResponseHeader('x-request-id')));
-        return;
-      }
-      onProgress(1);
-      try {
-        resolve(e.uploadIsp.response[202].parse(JSON.parse(request.responseText)));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error('The server answered something unexpected'));
-      }
-    };
-    request.send(body);
-  });
+  return uploadWithProgress({
+    endpoint: e.uploadIsp,
+    url: endpointUrl(e.uploadIsp),
+    fields: { clientId, file },
+    onProgress,
+    tooLargeMessage: 'The file is larger than 50 MiB. Upload a smaller copy.',
+  }) as Promise<IspSummary>;
 }
 
 /** The upload as a mutation (`onProgress` 0..1 while the bytes go); the ISP lists refresh when it is queued. */

@@ -1,19 +1,19 @@
 /**
  * Matchmaking media calls (issue 21 "Media"; decision 0055) over contracts' `matchmakingMediaEndpoints`: a client's
- * photo, a caregiver's photos, profile photo and videos, and mobile-upload links. Uploads go with XMLHttpRequest so
- * the page can show a progress bar; everything else through `apiCall`.
+ * photo, a caregiver's photos, profile photo and videos, and mobile-upload links. Uploads go through `lib/upload.ts` (a
+ * progress bar); everything else through `apiCall`.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MOBILE_UPLOAD_TOKEN_HEADER,
   matchmakingMediaEndpoints as e,
-  problem,
   type CreateMobileUploadLinkInput,
   type UpdateVideoInput,
 } from '@tend/contracts';
 import type { EndpointSpec } from '@tend/contracts';
-import { ApiError, apiCall, endpointUrl } from '../../../lib/api-client.ts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
 import { pageLanguageHeaders } from '../../../lib/page-language.ts';
+import { uploadError, uploadWithProgress } from '../../../lib/upload.ts';
 
 export const mediaKeys = {
   clientAvatar: (clientId: string) => ['matchmaking', 'media', 'client', clientId] as const,
@@ -22,81 +22,17 @@ export const mediaKeys = {
   token: (token: string) => ['matchmaking', 'media', 'token', token] as const,
 };
 
-/** The problem+json of a failed upload as an ApiError (status 0, code NETWORK: the server was not reached). */
-function uploadError(status: number, text: string, requestId: string | null): ApiError {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const parsed = problem.safeParse(json);
-  if (parsed.success) {
-    const { code, detail, title, errors } = parsed.data;
-    return new ApiError(status, code, detail ?? title, parsed.data.requestId, errors ?? []);
-  }
-  return new ApiError(
-    status,
-    status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNKNOWN',
-    `The server answered ${status}`,
-    requestId ?? undefined,
-    [],
-  );
-}
-
-/** What {@link uploadFile} sends: the endpoint, its URL, the file, extra headers, and the progress callback (0..1). */
-interface UploadRequest<E extends EndpointSpec> {
+/** Sends `file` as multipart part `file` (lib/upload.ts). */
+const uploadFile = <E extends EndpointSpec>(request: {
   endpoint: E;
   url: string;
   file: File;
   headers?: Record<string, string>;
   onProgress: (share: number) => void;
-}
-
-/**
- * Sends `file` as multipart part `file` to `url` and reports the share of bytes sent to `onProgress`. Resolves with the
- * body parsed by the endpoint's schema for the status; rejects with ApiError (413 too large, 415 wrong type, 403 a
- * refused mobile-upload token, 404 not yours; status 0 when the server could not be reached).
- */
-function uploadFile<E extends EndpointSpec>(request: UploadRequest<E>): Promise<unknown> {
-  const body = new FormData();
-  body.append('file', request.file);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(request.endpoint.method, request.url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    for (const [name, value] of Object.entries({ ...pageLanguageHeaders(), ...request.headers }))
-      xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          'NETWORK',
-          'Tend could not be reached. Check your connection and try again.',
-          undefined,
-          [],
-        ),
-      );
-    xhr.onload = () => {
-      const schema = request.endpoint.response[xhr.status];
-      if (xhr.status < 200 || xhr.status >= 300 || !schema) {
-        reject(uploadError(xhr.status, xhr.responseText, xhr.getResponseHeader('x-request-id')));
-        return;
-      }
-      request.onProgress(1);
-      try {
-        resolve(schema.parse(xhr.responseText ? JSON.parse(xhr.responseText) : null));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error('The server answered something unexpected'));
-      }
-    };
-    xhr.send(body);
-  });
-}
+}) => {
+  const { file, ...rest } = request;
+  return uploadWithProgress({ ...rest, fields: { file } });
+};
 
 /** A client listing's photo (404 for someone else's: not retried). */
 export const useClientAvatar = (clientId: string) =>

@@ -1,21 +1,20 @@
 /**
  * Verification calls (issue 21 "Verification and privacy"; decision 0057) over contracts'
  * `matchmakingVerificationEndpoints`: the caller's own state, provider number, family code and identity-document
- * upload (multipart, sent with XMLHttpRequest so the page shows upload progress), and the admins' review queues.
+ * upload (multipart, sent through `lib/upload.ts` so the page shows upload progress), and the admins' review queues.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IDENTITY_DOCUMENT_MAX_BYTES,
   identityDocumentTypes,
   matchmakingVerificationEndpoints as e,
-  problem,
   type CaregiverChecksInput,
   type IdentityDocument,
   type IdentityDocumentKind,
   type ProviderCheckDecision,
 } from '@tend/contracts';
-import { ApiError, apiCall, endpointUrl } from '../../../lib/api-client.ts';
-import { pageLanguageHeaders } from '../../../lib/page-language.ts';
+import { apiCall, endpointUrl } from '../../../lib/api-client.ts';
+import { uploadWithProgress } from '../../../lib/upload.ts';
 
 export const verificationKeys = {
   mine: ['matchmaking', 'verification', 'mine'] as const,
@@ -56,22 +55,6 @@ export function documentFileProblem(file: File): 'type' | 'size' | null {
   return file.size > IDENTITY_DOCUMENT_MAX_BYTES ? 'size' : null;
 }
 
-/** An error answer of the upload as the ApiError `apiCall` would throw. */
-function uploadError(status: number, body: string): ApiError {
-  let json: unknown;
-  try {
-    json = body ? JSON.parse(body) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const parsed = problem.safeParse(json);
-  if (parsed.success) {
-    const { code, detail, title, errors } = parsed.data;
-    return new ApiError(status, code, detail ?? title, parsed.data.requestId, errors ?? []);
-  }
-  return new ApiError(status, 'UNKNOWN', `The server answered ${status}`, undefined, []);
-}
-
 /**
  * Sends `POST /api/matchmaking/identity-documents` (multipart `documentType`, `file`) and reports the share of bytes
  * sent (0..1) to `onProgress`. Resolves with the PENDING document (201); rejects with ApiError (400, 404 without a
@@ -82,33 +65,12 @@ export function uploadIdentityDocument(
   file: File,
   onProgress: (share: number) => void,
 ): Promise<IdentityDocument> {
-  const body = new FormData();
-  body.append('documentType', documentType);
-  body.append('file', file);
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', endpointUrl(e.uploadIdentityDocument));
-    request.withCredentials = true;
-    request.setRequestHeader('accept', 'application/json');
-    for (const [name, value] of Object.entries(pageLanguageHeaders())) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onerror = () => reject(new ApiError(0, 'NETWORK', 'Tend could not be reached.', undefined, []));
-    request.onload = () => {
-      if (request.status !== 201) {
-        reject(uploadError(request.status, request.responseText));
-        return;
-      }
-      onProgress(1);
-      try {
-        resolve(e.uploadIdentityDocument.response[201].parse(JSON.parse(request.responseText)));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error('The server answered something unexpected'));
-      }
-    };
-    request.send(body);
-  });
+  return uploadWithProgress({
+    endpoint: e.uploadIdentityDocument,
+    url: endpointUrl(e.uploadIdentityDocument),
+    fields: { documentType, file },
+    onProgress,
+  }) as Promise<IdentityDocument>;
 }
 
 /** The upload as a mutation that refreshes the caller's state. */
