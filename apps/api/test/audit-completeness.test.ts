@@ -1275,6 +1275,200 @@ const routeCases: RouteCase[] = [
     },
     events: [['report_link.create', 'access_link']],
   },
+  // ---- matchmaking listings, schedules and alerts (decisions 0053, 0054, 0056) ---------------------
+  {
+    route: 'POST /api/matchmaking/guardians',
+    request: async (s) => {
+      const family = await signInAs(s.t, 'GUARDIAN');
+      s.ids.listingsGuardianCookie = family.cookie;
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/guardians',
+        payload: { firstName: 'Gail', lastName: 'Guardian' },
+        as: as(s.t, family.cookie),
+      };
+    },
+    events: [['matchmaking_guardian.create', 'guardian']],
+  },
+  {
+    route: 'PUT /api/matchmaking/guardians/me',
+    request: (s) => ({
+      method: 'PUT',
+      url: '/api/matchmaking/guardians/me',
+      payload: { firstName: 'Gail', lastName: 'Guardianne' },
+      as: as(s.t, s.ids.listingsGuardianCookie as string),
+    }),
+    events: [['matchmaking_guardian.update', 'guardian']],
+  },
+  {
+    route: 'POST /api/matchmaking/clients',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/clients',
+      payload: {
+        firstName: 'Carla',
+        lastName: 'Client',
+        zipCode: '97401',
+        careType: 'companionship',
+        hoursNeeded: 12,
+      },
+      as: as(s.t, s.ids.listingsGuardianCookie as string),
+    }),
+    after: (s, body) => {
+      s.ids.listingsClient = (body as { id: string }).id;
+    },
+    events: [['matchmaking_client.create', 'tinder_client']],
+  },
+  {
+    route: 'PUT /api/matchmaking/clients/:id',
+    request: (s) => ({
+      method: 'PUT',
+      url: `/api/matchmaking/clients/${s.ids.listingsClient}`,
+      payload: {
+        firstName: 'Carly',
+        lastName: 'Client',
+        zipCode: '97201',
+        careType: 'companionship',
+        hoursNeeded: 12,
+      },
+      as: as(s.t, s.ids.listingsGuardianCookie as string),
+    }),
+    events: [['matchmaking_client.update', 'tinder_client']],
+  },
+  {
+    route: 'PUT /api/matchmaking/clients/:id/care-details',
+    request: (s) => ({
+      method: 'PUT',
+      url: `/api/matchmaking/clients/${s.ids.listingsClient}/care-details`,
+      payload: { careNeededDescription: 'Company in the afternoons.' },
+      as: as(s.t, s.ids.listingsGuardianCookie as string),
+    }),
+    events: [['matchmaking_client.care_details', 'tinder_client']],
+  },
+  {
+    route: 'PUT /api/matchmaking/clients/:id/schedule',
+    request: (s) => ({
+      method: 'PUT',
+      url: `/api/matchmaking/clients/${s.ids.listingsClient}/schedule`,
+      payload: { schedule: { monday: [{ start: '09:00', end: '12:00' }] } },
+      as: as(s.t, s.ids.listingsGuardianCookie as string),
+    }),
+    events: [['matchmaking_schedule.save', 'tinder_client']],
+  },
+  {
+    route: 'POST /api/matchmaking/clients/:id/finalize',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/clients/${s.ids.listingsClient}/finalize`,
+      payload: { visibility: 'public', hidden: false },
+      as: as(s.t, s.ids.listingsGuardianCookie as string),
+    }),
+    events: [['matchmaking_client.finalize', 'tinder_client']],
+  },
+  {
+    route: 'POST /api/matchmaking/caregivers',
+    request: async (s) => {
+      const caregiver = await signInAs(s.t, 'CAREGIVER');
+      s.ids.listingsCaregiverCookie = caregiver.cookie;
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/caregivers',
+        payload: { firstName: 'Rosa', lastName: 'Quintanilla', zipCode: '97401' },
+        as: as(s.t, caregiver.cookie),
+      };
+    },
+    events: [['caregiver_listing.create', 'tinder_caregiver']],
+  },
+  {
+    route: 'PUT /api/matchmaking/caregivers/me',
+    request: (s) => ({
+      method: 'PUT',
+      url: '/api/matchmaking/caregivers/me',
+      payload: { firstName: 'Rosie', lastName: 'Quintanilla', zipCode: '97401' },
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['caregiver_listing.update', 'tinder_caregiver']],
+  },
+  {
+    route: 'PUT /api/matchmaking/caregivers/me/medallion',
+    request: (s) => ({
+      method: 'PUT',
+      url: '/api/matchmaking/caregivers/me/medallion',
+      payload: { medallionStatus: 'earned' },
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['caregiver_listing.medallion', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/caregivers/me/bios',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/caregivers/me/bios',
+      payload: {
+        bio: 'I have cared for my grandmother for six years and I love helping people stay at home.',
+      },
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['caregiver_bio.create', 'tinder_caregiver']],
+  },
+  {
+    route: 'PUT /api/matchmaking/caregivers/me/additional-info',
+    request: (s) => ({
+      method: 'PUT',
+      url: '/api/matchmaking/caregivers/me/additional-info',
+      payload: { contacts: [{ name: 'Ines' }], availabilityStatus: 'available' },
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['caregiver_listing.additional_info', 'tinder_caregiver']],
+  },
+  {
+    route: 'PUT /api/matchmaking/caregivers/me/schedule',
+    request: (s) => ({
+      method: 'PUT',
+      url: '/api/matchmaking/caregivers/me/schedule',
+      payload: { schedule: { tuesday: [{ start: '08:00', end: '16:00' }] } },
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['matchmaking_schedule.save', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/caregivers/me/finalize',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/caregivers/me/finalize',
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['caregiver_listing.finalize', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/caregivers/me/verification-complete',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/caregivers/me/verification-complete',
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['caregiver_listing.verification_step', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/alerts/dismiss',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/alerts/dismiss',
+      payload: { alertField: 'video', listing: 'caregiver' },
+      as: as(s.t, s.ids.listingsCaregiverCookie as string),
+    }),
+    events: [['profile_alert.dismiss', 'tinder_caregiver']],
+  },
+  {
+    // Last of the client listing's cases: archiving takes it off the guardian's list for good.
+    route: 'POST /api/matchmaking/clients/:id/archive',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/clients/${s.ids.listingsClient}/archive`,
+      as: as(s.t, s.ids.listingsGuardianCookie as string),
+    }),
+    events: [['matchmaking_client.archive', 'tinder_client']],
+  },
   // ---- matchmaking media (decision 0055) ---------------------------------------------------------
   {
     route: 'POST /api/matchmaking/clients/:id/avatar',
