@@ -1644,6 +1644,174 @@ const routeCases: RouteCase[] = [
       ['matchmaking_photo.upload', 'tinder_caregiver'],
     ],
   },
+  // ---- matchmaking entry, verification and reports (decision 0057) ---------------------------------
+  {
+    route: 'POST /api/matchmaking/role',
+    request: async (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/role',
+      payload: { role: 'GUARDIAN' },
+      as: as(s.t, (await signInAs(s.t, 'USER')).cookie),
+    }),
+    events: [['account.matchmaking_role', 'user_account']],
+  },
+  {
+    route: 'POST /api/matchmaking/verification/provider-number',
+    request: async (s) => {
+      const caregiver = await signInAs(s.t, 'CAREGIVER');
+      const [listing] = await s.t.database.db
+        .insert(tinderCaregivers)
+        .values({ firstName: 'Vera', lastName: 'Audit', uniqueKey: randomUUID() })
+        .returning();
+      await linkCaregiverListingAccount(
+        s.t.database.db,
+        systemContext(),
+        caregiver.accountId,
+        listing?.id as string,
+      );
+      s.ids.entryCaregiver = listing?.id as string;
+      s.ids.entryCaregiverCookie = caregiver.cookie;
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/verification/provider-number',
+        // No agency record has this number: the check waits for an admin (decided below).
+        payload: { providerNumber: `AUD-${randomUUID().slice(0, 8)}` },
+        as: as(s.t, caregiver.cookie),
+      };
+    },
+    events: [['matchmaking_provider_number.submit', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/provider-checks/:id',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/provider-checks/${s.ids.entryCaregiver}`,
+      payload: { decision: 'refuse' },
+    }),
+    events: [['matchmaking_provider_check.decide', 'tinder_caregiver']],
+  },
+  {
+    route: 'PUT /api/matchmaking/caregivers/:id/checks',
+    request: (s) => ({
+      method: 'PUT',
+      url: `/api/matchmaking/caregivers/${s.ids.entryCaregiver}/checks`,
+      payload: {
+        backgroundCheckStatus: 'clear',
+        backgroundCheckedAt: '2026-03-01T10:00:00.000Z',
+        backgroundCheckExpiresAt: '2028-03-01',
+        criminalStatus: 'clear',
+        criminalCheckedAt: '2026-03-01T10:00:00.000Z',
+        sexOffenderStatus: null,
+        sexOffenderCheckedAt: null,
+      },
+    }),
+    events: [['caregiver_checks.update', 'tinder_caregiver']],
+  },
+  {
+    route: 'POST /api/matchmaking/identity-documents',
+    request: async (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/identity-documents',
+      ...multipartBody([
+        { name: 'documentType', data: 'drivers_license' },
+        { name: 'file', filename: 'id.png', contentType: 'image/png', data: await pngOf(40, 30) },
+      ]),
+      as: as(s.t, s.ids.entryCaregiverCookie as string),
+    }),
+    after: (s, body) => {
+      s.ids.entryDocument = (body as { id: string }).id;
+    },
+    events: [
+      ['identity_document.upload', 'identity_document'],
+      ['file.upload', 'storage_object'],
+    ],
+  },
+  {
+    route: 'POST /api/matchmaking/identity-documents/:id/review',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/identity-documents/${s.ids.entryDocument}/review`,
+      payload: { decision: 'verify' },
+    }),
+    events: [
+      ['identity_document.review', 'identity_document'],
+      ['file.delete', 'storage_object'],
+    ],
+  },
+  {
+    route: 'POST /api/matchmaking/family-codes',
+    request: async (s) => {
+      const { rows } = await s.t.database.db.execute<{ id: string }>(
+        sql`insert into client (name) values ('Family Code Client') returning id`,
+      );
+      s.ids.entryCareClient = rows[0]?.id as string;
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/family-codes',
+        payload: { careClientId: s.ids.entryCareClient },
+      };
+    },
+    after: (s, body) => {
+      s.ids.entryFamilyCode = (body as { id: string }).id;
+    },
+    events: [['family_code.issue', 'family_verification_code']],
+  },
+  {
+    route: 'POST /api/matchmaking/family-codes/:id/revoke',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/family-codes/${s.ids.entryFamilyCode}/revoke`,
+    }),
+    events: [['family_code.revoke', 'family_verification_code']],
+  },
+  {
+    route: 'POST /api/matchmaking/verification/family-code',
+    request: async (s) => {
+      // The code above is revoked: a second one for the guardian to enter.
+      const issued = await s.admin({
+        method: 'POST',
+        url: '/api/matchmaking/family-codes',
+        payload: { careClientId: s.ids.entryCareClient },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const guardian = await signInAs(s.t, 'GUARDIAN');
+      const { rows } = await s.t.database.db.execute<{ id: string }>(
+        sql`insert into guardian (first_name, last_name) values ('Gina', 'Audit') returning id`,
+      );
+      await s.t.database.db.execute(
+        sql`update user_account set guardian_id = ${rows[0]?.id}::uuid where id = ${guardian.accountId}::uuid`,
+      );
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/verification/family-code',
+        payload: { code: issued.json<{ code: string }>().code },
+        as: as(s.t, guardian.cookie),
+      };
+    },
+    events: [['family_code.redeem', 'guardian']],
+  },
+  {
+    route: 'POST /api/matchmaking/reports',
+    request: (s) => ({
+      method: 'POST',
+      url: '/api/matchmaking/reports',
+      payload: { targetType: 'caregiver', targetId: s.ids.entryCaregiver, reason: 'fake_profile' },
+      as: as(s.t, s.ids.entryCaregiverCookie as string),
+    }),
+    after: (s, body) => {
+      s.ids.entryReport = (body as { id: string }).id;
+    },
+    events: [['profile_report.file', 'profile_report']],
+  },
+  {
+    route: 'POST /api/matchmaking/reports/:id/resolve',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/reports/${s.ids.entryReport}/resolve`,
+      payload: { action: 'dismiss', note: 'Checked' },
+    }),
+    events: [['profile_report.resolve', 'profile_report']],
+  },
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
