@@ -20,6 +20,7 @@ import { loadDemoAgency } from './modules/demo/demo.service.ts';
 import { linkCaregiverOnSignIn } from './modules/users/caregiver-sign-in-link.ts';
 import { createAccessLinkOpener } from './modules/access/access-links.service.ts';
 import type { RequestContext } from './platform/http/context.ts';
+import { createRealtimeHub, type RealtimeHub } from './platform/realtime/realtime.ts';
 
 /** Everything route plugins need, passed explicitly (no globals). */
 export interface AppDeps {
@@ -38,6 +39,11 @@ export interface AppDeps {
   storage: StorageService;
   /** Email and SMS through the configured providers; every message is recorded in the outbox. */
   messaging: MessagingService;
+  /**
+   * The realtime channel (platform/realtime): modules register their client events' handlers in their plugin and
+   * push server events to accounts or rooms; served on the app's HTTP server by buildApp.
+   */
+  realtime: RealtimeHub;
   /**
    * Re-validates the segments of service date `date` and the day on each side in `executor` (the
    * caller's transaction) and detects billing drift for them: module `validation`'s
@@ -121,6 +127,7 @@ export async function createAppDeps(options: {
     events: createJobEvents(),
     storage: createStorageService({ db: database.db, driver: storageDriver, secret: config.authSecret }),
     messaging,
+    realtime: createRealtimeHub(),
     revalidateAroundDate,
     // After the commit, the demo goes through the jobs an import runs (workflows/demo-agency.ts).
     loadDemoAgency: async (db, ctx) => {

@@ -3,6 +3,9 @@
  * composes: the platform's request hooks, each module's plugin (its routes, jobs and event publishers),
  * the workflows between modules (src/workflows/), the web app.
  *
+ * Realtime (platform/realtime): socket.io on the same HTTP server, authenticated by the same session cookie; modules
+ * register their events' handlers on `deps.realtime` in their plugin.
+ *
  * Request path: request id → security headers → rate limit → origin check → actor → route (zod
  * validation) → service (authorize, transaction, audit) → response through the zod schema → errors as
  * RFC 9457 problem+json.
@@ -19,6 +22,7 @@ import { registerRequestGuards } from './platform/http/request-guards.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { setProblemErrorHandler } from './platform/http/error-handler.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { attachRealtime } from './platform/realtime/realtime.ts';
 import { platformRoutes } from './platform/platform.routes.ts';
 import { ensureSystemBuckets } from './platform/storage/system-buckets.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
@@ -110,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
   registerAuth(app, { auth: deps.auth, db: database.db });
   setProblemErrorHandler(app);
+  await attachRealtime(app, deps.realtime, { config, database });
 
   await app.register(platformRoutes);
   for (const plugin of modulePlugins) await app.register(plugin);

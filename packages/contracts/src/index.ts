@@ -62,3 +62,4 @@ export * from './matchmaking-entry.ts';
 export * from './matchmaking-verification.ts';
 export * from './matchmaking-reports.ts';
 export * from './matchmaking-media.ts';
+export * from './realtime.ts';

@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   authEndpoints,
   passesGuard,
@@ -23,7 +24,7 @@ import { AppError } from '../http/errors.ts';
 import { route } from '../http/endpoint-route.ts';
 import type { ActorRecord, RequestContext } from '../http/context.ts';
 import type { Auth } from './auth.ts';
-import { authSessions } from './auth.table.ts';
+import { authSessions, userAccounts } from './auth.table.ts';
 import { createActorResolver, type SessionRow, type SessionState } from './actor.ts';
 import { registerBearer } from './bearer.ts';
 import { registerNoStore } from './no-store.ts';
@@ -34,7 +35,21 @@ import { watchSessionWrites } from './session-invalidation.ts';
 /** Why the server ended a session (spec s.8 logout reasons it can decide on its own). */
 export type SessionEndReason = 'absolute_timeout' | 'inactivity_timeout';
 
+/**
+ * What the realtime channel (platform/realtime) needs of sessions: the actor of a socket's handshake headers (the same
+ * cookie session as HTTP, judged by its own tier's limits; null when none or ended), which of some sessions are still
+ * live (one query), and a call whenever sessions or accounts were written on any instance (session-invalidation.ts).
+ */
+export interface SessionsForRealtime {
+  actorOf(headers: IncomingHttpHeaders): Promise<ActorRecord | null>;
+  liveSessionIds(sessionIds: readonly string[]): Promise<Set<string>>;
+  onChange(listener: () => void): void;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionsForRealtime;
+  }
   interface FastifyRequest {
     ctx: RequestContext;
     /** The session behind `ctx.actor` (tier, sign-in time, last recorded activity, aal); null without one. */
@@ -153,7 +168,9 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.decorateRequest('authSession', null);
   app.decorateRequest('sessionEndReason', null);
-  const actors = createActorResolver({ auth, db, cache: watchedSessionCache(app) });
+  const changeListeners = new Set<() => void>();
+  const actors = createActorResolver({ auth, db, cache: watchedSessionCache(app, changeListeners) });
+  app.decorate('sessions', sessionsForRealtime(app, { db, actors, changeListeners }));
   // API clients: `Authorization: Bearer <access token>` (bearer.ts; decision 0015).
   const authenticateBearer = registerBearer(app, { auth, db });
   registerAuthHandler(app, { auth, db, actors });
@@ -184,10 +201,16 @@ export function registerAuth(app: FastifyInstance, { auth, db }: { auth: Auth; d
  * The per-process session cache, emptied by every write to sessions and accounts on any instance
  * (session-invalidation.ts, decision 0028); its watch starts with the app and stops when it closes.
  */
-function watchedSessionCache(app: FastifyInstance): SessionCache<SessionRow> {
+function watchedSessionCache(
+  app: FastifyInstance,
+  changeListeners: ReadonlySet<() => void>,
+): SessionCache<SessionRow> {
   const cache = new SessionCache<SessionRow>();
   const watch = watchSessionWrites(app.deps.database, {
-    clear: () => cache.clear(),
+    clear: () => {
+      cache.clear();
+      for (const listener of changeListeners) listener();
+    },
     setEnabled: (enabled) => {
       cache.enabled = enabled;
       if (!enabled) cache.clear();
@@ -197,6 +220,50 @@ function watchedSessionCache(app: FastifyInstance): SessionCache<SessionRow> {
   app.addHook('onReady', () => watch.ready);
   app.addHook('onClose', () => watch.close());
   return cache;
+}
+
+/** {@link SessionsForRealtime} over this app's actor resolver. */
+function sessionsForRealtime(
+  app: FastifyInstance,
+  {
+    db,
+    actors,
+    changeListeners,
+  }: { db: Database; actors: ReturnType<typeof createActorResolver>; changeListeners: Set<() => void> },
+): SessionsForRealtime {
+  return {
+    async actorOf(headers) {
+      const cookies = app.parseCookie(headers.cookie ?? '');
+      let resolved = await actors.resolveSession(headers, cookies);
+      const view = (session: SessionState) => ({
+        tier: session.tier,
+        issuedAt: session.issuedAt.getTime(),
+        lastActivityAt: session.lastActivityAt.getTime(),
+      });
+      if (resolved?.cached && serverSessionEndReason(view(resolved.session), Date.now()))
+        resolved = await actors.resolveSession(headers, cookies, { fresh: true });
+      if (!resolved || serverSessionEndReason(view(resolved.session), Date.now())) return null;
+      return resolved.actor;
+    },
+    async liveSessionIds(sessionIds) {
+      if (!sessionIds.length) return new Set();
+      const rows = await db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .innerJoin(userAccounts, eq(userAccounts.authUserId, authSessions.userId))
+        .where(
+          and(
+            inArray(authSessions.id, [...sessionIds]),
+            gt(authSessions.expiresAt, new Date()),
+            eq(userAccounts.isActive, true),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+    },
+  };
 }
 
 /**

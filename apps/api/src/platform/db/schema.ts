@@ -26,3 +26,4 @@ export * from '../../modules/messaging/messaging.table.ts';
 export * from '../../modules/staging/staging.table.ts';
 export * from '../messaging/outbox.table.ts';
 export * from '../storage/storage.table.ts';
+export * from '../realtime/realtime.table.ts';
