@@ -189,8 +189,13 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': {
         target: apiUrl,
+        // The realtime channel (/api/realtime) upgrades to a WebSocket.
+        ws: true,
         configure: (proxy) => {
-          proxy.on('proxyReq', (proxyReq, req) => {
+          const rewriteOrigin = (
+            proxyReq: { setHeader(name: string, value: string): void },
+            req: { headers: { origin?: string; referer?: string } },
+          ) => {
             const origin = req.headers.origin;
             if (origin && devOrigins.has(origin)) {
               proxyReq.setHeader('origin', publicOrigin);
@@ -198,7 +203,9 @@ export default defineConfig(({ command }) => ({
               if (referer?.startsWith(origin))
                 proxyReq.setHeader('referer', publicOrigin + referer.slice(origin.length));
             }
-          });
+          };
+          proxy.on('proxyReq', rewriteOrigin);
+          proxy.on('proxyReqWs', rewriteOrigin);
         },
       },
     },
