@@ -18,6 +18,11 @@ export const errorStatus = {
   PROTOCOL_LOCKED: 409,
   PROTOCOL_NOT_READY: 409,
   ISP_NOT_READY: 409,
+  /**
+   * A message or request looks like it holds a phone number, an email address or a request for cash (conversations.ts):
+   * `errors[].path` is `content`, `errors[].message` names what was found; resend with `confirmFlagged: true`.
+   */
+  CONTACT_DETAILS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -63,3 +63,4 @@ export * from './matchmaking-verification.ts';
 export * from './matchmaking-reports.ts';
 export * from './matchmaking-media.ts';
 export * from './realtime.ts';
+export * from './conversations.ts';

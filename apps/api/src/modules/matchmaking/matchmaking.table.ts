@@ -163,6 +163,8 @@ export const tinderCaregivers = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** SMS opt-in (off until the caregiver agrees). */
     smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+    /** Matchmaking emails (new messages, matches, reminders); on until the caregiver turns them off (issue 22). */
+    emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
     lastProfileReminderAt: tstz('last_profile_reminder_at'),
     /** Willing to be a backup caregiver at short notice. */
     backupReady: boolean('backup_ready').notNull().default(false),
@@ -374,6 +376,15 @@ export const matches = pgTable(
     rejectedBy: senderTypeEnum('rejected_by'),
     /** Side that started the match. */
     initiator: senderTypeEnum('initiator').notNull(),
+    /**
+     * The case manager's authorization before the match turns into scheduled care (issue 22; per agency setting):
+     * `not_required`, `requested`, `authorized` or `declined`.
+     */
+    careAuthorization: text('care_authorization').notNull().default('not_required'),
+    /** The user account that authorized or declined, when, and their note. */
+    authorizedByUserId: uuid('authorized_by_user_id'),
+    authorizedAt: tstz('authorized_at'),
+    authorizationNote: text('authorization_note'),
     ...timestamps,
   },
   (t) => [

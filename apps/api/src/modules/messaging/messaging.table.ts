@@ -21,13 +21,18 @@ import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { matchStatusEnum, senderTypeEnum } from '../../platform/db/enums.ts';
 import { matches, tinderCaregivers, tinderClients } from '../matchmaking/matchmaking.table.ts';
 
-/** A conversation between two participants; one per unordered pair (spec s.3 Conversation). */
+/**
+ * A conversation between two participants; one per unordered pair (spec s.3 Conversation). In matchmaking (issue
+ * 22) participant A is always the client listing and B the caregiver listing.
+ */
 export const conversations = pgTable(
   'conversation',
   {
     id: idColumn(),
     participantAId: uuid('participant_a_id').notNull(),
     participantBId: uuid('participant_b_id').notNull(),
+    /** The match the conversation belongs to (null before one exists). */
+    matchId: uuid('match_id').references(() => matches.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -55,6 +60,14 @@ export const messageRequests = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => tinderClients.id, { onDelete: 'cascade' }),
+    /** The side that sent the request (issue 22). */
+    senderType: senderTypeEnum('sender_type').notNull(),
+    /** When the other side accepted or declined, or the request was closed without a reply. */
+    respondedAt: tstz('responded_at'),
+    /** Why a request is closed: `declined`, `no_reply` (7 days, issue 22 "no ghosting") or `withdrawn`. */
+    closedReason: text('closed_reason'),
+    /** The conversation accepting it opened. */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -81,6 +94,16 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     /** An email notification was sent for this message. */
     triggeredEmail: boolean('triggered_email').notNull().default(false),
+    /** `text`, `contact_share` (the logged "share contact" action) or `system` (e.g. an automatic decline). */
+    kind: text('kind').notNull().default('text'),
+    /** When the recipient's device received it, and when they read it (read receipts, issue 22). */
+    deliveredAt: tstz('delivered_at'),
+    readAt: tstz('read_at'),
+    /** A corrected message keeps what it first said (shown to admins only). */
+    editedAt: tstz('edited_at'),
+    originalContent: text('original_content'),
+    /** What the contact-details check found and the writer sent anyway (`phone`, `email`, `cash`). */
+    flags: jsonb('flags').$type<string[]>(),
     ...timestamps,
   },
   (t) => [

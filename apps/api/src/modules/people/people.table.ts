@@ -141,6 +141,8 @@ export const guardians = pgTable(
     dob: date('dob', { mode: 'string' }),
     /** SMS opt-in (off until the guardian agrees). */
     smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+    /** Matchmaking emails (new messages, matches, reminders); on until the guardian turns them off (issue 22). */
+    emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
     lastProfileReminderAt: tstz('last_profile_reminder_at'),
     /** Who verified the family in matchmaking, how and when (issue 21; `verification_method` as the listings'). */
     verifiedAt: tstz('verified_at'),

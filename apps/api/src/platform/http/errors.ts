@@ -16,6 +16,7 @@ const titles: Record<ErrorCode, string> = {
   PROTOCOL_LOCKED: 'Protocol locked',
   PROTOCOL_NOT_READY: 'Protocol not ready',
   ISP_NOT_READY: 'ISP not ready',
+  CONTACT_DETAILS: 'Looks like contact details',
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   RATE_LIMITED: 'Too many requests',
