@@ -12,11 +12,12 @@
 import { subscribe } from 'node:diagnostics_channel';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/platform/audit/audit.table.ts';
 import { claimCsv, claimCsvHeader, insertBillingItems } from '../src/modules/billing/claim-test-support.ts';
-import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN, type TestApp } from './helpers.ts';
+import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN } from './helpers.ts';
+import type { Expected, JobCase, RouteCase, State } from './audit-cases/types.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -44,36 +45,6 @@ const excluded: Record<string, string> = {
   'POST /api/auth/*':
     "better-auth's catch-all (sign-in, sign-out, MFA, password reset, …): its events are asserted by the auth suites (auth.plugin, account-password, caregiver-otp, caregiver-sms, google-sign-in, sign-up tests)",
 };
-
-type Caller = ReturnType<typeof as>;
-interface State {
-  t: TestApp;
-  admin: Caller;
-  anonymous: Caller;
-  ids: Record<string, string>;
-}
-
-/** One audited event: [action, entity type]. */
-type Expected = [action: string, entityType: string];
-
-interface RouteCase {
-  route: string;
-  /** The successful request (2xx); may first prepare what it needs. */
-  request: (s: State) => Promise<InjectOptions & { as?: Caller }> | (InjectOptions & { as?: Caller });
-  /** Keeps what later cases need from the response. */
-  after?: (s: State, body: unknown) => void | Promise<void>;
-  /** The events the call writes (at least one, unless `noEvent` says why none). */
-  events: Expected[];
-  /** Why a successful call of this route writes no event (then it must write none). */
-  noEvent?: string;
-}
-
-interface JobCase {
-  job: string;
-  events: Expected[];
-  /** Queues a run when no case above does (the job's id). */
-  queue?: (s: State) => Promise<string>;
-}
 
 const shiftHeader = 'Shift ID,Caregiver,Client,Date,Clock In,Clock Out,In Location,Out Location,Billing Code';
 const home = (i: number) =>
@@ -1812,6 +1783,7 @@ const routeCases: RouteCase[] = [
     }),
     events: [['profile_report.resolve', 'profile_report']],
   },
+  // The wings' own case files (audit-cases/<area>.ts), one spread line each, in the order they run:
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1844,6 +1816,7 @@ const jobCases: JobCase[] = [
     events: [['demo_billing.run', 'processing_job']],
     queue: async (s) => (await s.t.app.deps.jobs.enqueue({ jobType: 'demo-billing', metadata: {} })).id,
   },
+  // The wings' own job cases (audit-cases/<area>.ts), one spread line each:
 ];
 
 let state: State;
