@@ -63,6 +63,17 @@ export const segmentsMayHaveChanged = defineJobEvent<{ from: string; to: string 
 export const demoAgencyLoaded = defineJobEvent<{ loadedAt: string }>('demo.agencyLoaded');
 
 /** Every event above (the composition test checks each has a subscriber). */
+/**
+ * A matchmaking message was stored (modules/messaging; issue 22): `messageId` and its conversation, the recipient's
+ * side and listing. The conversation-notification workflow decides whether the recipient is told by email or SMS.
+ */
+export const messageSent = defineJobEvent<{
+  messageId: string;
+  conversationId: string;
+  recipientSide: 'CLIENT' | 'CAREGIVER';
+  recipientListingId: string;
+}>('messaging.messageSent');
+
 export const workflowEvents = [
   demoAgencyLoaded,
   shiftsImported,

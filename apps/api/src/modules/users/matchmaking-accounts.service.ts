@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '@tend/contracts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
+import type { Locale } from '@tend/contracts/locale';
 import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -55,6 +56,39 @@ export async function findMatchmakingAccount(
     .from(userAccounts)
     .where(eq(userAccounts.id, userAccountId));
   return row ?? null;
+}
+
+/** An account that acts for a matchmaking listing, with what notifications need (issue 22). */
+export interface ListingAccount {
+  userAccountId: string;
+  email: string | null;
+  phone: string | null;
+  locale: Locale | null;
+  isActive: boolean;
+}
+
+/**
+ * The accounts that act for a listing: those linked to guardian record `guardianId` (a client listing's family) or
+ * to caregiver listing `tinderCaregiverId`. Inactive accounts included (`isActive` says). One query.
+ */
+export async function accountsActingFor(
+  executor: Executor,
+  owner: { guardianId: string } | { tinderCaregiverId: string },
+): Promise<ListingAccount[]> {
+  return executor
+    .select({
+      userAccountId: userAccounts.id,
+      email: userAccounts.email,
+      phone: userAccounts.phone,
+      locale: userAccounts.locale,
+      isActive: userAccounts.isActive,
+    })
+    .from(userAccounts)
+    .where(
+      'guardianId' in owner
+        ? eq(userAccounts.guardianId, owner.guardianId)
+        : eq(userAccounts.tinderCaregiverId, owner.tinderCaregiverId),
+    );
 }
 
 const conflict = (path: string, message: string) =>
