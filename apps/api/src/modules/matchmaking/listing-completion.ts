@@ -55,7 +55,10 @@ export async function listingCompletions(executor: Executor, today: string): Pro
           .where(and(eq(textBios.caregiverId, tinderCaregivers.id), eq(textBios.isCurrent, true))),
       ).mapWith(Boolean),
       hasVideo: exists(
-        executor.select({ id: videoBios.id }).from(videoBios).where(eq(videoBios.caregiverId, tinderCaregivers.id)),
+        executor
+          .select({ id: videoBios.id })
+          .from(videoBios)
+          .where(eq(videoBios.caregiverId, tinderCaregivers.id)),
       ).mapWith(Boolean),
     })
     .from(tinderCaregivers)
@@ -73,7 +76,11 @@ export async function listingCompletions(executor: Executor, today: string): Pro
       listingId: row.id,
       owner: { tinderCaregiverId: row.id },
       missing: highFields(
-        caregiverAlertsOf(row, { schedule: (schedule as WeeklyGrid | null) ?? null, hasBio, hasVideo }, today),
+        caregiverAlertsOf(
+          row,
+          { schedule: (schedule as WeeklyGrid | null) ?? null, hasBio, hasVideo },
+          today,
+        ),
       ),
     })),
   ];

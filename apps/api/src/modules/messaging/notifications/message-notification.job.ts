@@ -72,7 +72,12 @@ const NEW_MESSAGE = 'new-message';
 /** The message and its conversation's match, or null when either is gone. */
 async function messageOf(db: Database, metadata: MessageNotificationMetadata) {
   const [row] = await db
-    .select({ id: messages.id, isRead: messages.isRead, readAt: messages.readAt, matchId: conversations.matchId })
+    .select({
+      id: messages.id,
+      isRead: messages.isRead,
+      readAt: messages.readAt,
+      matchId: conversations.matchId,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(eq(messages.id, metadata.messageId));
@@ -206,7 +211,8 @@ export async function notifyMessage(
 export function createMessageNotificationHandler(deps: MessageNotificationDeps): JobHandler {
   return async (ctx) => {
     const parsed = messageNotificationMetadata.safeParse(ctx.metadata);
-    if (!parsed.success) throw new JobInputError('message-notification needs messageId, conversationId and recipient');
+    if (!parsed.success)
+      throw new JobInputError('message-notification needs messageId, conversationId and recipient');
     const result = await notifyMessage(deps, parsed.data);
     await recordAudit(deps.db, systemContext(`job:${ctx.jobId}`), {
       action: 'message_notification.run',

@@ -32,7 +32,12 @@ export interface NoReplyDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type ClosedRequest = { id: string; senderType: 'CLIENT' | 'CAREGIVER'; clientId: string; caregiverId: string };
+type ClosedRequest = {
+  id: string;
+  senderType: 'CLIENT' | 'CAREGIVER';
+  clientId: string;
+  caregiverId: string;
+};
 
 /** Closes the requests unanswered since before `now - MESSAGE_REQUEST_REPLY_DAYS`; resolves them. */
 export async function closeUnansweredRequests(
@@ -63,7 +68,10 @@ export async function closeUnansweredRequests(
 }
 
 /** Tells both sides of `request` and emails its sender (see the file comment); resolves the emails sent/failed. */
-async function tellParties(deps: NoReplyDeps, request: ClosedRequest): Promise<{ sent: number; failed: number }> {
+async function tellParties(
+  deps: NoReplyDeps,
+  request: ClosedRequest,
+): Promise<{ sent: number; failed: number }> {
   const senderSide = request.senderType;
   const senderListing = senderSide === 'CLIENT' ? request.clientId : request.caregiverId;
   const otherSide = senderSide === 'CLIENT' ? 'CAREGIVER' : 'CLIENT';

@@ -16,7 +16,9 @@ export async function isViewingConversation(
   const rows = await deps.db
     .select({ socketId: userPresences.socketId })
     .from(userPresences)
-    .where(and(eq(userPresences.userId, userAccountId), eq(userPresences.activeConversationId, conversationId)));
+    .where(
+      and(eq(userPresences.userId, userAccountId), eq(userPresences.activeConversationId, conversationId)),
+    );
   for (const row of rows) if (row.socketId && (await deps.realtime.isConnected(row.socketId))) return true;
   return false;
 }

@@ -89,7 +89,9 @@ async function takeDue(db: Database, row: ReminderRow, now: Date): Promise<boole
       nextEmailScheduledAt: nextReminderAt(row.createdAt, schedule, row.emailsSent + 1),
       updatedAt: now,
     })
-    .where(and(eq(reminders.id, row.id), eq(reminders.emailsSent, row.emailsSent), eq(reminders.isActive, true)))
+    .where(
+      and(eq(reminders.id, row.id), eq(reminders.emailsSent, row.emailsSent), eq(reminders.isActive, true)),
+    )
     .returning({ id: reminders.id });
   return taken.length > 0;
 }

@@ -16,4 +16,5 @@ export function nextReminderAt(foundAt: Date, schedule: readonly number[], email
 }
 
 /** Whether a reminder scheduled at `next` is due at `now` (a null schedule never is). */
-export const reminderDue = (next: Date | null, now: Date): boolean => next !== null && next.getTime() <= now.getTime();
+export const reminderDue = (next: Date | null, now: Date): boolean =>
+  next !== null && next.getTime() <= now.getTime();
