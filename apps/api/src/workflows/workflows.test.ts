@@ -17,6 +17,7 @@ import {
   demoAgencyLoaded,
   shiftsImported,
   workflowEvents,
+  messageSent,
 } from './events.ts';
 
 let t: TestApp;
@@ -145,6 +146,21 @@ describe('demo agency workflow', () => {
       { jobType: 'incident-screening', status: 'QUEUED', metadata: { scope: 'all', afterDemoLoad: true } },
       { jobType: 'segment-validation', status: 'QUEUED', metadata: { scope: 'all', afterDemoLoad: true } },
       { jobType: 'demo-billing', status: 'QUEUED', metadata: { afterValidationJobId: validationJobId } },
+    ]);
+  });
+});
+
+describe('conversation notifications workflow', () => {
+  it('queues the message-notification job with the message and its recipient', async () => {
+    const payload = {
+      messageId: randomUUID(),
+      conversationId: randomUUID(),
+      recipientSide: 'CAREGIVER' as const,
+      recipientListingId: randomUUID(),
+    };
+    await t.app.deps.events.publish(messageSent, payload);
+    expect(await queued()).toEqual([
+      { jobType: 'message-notification', status: 'QUEUED', metadata: payload },
     ]);
   });
 });

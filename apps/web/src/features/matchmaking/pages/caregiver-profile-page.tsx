@@ -17,6 +17,7 @@ import {
 import { cardName } from '../components/caregiver-card-view.tsx';
 import { CaregiverPage, editPath, wrappingButton } from '../components/caregiver-step.tsx';
 import { MissingFields, VerificationStatus } from '../components/caregiver-listing-status.tsx';
+import { NotificationSettings } from '../components/notification-settings.tsx';
 import { ProfileAlerts } from '../components/profile-alerts.tsx';
 
 export const CAREGIVER_PREVIEW_PATH = '/matchmaking/caregiver/previewProfileTest';
@@ -188,6 +189,7 @@ function Profile({ listing }: { listing: CaregiverListing }) {
       ) : null}
       <ProfileParts listing={listing} />
       <VerificationStatus listing={listing} />
+      <NotificationSettings side="caregiver" />
     </Stack>
   );
 }

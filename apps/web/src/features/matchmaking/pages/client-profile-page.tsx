@@ -13,6 +13,7 @@ import { clientOnboardingSteps, type ClientListing } from '@tend/contracts';
 import { useClientListings, useWriteClientListing } from '../api/clients.ts';
 import { FormProblems, LoadState } from '../components/client-form-parts.tsx';
 import { editStepPath } from '../components/client-steps.ts';
+import { NotificationSettings } from '../components/notification-settings.tsx';
 import { ProfileAlerts } from '../components/profile-alerts.tsx';
 
 export function ClientProfilePage() {
@@ -39,6 +40,7 @@ export function ClientProfilePage() {
           <AddClient />
         </>
       )}
+      <NotificationSettings side="client" />
     </Stack>
   );
 }
