@@ -7,9 +7,54 @@
 import { useId, useState } from 'react';
 import { Alert, Card, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { MESSAGE_NOTIFICATION_THROTTLE_MINUTES, type NotificationSide } from '@tend/contracts';
+import {
+  MESSAGE_NOTIFICATION_THROTTLE_MINUTES,
+  type NotificationSettings as NotificationSettingsView,
+  type NotificationSide,
+} from '@tend/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNotificationSettings, useSetNotificationSettings } from '../api/notifications.ts';
+
+type Choice = { emailNotificationsEnabled: boolean; smsNotificationsEnabled: boolean };
+
+/** The two switches over `data`; `onChange` gets both choices after a change. */
+function Choices({
+  data,
+  t,
+  onChange,
+}: {
+  data: NotificationSettingsView;
+  t: (id: string) => string;
+  onChange: (next: Choice) => void;
+}) {
+  return (
+    <>
+      <Switch
+        label={t('email')}
+        description={t('emailHelp')}
+        checked={data.emailNotificationsEnabled}
+        onChange={(event) =>
+          onChange({
+            emailNotificationsEnabled: event.currentTarget.checked,
+            smsNotificationsEnabled: data.smsNotificationsEnabled,
+          })
+        }
+      />
+      <Switch
+        label={t('sms')}
+        description={data.hasPhone ? t('smsHelp') : t('smsNeedsPhone')}
+        checked={data.smsNotificationsEnabled}
+        disabled={!data.hasPhone && !data.smsNotificationsEnabled}
+        onChange={(event) =>
+          onChange({
+            emailNotificationsEnabled: data.emailNotificationsEnabled,
+            smsNotificationsEnabled: event.currentTarget.checked,
+          })
+        }
+      />
+    </>
+  );
+}
 
 export function NotificationSettings({ side, level = 2 }: { side: NotificationSide; level?: 2 | 3 }) {
   const intl = useIntl();
@@ -24,7 +69,7 @@ export function NotificationSettings({ side, level = 2 }: { side: NotificationSi
   const titleId = useId();
 
   if (settings.error instanceof ApiError && settings.error.status === 404) return null;
-  const change = (next: { emailNotificationsEnabled: boolean; smsNotificationsEnabled: boolean }) => {
+  const change = (next: Choice) => {
     setSaved(false);
     save.mutate(next, { onSuccess: () => setSaved(true) });
   };
@@ -52,30 +97,7 @@ export function NotificationSettings({ side, level = 2 }: { side: NotificationSi
           <Loader size="sm" aria-label={t('loading')} />
         ) : (
           <>
-            <Switch
-              label={t('email')}
-              description={t('emailHelp')}
-              checked={data.emailNotificationsEnabled}
-              disabled={save.isPending}
-              onChange={(event) =>
-                change({
-                  emailNotificationsEnabled: event.currentTarget.checked,
-                  smsNotificationsEnabled: data.smsNotificationsEnabled,
-                })
-              }
-            />
-            <Switch
-              label={t('sms')}
-              description={data.hasPhone ? t('smsHelp') : t('smsNeedsPhone')}
-              checked={data.smsNotificationsEnabled}
-              disabled={save.isPending || (!data.hasPhone && !data.smsNotificationsEnabled)}
-              onChange={(event) =>
-                change({
-                  emailNotificationsEnabled: data.emailNotificationsEnabled,
-                  smsNotificationsEnabled: event.currentTarget.checked,
-                })
-              }
-            />
+            <Choices data={data} t={t} onChange={change} />
             <div role="status" aria-live="polite">
               {saved && !save.isPending ? (
                 <Text size="sm" c="teal.9">
