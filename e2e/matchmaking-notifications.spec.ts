@@ -115,7 +115,11 @@ test('a family turns notification emails off on their profile page; a caregiver 
     storageState: await familyContext.storageState(),
   });
   const es = await esContext.newPage();
+  forbidDialogs(es);
   await es.goto('/matchmaking/client/profile');
+  await es.getByRole('heading', { level: 1 }).waitFor();
+  if ((await es.locator('html').getAttribute('lang')) !== 'es')
+    await es.getByTestId('locale-switcher').click();
   const esSection = es.getByTestId('notification-settings');
   await expect(esSection.getByRole('heading', { name: 'Correos y mensajes de texto' })).toBeVisible();
   await expect(esSection.getByRole('switch', { name: 'Enviarme correos' })).not.toBeChecked();
