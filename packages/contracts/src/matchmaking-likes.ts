@@ -143,7 +143,8 @@ export const caregiverProfileView = fitEntry.extend({
   like: likeSummary.nullable(),
   match: matchSummary.nullable(),
   bio: z.string().nullable(),
-  hasVideo: z.boolean(),
+  /** The primary video (`GET /api/matchmaking/media/videos/:videoId`), or null. */
+  videoId: z.string().nullable(),
   referencesCount: z.number().int(),
   reviews: z.array(publicReview),
 });
