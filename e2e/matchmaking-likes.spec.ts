@@ -176,7 +176,7 @@ test('a family and a caregiver find each other ranked with reasons, like each ot
   await expect(caregiver.getByRole('textbox', { name: 'Your message' })).toBeVisible();
   await expectAccessible(caregiver, 'matchmaking-caregiver-client-profile');
   await caregiver.goto('/matchmaking/caregiver/likesList');
-  await caregiver.getByRole('button', { name: `Like ${CLIENT_NAME} back` }).click();
+  await caregiver.getByRole('button', { name: `Like back: ${CLIENT_NAME}` }).click();
   await caregiver.goto('/matchmaking/caregiver/matches');
   const caregiverMatch = caregiver.getByTestId('entry-card').filter({ hasText: CLIENT_NAME });
   await expect(caregiverMatch.getByTestId('match-status')).toHaveText('Matched');

@@ -179,7 +179,10 @@ function MatchActions({
         <Button
           variant="light"
           onClick={onRate}
-          aria-label={intl.formatMessage({ id: 'matchmaking.matches.rateName' }, { name })}
+          aria-label={intl.formatMessage(
+            { id: item.myRating ? 'matchmaking.matches.editRatingName' : 'matchmaking.matches.rateName' },
+            { name },
+          )}
         >
           <FormattedMessage
             id={item.myRating ? 'matchmaking.matches.editRating' : 'matchmaking.matches.rate'}
