@@ -24,6 +24,7 @@ import { CaseManagerClients, CaseManagerIspBadge } from '../components/case-mana
 import { CaseManagerFirstQuestions } from '../components/case-manager-first-questions.tsx';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { CaseManagerIncidents } from '../components/case-manager-incidents.tsx';
+import { CaseManagerMatchAuthorizations } from '../components/case-manager-match-authorizations.tsx';
 import { DashboardNotFoundContent } from './dashboard-not-found-page.tsx';
 
 const isNotFound = (error: unknown) =>
@@ -123,6 +124,7 @@ export function CaseManagerDashboardPage() {
           </Text>
         </div>
         <CaseManagerFirstQuestions data={dashboard.data} />
+        <CaseManagerMatchAuthorizations />
         <Section id="open-incidents" titleId="dashboards.caseManager.incidents.title">
           <CaseManagerIncidents incidents={dashboard.data.incidents} showClient />
         </Section>

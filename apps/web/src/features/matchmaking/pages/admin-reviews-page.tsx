@@ -3,7 +3,8 @@
  * reports (dismiss, or hide the listing, with a note), ID documents awaiting review (open the file, verify or reject:
  * the file is deleted), provider numbers awaiting a check (confirm with the agency caregiver record, or refuse),
  * caregiver checks (background, criminal and sex-offender statuses with dates) and family codes (issue for a care
- * client, shown once; list; revoke). Admin only, English (words from the catalogue like every matchmaking file).
+ * client, shown once; list; revoke), and (issue 22; decision 0059) the agency's matchmaking settings: case-manager
+ * authorization of matches and the fit weights. Admin only, English (words from the catalogue like every matchmaking file).
  */
 import { useState } from 'react';
 import {
@@ -37,6 +38,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { PersonSelect } from '../../../components/ui/person-select.tsx';
 import { useReports, useResolveReport } from '../api/reports.ts';
+import { MatchmakingSettingsTab } from '../components/matchmaking-settings-form.tsx';
 import {
   documentFileUrl,
   useCaregiverChecks,
@@ -514,7 +516,7 @@ function FamilyCodesTab() {
   );
 }
 
-const tabs = ['reports', 'documents', 'providers', 'checks', 'codes'] as const;
+const tabs = ['reports', 'documents', 'providers', 'checks', 'codes', 'settings'] as const;
 
 export function AdminReviewsPage() {
   const intl = useIntl();
@@ -550,6 +552,9 @@ export function AdminReviewsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="codes" pt="md">
           <FamilyCodesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md">
+          <MatchmakingSettingsTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>
