@@ -208,6 +208,12 @@ export const apiAccess = {
   'GET /api/matchmaking/mobile-upload-links/:linkId': 'signed-in',
   'POST /api/matchmaking/mobile-upload/check': 'public',
   'POST /api/matchmaking/mobile-upload': 'public',
+  // Matchmaking: conversations and message requests (issue 22; docs/matchmaking.md; decision 0058).
+  'GET /api/matchmaking/conversations': 'signed-in',
+  'GET /api/matchmaking/matches/:matchId/conversation': 'signed-in',
+  'GET /api/matchmaking/conversations/:id/messages': 'signed-in',
+  'POST /api/matchmaking/conversations/:id/messages': 'signed-in',
+  'POST /api/matchmaking/conversations/:id/read': 'signed-in',
   'GET /api/me': 'signed-in',
   'GET /api/me/home': 'signed-in',
   'GET /api/outbox': 'admin',

@@ -274,6 +274,19 @@ export const auditActions = [
   'dashboard.case_manager.list',
   'dashboard.case_manager.view',
   'dashboard.report.download',
+  // Matchmaking: conversations, message requests, messages (issue 22; docs/matchmaking.md; decision 0058).
+  'conversation.list',
+  'conversation.open',
+  'conversation.read_messages',
+  'conversation.mark_read',
+  'conversation.share_contact',
+  'message.send',
+  'message.edit',
+  'message.delivered',
+  'message_request.list',
+  'message_request.send',
+  'message_request.decide',
+  'reply_time.list',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
