@@ -62,5 +62,7 @@ export * from './matchmaking-entry.ts';
 export * from './matchmaking-verification.ts';
 export * from './matchmaking-reports.ts';
 export * from './matchmaking-media.ts';
+export * from './matchmaking-fit.ts';
+export * from './matchmaking-likes.ts';
 export * from './realtime.ts';
 export * from './conversations.ts';

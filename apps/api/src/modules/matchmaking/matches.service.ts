@@ -7,22 +7,50 @@ import { and, eq } from 'drizzle-orm';
 import type { SenderType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { clientFacts } from '../people/people-facts.ts';
+import { readMatchmakingSettings } from './fit-inputs.ts';
 import type { MatchmakingAccount } from './matchmaking-support.ts';
 import { matches, tinderCaregivers, tinderClients } from './matchmaking.table.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
 
 /**
+ * The case manager who must authorize a match of client listing `clientId` under the agency's settings, or null: the
+ * setting `requireCaseManagerAuthorization` is on (decision 0059) and the listing is linked to a care record
+ * (`tinder_client.client_id`) whose `case_manager_id` is set (read through module people's `clientFacts`).
+ */
+export async function authorizingCaseManager(executor: Executor, clientId: string): Promise<string | null> {
+  const settings = await readMatchmakingSettings(executor);
+  if (!settings.requireCaseManagerAuthorization) return null;
+  const care = clientFacts('care_client');
+  const [row] = await executor
+    .select({ caseManagerId: care.caseManagerId })
+    .from(tinderClients)
+    .innerJoin(care, eq(care.id, tinderClients.clientId))
+    .where(eq(tinderClients.id, clientId));
+  return row?.caseManagerId ?? null;
+}
+
+/**
  * Opens the match of a client and a caregiver listing, started by `initiator`'s side, or returns the one the pair
- * already has (one match per pair; a REJECTED one stays rejected). In `executor` (the caller's transaction).
+ * already has (one match per pair; a REJECTED one stays rejected). In `executor` (the caller's transaction). When
+ * the agency requires it and the client has a case manager (`authorizingCaseManager`), the new match is PENDING with
+ * `care_authorization = requested` until that case manager decides; else ACCEPTED, `not_required` (issue 22).
  */
 export async function openMatch(
   executor: Executor,
   { clientId, caregiverId, initiator }: { clientId: string; caregiverId: string; initiator: SenderType },
 ): Promise<MatchRow> {
+  const caseManagerId = await authorizingCaseManager(executor, clientId);
   await executor
     .insert(matches)
-    .values({ clientId, caregiverId, initiator, status: 'ACCEPTED' })
+    .values({
+      clientId,
+      caregiverId,
+      initiator,
+      status: caseManagerId ? 'PENDING' : 'ACCEPTED',
+      careAuthorization: caseManagerId ? 'requested' : 'not_required',
+    })
     .onConflictDoNothing({ target: [matches.clientId, matches.caregiverId] });
   const [row] = await executor
     .select()

@@ -8,6 +8,7 @@ import { clientListingRoutes } from './client-listings.routes.ts';
 import { entryRoutes } from './matchmaking-home.routes.ts';
 import type { MatchmakingDeps } from './matchmaking-support.ts';
 import { caregiverListingRoutes } from './caregiver-listings.routes.ts';
+import { likeRoutes } from './likes.routes.ts';
 import { nearbyRoutes } from './nearby.routes.ts';
 import { profileAlertRoutes } from './profile-alerts.routes.ts';
 import { scheduleRoutes } from './schedules.routes.ts';
@@ -26,6 +27,7 @@ export const matchmakingPlugin: FastifyPluginAsync = async (app) => {
   await app.register(profileAlertRoutes(deps));
   await app.register(nearbyRoutes(deps));
   await app.register(entryRoutes(deps));
+  await app.register(likeRoutes(deps));
   app.addHook('onReady', () => ensureMediaBuckets(deps.storage));
   await app.register(mediaRoutes(deps));
 };
