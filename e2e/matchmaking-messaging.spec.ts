@@ -18,6 +18,8 @@ import {
 } from './support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
+test.use({ actionTimeout: 20_000 });
+
 const stamp = Date.now().toString(36);
 const PASSWORD = 'quiet harbour reading lamp';
 const FAMILY = { email: `msg.family.${stamp}@example.org`, firstName: 'Fiona', lastName: `Family${stamp}` };
@@ -53,7 +55,11 @@ async function signedInContext(
   const page = await context.newPage();
   forbidDialogs(page);
   await page.goto('/login?redirect=/matchmaking');
-  await signInThroughForm(page, { email, password: PASSWORD });
+  if (spanish) {
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+    await page.getByLabel(/^Contraseña( \*)?$/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  } else await signInThroughForm(page, { email, password: PASSWORD });
   await expect(page).toHaveURL(/\/matchmaking$/);
   return { context, page };
 }
@@ -111,7 +117,7 @@ async function publishCaregiver(page: Page): Promise<string> {
     201,
   );
   await call(page, 'PUT', '/api/matchmaking/caregivers/me/schedule', { schedule: WEEKDAYS });
-  await call(page, 'POST', '/api/matchmaking/caregivers/me/bios', { bio: 'Ten years of home care.' }, 201);
+  await call(page, 'POST', '/api/matchmaking/caregivers/me/bios', { bio: 'Ten years of home care for adults who live on their own.' }, 201);
   await call(page, 'PUT', '/api/matchmaking/caregivers/me/additional-info', {
     availabilityStatus: 'available',
     contacts: [],

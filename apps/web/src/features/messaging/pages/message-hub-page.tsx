@@ -45,9 +45,9 @@ function MessageHubPage({ side }: { side: HubSide }) {
   useServerEvent(conversationEvents.presence, refresh);
   useRealtimeReconnected(refresh);
 
-  const empty =
-    conversations.data?.items.length === 0 &&
-    requests.data?.items.filter((request) => request.status === 'PENDING').length === 0;
+  const pendingRequests = requests.data?.items.filter((request) => request.status === 'PENDING') ?? [];
+  // The requests are a part of the page: when they fail, the conversations still show (and the other way round).
+  const requestsSettled = requests.isError || requests.data !== undefined;
   return (
     <Stack gap="md" maw={760} w="100%">
       <Title order={1}>
@@ -61,15 +61,16 @@ function MessageHubPage({ side }: { side: HubSide }) {
           onChange={(value) => setSearch(value ? { listingId: value } : {}, { replace: true })}
         />
       )}
-      {conversations.isError || requests.isError ? (
+      {requests.isError && <LoadFailed onRetry={refresh} />}
+      {conversations.isError ? (
         <LoadFailed onRetry={refresh} />
-      ) : !conversations.data || !requests.data ? (
+      ) : !conversations.data || !requestsSettled ? (
         <Loading />
-      ) : empty ? (
+      ) : conversations.data.items.length === 0 && pendingRequests.length === 0 ? (
         <EmptyHub side={side} />
       ) : (
         <>
-          <RequestLists side={side} requests={requests.data.items} />
+          <RequestLists side={side} requests={pendingRequests} />
           <ConversationList side={side} conversations={conversations.data.items} />
         </>
       )}
