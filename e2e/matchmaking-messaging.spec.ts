@@ -60,7 +60,7 @@ async function signedInContext(
     await page.getByLabel(/^Contraseña( \*)?$/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   } else await signInThroughForm(page, { email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/matchmaking$/);
+  await expect(page).toHaveURL((url) => url.pathname === '/matchmaking');
   return { context, page };
 }
 
