@@ -19,6 +19,7 @@ import { claimCsv, claimCsvHeader, insertBillingItems } from '../src/modules/bil
 import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN } from './helpers.ts';
 import type { Expected, JobCase, RouteCase, State } from './audit-cases/types.ts';
 import { msgapiRouteCases } from './audit-cases/msgapi.ts';
+import { likesRouteCases } from './audit-cases/likes.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1786,6 +1787,7 @@ const routeCases: RouteCase[] = [
   },
   // The wings' own case files (audit-cases/<area>.ts), one spread line each, in the order they run:
   ...msgapiRouteCases,
+  ...likesRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */

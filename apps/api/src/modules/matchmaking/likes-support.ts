@@ -7,11 +7,10 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { LikeSummary, MatchSummary, OtherSide, SenderType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { accountsActingFor } from '../users/matchmaking-accounts.service.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { accountsActingFor, findMatchmakingAccount } from '../users/matchmaking-accounts.service.ts';
 import { caregiverCardOf, clientCardOf } from './cards.ts';
 import {
-  callerAccount,
   managedCaregiverListing,
   managedClientListing,
   type MatchmakingAccount,
@@ -39,7 +38,9 @@ export async function actingListing(
   listingId: string,
   executor: Executor = deps.db,
 ): Promise<ActingListing> {
-  const account = await callerAccount(deps, ctx);
+  const id = ctx.actor?.userAccountId;
+  const account = id ? await findMatchmakingAccount(executor, id) : null;
+  if (!account) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   const [client] = await executor
     .select({ id: tinderClients.id })
     .from(tinderClients)
