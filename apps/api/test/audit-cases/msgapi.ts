@@ -3,7 +3,7 @@
  * The first case prepares a matched guardian and caregiver (messaging.test-support.ts) and keeps their cookies.
  */
 import { as } from '../helpers.ts';
-import { conversationOf, matchedPair } from '../../src/modules/messaging/messaging.test-support.ts';
+import { conversationOf, matchedPair, twoSides } from '../../src/modules/messaging/messaging.test-support.ts';
 import type { RouteCase, State } from './types.ts';
 
 const family = (s: State) => as(s.t, s.ids.msgFamilyCookie as string);
@@ -37,5 +37,36 @@ export const msgapiRouteCases: RouteCase[] = [
       as: caregiver(s),
     }),
     events: [['conversation.mark_read', 'conversation']],
+  },
+
+  {
+    route: 'POST /api/matchmaking/message-requests',
+    request: async (s) => {
+      const { family, caregiver: carer } = await twoSides(s.t);
+      s.ids.msgRequestCaregiverCookie = carer.cookie;
+      return {
+        method: 'POST',
+        url: '/api/matchmaking/message-requests',
+        payload: { fromListingId: family.listingId, toListingId: carer.listingId, content: 'Hello' },
+        as: family.call,
+      };
+    },
+    after: (s, body) => {
+      s.ids.msgRequest = (body as { id: string }).id;
+    },
+    events: [['message_request.send', 'message_request']],
+  },
+  {
+    route: 'POST /api/matchmaking/message-requests/:id/decision',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/message-requests/${s.ids.msgRequest}/decision`,
+      payload: { decision: 'accept' },
+      as: as(s.t, s.ids.msgRequestCaregiverCookie as string),
+    }),
+    events: [
+      ['conversation.open', 'conversation'],
+      ['message_request.decide', 'message_request'],
+    ],
   },
 ];

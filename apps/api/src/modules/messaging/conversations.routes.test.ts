@@ -163,6 +163,14 @@ describe('messages over HTTP', () => {
     const empty = await send(pair.family.call, id, { content: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].path).toBe('content');
+    const flagged = await send(pair.family.call, id, { content: 'Pay me by Venmo' });
+    expect(flagged.statusCode).toBe(409);
+    expect(flagged.json()).toMatchObject({
+      code: 'CONTACT_DETAILS',
+      errors: [{ path: 'content', message: 'cash' }],
+    });
+    const confirmed = await send(pair.family.call, id, { content: 'Pay me by Venmo', confirmFlagged: true });
+    expect(confirmed.json()).toMatchObject({ flags: ['cash'] });
     const third = await stranger(t);
     expect((await send(third.call, id, { content: 'Hi' })).statusCode).toBe(404);
     for (const [method, url] of [

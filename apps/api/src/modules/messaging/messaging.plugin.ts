@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerConversationHandlers } from './conversations.realtime.ts';
 import { conversationRoutes } from './conversations.routes.ts';
+import { messageRequestRoutes } from './message-requests.routes.ts';
 import type { MessagingDeps } from './messaging-support.ts';
 
 export const messagingPlugin: FastifyPluginAsync = async (app) => {
@@ -17,5 +18,6 @@ export const messagingPlugin: FastifyPluginAsync = async (app) => {
     events: app.deps.events,
   };
   await app.register(conversationRoutes(deps));
+  await app.register(messageRequestRoutes(deps));
   registerConversationHandlers(deps);
 };
