@@ -40,6 +40,7 @@ import { ispPlugin } from './modules/isp/isp.plugin.ts';
 import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
 import { accessPlugin } from './modules/access/access.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
+import { notificationsPlugin } from './modules/messaging/notifications/notifications.plugin.ts';
 import { matchmakingPlugin } from './modules/matchmaking/matchmaking.plugin.ts';
 import { messagingPlugin } from './modules/messaging/messaging.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
@@ -83,6 +84,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   matchmakingPlugin,
   messagingPlugin,
   demoPlugin,
+  notificationsPlugin,
 ];
 
 /** Builds the whole Tend server. Errors: database open/migration failures are thrown. */

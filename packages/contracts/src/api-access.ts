@@ -356,4 +356,7 @@ export const apiAccess = {
   'POST /api/matchmaking/reports': 'signed-in',
   'GET /api/matchmaking/reports': 'admin',
   'POST /api/matchmaking/reports/:id/resolve': 'admin',
+  // Matchmaking notifications (issue 22; decision 0060).
+  'GET /api/matchmaking/notification-settings': 'signed-in',
+  'PUT /api/matchmaking/notification-settings': 'signed-in',
 } as const satisfies Record<string, ApiAccess>;

@@ -304,6 +304,12 @@ export const auditActions = [
   'message_request.send',
   'message_request.decide',
   'reply_time.list',
+  // Matchmaking notifications and clean-up jobs (issue 22; decision 0060).
+  'matchmaking_notification_settings.update',
+  'message_notification.run',
+  'profile_reminder.run',
+  'message_request.no_reply_run',
+  'pre_match_retention.run',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

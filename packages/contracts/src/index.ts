@@ -66,3 +66,4 @@ export * from './matchmaking-fit.ts';
 export * from './matchmaking-likes.ts';
 export * from './realtime.ts';
 export * from './conversations.ts';
+export * from './matchmaking-notifications.ts';

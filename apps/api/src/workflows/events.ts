@@ -82,4 +82,5 @@ export const workflowEvents = [
   budgetsImported,
   segmentsMayHaveChanged,
   segmentsValidated,
+  messageSent,
 ] as const;

@@ -14,6 +14,7 @@
  * - demo-agency.ts: the demo agency loaded → location and incident screening of everything → validation
  *   of every date (after the location screening, as for an import) → the demo's export batch and
  *   remittance (`demo-billing`).
+ * - conversation-notifications.ts: a matchmaking message stored → the `message-notification` job.
  * - segment-validation.ts: segments may have changed (edits, imports, an on-demand screening that
  *   changed findings) → the validation job.
  *
@@ -23,6 +24,7 @@
 import type { JobEvents } from '../platform/jobs/events.ts';
 import type { JobRunner } from '../platform/jobs/jobs.service.ts';
 import { clientPrimeImportWorkflow } from './client-prime-import.ts';
+import { conversationNotificationsWorkflow } from './conversation-notifications.ts';
 import { demoAgencyWorkflow } from './demo-agency.ts';
 import { segmentValidationWorkflow } from './segment-validation.ts';
 import { shiftImportWorkflow } from './shift-import.ts';
@@ -41,6 +43,7 @@ export const workflows: readonly ((deps: WorkflowDeps) => void)[] = [
   clientPrimeImportWorkflow,
   segmentValidationWorkflow,
   demoAgencyWorkflow,
+  conversationNotificationsWorkflow,
 ];
 
 /** Subscribes every workflow to `deps.events`. */

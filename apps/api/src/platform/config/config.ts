@@ -93,6 +93,12 @@ export const configDocs = {
     'Minutes after a campaign email during which the same address gets no other (skipped), 0..10080 (default 60).',
   MATCHMAKING_EMBED_ORIGINS:
     'Comma-separated origins (https://agency.example) that may frame /matchmaking/embeddableLandingPage; empty = none.',
+  MATCHMAKING_NOTIFY_THROTTLE_MINUTES:
+    'Minutes during which a matchmaking recipient gets no second new-message email or SMS about one conversation, 1..1440 (default 15).',
+  PRE_MATCH_RETENTION_DAYS:
+    'Days a pre-match thread (a message request never accepted) is kept before a job deletes it, 7..3650 (default 180).',
+  MATCHMAKING_SWEEP_MINUTES:
+    'Minutes between runs of the matchmaking reminder, no-reply and retention jobs, 0 (off)..1440 (default 60).',
 } as const;
 
 /**
@@ -202,6 +208,9 @@ const envSchema = z.object({
   CAMPAIGN_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   CAMPAIGN_EMAILS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   CAMPAIGN_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  MATCHMAKING_NOTIFY_THROTTLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  PRE_MATCH_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(180),
+  MATCHMAKING_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   MATCHMAKING_EMBED_ORIGINS: z
     .string()
     .default('')
@@ -330,6 +339,11 @@ export interface Config {
    */
   campaigns?: { linkDays: number; emailsPerMinute: number; addressWindowMinutes: number };
   /**
+   * Matchmaking notifications and clean-up (issue 22; decision 0060): the new-message throttle window in minutes, the
+   * days pre-match threads are kept, and minutes between runs of the recurring jobs (0: none). Absent: the defaults.
+   */
+  matchmakingNotifications?: { throttleMinutes: number; retentionDays: number; sweepMinutes: number };
+  /**
    * Origins allowed to frame the embeddable matchmaking page (MATCHMAKING_EMBED_ORIGINS; issue 21; decision 0057);
    * every other page stays `frame-ancestors 'none'`. Absent or empty: nobody may frame it.
    */
@@ -457,5 +471,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       addressWindowMinutes: e.CAMPAIGN_ADDRESS_WINDOW_MINUTES,
     },
     matchmakingEmbedOrigins: e.MATCHMAKING_EMBED_ORIGINS,
+    matchmakingNotifications: {
+      throttleMinutes: e.MATCHMAKING_NOTIFY_THROTTLE_MINUTES,
+      retentionDays: e.PRE_MATCH_RETENTION_DAYS,
+      sweepMinutes: e.MATCHMAKING_SWEEP_MINUTES,
+    },
   };
 }
