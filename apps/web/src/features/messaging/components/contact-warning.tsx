@@ -44,7 +44,7 @@ export function ContactWarning({
           <Button size="xs" variant="default" onClick={onEdit}>
             <FormattedMessage id="messaging.warning.edit" />
           </Button>
-          <Button size="xs" color="yellow.8" onClick={onSendAnyway} loading={busy}>
+          <Button size="xs" onClick={onSendAnyway} loading={busy}>
             <FormattedMessage id="messaging.warning.sendAnyway" />
           </Button>
         </Group>
