@@ -229,6 +229,8 @@ export const apiAccess = {
   'GET /api/matchmaking/profiles/clients/:id': 'signed-in',
   'GET /api/matchmaking/settings': 'admin',
   'PUT /api/matchmaking/settings': 'admin',
+  'PUT /api/matchmaking/conversations/:id/messages/:messageId': 'signed-in',
+  'POST /api/matchmaking/conversations/:id/share-contact': 'signed-in',
   'GET /api/matchmaking/message-requests': 'signed-in',
   'POST /api/matchmaking/message-requests': 'signed-in',
   'POST /api/matchmaking/message-requests/:id/decision': 'signed-in',
