@@ -130,6 +130,23 @@ const MobileUploadPage = lazy(() =>
   afterCatalogue(import('./pages/mobile-upload-page.tsx')).then((m) => ({ default: m.MobileUploadPage })),
 );
 
+// Likes, matches and profiles of the other side (issue 22; decision 0059).
+const likesPage = (load: () => Promise<Record<string, ComponentType>>, name: string) =>
+  lazy(() => afterCatalogue(load()).then((m) => ({ default: m[name] as ComponentType })));
+const discover = () => import('./pages/likes-discover-page.tsx');
+const likesList = () => import('./pages/likes-list-page.tsx');
+const matchesPages = () => import('./pages/matches-page.tsx');
+const views = () => import('./pages/listing-view-pages.tsx');
+const ClientLikesPage = likesPage(discover, 'ClientLikesPage');
+const CaregiverLikesPage = likesPage(discover, 'CaregiverLikesPage');
+const ClientLikesListPage = likesPage(likesList, 'ClientLikesListPage');
+const CaregiverLikesListPage = likesPage(likesList, 'CaregiverLikesListPage');
+const ClientMatchesPage = likesPage(matchesPages, 'ClientMatchesPage');
+const CaregiverMatchesPage = likesPage(matchesPages, 'CaregiverMatchesPage');
+const CaregiverViewPage = likesPage(views, 'CaregiverViewPage');
+const CaregiverFullViewPage = likesPage(views, 'CaregiverFullViewPage');
+const ClientViewPage = likesPage(views, 'ClientViewPage');
+
 export const matchmakingScreens: Record<string, ComponentType> = {
   // Guardians and client listings (decision 0053).
   '/matchmaking/guardian/create': GuardianCreatePage,
@@ -164,4 +181,15 @@ export const matchmakingScreens: Record<string, ComponentType> = {
   '/matchmaking/caregiver/new/:id/addMedia': CaregiverAddMediaPage,
   '/matchmaking/caregiver/profilePhoto': CaregiverProfilePhotoPage,
   '/matchmaking/mobile-upload': MobileUploadPage,
+  // Likes, matches and profiles (issue 22; decision 0059).
+  '/matchmaking/client/likes': ClientLikesPage,
+  '/matchmaking/client/likesList': ClientLikesListPage,
+  '/matchmaking/client/matches': ClientMatchesPage,
+  '/matchmaking/client/caregiver/:id/profile': CaregiverViewPage,
+  '/matchmaking/client/caregiver/:id/fullProfile': CaregiverFullViewPage,
+  '/matchmaking/caregiver/likes': CaregiverLikesPage,
+  '/matchmaking/caregiver/clients': CaregiverLikesPage,
+  '/matchmaking/caregiver/likesList': CaregiverLikesListPage,
+  '/matchmaking/caregiver/matches': CaregiverMatchesPage,
+  '/matchmaking/caregiver/client/:id/profile': ClientViewPage,
 };
