@@ -30,7 +30,7 @@ import { notifyMessage, type MessageNotificationDeps } from './message-notificat
 import { closeUnansweredRequests } from './no-reply.job.ts';
 import { runProfileReminders } from './profile-reminders.job.ts';
 import { deleteOldPreMatchThreads } from './retention.job.ts';
-import { isViewingConversation } from './presence-link.ts';
+import { isViewingConversation } from '../presence.service.ts';
 import {
   matchedPair,
   requestSent,

@@ -4,9 +4,8 @@
  * another part's; these tests need only the rows).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { signInAs, type TestApp } from '../../../../test/helpers.ts';
-import { userAccounts } from '../../../platform/auth/auth.table.ts';
 import { caregiverListingFor, clientListingOf, guardianFor } from '../../matchmaking/entry.test-support.ts';
 import { openMatch } from '../../matchmaking/matches.service.ts';
 import { conversations, messageRequests, messages } from '../messaging.table.ts';
@@ -81,7 +80,12 @@ export async function setAccount(
   accountId: string,
   values: { phone?: string; locale?: 'en' | 'es' },
 ) {
-  await t.database.db.update(userAccounts).set(values).where(eq(userAccounts.id, accountId));
+  if (values.phone !== undefined)
+    await t.database.db.execute(sql`update user_account set phone = ${values.phone} where id = ${accountId}`);
+  if (values.locale !== undefined)
+    await t.database.db.execute(
+      sql`update user_account set locale = ${values.locale} where id = ${accountId}`,
+    );
 }
 
 /** A message request from `sender`'s side of `pair`, sent `daysAgo` days ago, `accepted` as given. */
