@@ -28,6 +28,7 @@ const CAREGIVER = {
   firstName: 'Carmen',
   lastName: `Care${stamp}`,
 };
+const SECOND = { email: `msg.second.${stamp}@example.org`, firstName: 'Rosa', lastName: `Second${stamp}` };
 const STRANGER = {
   email: `msg.stranger.${stamp}@example.org`,
   firstName: 'Sam',
@@ -108,16 +109,22 @@ async function publishClient(page: Page): Promise<string> {
   return id;
 }
 
-async function publishCaregiver(page: Page): Promise<string> {
+async function publishCaregiver(page: Page, firstName: string, lastName: string): Promise<string> {
   const listing = await call(
     page,
     'POST',
     '/api/matchmaking/caregivers',
-    { firstName: CAREGIVER_NAME, lastName: CAREGIVER.lastName, zipCode: '97448' },
+    { firstName, lastName, zipCode: '97448' },
     201,
   );
   await call(page, 'PUT', '/api/matchmaking/caregivers/me/schedule', { schedule: WEEKDAYS });
-  await call(page, 'POST', '/api/matchmaking/caregivers/me/bios', { bio: 'Ten years of home care for adults who live on their own.' }, 201);
+  await call(
+    page,
+    'POST',
+    '/api/matchmaking/caregivers/me/bios',
+    { bio: 'Ten years of home care for adults who live on their own.' },
+    201,
+  );
   await call(page, 'PUT', '/api/matchmaking/caregivers/me/additional-info', {
     availabilityStatus: 'available',
     contacts: [],
@@ -171,11 +178,12 @@ test('a family and a caregiver match and write live with receipts, a reconnect d
   await createUser(admin.request, baseURL, { ...FAMILY, password: PASSWORD, role: 'GUARDIAN' });
   await createUser(admin.request, baseURL, { ...CAREGIVER, password: PASSWORD, role: 'CAREGIVER' });
   await createUser(admin.request, baseURL, { ...STRANGER, password: PASSWORD, role: 'GUARDIAN' });
+  await createUser(admin.request, baseURL, { ...SECOND, password: PASSWORD, role: 'CAREGIVER' });
 
   const family = await signedInContext(browser, baseURL, FAMILY.email);
   const caregiver = await signedInContext(browser, baseURL, CAREGIVER.email, true);
   const clientId = await publishClient(family.page);
-  const caregiverId = await publishCaregiver(caregiver.page);
+  const caregiverId = await publishCaregiver(caregiver.page, CAREGIVER_NAME, CAREGIVER.lastName);
 
   // Before any match: the hub says how to start.
   await family.page.goto('/matchmaking/client/messageHub');
@@ -269,16 +277,84 @@ test('a family and a caregiver match and write live with receipts, a reconnect d
   ]);
   await expect(family.page.getByTestId('receipt').last()).toHaveAttribute('data-state', 'read');
 
-  // The hubs list the conversation with its last message.
+  // Typing, a correction (marked edited, both sides), and the logged contact share (asked twice).
+  await caregiver.page.getByRole('textbox', { name: 'Su mensaje' }).pressSequentially('Perfecto');
+  await expect(family.page.getByTestId('typing')).toHaveText(`${CAREGIVER_NAME} C. is typing…`);
+  await write(caregiver.page, 'Su mensaje', 'Perfecto, hasta pronto.');
+  await expect(family.page.getByTestId('message-content').last()).toHaveText('Perfecto, hasta pronto.');
+  await expect(family.page.getByTestId('typing')).toHaveText('');
+  await family.page
+    .getByRole('button', { name: /^Edit your message of/ })
+    .nth(2)
+    .click();
+  const corrected = family.page.getByRole('textbox', { name: 'Corrected message' });
+  await corrected.fill('Line one, line two');
+  await family.page.getByRole('button', { name: 'Save' }).click();
+  await expect(caregiver.page.getByText('Line one, line two')).toBeVisible();
+  await expect(caregiver.page.getByTestId('message').filter({ hasText: 'Line one, line two' })).toContainText(
+    'editado',
+  );
+  await expect(family.page.getByTestId('message').filter({ hasText: 'Line one, line two' })).toContainText(
+    'edited',
+  );
+  await family.page.getByRole('button', { name: 'Share my contact details' }).click();
+  const ask = family.page.getByRole('dialog', { name: 'Share your contact details?' });
+  await expect(ask).toContainText(`${CAREGIVER_NAME} C. will see your phone number and email address`);
+  await expectAccessible(family.page, 'messaging-thread (share contact)');
+  await ask.getByRole('button', { name: 'Share them' }).click();
+  await expect(family.page.getByRole('button', { name: 'Contact details shared' })).toBeDisabled();
+  const share = caregiver.page.getByTestId('message').filter({ hasText: 'Datos de contacto' });
+  await expect(share).toContainText(FAMILY.email);
+
+  // The caregiver was away for the burst: exactly one email for it (the throttle), none while they were reading.
+  await expect
+    .poll(
+      async () => {
+        const response = await admin.request.get(
+          `/api/outbox?channel=email&to=${encodeURIComponent(CAREGIVER.email)}`,
+        );
+        return ((await response.json()) as { items: unknown[] }).items.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+
+  // A second caregiver sends a message request; the family accepts it from the hub and lands in the conversation.
+  const second = await signedInContext(browser, baseURL, SECOND.email);
+  const secondId = await publishCaregiver(second.page, `Rosa${stamp}`, SECOND.lastName);
+  await call(
+    second.page,
+    'POST',
+    '/api/matchmaking/message-requests',
+    { fromListingId: secondId, toListingId: clientId, content: 'Hello, I live nearby and cook well.' },
+    201,
+  );
+  await second.page.goto('/matchmaking/caregiver/messageHub');
+  const sent = second.page.getByTestId('message-request');
+  await expect(sent).toContainText('Hello, I live nearby and cook well.');
+  await expect(sent).toContainText('Closes in 7 days');
+  await expectAccessible(second.page, 'messaging-hub (request sent)');
+
+  // The hubs list the conversation with its last message, and the request received.
   await family.page.goto('/matchmaking/client/messageHub');
   const row = family.page.getByTestId('conversation-row');
   await expect(row).toContainText(`${CAREGIVER_NAME} C.`);
-  await expect(row).toContainText('You: Third of three');
+  await expect(row).toContainText('You: Contact details shared');
+  const received = family.page.getByTestId('message-request');
+  await expect(received).toContainText(`Rosa${stamp} S.`);
+  await expect(received).toContainText('Hello, I live nearby and cook well.');
   await expectAccessible(family.page, 'messaging-hub');
   await snap(family.page, 'messaging-hub');
   await caregiver.page.goto('/matchmaking/caregiver/messageHub');
-  await expect(caregiver.page.getByTestId('conversation-row')).toContainText('Third of three');
+  await expect(caregiver.page.getByTestId('conversation-row')).toContainText('Datos de contacto compartidos');
   await checkSpanishScreen(caregiver.page, 'messaging-hub');
+  await received.getByRole('button', { name: 'Accept' }).click();
+  await expect(family.page).toHaveURL(/\/matchmaking\/client\/messager\/[0-9a-f-]{36}$/);
+  await expect(family.page.getByRole('heading', { level: 1, name: `Rosa${stamp} S.` })).toBeVisible();
+  await expect(family.page.getByTestId('message-content')).toHaveText([
+    'Hello, I live nearby and cook well.',
+  ]);
+  await second.context.close();
 
   // A third account: 404 on the API, the not-found page, and its socket refused joining.
   const stranger = await signedInContext(browser, baseURL, STRANGER.email);
