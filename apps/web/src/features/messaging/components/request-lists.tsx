@@ -83,16 +83,15 @@ function RequestCard({ request, children }: { request: MessageRequest; children:
 function ReceivedRequest({ side, request }: { side: string; request: MessageRequest }) {
   const decide = useDecideMessageRequest();
   const navigate = useNavigate();
+  // `mutateAsync`: the card unmounts once the lists are fetched again, and the page still moves to the thread.
   const answer = (decision: 'accept' | 'decline') =>
-    decide.mutate(
-      { id: request.id, decision },
-      {
-        onSuccess: (decided) => {
-          if (decision === 'accept' && decided.matchId)
-            void navigate(`/matchmaking/${side}/messager/${decided.matchId}`);
-        },
-      },
-    );
+    decide
+      .mutateAsync({ id: request.id, decision })
+      .then((decided) => {
+        if (decision === 'accept' && decided.matchId)
+          return navigate(`/matchmaking/${side}/messager/${decided.matchId}`);
+      })
+      .catch(() => undefined);
   const name = partyName(request.other);
   return (
     <RequestCard request={request}>
