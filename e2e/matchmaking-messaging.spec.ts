@@ -260,6 +260,9 @@ test('a family and a caregiver match and write live with receipts, a reconnect d
   const burst = ['First of three', 'Second of three', 'Third of three'];
   for (const text of burst) await write(family.page, 'Your message', text);
   await expect(family.page.getByTestId('message-content').last()).toHaveText('Third of three');
+  // The caregiver writes while offline: it waits, and goes out after the reconnect.
+  await write(caregiver.page, 'Su mensaje', 'Escrito sin conexión');
+  await expect(caregiver.page.getByTestId('pending-message')).toContainText('Escrito sin conexión');
   await snap(caregiver.page, 'es-messaging-reconnecting');
   await caregiver.context.setOffline(false);
   await caregiver.page
@@ -267,14 +270,18 @@ test('a family and a caregiver match and write live with receipts, a reconnect d
     .getByRole('button', { name: 'Intentar ahora' })
     .click();
   await expect(caregiver.page.getByTestId('connection-banner')).toHaveCount(0, { timeout: 20_000 });
-  await expect.poll(async () => (await threadTexts(caregiver.page)).slice(-3)).toEqual(burst);
-  expect(await threadTexts(caregiver.page)).toEqual([
-    'Hello Carmen, are you free on Mondays?',
-    'Sí, los lunes por la mañana.',
-    'Line one\nline two',
-    'Call me at 541-555-0199',
-    ...burst,
-  ]);
+  await expect
+    .poll(() => threadTexts(caregiver.page))
+    .toEqual([
+      'Hello Carmen, are you free on Mondays?',
+      'Sí, los lunes por la mañana.',
+      'Line one\nline two',
+      'Call me at 541-555-0199',
+      ...burst,
+      'Escrito sin conexión',
+    ]);
+  await expect(family.page.getByTestId('message-content').last()).toHaveText('Escrito sin conexión');
+  await expect(caregiver.page.getByTestId('pending-message')).toHaveCount(0);
   await expect(family.page.getByTestId('receipt').last()).toHaveAttribute('data-state', 'read');
 
   // Typing, a correction (marked edited, both sides), and the logged contact share (asked twice).
