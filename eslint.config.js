@@ -133,6 +133,10 @@ export default tseslint.config(
       'apps/web/src/i18n/**/*.tsx',
       // Every matchmaking page and component (issue 21: English and Spanish, phone-first).
       'apps/web/src/features/matchmaking/**/*.tsx',
+      // The conversation pages and components (issue 22), not the admin outbox page.
+      'apps/web/src/features/messaging/components/**/*.tsx',
+      'apps/web/src/features/messaging/pages/message-hub-page.tsx',
+      'apps/web/src/features/messaging/pages/messager-page.tsx',
     ],
     plugins: { formatjs },
     rules: {

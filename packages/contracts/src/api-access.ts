@@ -214,6 +214,8 @@ export const apiAccess = {
   'GET /api/matchmaking/conversations/:id/messages': 'signed-in',
   'POST /api/matchmaking/conversations/:id/messages': 'signed-in',
   'POST /api/matchmaking/conversations/:id/read': 'signed-in',
+  'PUT /api/matchmaking/conversations/:id/messages/:messageId': 'signed-in',
+  'POST /api/matchmaking/conversations/:id/share-contact': 'signed-in',
   'GET /api/matchmaking/message-requests': 'signed-in',
   'POST /api/matchmaking/message-requests': 'signed-in',
   'POST /api/matchmaking/message-requests/:id/decision': 'signed-in',

@@ -38,6 +38,25 @@ export const msgapiRouteCases: RouteCase[] = [
     }),
     events: [['conversation.mark_read', 'conversation']],
   },
+  {
+    route: 'PUT /api/matchmaking/conversations/:id/messages/:messageId',
+    request: (s) => ({
+      method: 'PUT',
+      url: `/api/matchmaking/conversations/${s.ids.msgConversation}/messages/${s.ids.msgMessage}`,
+      payload: { content: 'Hello again' },
+      as: family(s),
+    }),
+    events: [['message.edit', 'message']],
+  },
+  {
+    route: 'POST /api/matchmaking/conversations/:id/share-contact',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/matchmaking/conversations/${s.ids.msgConversation}/share-contact`,
+      as: caregiver(s),
+    }),
+    events: [['conversation.share_contact', 'conversation']],
+  },
 
   {
     route: 'POST /api/matchmaking/message-requests',

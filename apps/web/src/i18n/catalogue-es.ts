@@ -5,6 +5,7 @@ import isp from '../features/isp/messages/es.json';
 import dashboards from '../features/dashboards/messages/es.json';
 import access from '../features/access/messages/es.json';
 import matchmaking from '../features/matchmaking/messages/es.json';
+import messaging from '../features/messaging/messages/es.json';
 
 export const spanishMessages: Record<string, string> = {
   ...app,
@@ -13,4 +14,5 @@ export const spanishMessages: Record<string, string> = {
   ...dashboards,
   ...access,
   ...matchmaking,
+  ...messaging,
 };

@@ -7,12 +7,14 @@
 import { conversationEvents as ev } from '@tend/contracts';
 import { callerAccount } from '../matchmaking/matchmaking-support.ts';
 import { callerParticipation, markRead, sendMessage } from './conversations.service.ts';
+import { markDelivered, typing } from './message-changes.service.ts';
 import { conversationRoom, type MessagingDeps } from './messaging-support.ts';
 import {
   markActiveConversation,
   markConnected,
   markDisconnected,
   presenceSideOf,
+  pushPresence,
 } from './presence.service.ts';
 
 /** Registers the conversation handlers and presence listeners on `deps.realtime` (before the app is ready). */
@@ -46,17 +48,26 @@ export function registerConversationHandlers(deps: MessagingDeps): void {
     sendMessage(deps, context.ctx, conversationId, input),
   );
   hub.handle(ev.read, async (context, { conversationId }) => markRead(deps, context.ctx, conversationId));
+  hub.handle(ev.delivered, async (context, payload) => {
+    await markDelivered(deps, context.ctx, payload);
+    return null;
+  });
+  hub.handle(ev.typing, async (context, payload) =>
+    typing(deps, context.ctx, { ...payload, socketId: context.socketId }),
+  );
   hub.onConnect(async (context) => {
     const account = await callerAccount(deps, context.ctx);
     const side = presenceSideOf(account);
-    if (side) await markConnected(deps.db, { userAccountId: account.userAccountId, side });
+    if (!side) return;
+    await markConnected(deps.db, { userAccountId: account.userAccountId, side });
+    if ((await hub.socketCountOf(account.userAccountId)) === 1) await pushPresence(deps, account, true);
   });
   hub.onDisconnect(async (context) => {
     const userAccountId = context.ctx.actor.userAccountId;
-    await markDisconnected(deps.db, {
-      userAccountId,
-      socketId: context.socketId,
-      stillConnected: await hub.socketCountOf(userAccountId),
-    });
+    const stillConnected = await hub.socketCountOf(userAccountId);
+    await markDisconnected(deps.db, { userAccountId, socketId: context.socketId, stillConnected });
+    if (stillConnected > 0) return;
+    const account = await callerAccount(deps, context.ctx).catch(() => null);
+    if (account && presenceSideOf(account)) await pushPresence(deps, account, false);
   });
 }

@@ -13,6 +13,7 @@ import {
   openMatchConversation,
   sendMessage,
 } from './conversations.service.ts';
+import { editMessage, shareContact } from './message-changes.service.ts';
 import type { MessagingDeps } from './messaging-support.ts';
 
 /** Registers the conversation routes over `deps`. */
@@ -32,5 +33,14 @@ export function conversationRoutes(deps: MessagingDeps): FastifyPluginAsyncZod {
       sendMessage(deps, request.ctx, request.params.id, request.body),
     );
     route(app, e.markRead, options, (request) => markRead(deps, request.ctx, request.params.id));
+    route(app, e.editMessage, options, (request) =>
+      editMessage(
+        deps,
+        request.ctx,
+        { conversationId: request.params.id, messageId: request.params.messageId },
+        request.body,
+      ),
+    );
+    route(app, e.shareContact, options, (request) => shareContact(deps, request.ctx, request.params.id));
   };
 }

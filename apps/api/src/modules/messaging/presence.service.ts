@@ -4,12 +4,14 @@
  * opens or leaves a conversation. "Online" is asked of the realtime hub (sockets of the account on any instance);
  * the row keeps `last_seen_at` and which conversation the account's latest page has open.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SenderType } from '@tend/contracts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { conversationEvents, type SenderType } from '@tend/contracts';
 import type { Database, Executor } from '../../platform/db/client.ts';
 import type { RealtimeHub } from '../../platform/realtime/realtime.ts';
 import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
-import { userPresences } from './messaging.table.ts';
+import { clientListingIdsOf, partiesOf } from '../matchmaking/conversation-parties.ts';
+import { accountIdsOf } from './messaging-support.ts';
+import { conversations, userPresences } from './messaging.table.ts';
 
 /** The side an account acts for in matchmaking (CLIENT for a guardian), or null for neither. */
 export function presenceSideOf(account: MatchmakingAccount): SenderType | null {
@@ -135,4 +137,50 @@ export async function presenceOfAccounts(
   for (const row of rows)
     if (row.lastSeenAt && (!lastSeenAt || row.lastSeenAt > lastSeenAt)) lastSeenAt = row.lastSeenAt;
   return { online: rows.some((row) => row.isOnline), lastSeenAt };
+}
+
+/**
+ * Tells the other side of every conversation of `account`'s listings that the account went online or offline
+ * (`presence:changed`, one per conversation, naming the account's listing in it).
+ */
+export async function pushPresence(
+  deps: { db: Database; realtime: RealtimeHub },
+  account: MatchmakingAccount,
+  online: boolean,
+): Promise<void> {
+  const clientIds = account.guardianId ? await clientListingIdsOf(deps.db, account.guardianId) : [];
+  const caregiverIds = account.tinderCaregiverId ? [account.tinderCaregiverId] : [];
+  const conditions = [
+    ...(clientIds.length ? [inArray(conversations.participantAId, clientIds)] : []),
+    ...(caregiverIds.length ? [inArray(conversations.participantBId, caregiverIds)] : []),
+  ];
+  if (!conditions.length) return;
+  const rows = await deps.db
+    .select({ a: conversations.participantAId, b: conversations.participantBId })
+    .from(conversations)
+    .where(or(...conditions));
+  if (!rows.length) return;
+  const parties = await partiesOf(deps.db, {
+    clientIds: rows.map((row) => row.a),
+    caregiverIds: rows.map((row) => row.b),
+  });
+  const lastSeenAt = online ? null : new Date().toISOString();
+  const accountsOf = new Map<string, string[]>();
+  for (const row of rows) {
+    const mineIsClient = clientIds.includes(row.a);
+    const other = parties.get(mineIsClient ? row.b : row.a);
+    if (!other) continue;
+    let targets = accountsOf.get(other.listingId);
+    if (!targets) {
+      targets = await accountIdsOf(deps.db, other);
+      accountsOf.set(other.listingId, targets);
+    }
+    const payload = {
+      side: mineIsClient ? ('CLIENT' as const) : ('CAREGIVER' as const),
+      listingId: mineIsClient ? row.a : row.b,
+      online,
+      lastSeenAt,
+    };
+    for (const id of targets) deps.realtime.toAccount(id, conversationEvents.presence, payload);
+  }
 }
