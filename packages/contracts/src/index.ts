@@ -64,3 +64,5 @@ export * from './matchmaking-reports.ts';
 export * from './matchmaking-media.ts';
 export * from './realtime.ts';
 export * from './conversations.ts';
+export * from './match-review.ts';
+export * from './realtime-diagnostics.ts';
