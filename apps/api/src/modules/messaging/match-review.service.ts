@@ -178,12 +178,11 @@ export async function getMatchForReview(
   return deps.db.transaction(async (tx) => {
     const fact = await findMatchFact(tx, id);
     if (!fact) throw notFound('Match');
-    const [likes, requests, conversation, activity] = await Promise.all([
-      likesOfPair(tx, { clientId: fact.client.id, caregiverId: fact.caregiver.id }),
-      requestsOf(tx, fact),
-      conversationOf(tx, fact.id),
-      messageActivity(tx, [fact.id]),
-    ]);
+    // One after another: a transaction is one connection.
+    const likes = await likesOfPair(tx, { clientId: fact.client.id, caregiverId: fact.caregiver.id });
+    const requests = await requestsOf(tx, fact);
+    const conversation = await conversationOf(tx, fact.id);
+    const activity = await messageActivity(tx, [fact.id]);
     await recordAudit(tx, ctx, {
       action: 'match.admin_read',
       entityType: 'match',
