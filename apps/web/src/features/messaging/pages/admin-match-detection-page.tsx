@@ -121,7 +121,7 @@ export function AdminMatchDetectionPage() {
         aria-label="Kind of flag"
         w="fit-content"
         value={kind}
-        onChange={(value) => setKind(value as typeof kind)}
+        onChange={(value) => setKind(value)}
         data={[
           { value: 'all', label: `All (${flags.length})` },
           ...(Object.keys(kindWords) as MatchFlagKind[]).map((value) => ({

@@ -23,6 +23,7 @@ import {
 } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import {
   careAuthorizations,
   MATCH_REVIEW_PAGE_SIZE,
@@ -192,26 +193,13 @@ function EndMatch({ match }: { match: MatchReviewDetail }) {
   );
 }
 
-function MatchDetail({ id }: { id: string }) {
-  const match = useReviewMatch(id);
-  if (match.isPending) return <PageLoader />;
-  if (match.error) return <ApiErrorAlert error={match.error} />;
-  const m = match.data;
+function LikesSection({ likes }: { likes: MatchReviewDetail['likes'] }) {
   return (
-    <Stack gap="md">
-      <Group gap="xs">
-        <StatusBadge status={m.status} />
-        <Badge variant="outline">Care authorization: {authorizationWords[m.careAuthorization]}</Badge>
-        <Badge variant="outline">Started by: {sideWords[m.initiator]}</Badge>
-      </Group>
-      <Text size="sm">
-        <b>Family (client):</b> {fullName(m.client)} · <b>Caregiver:</b> {fullName(m.caregiver)}
-      </Text>
-      <EndMatch match={m} />
+    <>
       <Title order={3} size="h4">
         Likes
       </Title>
-      {m.likes.length ? (
+      {likes.length ? (
         <Table.ScrollContainer minWidth={320}>
           <Table>
             <Table.Thead>
@@ -222,7 +210,7 @@ function MatchDetail({ id }: { id: string }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {m.likes.map((like) => (
+              {likes.map((like) => (
                 <Table.Tr key={like.id}>
                   <Table.Td>{sideWords[like.initiator]}</Table.Td>
                   <Table.Td>{like.status.toLowerCase()}</Table.Td>
@@ -239,11 +227,18 @@ function MatchDetail({ id }: { id: string }) {
           No likes: this match came from an accepted message request.
         </Text>
       )}
+    </>
+  );
+}
+
+function RequestsSection({ requests }: { requests: MatchReviewDetail['requests'] }) {
+  return (
+    <>
       <Title order={3} size="h4">
         First-contact requests
       </Title>
-      {m.requests.length ? (
-        m.requests.map((request) => (
+      {requests.length ? (
+        requests.map((request) => (
           <Paper withBorder p="xs" key={request.id}>
             <Text size="xs" c="dimmed">
               From the {sideWords[request.senderSide].toLowerCase()} · {request.accepted.toLowerCase()}
@@ -259,6 +254,28 @@ function MatchDetail({ id }: { id: string }) {
           No message requests between these two.
         </Text>
       )}
+    </>
+  );
+}
+
+function MatchDetail({ id }: { id: string }) {
+  const match = useReviewMatch(id);
+  if (match.isPending) return <PageLoader />;
+  if (match.error) return <ApiErrorAlert error={match.error} />;
+  const m = match.data;
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <StatusBadge status={m.status} />
+        <Badge variant="outline">Care authorization: {authorizationWords[m.careAuthorization]}</Badge>
+        <Badge variant="outline">Started by: {sideWords[m.initiator]}</Badge>
+      </Group>
+      <Text size="sm">
+        <b>Family (client):</b> {fullName(m.client)} · <b>Caregiver:</b> {fullName(m.caregiver)}
+      </Text>
+      <EndMatch match={m} />
+      <LikesSection likes={m.likes} />
+      <RequestsSection requests={m.requests} />
       <Title order={3} size="h4">
         Conversation ({m.messages.length} messages, read-only)
       </Title>
@@ -279,6 +296,51 @@ function MatchDetail({ id }: { id: string }) {
   );
 }
 
+type ReviewQuery = z.output<typeof matchReviewQuery>;
+
+function MatchFilters({
+  query,
+  setQuery,
+}: {
+  query: ReviewQuery;
+  setQuery: (patch: Partial<ReviewQuery>) => void;
+}) {
+  const rangeError = query.from && query.to && query.to < query.from ? 'must be on or after From' : undefined;
+  return (
+    <>
+      <Select
+        label="Status"
+        placeholder="Any status"
+        clearable
+        data={matchStatuses.map((value) => ({ value, label: value.toLowerCase() }))}
+        value={query.status ?? null}
+        onChange={(value) => setQuery({ status: value ?? undefined })}
+        w={160}
+      />
+      <Select
+        label="Care authorization"
+        placeholder="Any"
+        clearable
+        data={careAuthorizations.map((value) => ({ value, label: authorizationWords[value] }))}
+        value={query.authorization ?? null}
+        onChange={(value) => setQuery({ authorization: value ?? undefined })}
+        w={180}
+      />
+      <DateFilter
+        label="Matched from"
+        value={query.from}
+        onChange={(from) => setQuery({ from: dateOrUndefined(from ?? '') })}
+      />
+      <DateFilter
+        label="Matched to"
+        value={query.to}
+        error={rangeError}
+        onChange={(to) => setQuery({ to: dateOrUndefined(to ?? '') })}
+      />
+    </>
+  );
+}
+
 export function AdminMatchReviewPage() {
   const list = useListPage({
     schema: matchReviewQuery,
@@ -289,7 +351,6 @@ export function AdminMatchReviewPage() {
   const [params] = useSearchParams();
   // A link from Match detection opens its match (`?match=<id>`).
   const [openId, setOpenId] = useState<string | null>(params.get('match'));
-  const rangeError = query.from && query.to && query.to < query.from ? 'must be on or after From' : undefined;
   return (
     <Stack gap="md">
       <div>
@@ -304,41 +365,7 @@ export function AdminMatchReviewPage() {
       <ListPage
         list={list}
         filterLabel="Filter matches"
-        filters={
-          <>
-            <Select
-              label="Status"
-              placeholder="Any status"
-              clearable
-              data={matchStatuses.map((value) => ({ value, label: value.toLowerCase() }))}
-              value={query.status ?? null}
-              onChange={(value) => setQuery({ status: (value ?? undefined) as typeof query.status })}
-              w={160}
-            />
-            <Select
-              label="Care authorization"
-              placeholder="Any"
-              clearable
-              data={careAuthorizations.map((value) => ({ value, label: authorizationWords[value] }))}
-              value={query.authorization ?? null}
-              onChange={(value) =>
-                setQuery({ authorization: (value ?? undefined) as typeof query.authorization })
-              }
-              w={180}
-            />
-            <DateFilter
-              label="Matched from"
-              value={query.from}
-              onChange={(from) => setQuery({ from: dateOrUndefined(from ?? '') })}
-            />
-            <DateFilter
-              label="Matched to"
-              value={query.to}
-              error={rangeError}
-              onChange={(to) => setQuery({ to: dateOrUndefined(to ?? '') })}
-            />
-          </>
-        }
+        filters={<MatchFilters query={query} setQuery={setQuery} />}
         label="Matches"
         noun={{ one: 'match', other: 'matches' }}
         columns={columns}

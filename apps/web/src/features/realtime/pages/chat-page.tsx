@@ -46,6 +46,38 @@ function useDiagnosticsRoom(connected: boolean) {
   return { joined, error };
 }
 
+function ChatLines({ lines }: { lines: Line[] }) {
+  return (
+    <>
+      {lines.length ? (
+        <Stack gap="xs" role="log" aria-label="Messages">
+          {lines.map((line) => (
+            <Card withBorder padding="xs" key={`${line.id}-${line.receivedAt}`} data-testid="chat-line">
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {line.text}
+                </Text>
+                <Group gap={4}>
+                  <Badge size="sm" variant="light" color={line.mine ? 'teal' : 'blue'}>
+                    {line.mine ? 'from this tab' : `from ${line.fromSocketId.slice(0, 6)}`}
+                  </Badge>
+                  <Badge size="sm" variant="outline" data-testid="chat-latency">
+                    {Math.max(0, line.receivedAt - line.sentAt)} ms
+                  </Badge>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Alert variant="light" role="status">
+          No messages yet. Send one, then open this page in another tab to see it arrive there.
+        </Alert>
+      )}
+    </>
+  );
+}
+
 export function ChatPage() {
   const status = useRealtimeStatus();
   const connected = status.state === 'connected';
@@ -110,31 +142,7 @@ export function ChatPage() {
         </Group>
       </form>
       {sendError ? <ApiErrorAlert error={sendError} /> : null}
-      {lines.length ? (
-        <Stack gap="xs" role="log" aria-label="Messages">
-          {lines.map((line) => (
-            <Card withBorder padding="xs" key={`${line.id}-${line.receivedAt}`} data-testid="chat-line">
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {line.text}
-                </Text>
-                <Group gap={4}>
-                  <Badge size="sm" variant="light" color={line.mine ? 'teal' : 'blue'}>
-                    {line.mine ? 'from this tab' : `from ${line.fromSocketId.slice(0, 6)}`}
-                  </Badge>
-                  <Badge size="sm" variant="outline" data-testid="chat-latency">
-                    {Math.max(0, line.receivedAt - line.sentAt)} ms
-                  </Badge>
-                </Group>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Alert variant="light" role="status">
-          No messages yet. Send one, then open this page in another tab to see it arrive there.
-        </Alert>
-      )}
+      <ChatLines lines={lines} />
     </Stack>
   );
 }

@@ -96,13 +96,17 @@ function usePings(connected: boolean): Ping[] {
   return pings;
 }
 
-/** Each status change of the connection, newest first (the last 12). */
+/** Each status change of the connection, newest first (the last 12); recorded while rendering the change. */
 function useStatusLog(status: RealtimeStatus) {
-  const [log, setLog] = useState<{ at: number; words: string }[]>([]);
   const words = statusWords(status);
-  useEffect(() => {
-    setLog((list) => [{ at: Date.now(), words }, ...list].slice(0, 12));
-  }, [words]);
+  const [log, setLog] = useState<{ at: string; words: string }[]>([]);
+  const [seen, setSeen] = useState<string | null>(null);
+  if (seen !== words) {
+    setSeen(words);
+    setLog((list) =>
+      [{ at: new Date().toLocaleTimeString('en-US', { hour12: false }), words }, ...list].slice(0, 12),
+    );
+  }
   return log;
 }
 
@@ -244,7 +248,7 @@ export function SocketTestPage() {
             <Stack gap={2} role="log" aria-label="Connection changes" mt="xs">
               {log.map((entry, index) => (
                 <Text size="sm" key={`${entry.at}-${index}`}>
-                  {clock(entry.at)} · {entry.words}
+                  {entry.at} · {entry.words}
                 </Text>
               ))}
             </Stack>
