@@ -148,6 +148,15 @@ function startInstance(databaseUrl: string): Promise<{ base: string; child: Chil
   });
 }
 
+/** Stops an instance and waits until its process is gone (before the database is dropped). */
+function stop(instance: { child: ChildProcess }): Promise<void> {
+  return new Promise((resolve) => {
+    if (instance.child.exitCode !== null) return resolve();
+    instance.child.once('exit', () => resolve());
+    await stop(instance);
+  });
+}
+
 function connect(base: string, cookie: string): Promise<Socket> {
   const socket = io(base, {
     path: REALTIME_PATH,
@@ -275,7 +284,7 @@ async function oneInstance(url: string, cookies: string[]) {
     );
     for (const socket of sockets) socket.close();
   } finally {
-    instance.child.kill('SIGTERM');
+    await stop(instance);
   }
 }
 
@@ -296,8 +305,7 @@ async function twoInstances(url: string, cookies: string[]) {
     );
     for (const socket of [...senderPool, ...recipientPool]) socket.close();
   } finally {
-    first.child.kill('SIGTERM');
-    second.child.kill('SIGTERM');
+    await Promise.all([stop(first), stop(second)]);
   }
 }
 
