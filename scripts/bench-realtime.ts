@@ -153,7 +153,7 @@ function stop(instance: { child: ChildProcess }): Promise<void> {
   return new Promise((resolve) => {
     if (instance.child.exitCode !== null) return resolve();
     instance.child.once('exit', () => resolve());
-    await stop(instance);
+    instance.child.kill('SIGTERM');
   });
 }
 
