@@ -166,8 +166,13 @@ function PingSection({ pings }: { pings: Ping[] }) {
   );
 }
 
-function ServerFigures() {
+function ServerFigures({ state }: { state: RealtimeStatus['state'] }) {
   const figures = useRealtimeFigures();
+  const { refetch } = figures;
+  // Read again when this browser's connection changes (it is one of the sockets counted).
+  useEffect(() => {
+    void refetch();
+  }, [state, refetch]);
   if (figures.error) return <ApiErrorAlert error={figures.error} />;
   const f = figures.data;
   return (
@@ -240,7 +245,7 @@ export function SocketTestPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <PingSection pings={pings} />
         <Stack gap="md">
-          <ServerFigures />
+          <ServerFigures state={status.state} />
           <Card withBorder>
             <Title order={2} size="h4">
               What happened
