@@ -41,6 +41,7 @@ import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
 import { accessPlugin } from './modules/access/access.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { matchmakingPlugin } from './modules/matchmaking/matchmaking.plugin.ts';
+import { messagingPlugin } from './modules/messaging/messaging.plugin.ts';
 import { matchReviewPlugin } from './modules/messaging/match-review.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
@@ -81,6 +82,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   accessPlugin,
   campaignsPlugin,
   matchmakingPlugin,
+  messagingPlugin,
   matchReviewPlugin,
   demoPlugin,
 ];

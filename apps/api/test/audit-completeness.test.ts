@@ -18,6 +18,7 @@ import { auditEvents } from '../src/platform/audit/audit.table.ts';
 import { claimCsv, claimCsvHeader, insertBillingItems } from '../src/modules/billing/claim-test-support.ts';
 import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN } from './helpers.ts';
 import type { Expected, JobCase, RouteCase, State } from './audit-cases/types.ts';
+import { msgapiRouteCases } from './audit-cases/msgapi.ts';
 import { rtadminRouteCases } from './audit-cases/rtadmin.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
@@ -1785,6 +1786,7 @@ const routeCases: RouteCase[] = [
     events: [['profile_report.resolve', 'profile_report']],
   },
   // The wings' own case files (audit-cases/<area>.ts), one spread line each, in the order they run:
+  ...msgapiRouteCases,
   ...rtadminRouteCases,
 ];
 

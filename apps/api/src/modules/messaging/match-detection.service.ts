@@ -8,7 +8,8 @@
  * - `duplicate_profile`: listings sharing a normalised email, phone digits, or name and birth date
  *   (`match-facts.ts` `duplicateListings`); key `duplicate_profile:<field>:<ids>`;
  * - `contact_details`: messages stored with contact-check flags (the writer confirmed sending them) among the first
- *   {@link FIRST_MESSAGES} of their conversation; key `contact_details:message:<id>`.
+ *   {@link FIRST_MESSAGES} of their conversation (key `contact_details:message:<id>`), and message requests whose
+ *   words the contact check (`contact-check.ts` `contactFlagsOf`) flags (key `contact_details:request:<id>`).
  *
  * A dismissal (`match_flag_dismissal`) hides its key for good; hiding a listing uses matchmaking's
  * `hideListingAsAdmin`. Audit: `match_detection.list` (counts), `match_flag.dismiss`, `match_flag.hide_listing`.
@@ -29,7 +30,8 @@ import { duplicateListings, likeBursts, listingFacts, type ListingFact } from '.
 import { hideListingAsAdmin } from '../matchmaking/match-moderation.ts';
 import { matchFlagDismissals } from './match-review.table.ts';
 import type { MatchReviewDeps } from './match-review.service.ts';
-import { conversations, messages } from './messaging.table.ts';
+import { contactFlagsOf } from './contact-check.ts';
+import { conversations, messageRequests, messages } from './messaging.table.ts';
 
 /** Messages this early in a conversation count as "first messages" for the contact-details flag. */
 export const FIRST_MESSAGES = 5;
@@ -65,6 +67,31 @@ async function flaggedFirstMessages(deps: MatchReviewDeps) {
     .limit(200);
 }
 
+/** Requests checked for contact details (the newest; a request is a conversation's first words). */
+export const REQUESTS_CHECKED = 500;
+
+/** The newest {@link REQUESTS_CHECKED} message requests whose words the contact check flags (msgapi's check). */
+async function flaggedRequests(deps: MatchReviewDeps) {
+  const rows = await deps.db
+    .select({
+      id: messageRequests.id,
+      senderType: messageRequests.senderType,
+      clientId: messageRequests.clientId,
+      caregiverId: messageRequests.caregiverId,
+      content: messageRequests.content,
+      createdAt: messageRequests.createdAt,
+    })
+    .from(messageRequests)
+    .orderBy(desc(messageRequests.createdAt))
+    .limit(REQUESTS_CHECKED);
+  return rows.flatMap(({ content, ...row }) => {
+    const flags = contactFlagsOf(content);
+    return flags.length
+      ? [{ ...row, flags, senderId: row.senderType === 'CLIENT' ? row.clientId : row.caregiverId }]
+      : [];
+  });
+}
+
 const listed = (facts: Map<string, ListingFact>, ids: string[]): ReviewedListing[] =>
   ids.flatMap((id) => {
     const fact = facts.get(id);
@@ -73,7 +100,7 @@ const listed = (facts: Map<string, ListingFact>, ids: string[]): ReviewedListing
 
 /** Every flag, dismissed ones included (the caller filters). */
 async function computeFlags(deps: MatchReviewDeps, now: Date): Promise<MatchFlag[]> {
-  const [bursts, duplicates, flagged] = await Promise.all([
+  const [bursts, duplicates, flagged, requests] = await Promise.all([
     likeBursts(deps.db, {
       now,
       perDay: matchDetectionThresholds.likesPerDay,
@@ -81,11 +108,13 @@ async function computeFlags(deps: MatchReviewDeps, now: Date): Promise<MatchFlag
     }),
     duplicateListings(deps.db),
     flaggedFirstMessages(deps),
+    flaggedRequests(deps),
   ]);
   const ids = { client: [] as string[], caregiver: [] as string[] };
   for (const burst of bursts) ids[burst.kind].push(burst.listingId);
   for (const group of duplicates) ids[group.kind].push(...group.listingIds);
-  for (const row of flagged) ids[row.senderType === 'CLIENT' ? 'client' : 'caregiver'].push(row.senderId);
+  for (const row of [...flagged, ...requests])
+    ids[row.senderType === 'CLIENT' ? 'client' : 'caregiver'].push(row.senderId);
   const facts = await listingFacts(deps.db, ids);
   const flags: MatchFlag[] = [];
   for (const burst of bursts)
@@ -118,6 +147,15 @@ async function computeFlags(deps: MatchReviewDeps, now: Date): Promise<MatchFlag
       listings: listed(facts, [row.senderId]),
       evidence: `Message ${row.position} of its conversation was sent with: ${(row.flags ?? []).join(', ')}`,
       matchId: row.matchId,
+      at: row.createdAt.toISOString(),
+    });
+  for (const row of requests)
+    flags.push({
+      key: `contact_details:request:${row.id}`,
+      kind: 'contact_details',
+      listings: listed(facts, [row.senderId]),
+      evidence: `A first-contact request looks like it holds: ${row.flags.join(', ')}`,
+      matchId: null,
       at: row.createdAt.toISOString(),
     });
   return flags.sort((a, b) => b.at.localeCompare(a.at));

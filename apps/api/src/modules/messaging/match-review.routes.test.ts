@@ -170,6 +170,11 @@ describe('match detection', () => {
       sql`update tinder_caregiver set phone_number = '+1 503 555 0199' where id = ${dupB}`,
     );
 
+    // A first-contact request holding a phone number (the contact check of contact-check.ts).
+    await t.database.db.execute(
+      sql`insert into message_request (content, caregiver_id, client_id, sender_type)
+          values ('Text me at 503 555 0142 instead', ${seeded.caregiverId}, ${seeded.clientId}, 'CAREGIVER')`,
+    );
     const report = await admin({ method: 'GET', url: '/api/admin/match-detection' });
     expect(report.statusCode).toBe(200);
     const flags = report.json().flags as {
@@ -185,6 +190,10 @@ describe('match detection', () => {
     expect(dup?.listings.map((l) => l.id).sort()).toEqual([dupA, dupB].sort());
     const contact = flags.find((f) => f.kind === 'contact_details' && f.matchId === seeded.matchId);
     expect(contact?.evidence).toBe('Message 2 of its conversation was sent with: phone');
+    const request = flags.find(
+      (f) => f.key.startsWith('contact_details:request:') && f.listings[0]?.id === seeded.caregiverId,
+    );
+    expect(request?.evidence).toContain('phone');
     expect(report.json().thresholds).toEqual({ likesPerDay: 100, likesPerWeek: 300 });
 
     const dismissed = await admin({

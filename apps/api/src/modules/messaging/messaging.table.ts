@@ -104,10 +104,13 @@ export const messages = pgTable(
     originalContent: text('original_content'),
     /** What the contact-details check found and the writer sent anyway (`phone`, `email`, `cash`). */
     flags: jsonb('flags').$type<string[]>(),
+    /** The writer's own id of the message: a resend with the same id is not stored twice (decision 0058). */
+    clientMessageId: uuid('client_message_id'),
     ...timestamps,
   },
   (t) => [
     index('message_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('message_client_message_idx').on(t.conversationId, t.senderType, t.clientMessageId),
     index('message_recipient_unread_idx').on(t.recipientId, t.isRead),
     index('message_sender_idx').on(t.senderId),
     index('message_match_idx').on(t.matchId),
