@@ -17,6 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { MatchFlag, MatchFlagKind } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -100,6 +101,8 @@ function FlagCard({ flag }: { flag: MatchFlag }) {
 export function AdminMatchDetectionPage() {
   const detection = useMatchDetection();
   const [kind, setKind] = useState<'all' | MatchFlagKind>('all');
+  // The four choices do not fit side by side on a phone (320 px): stacked there.
+  const narrow = useMediaQuery('(max-width: 40em)') ?? false;
   if (detection.isPending) return <PageLoader />;
   if (detection.error) return <ApiErrorAlert error={detection.error} />;
   const { flags, thresholds, dismissedCount } = detection.data;
@@ -119,6 +122,7 @@ export function AdminMatchDetectionPage() {
       </div>
       <SegmentedControl
         aria-label="Kind of flag"
+        orientation={narrow ? 'vertical' : 'horizontal'}
         w="fit-content"
         value={kind}
         onChange={(value) => setKind(value)}
