@@ -43,6 +43,7 @@ import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { notificationsPlugin } from './modules/messaging/notifications/notifications.plugin.ts';
 import { matchmakingPlugin } from './modules/matchmaking/matchmaking.plugin.ts';
 import { messagingPlugin } from './modules/messaging/messaging.plugin.ts';
+import { matchReviewPlugin } from './modules/messaging/match-review.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -83,6 +84,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   campaignsPlugin,
   matchmakingPlugin,
   messagingPlugin,
+  matchReviewPlugin,
   demoPlugin,
   notificationsPlugin,
 ];

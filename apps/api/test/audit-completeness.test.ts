@@ -21,6 +21,7 @@ import type { Expected, JobCase, RouteCase, State } from './audit-cases/types.ts
 import { msgapiRouteCases } from './audit-cases/msgapi.ts';
 import { notifyJobCases, notifyRouteCases } from './audit-cases/notify.ts';
 import { likesRouteCases } from './audit-cases/likes.ts';
+import { rtadminRouteCases } from './audit-cases/rtadmin.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1790,6 +1791,7 @@ const routeCases: RouteCase[] = [
   ...msgapiRouteCases,
   ...notifyRouteCases,
   ...likesRouteCases,
+  ...rtadminRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */

@@ -361,4 +361,12 @@ export const apiAccess = {
   // Matchmaking notifications (issue 22; decision 0060).
   'GET /api/matchmaking/notification-settings': 'signed-in',
   'PUT /api/matchmaking/notification-settings': 'signed-in',
+  // Admin match review, match detection and realtime diagnostics (issue 22; decision 0061).
+  'GET /api/admin/matches': 'admin',
+  'GET /api/admin/matches/:id': 'admin',
+  'POST /api/admin/matches/:id/end': 'admin',
+  'GET /api/admin/match-detection': 'admin',
+  'POST /api/admin/match-detection/dismissals': 'admin',
+  'POST /api/admin/match-detection/hide-listing': 'admin',
+  'GET /api/admin/realtime': 'admin',
 } as const satisfies Record<string, ApiAccess>;

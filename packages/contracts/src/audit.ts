@@ -310,6 +310,14 @@ export const auditActions = [
   'profile_reminder.run',
   'message_request.no_reply_run',
   'pre_match_retention.run',
+  // Admin match review and detection (issue 22; docs/matchmaking.md "Admin: match review…"; decision 0061).
+  'match.admin_list',
+  'match.admin_read',
+  'match.admin_end',
+  'conversation.admin_read',
+  'match_detection.list',
+  'match_flag.dismiss',
+  'match_flag.hide_listing',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

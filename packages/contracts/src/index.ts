@@ -67,3 +67,5 @@ export * from './matchmaking-likes.ts';
 export * from './realtime.ts';
 export * from './conversations.ts';
 export * from './matchmaking-notifications.ts';
+export * from './match-review.ts';
+export * from './realtime-diagnostics.ts';

@@ -65,7 +65,8 @@ const publicRoutes: RouteDef[] = [
 ];
 
 const authRoutes: RouteDef[] = [
-  r('/chat', 'default', 'auth', 'Chat'),
+  // Admin diagnostics of the realtime channel (issue 22; decision 0061), not a chat for users.
+  r('/chat', 'default', 'admin', 'Chat'),
   r('/protected', 'default', 'auth', 'Protected'),
   r('/testDashboard', 'default', 'admin', 'Test dashboard'),
   r('/admin/shifts', 'admin', 'admin', 'Shifts'),

@@ -23,6 +23,7 @@ export * from '../../modules/access/access.table.ts';
 export * from '../../modules/campaigns/campaigns.table.ts';
 export * from '../../modules/matchmaking/matchmaking.table.ts';
 export * from '../../modules/messaging/messaging.table.ts';
+export * from '../../modules/messaging/match-review.table.ts';
 export * from '../../modules/staging/staging.table.ts';
 export * from '../messaging/outbox.table.ts';
 export * from '../storage/storage.table.ts';

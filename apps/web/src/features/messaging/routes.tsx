@@ -1,5 +1,5 @@
 /**
- * Messaging screens, keyed by route-table path: the admin outbox (English only) and the conversation pages of
+ * Messaging screens, keyed by route-table path: the admin outbox, match review and match detection (English only) and the conversation pages of
  * matchmaking (issue 22; English and Spanish, each waiting for the whole catalogue like the matchmaking pages).
  */
 import { lazy, type ComponentType } from 'react';
@@ -7,6 +7,12 @@ import { afterCatalogue } from '../../i18n/catalogues.ts';
 
 const OutboxPage = lazy(() => import('./pages/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })));
 
+const AdminMatchReviewPage = lazy(() =>
+  import('./pages/admin-match-review-page.tsx').then((m) => ({ default: m.AdminMatchReviewPage })),
+);
+const AdminMatchDetectionPage = lazy(() =>
+  import('./pages/admin-match-detection-page.tsx').then((m) => ({ default: m.AdminMatchDetectionPage })),
+);
 const ClientMessageHubPage = lazy(() =>
   afterCatalogue(import('./pages/message-hub-page.tsx')).then((m) => ({ default: m.ClientMessageHubPage })),
 );
@@ -24,6 +30,9 @@ const CaregiverMessagerPage = lazy(() =>
 
 export const messagingScreens: Record<string, ComponentType> = {
   '/admin/outbox': OutboxPage,
+  // Admin match review and match detection (issue 22; decision 0061).
+  '/review-matches': AdminMatchReviewPage,
+  '/admin/match-detection': AdminMatchDetectionPage,
   // Conversations (issue 22; docs/matchmaking.md "Messages (pages)").
   '/matchmaking/client/messageHub': ClientMessageHubPage,
   '/matchmaking/caregiver/messageHub': CaregiverMessageHubPage,

@@ -1,0 +1,331 @@
+/**
+ * `npm run bench:realtime` (issue 22 "1,000 connected sockets on one instance, message delivery p99 < 100 ms at 200
+ * messages/s; two instances through the adapter, p99 < 200 ms"; decision 0061). Builds the real app (`buildApp`, the
+ * code `npm start` runs, bundled by `scripts/build-api.mjs`) on a fresh PostgreSQL database beside
+ * BENCH_DATABASE_URL (default `postgres://postgres@127.0.0.1:5432/postgres`; dropped after), creates BENCH_ACCOUNTS
+ * admin accounts (default 50) with a session each, and serves the app from child processes of this same script
+ * (`serve` mode), so the socket clients here and the server do not share an event loop:
+ *
+ * 1. **Baseline**: 10 sockets, the platform's `realtime:ping` round trip at no load.
+ * 2. **One instance**: BENCH_SOCKETS (default 1,000) sockets spread over the accounts; one socket of each account
+ *    joins its room `diagnostics:<accountId>` (the recipient), another sends `diagnostics:say` at BENCH_RATE
+ *    (default 200) messages/s in all for BENCH_SECONDS (default 20) s. Delivery latency: send → the recipient
+ *    socket's `diagnostics:said` (one clock: both ends are in this process).
+ * 3. **Two instances**: the same on two server processes sharing the database (the PostgreSQL adapter): senders on
+ *    the first, recipients on the second.
+ *
+ * The relayed event is the admin diagnostics relay (`modules/messaging/realtime-diagnostics.ts`): the same hub path
+ * (`handle` → `toRoom` → adapter) a conversation message takes, without its database write. Prints p50 / p95 / p99 /
+ * max and the loss; asserts nothing.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { REALTIME_PATH, realtimeDiagnosticsEvents, realtimeEvents } from '@tend/contracts';
+import { buildApp } from '../apps/api/src/app.ts';
+import type { Config } from '../apps/api/src/platform/config/config.ts';
+import { openDatabase } from '../apps/api/src/platform/db/client.ts';
+import { createCredentialUser } from '../apps/api/src/platform/auth/auth.ts';
+
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ORIGIN = 'http://localhost:3000';
+const PASSWORD = 'quiet harbour lantern 42';
+
+/** The bench server's config: silent, no rate limits in the way. */
+function benchConfig(dataDir: string, databaseUrl: string): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: ORIGIN,
+    dataDir,
+    database: { url: databaseUrl, dataDir: undefined, poolMax: 10 },
+    authSecret: 'bench-secret-that-is-at-least-32-characters-long',
+    setupToken: 'bench-setup-token-0123456789',
+    trustedOrigins: [],
+    trustProxy: false,
+    logLevel: 'silent',
+    rateLimitPerMinute: 1_000_000,
+    requireAdminMfa: true,
+    outboxShowsSecrets: false,
+    authRateLimits: { signInPer5Min: 100_000, otpPer5Min: 100_000, mfaPerMinute: 100_000 },
+    storage: { driver: 'local', rootDir: path.join(dataDir, 'storage') },
+    mail: { smtpUrl: undefined, from: 'Tend <no-reply@localhost>' },
+    sms: null,
+    agencyTimeZone: 'America/Los_Angeles',
+    webDistDir: undefined,
+  };
+}
+
+/** `serve` mode: one instance on a free loopback port; tells the parent the port, runs until killed. */
+async function serve(databaseUrl: string): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tend-bench-realtime-'));
+  const database = await openDatabase({ url: databaseUrl, dataDir: undefined, poolMax: 10 });
+  const app = await buildApp({
+    config: benchConfig(dataDir, databaseUrl),
+    database,
+    migrate: false,
+    jobs: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send?.({ port: (app.server.address() as AddressInfo).port });
+  process.on('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => {
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
+  });
+}
+
+/** A fresh database beside BENCH_DATABASE_URL, migrated, with ACCOUNTS admins signed in (their cookies). */
+async function prepare(): Promise<{ url: string; cookies: string[]; drop: () => Promise<void> }> {
+  const name = `bench_realtime_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tend-bench-realtime-'));
+  const database = await openDatabase({ url: url.toString(), dataDir: undefined, poolMax: 10 });
+  const app = await buildApp({
+    config: benchConfig(dataDir, url.toString()),
+    database,
+    migrate: true,
+    jobs: false,
+  });
+  const cookies: string[] = [];
+  for (let n = 0; n < ACCOUNTS; n += 1) {
+    const email = `bench.admin.${n}@example.org`;
+    const user = await createCredentialUser(app.deps.auth, { email, password: PASSWORD, name: `Bench ${n}` });
+    await database.query(
+      `insert into user_account (auth_user_id, email, role, first_name, last_name, full_name)
+       values ($1, $2, 'ADMIN', 'Bench', $3, $4)`,
+      [user.id, email, String(n), `Bench ${n}`],
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ORIGIN },
+      payload: { email, password: PASSWORD },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode}`);
+    const setCookie = [response.headers['set-cookie'] ?? []].flat();
+    cookies.push(setCookie.map((cookie) => cookie.split(';')[0]).join('; '));
+  }
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    url: url.toString(),
+    cookies,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Starts one server process of this script in `serve` mode; resolves its base URL and the process. */
+function startInstance(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  const child = fork(fileURLToPath(import.meta.url), ['serve', databaseUrl], { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { port: number }) =>
+      resolve({ base: `http://127.0.0.1:${message.port}`, child }),
+    );
+    child.once('exit', (code) => reject(new Error(`instance exited ${code}`)));
+  });
+}
+
+/** Stops an instance and waits until its process is gone (before the database is dropped). */
+function stop(instance: { child: ChildProcess }): Promise<void> {
+  return new Promise((resolve) => {
+    if (instance.child.exitCode !== null) return resolve();
+    instance.child.once('exit', () => resolve());
+    instance.child.kill('SIGTERM');
+  });
+}
+
+function connect(base: string, cookie: string): Promise<Socket> {
+  const socket = io(base, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { origin: ORIGIN, cookie },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** `count` sockets, `batch` at a time, account by account round robin. */
+async function connectMany(base: string, cookies: string[], count: number, offset = 0): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  const batch = 50;
+  for (let start = 0; start < count; start += batch) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(batch, count - start) }, (_, i) =>
+        connect(base, cookies[(start + i + offset) % cookies.length] as string),
+      ),
+    );
+    sockets.push(...made);
+  }
+  return sockets;
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  count: number;
+}
+
+function figuresOf(latencies: number[]): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? 0, count: sorted.length };
+}
+
+const line = (label: string, f: Figures, extra = '') =>
+  `${label.padEnd(46)} p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms  ` +
+  `p99 ${f.p99.toFixed(1).padStart(6)} ms  max ${f.max.toFixed(1).padStart(7)} ms  n ${f.count}${extra}`;
+
+/** The ping round trip of `sockets`, one at a time, `rounds` times. */
+async function pingRoundTrips(sockets: Socket[], rounds: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let round = 0; round < rounds; round += 1)
+    for (const socket of sockets) {
+      const started = performance.now();
+      await socket.timeout(10_000).emitWithAck(realtimeEvents.ping.name, { sentAt: Date.now() });
+      out.push(performance.now() - started);
+    }
+  return out;
+}
+
+/**
+ * Sends RATE messages a second for SECONDS s from `senders[i]` to the room of `recipients[i]` (same account),
+ * round robin; returns the delivery latencies and how many never arrived (within 5 s after the last send).
+ */
+async function deliveryRun(senders: Socket[], recipients: Socket[]) {
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  for (const recipient of recipients) {
+    await recipient.timeout(10_000).emitWithAck(realtimeDiagnosticsEvents.join.name, {});
+    recipient.on(realtimeDiagnosticsEvents.said.name, (said: { id: string }) => {
+      const started = sentAt.get(said.id);
+      if (started === undefined) return;
+      latencies.push(performance.now() - started);
+      sentAt.delete(said.id);
+    });
+  }
+  const total = RATE * SECONDS;
+  const began = performance.now();
+  for (let n = 0; n < total; n += 1) {
+    const due = began + (n * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const id = `m${n}`;
+    sentAt.set(id, performance.now());
+    (senders[n % senders.length] as Socket).emit(
+      realtimeDiagnosticsEvents.say.name,
+      { id, text: `bench ${n}`, sentAt: Date.now() },
+      () => undefined,
+    );
+  }
+  const sendSeconds = (performance.now() - began) / 1000;
+  const deadline = performance.now() + 5_000;
+  while (sentAt.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const recipient of recipients) recipient.off(realtimeDiagnosticsEvents.said.name);
+  return { figures: figuresOf(latencies), lost: sentAt.size, sent: total, rate: total / sendSeconds };
+}
+
+/** One account's sender and recipient per account: sockets `[0, ACCOUNTS)` send, `[ACCOUNTS, 2·ACCOUNTS)` receive. */
+function pairs(senderPool: Socket[], recipientPool: Socket[]) {
+  return { senders: senderPool.slice(0, ACCOUNTS), recipients: recipientPool.slice(0, ACCOUNTS) };
+}
+
+async function oneInstance(url: string, cookies: string[]) {
+  const instance = await startInstance(url);
+  try {
+    const few = await connectMany(instance.base, cookies, 10);
+    await pingRoundTrips(few, 5); // warm-up
+    console.log(line('baseline: realtime:ping, 10 sockets, idle', figuresOf(await pingRoundTrips(few, 50))));
+    for (const socket of few) socket.close();
+    const started = performance.now();
+    const sockets = await connectMany(instance.base, cookies, SOCKETS);
+    console.log(
+      `\n${sockets.length} sockets connected in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const { senders, recipients } = pairs(sockets, sockets.slice(ACCOUNTS));
+    console.log(
+      line('ping under 1,000 idle sockets', figuresOf(await pingRoundTrips(sockets.slice(0, 10), 20))),
+    );
+    const run = await deliveryRun(senders, recipients);
+    console.log(
+      line(
+        `one instance: delivery at ${run.rate.toFixed(0)} msg/s`,
+        run.figures,
+        `  lost ${run.lost}/${run.sent}`,
+      ),
+    );
+    for (const socket of sockets) socket.close();
+  } finally {
+    await stop(instance);
+  }
+}
+
+async function twoInstances(url: string, cookies: string[]) {
+  const [first, second] = await Promise.all([startInstance(url), startInstance(url)]);
+  try {
+    const senderPool = await connectMany(first.base, cookies, SOCKETS / 2);
+    const recipientPool = await connectMany(second.base, cookies, SOCKETS / 2);
+    console.log(`\n${senderPool.length} sockets on instance 1, ${recipientPool.length} on instance 2`);
+    const { senders, recipients } = pairs(senderPool, recipientPool);
+    const run = await deliveryRun(senders, recipients);
+    console.log(
+      line(
+        `two instances: delivery at ${run.rate.toFixed(0)} msg/s`,
+        run.figures,
+        `  lost ${run.lost}/${run.sent}`,
+      ),
+    );
+    for (const socket of [...senderPool, ...recipientPool]) socket.close();
+  } finally {
+    await Promise.all([stop(first), stop(second)]);
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const { url, cookies, drop } = await prepare();
+  console.log(
+    `PostgreSQL; ${ACCOUNTS} admin accounts, ${SOCKETS} sockets, ${RATE} msg/s for ${SECONDS} s; ` +
+      `prepared in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${os.loadavg()[0]?.toFixed(2)}\n`,
+  );
+  try {
+    await oneInstance(url, cookies);
+    await twoInstances(url, cookies);
+    console.log(
+      '\nAims (issue 22): one instance p99 < 100 ms at 200 msg/s with 1,000 sockets; two instances p99 < 200 ms.',
+    );
+  } finally {
+    await drop();
+  }
+}
+
+if (process.argv[2] === 'serve') await serve(process.argv[3] as string);
+else await main();
