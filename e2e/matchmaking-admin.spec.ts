@@ -117,10 +117,13 @@ test('socket test: connected, round trips, a dropped connection comes back after
     'Reconnecting: attempt 1 in 1 s',
   );
   await expect(page.getByTestId('realtime-status')).toHaveText('Connected', { timeout: 10_000 });
-  // "Disconnect" closes the connection; lib/realtime.ts opens it again as soon as a component re-subscribes
-  // (this page re-renders every second), so the log shows the close and the status comes back.
+  // "Disconnect" closes the connection for good (no reconnect attempts) until "Reconnect now".
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByRole('log', { name: 'Connection changes' })).toContainText('Disconnected');
+  await expect(page.getByTestId('realtime-status')).toHaveText('Disconnected');
+  await page.waitForTimeout(2_500); // longer than the first two reconnect delays: it stays disconnected
+  await expect(page.getByTestId('realtime-status')).toHaveText('Disconnected');
+  await page.getByRole('button', { name: 'Reconnect now' }).click();
   await expect(page.getByTestId('realtime-status')).toHaveText('Connected', { timeout: 10_000 });
   await snap(page, 'socket-test-after-reconnect');
   await context.close();

@@ -128,16 +128,32 @@ export async function emitClientEvent<P extends z.ZodType, A extends z.ZodType>(
   return event.ack.parse(answer.data);
 }
 
+/** Connects now: skips the wait before the next attempt, or opens a new connection after one ended. */
+export function reconnectRealtimeNow(): void {
+  const current = connection;
+  if (!current || current.ended) {
+    connectRealtime();
+    return;
+  }
+  if (current.timer) clearTimeout(current.timer);
+  current.timer = null;
+  if (!current.socket.connected) current.socket.connect();
+}
+
+const CONNECTING: RealtimeStatus = { state: 'connecting' };
+
+/** Subscribes to status changes; opens the connection when there has never been one (not after `endRealtime`). */
+function subscribeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  if (!connection) connectRealtime();
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
 /** The connection's status; opens the connection when a component first asks. */
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      connectRealtime();
-      return () => statusListeners.delete(listener);
-    },
-    () => connection?.status ?? { state: 'connecting' },
-  );
+  return useSyncExternalStore(subscribeStatus, () => connection?.status ?? CONNECTING);
 }
 
 /** Calls `handler` with each `event` the server pushes while the component is mounted. */

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
-import { connectRealtime, useRealtimeStatus } from '../../../lib/realtime.ts';
+import { reconnectRealtimeNow, useRealtimeStatus } from '../../../lib/realtime.ts';
 
 /** "Reconnecting in n s…", counting down from the moment this attempt was scheduled (remounted per attempt). */
 function Countdown({ delayMs }: { delayMs: number }) {
@@ -45,7 +45,7 @@ export function ConnectionBanner() {
         <Text size="sm">
           <Countdown key={status.attempt} delayMs={status.delayMs} />
         </Text>
-        <Button size="xs" variant="default" onClick={() => connectRealtime().connect()}>
+        <Button size="xs" variant="default" onClick={() => reconnectRealtimeNow()}>
           <FormattedMessage id="messaging.connection.tryNow" />
         </Button>
       </Group>

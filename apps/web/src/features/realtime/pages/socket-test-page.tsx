@@ -12,7 +12,13 @@ import { LineChart } from '@mantine/charts';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { realtimeEvents, REALTIME_RECONNECT_DELAYS_MS, reconnectDelayMs } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
-import { connectRealtime, emitClientEvent, endRealtime, useRealtimeStatus } from '../../../lib/realtime.ts';
+import {
+  connectRealtime,
+  emitClientEvent,
+  endRealtime,
+  reconnectRealtimeNow,
+  useRealtimeStatus,
+} from '../../../lib/realtime.ts';
 import type { RealtimeStatus } from '../../../lib/realtime.ts';
 import { useRealtimeFigures } from '../api/realtime-figures.ts';
 
@@ -238,7 +244,7 @@ export function SocketTestPage() {
         <Button variant="default" onClick={() => endRealtime()} disabled={status.state === 'ended'}>
           Disconnect
         </Button>
-        <Button onClick={() => connectRealtime().connect()} disabled={status.state === 'connected'}>
+        <Button onClick={() => reconnectRealtimeNow()} disabled={status.state === 'connected'}>
           Reconnect now
         </Button>
       </Group>
