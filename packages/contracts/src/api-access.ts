@@ -219,6 +219,7 @@ export const apiAccess = {
   'GET /api/matchmaking/message-requests': 'signed-in',
   'POST /api/matchmaking/message-requests': 'signed-in',
   'POST /api/matchmaking/message-requests/:id/decision': 'signed-in',
+  'GET /api/matchmaking/reply-times': 'signed-in',
   'GET /api/me': 'signed-in',
   'GET /api/me/home': 'signed-in',
   'GET /api/outbox': 'admin',
