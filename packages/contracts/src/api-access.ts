@@ -234,6 +234,7 @@ export const apiAccess = {
   'GET /api/matchmaking/profiles/clients/:id': 'signed-in',
   'GET /api/matchmaking/settings': 'admin',
   'PUT /api/matchmaking/settings': 'admin',
+  'GET /api/matchmaking/reply-times': 'signed-in',
   'GET /api/me': 'signed-in',
   'GET /api/me/home': 'signed-in',
   'GET /api/outbox': 'admin',

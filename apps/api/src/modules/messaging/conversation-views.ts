@@ -59,15 +59,12 @@ export async function partyView(
   };
 }
 
-/**
- * The summaries of `rows` that `account` takes part in, in the order given (the others are left out). About five
- * queries plus one per distinct other listing (its presence).
- */
-export async function summariesOf(
+/** The participations of `account` in `rows` (rows it is not a side of are left out). One or two queries. */
+async function participationsOf(
   executor: Executor,
   account: MatchmakingAccount,
   rows: ConversationRow[],
-): Promise<ConversationSummary[]> {
+): Promise<Participation[]> {
   if (!rows.length) return [];
   const parties = await partiesOf(executor, {
     clientIds: rows.map((row) => row.participantAId),
@@ -85,6 +82,19 @@ export async function summariesOf(
         : { conversation, side, me: caregiver, other: client },
     );
   }
+  return mine;
+}
+
+/**
+ * The summaries of `rows` that `account` takes part in, in the order given (the others are left out). About five
+ * queries plus one per distinct other listing (its presence).
+ */
+export async function summariesOf(
+  executor: Executor,
+  account: MatchmakingAccount,
+  rows: ConversationRow[],
+): Promise<ConversationSummary[]> {
+  const mine = await participationsOf(executor, account, rows);
   if (!mine.length) return [];
   const ids = mine.map((p) => p.conversation.id);
   const myListingIds = [...new Set(mine.map((p) => p.me.listingId))];
@@ -112,9 +122,12 @@ export async function summariesOf(
   ]);
   const lastOf = new Map(lastMessages.map((row) => [row.conversationId, row]));
   const unreadOf = new Map(unread.map((row) => [row.conversationId, row.unread]));
-  const others = new Map<string, ConversationParty>();
-  for (const p of mine)
-    if (!others.has(p.other.listingId)) others.set(p.other.listingId, await partyView(executor, p.other));
+  const distinctOthers = [...new Map(mine.map((p) => [p.other.listingId, p.other])).values()];
+  const others = new Map(
+    await Promise.all(
+      distinctOthers.map(async (other) => [other.listingId, await partyView(executor, other)] as const),
+    ),
+  );
   return mine.map((p) => {
     const last = lastOf.get(p.conversation.id);
     const sharedBy = (side: string) =>

@@ -8,6 +8,7 @@ import { guard } from '../../platform/auth/auth.plugin.ts';
 import { route } from '../../platform/http/endpoint-route.ts';
 import { decideMessageRequest, listMessageRequests, sendMessageRequest } from './message-requests.service.ts';
 import type { MessagingDeps } from './messaging-support.ts';
+import { findReplyTimes } from './reply-times.service.ts';
 
 /** Registers the message-request routes over `deps`. */
 export function messageRequestRoutes(deps: MessagingDeps): FastifyPluginAsyncZod {
@@ -21,6 +22,9 @@ export function messageRequestRoutes(deps: MessagingDeps): FastifyPluginAsyncZod
     );
     route(app, e.decideMessageRequest, options, (request) =>
       decideMessageRequest(deps, request.ctx, request.params.id, request.body),
+    );
+    route(app, e.findReplyTimes, options, (request) =>
+      findReplyTimes(deps, request.ctx, request.query.listingIds),
     );
   };
 }
