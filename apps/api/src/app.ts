@@ -40,10 +40,8 @@ import { ispPlugin } from './modules/isp/isp.plugin.ts';
 import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
 import { accessPlugin } from './modules/access/access.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
-import { notificationsPlugin } from './modules/messaging/notifications/notifications.plugin.ts';
 import { matchmakingPlugin } from './modules/matchmaking/matchmaking.plugin.ts';
 import { messagingPlugin } from './modules/messaging/messaging.plugin.ts';
-import { matchReviewPlugin } from './modules/messaging/match-review.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -84,9 +82,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   campaignsPlugin,
   matchmakingPlugin,
   messagingPlugin,
-  matchReviewPlugin,
   demoPlugin,
-  notificationsPlugin,
 ];
 
 /** Builds the whole Tend server. Errors: database open/migration failures are thrown. */

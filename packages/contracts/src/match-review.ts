@@ -17,10 +17,7 @@ import { idParams, isoDate, optionalText, text } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { matchStatuses, senderTypes } from './enums.ts';
 import { contactFlags, messageKinds } from './conversations.ts';
-
-/** A match's case-manager authorization (migration 0023 `match.care_authorization`; issue 22). */
-export const careAuthorizations = ['not_required', 'requested', 'authorized', 'declined'] as const;
-export type CareAuthorization = (typeof careAuthorizations)[number];
+import { careAuthorizations } from './matchmaking-likes.ts';
 
 /** Matches per review page. */
 export const MATCH_REVIEW_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 /**
  * Admin match review, match detection and the realtime diagnostics of module messaging (issue 22; decision 0061).
- * Registered in `app.ts` `modulePlugins`; to be combined with the module's `messaging.plugin.ts` at integration.
+ * Registered by the module's `messaging.plugin.ts`.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { matchReviewRoutes } from './match-review.routes.ts';

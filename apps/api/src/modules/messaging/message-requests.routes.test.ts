@@ -162,20 +162,4 @@ describe('POST /api/matchmaking/message-requests/:id/decision', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('decision');
   });
-
-  it('closes a request unanswered for seven days as no_reply', async () => {
-    const { family, caregiver } = await twoSides(t);
-    const sent = (
-      await request(family.call, {
-        fromListingId: family.listingId,
-        toListingId: caregiver.listingId,
-        content: 'Hi',
-      })
-    ).json();
-    await t.database.db.execute(
-      sql`update message_request set created_at = now() - interval '8 days' where id = ${sent.id}`,
-    );
-    const [item] = (await family.call({ method: 'GET', url })).json().items;
-    expect(item).toMatchObject({ id: sent.id, status: 'REJECTED', closedReason: 'no_reply' });
-  });
 });

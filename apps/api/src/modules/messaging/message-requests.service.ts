@@ -2,7 +2,8 @@
  * Message requests, the "safe first contact" of matchmaking (issue 22; spec s.3 MessageRequest; decision 0058):
  * before a match one side writes a request; the other accepts (a match and its conversation open, the request's words
  * become the first message) or declines. A request unanswered for `MESSAGE_REQUEST_REPLY_DAYS` days is closed as
- * declined with reason `no_reply` when either side next lists requests ("no ghosting").
+ * declined with reason `no_reply` by the `message-request-no-reply` job, which also tells the sender ("no ghosting";
+ * notifications/no-reply.job.ts).
  *
  * Rules: the writer acts for one of its own listings (`fromListingId`; NOT_FOUND otherwise) towards an active listing
  * of the other side (NOT_FOUND otherwise); one pending request per pair and none once the pair has a conversation
@@ -10,7 +11,7 @@
  * the addressee decides (CONFLICT on `decision` for the writer; a decided request is CONFLICT, the same decision again
  * returns it unchanged). Audit: `message_request.list|send|decide` (ids, counts, flags; never words).
  */
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import {
   MESSAGE_REQUEST_REPLY_DAYS,
   conversationEvents,
@@ -105,7 +106,7 @@ async function viewsOf(executor: Executor, account: MatchmakingAccount, rows: Re
 
 /**
  * The caller's requests, sent and received, newest first (`listingId`: one of its listings, NOT_FOUND otherwise).
- * Pending ones older than the reply window are closed first (`no_reply`); received ones are marked read. Audited
+ * Received ones are marked read (the job `message-request-no-reply` closes those unanswered for 7 days). Audited
  * `message_request.list` with the counts.
  */
 export async function listMessageRequests(
@@ -132,18 +133,6 @@ export async function listMessageRequests(
     return { items: [] };
   }
   return deps.db.transaction(async (tx) => {
-    const now = new Date();
-    const closed = await tx
-      .update(messageRequests)
-      .set({ accepted: 'REJECTED', closedReason: 'no_reply', respondedAt: now })
-      .where(
-        and(
-          mine,
-          eq(messageRequests.accepted, 'PENDING'),
-          lt(messageRequests.createdAt, new Date(now.getTime() - MESSAGE_REQUEST_REPLY_DAYS * DAY_MS)),
-        ),
-      )
-      .returning({ id: messageRequests.id });
     const received = or(
       ...(clientIds.length
         ? [and(inArray(messageRequests.clientId, clientIds), eq(messageRequests.senderType, 'CAREGIVER'))]
@@ -169,7 +158,6 @@ export async function listMessageRequests(
       details: {
         count: items.length,
         ...(marked.length ? { markedRead: marked.length } : {}),
-        ...(closed.length ? { closedNoReply: closed.length } : {}),
         ...(listingId ? { listingId } : {}),
       },
     });

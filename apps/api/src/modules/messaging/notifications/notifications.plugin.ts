@@ -1,7 +1,7 @@
 /**
  * Matchmaking notifications and clean-up (issue 22; decision 0060; docs/matchmaking.md "Notifications and
  * clean-up"): the notification-settings routes, the four job handlers and the timer of the recurring ones.
- * Registered in `app.ts` `modulePlugins` after module messaging's own plugin.
+ * Registered by module messaging's `messaging.plugin.ts`.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
