@@ -10,7 +10,8 @@ import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../platform/db/client.ts';
 import { systemContext } from '../../platform/http/context.ts';
 import { auditEvents } from '../../platform/audit/audit.table.ts';
-import { caregivers, clients } from '../people/people.table.ts';
+import { caregiverInput, clientInput } from '@tend/contracts';
+import { createCaregiver, createClient } from '../people/people.service.ts';
 import { stageShiftRows, type StagedShiftInput } from './staged-rows.service.ts';
 import {
   givIdMappings,
@@ -24,11 +25,16 @@ const ctx = systemContext('staging-test');
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  await handle.db.insert(caregivers).values([
-    { name: 'Gus Giver', altNames: ['Gustavo Giver'] },
-    { name: 'Maria Lopez', externalId: 'E-77' },
-  ]);
-  await handle.db.insert(clients).values([{ name: 'Pat Client' }, { name: 'Patricia Clientson' }]);
+  await createCaregiver(
+    handle.db,
+    ctx,
+    caregiverInput.parse({ name: 'Gus Giver', altNames: ['Gustavo Giver'], type: 'DSP_CARE' }),
+  );
+  // The external id (employee #) comes from EVV imports, not the form: set as an import would.
+  const withId = { ...caregiverInput.parse({ name: 'Maria Lopez', type: 'DSP_CARE' }), externalId: 'E-77' };
+  await createCaregiver(handle.db, ctx, withId);
+  for (const name of ['Pat Client', 'Patricia Clientson'])
+    await createClient(handle.db, ctx, clientInput.parse({ name }));
 }, 60_000);
 afterAll(() => handle.close());
 
