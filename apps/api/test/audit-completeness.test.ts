@@ -21,6 +21,7 @@ import type { Expected, JobCase, RouteCase, State } from './audit-cases/types.ts
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
+import { stagingJobCases, stagingRouteCases } from './audit-cases/staging.ts';
 import { pngOf } from './images.ts';
 import { systemContext } from '../src/platform/http/context.ts';
 import { linkCaregiverListingAccount } from '../src/modules/users/matchmaking-accounts.service.ts';
@@ -1784,6 +1785,7 @@ const routeCases: RouteCase[] = [
     events: [['profile_report.resolve', 'profile_report']],
   },
   // The wings' own case files (audit-cases/<area>.ts), one spread line each, in the order they run:
+  ...stagingRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1817,6 +1819,7 @@ const jobCases: JobCase[] = [
     queue: async (s) => (await s.t.app.deps.jobs.enqueue({ jobType: 'demo-billing', metadata: {} })).id,
   },
   // The wings' own job cases (audit-cases/<area>.ts), one spread line each:
+  ...stagingJobCases,
 ];
 
 let state: State;

@@ -20,6 +20,7 @@ import { dashboardsScreens } from '../features/dashboards/routes.tsx';
 import { accessScreens } from '../features/access/routes.tsx';
 import { campaignsScreens } from '../features/campaigns/routes.tsx';
 import { matchmakingScreens } from '../features/matchmaking/routes.tsx';
+import { stagingScreens } from '../features/staging/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -55,6 +56,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...shellScreens,
   ...peopleScreens,
   ...shiftsScreens,
+  ...stagingScreens,
   ...screeningScreens,
   ...messagingScreens,
   ...hoursScreens,

@@ -41,7 +41,8 @@ export const stagingRoutes: FastifyPluginAsyncZod = async (app) => {
     jobs: app.deps.jobs,
     agencyTimeZone: app.deps.config.agencyTimeZone,
   };
-  const dropFolder = app.deps.config.stagingDropFolder ?? null;
+  // Read per request: the folder is configuration an operator (or a test) may set after start.
+  const dropFolder = () => app.deps.config.stagingDropFolder ?? null;
   const staging = { tags: ['staging'], preValidation: guard(db, 'admin', 'staging_shift') };
   route(
     app,
@@ -83,9 +84,9 @@ export const stagingRoutes: FastifyPluginAsyncZod = async (app) => {
     void reply.code(202);
     return { job };
   });
-  route(app, e.check, staging, (request) => stagingCheck(db, request.ctx, dropFolder));
+  route(app, e.check, staging, (request) => stagingCheck(db, request.ctx, dropFolder()));
   route(app, e.directSync, staging, async (request, reply) => {
-    const result = await directSync(deps, request.ctx, dropFolder);
+    const result = await directSync(deps, request.ctx, dropFolder());
     void reply.code(202);
     return result;
   });
