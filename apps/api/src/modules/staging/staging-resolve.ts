@@ -238,7 +238,7 @@ export function rowProblems(row: {
   const problems: string[] = [];
   const who = (side: SideResolution, role: string) =>
     side.status === 'PENDING_APPROVAL'
-      ? `${role} needs a mapping approved (${side.candidates.length} candidates)`
+      ? `${role} needs a mapping approved (${side.candidates.length} ${side.candidates.length === 1 ? 'candidate' : 'candidates'})`
       : `${role} not found in Tend: link them manually or add a rule`;
   if (!row.caregiver.entityId) problems.push(who(row.caregiver, 'caregiver'));
   if (!row.client.entityId) problems.push(who(row.client, 'client'));
