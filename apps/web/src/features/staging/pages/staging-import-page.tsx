@@ -5,7 +5,7 @@
  * applied, rejected rows) with the way on to Staging manage. Nothing reaches production from here.
  */
 import { useCallback } from 'react';
-import { Anchor, Group, List, Stack, Text } from '@mantine/core';
+import { Anchor, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -20,7 +20,6 @@ import { ColumnMappingStep, type ImportFieldsUi } from '../../../components/impo
 import { ImportFileStep } from '../../../components/imports/import-file-step.tsx';
 import { ImportHistory } from '../../../components/imports/import-history.tsx';
 import { ImportWizard } from '../../../components/imports/import-wizard.tsx';
-import { ColumnMappingPreview } from '../../shifts/components/column-mapping-preview.tsx';
 import { stagingImportClient, stagingKeys } from '../api/staging.ts';
 
 const fields: ImportFieldsUi = {
@@ -38,6 +37,40 @@ const fields: ImportFieldsUi = {
   labels: shiftCsvFieldLabels,
   problems: (map) => columnMapProblems(map as ColumnMap),
 };
+
+/** The first rows as staging would read them; a row with problems says why. */
+function Preview({ rows }: { rows: ShiftImportPreviewRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label="Preview of the first rows">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Line</Table.Th>
+            <Table.Th>Shift id</Table.Th>
+            <Table.Th>Caregiver</Table.Th>
+            <Table.Th>Client</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Problems</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.line}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>{row.givShiftId ?? '—'}</Table.Td>
+              <Table.Td>{row.caregiver ?? '—'}</Table.Td>
+              <Table.Td>{row.client ?? '—'}</Table.Td>
+              <Table.Td>{row.date ?? '—'}</Table.Td>
+              <Table.Td>{row.billingCode ?? '—'}</Table.Td>
+              <Table.Td>{row.errors.map((e) => `${e.field}: ${e.reason}`).join('; ') || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 function Summary({ result, onAgain }: { result: StagingImportResult; onAgain: () => void }) {
   return (
@@ -109,7 +142,7 @@ export function StagingImportPage() {
           detail={detail}
           formatHint="Dates may be US (MM/DD/YYYY) or ISO, times 12- or 24-hour; a clock-out earlier than its clock-in is read as the next day."
           previewNeeds="The preview appears once the mapping has a shift id, a caregiver, a client and a clock-in."
-          renderPreview={(rows, timeZone) => <ColumnMappingPreview rows={rows} timeZone={timeZone} />}
+          renderPreview={(rows) => <Preview rows={rows} />}
           onStarted={onStarted}
           onCancel={onCancel}
         />
