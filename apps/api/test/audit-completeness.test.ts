@@ -25,6 +25,7 @@ import { rtadminRouteCases } from './audit-cases/rtadmin.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
+import { stagingJobCases, stagingRouteCases } from './audit-cases/staging.ts';
 import { pngOf } from './images.ts';
 import { systemContext } from '../src/platform/http/context.ts';
 import { linkCaregiverListingAccount } from '../src/modules/users/matchmaking-accounts.service.ts';
@@ -1792,6 +1793,7 @@ const routeCases: RouteCase[] = [
   ...notifyRouteCases,
   ...likesRouteCases,
   ...rtadminRouteCases,
+  ...stagingRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1826,6 +1828,7 @@ const jobCases: JobCase[] = [
   },
   // The wings' own job cases (audit-cases/<area>.ts), one spread line each:
   ...notifyJobCases,
+  ...stagingJobCases,
 ];
 
 let state: State;

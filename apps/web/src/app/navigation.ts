@@ -43,10 +43,17 @@ export const adminNavigation: NavSection[] = [
       { path: '/admin/shifts', label: 'Shifts' },
       { path: '/production/shifts', label: 'Production shifts' },
       { path: '/upload', label: 'Import' },
+      { path: '/ocr-documents', label: 'OCR documents' },
+    ],
+  },
+  {
+    label: 'Staging',
+    items: [
       { path: '/staging/import', label: 'Staging import' },
       { path: '/staging/manage', label: 'Staging manage' },
       { path: '/staging/test-comparison', label: 'Staging test comparison' },
-      { path: '/ocr-documents', label: 'OCR documents' },
+      { path: '/staging-check', label: 'Staging check' },
+      { path: '/direct-sync', label: 'Direct sync' },
     ],
   },
   {

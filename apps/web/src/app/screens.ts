@@ -21,6 +21,7 @@ import { accessScreens } from '../features/access/routes.tsx';
 import { campaignsScreens } from '../features/campaigns/routes.tsx';
 import { matchmakingScreens } from '../features/matchmaking/routes.tsx';
 import { realtimeScreens } from '../features/realtime/routes.tsx';
+import { stagingScreens } from '../features/staging/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -56,6 +57,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...shellScreens,
   ...peopleScreens,
   ...shiftsScreens,
+  ...stagingScreens,
   ...screeningScreens,
   ...messagingScreens,
   ...hoursScreens,
