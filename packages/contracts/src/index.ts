@@ -64,3 +64,4 @@ export * from './matchmaking-reports.ts';
 export * from './matchmaking-media.ts';
 export * from './realtime.ts';
 export * from './conversations.ts';
+export * from './ocr-documents.ts';
