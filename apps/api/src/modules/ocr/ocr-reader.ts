@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { OcrWord } from '@tend/contracts';
 import { OcrEngine } from '../isp/ocr/ocr-engine.ts';
 import { removeRules, toSourceFrame } from '../isp/ocr/ocr-pdf.ts';
@@ -86,7 +86,7 @@ export async function readDocument(
 
 /** Lazy pages of an image file (every page of a TIFF), each upright, grey, at most MAX_PAGE_SIDE. */
 async function imagePages(bytes: Buffer): Promise<(() => Promise<GreyPage>)[]> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();
   } catch {
