@@ -20,6 +20,7 @@ import { dashboardsScreens } from '../features/dashboards/routes.tsx';
 import { accessScreens } from '../features/access/routes.tsx';
 import { campaignsScreens } from '../features/campaigns/routes.tsx';
 import { matchmakingScreens } from '../features/matchmaking/routes.tsx';
+import { ocrScreens } from '../features/ocr/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -68,6 +69,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...accessScreens,
   ...campaignsScreens,
   ...matchmakingScreens,
+  ...ocrScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));
