@@ -24,7 +24,13 @@ export const OCR_BUCKET = 'ocr-documents';
 /** The job that reads a document. */
 export const OCR_JOB = 'ocr-document';
 /** MIME types accepted (anything else is a 400 `file`). */
-export const OCR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/tiff', 'image/webp', 'application/pdf'] as const;
+export const OCR_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/tiff',
+  'image/webp',
+  'application/pdf',
+] as const;
 
 export const ocrDocumentStatuses = ['QUEUED', 'PROCESSING', 'DONE', 'FAILED'] as const;
 export const ocrDocumentStatus = z.enum(ocrDocumentStatuses);
@@ -132,7 +138,9 @@ export const ocrMarkedRow = z.object({
 });
 export type OcrMarkedRow = z.infer<typeof ocrMarkedRow>;
 
-export const stageOcrRowsBody = z.object({ rows: z.array(ocrMarkedRow).min(1, 'mark at least one row').max(200) });
+export const stageOcrRowsBody = z.object({
+  rows: z.array(ocrMarkedRow).min(1, 'mark at least one row').max(200),
+});
 export type StageOcrRowsBody = z.infer<typeof stageOcrRowsBody>;
 
 export const stageOcrRowsResult = z.object({ stagedRows: z.array(ocrStagedRow) });

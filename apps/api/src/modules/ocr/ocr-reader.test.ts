@@ -25,7 +25,8 @@ afterAll(() => engine.close());
 function found(page: ReadPage, text: string): OcrWord | undefined {
   return page.words.find(
     (word, index) =>
-      word.text === text || `${word.text} ${page.words[index + 1]?.text ?? ''}` === text ||
+      word.text === text ||
+      `${word.text} ${page.words[index + 1]?.text ?? ''}` === text ||
       word.text === text.replace(' ', ''),
   );
 }

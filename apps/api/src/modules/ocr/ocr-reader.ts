@@ -17,7 +17,7 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp, { type Metadata } from 'sharp';
 import type { OcrWord } from '@tend/contracts';
-import { OcrEngine } from '../isp/ocr/ocr-engine.ts';
+import { type OcrEngine } from '../isp/ocr/ocr-engine.ts';
 import { removeRules, toSourceFrame } from '../isp/ocr/ocr-pdf.ts';
 
 const require = createRequire(import.meta.url);
@@ -93,7 +93,8 @@ async function imagePages(bytes: Buffer): Promise<(() => Promise<GreyPage>)[]> {
     throw new OcrFileError('The file is not an image Tend can read (PNG, JPEG, TIFF or WebP).');
   }
   const count = Math.min(metadata.pages ?? 1, MAX_PAGES);
-  const density = metadata.density && metadata.density >= 100 && metadata.density <= 1200 ? metadata.density : null;
+  const density =
+    metadata.density && metadata.density >= 100 && metadata.density <= 1200 ? metadata.density : null;
   return Array.from({ length: count }, (_, page) => async () => {
     try {
       const { data, info } = await sharp(bytes, { page, limitInputPixels: 100_000_000 })
@@ -159,7 +160,7 @@ async function pdfPages(bytes: Buffer): Promise<(() => Promise<GreyPage>)[]> {
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, width, height);
-      await page.render({ canvas, canvasContext: context, viewport } as never).promise;
+      await page.render({ canvas, canvasContext: context, viewport }).promise;
       const rgba = context.getImageData(0, 0, width, height).data;
       const grey = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
         raw: { width, height, channels: 4 },

@@ -40,7 +40,16 @@ export interface OcrStagingDeps {
   stageShiftRows: StageShiftRows;
 }
 
-const DATE_FORMATS = ['M/d/yyyy', 'M/d/yy', 'M-d-yyyy', 'M-d-yy', 'M.d.yyyy', 'yyyy-M-d', 'MMMM d yyyy', 'MMM d yyyy'];
+const DATE_FORMATS = [
+  'M/d/yyyy',
+  'M/d/yy',
+  'M-d-yyyy',
+  'M-d-yy',
+  'M.d.yyyy',
+  'yyyy-M-d',
+  'MMMM d yyyy',
+  'MMM d yyyy',
+];
 const TIME_FORMATS = ['h:mma', 'ha', 'H:mm', 'Hmm'];
 
 /**

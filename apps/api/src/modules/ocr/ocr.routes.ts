@@ -36,7 +36,9 @@ async function readFile(
     );
   let file: { fileName: string; bytes: Buffer; mimeType: string } | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: OCR_MAX_FILE_BYTES, files: 1, fields: 5 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: OCR_MAX_FILE_BYTES, files: 1, fields: 5 },
+    })) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'file') {
         part.file.resume();

@@ -7,7 +7,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   OCR_BUCKET,
   OCR_JOB,
-  OCR_MIME_TYPES,
+  type OCR_MIME_TYPES,
   type OcrDocumentDetail,
   type OcrDocumentStatus,
   type OcrDocumentSummary,
@@ -50,7 +50,8 @@ export function sniffMimeType(bytes: Buffer): (typeof OCR_MIME_TYPES)[number] | 
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   if (bytes.subarray(0, 1024).includes('%PDF-')) return 'application/pdf';
   return null;
 }
@@ -114,7 +115,11 @@ export async function uploadOcrDocument(
     await deps.storage.remove(ctx, OCR_BUCKET, [key]).catch(() => undefined);
     throw error;
   }
-  const job = await deps.jobs.enqueue({ jobType: OCR_JOB, metadata: { documentId: id }, triggeredBy: userId });
+  const job = await deps.jobs.enqueue({
+    jobType: OCR_JOB,
+    metadata: { documentId: id },
+    triggeredBy: userId,
+  });
   await deps.db.update(ocrDocuments).set({ jobId: job.id }).where(eq(ocrDocuments.id, id));
   const [summary] = await toSummaries(deps.db, [await loadOcrDocument(deps.db, id)]);
   return summary as OcrDocumentSummary;
@@ -122,7 +127,10 @@ export async function uploadOcrDocument(
 
 /** The API's view of documents, with their jobs' progress and the uploaders' names (two queries). */
 async function toSummaries(executor: Executor, rows: OcrDocumentRow[]): Promise<OcrDocumentSummary[]> {
-  const jobs = await findJobsByIds(executor, rows.map((row) => row.jobId));
+  const jobs = await findJobsByIds(
+    executor,
+    rows.map((row) => row.jobId),
+  );
   const names = await findUserNames(executor, { ids: rows.map((row) => row.uploadedBy) });
   return rows.map((row) => {
     const job = row.jobId ? jobs.get(row.jobId) : undefined;
@@ -162,7 +170,11 @@ export async function listOcrDocuments(db: Database, ctx: RequestContext): Promi
 }
 
 /** One document with its pages' words and its staged rows. Audited `ocr_document.read`. Errors: NOT_FOUND. */
-export async function getOcrDocument(db: Database, ctx: RequestContext, id: string): Promise<OcrDocumentDetail> {
+export async function getOcrDocument(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+): Promise<OcrDocumentDetail> {
   const row = await loadOcrDocument(db, id);
   const pages = await db
     .select()

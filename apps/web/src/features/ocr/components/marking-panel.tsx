@@ -31,42 +31,50 @@ interface MarkingPanelProps {
   disabled: boolean;
 }
 
-/** See the module comment. */
-export function MarkingPanel({ documentId, page, selected, onAssigned, disabled }: MarkingPanelProps) {
-  const [rows, setRows] = useState<RowDraft[]>([emptyRow(page.pageNumber)]);
+/** The rows being marked, the active one, and staging them (what the panel shows and does). */
+function useRowDrafts(documentId: string, pageNumber: number) {
+  const [rows, setRows] = useState<RowDraft[]>([emptyRow(pageNumber)]);
   const [active, setActive] = useState(0);
   const [stagedCount, setStagedCount] = useState<number | null>(null);
   const stage = useStageOcrRows(documentId);
-  const selection = selectionText(page.words, selected);
   const fieldErrors = stage.error instanceof ApiError ? stage.error.fieldErrors : [];
-  const errorOf = (rowIndex: number, field: OcrFieldName) =>
-    fieldErrors.find((error) => error.path === `rows.${rowIndex}.${field}`)?.message;
-  const update = (rowIndex: number, field: OcrFieldName, value: string) =>
-    setRows((current) => current.map((row, index) => (index === rowIndex ? { ...row, [field]: value } : row)));
-  const incomplete = rows.some((row) => missingFields(row).length > 0);
-  const send = () =>
-    stage.mutate(toMarkedRows(rows), {
-      onSuccess: (result) => {
-        setStagedCount(result.stagedRows.length);
-        setRows([emptyRow(page.pageNumber, rows.at(-1))]);
-        setActive(0);
-      },
-    });
+  return {
+    rows,
+    setRows,
+    active,
+    setActive,
+    stagedCount,
+    stage,
+    errorOf: (rowIndex: number, field: OcrFieldName) =>
+      fieldErrors.find((error) => error.path === `rows.${rowIndex}.${field}`)?.message,
+    update: (rowIndex: number, field: OcrFieldName, value: string) =>
+      setRows((current) =>
+        current.map((row, index) => (index === rowIndex ? { ...row, [field]: value } : row)),
+      ),
+    incomplete: rows.some((row) => missingFields(row).length > 0),
+    send: () =>
+      stage.mutate(toMarkedRows(rows), {
+        onSuccess: (result) => {
+          setStagedCount(result.stagedRows.length);
+          setRows([emptyRow(pageNumber, rows.at(-1))]);
+          setActive(0);
+        },
+      }),
+  };
+}
+
+/** See the module comment. */
+export function MarkingPanel({ documentId, page, selected, onAssigned, disabled }: MarkingPanelProps) {
+  const { rows, setRows, active, setActive, stagedCount, stage, errorOf, update, incomplete, send } =
+    useRowDrafts(documentId, page.pageNumber);
+  const selection = selectionText(page.words, selected);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
           Mark rows
         </Title>
-        <Text size="sm" c="dimmed">
-          {selection ? (
-            <>
-              Selected: <strong>{selection}</strong>. Choose the field it belongs to.
-            </>
-          ) : (
-            'Select words on the image, then choose the field of the active row they belong to.'
-          )}
-        </Text>
+        <SelectionHint selection={selection} />
         <Radio.Group
           value={String(active)}
           onChange={(value) => setActive(Number(value))}
@@ -75,50 +83,24 @@ export function MarkingPanel({ documentId, page, selected, onAssigned, disabled 
         >
           <Stack gap="md" mt="xs">
             {rows.map((row, rowIndex) => (
-              <Paper key={rowIndex} withBorder p="sm" radius="sm" data-testid={`ocr-row-${rowIndex}`}>
-                <Group justify="space-between" mb="xs">
-                  <Radio value={String(rowIndex)} label={`Row ${rowIndex + 1}`} />
-                  {rows.length > 1 ? (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="compact-sm"
-                      leftSection={<IconTrash size={14} aria-hidden />}
-                      onClick={() => {
-                        setRows((current) => current.filter((_, index) => index !== rowIndex));
-                        setActive(0);
-                      }}
-                    >
-                      Remove row {rowIndex + 1}
-                    </Button>
-                  ) : null}
-                </Group>
-                <Stack gap={6}>
-                  {ocrFieldNames.map((field) => (
-                    <Group key={field} gap="xs" align="flex-end" wrap="nowrap">
-                      <TextInput
-                        label={`${ocrFieldLabels[field]} (row ${rowIndex + 1})`}
-                        placeholder={placeholders[field]}
-                        value={row[field]}
-                        onChange={(event) => update(rowIndex, field, event.currentTarget.value)}
-                        error={errorOf(rowIndex, field)}
-                        style={{ flex: 1, minWidth: 0 }}
-                      />
-                      <Button
-                        variant="light"
-                        disabled={!selection || rowIndex !== active}
-                        onClick={() => {
-                          update(rowIndex, field, selection);
-                          onAssigned();
-                        }}
-                        aria-label={`Use selection as ${ocrFieldLabels[field].toLowerCase()} of row ${rowIndex + 1}`}
-                      >
-                        Use selection
-                      </Button>
-                    </Group>
-                  ))}
-                </Stack>
-              </Paper>
+              <RowCard
+                key={rowIndex}
+                row={row}
+                rowIndex={rowIndex}
+                removable={rows.length > 1}
+                active={rowIndex === active}
+                selection={selection}
+                errorOf={(field) => errorOf(rowIndex, field)}
+                onChange={(field, value) => update(rowIndex, field, value)}
+                onUseSelection={(field) => {
+                  update(rowIndex, field, selection);
+                  onAssigned();
+                }}
+                onRemove={() => {
+                  setRows((current) => current.filter((_, index) => index !== rowIndex));
+                  setActive(0);
+                }}
+              />
             ))}
           </Stack>
         </Radio.Group>
@@ -156,5 +138,86 @@ export function MarkingPanel({ documentId, page, selected, onAssigned, disabled 
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+interface RowCardProps {
+  row: RowDraft;
+  rowIndex: number;
+  removable: boolean;
+  active: boolean;
+  selection: string;
+  errorOf: (field: OcrFieldName) => string | undefined;
+  onChange: (field: OcrFieldName, value: string) => void;
+  onUseSelection: (field: OcrFieldName) => void;
+  onRemove: () => void;
+}
+
+/** One row's fields, each with "Use selection" (enabled on the active row while words are selected). */
+function RowCard({
+  row,
+  rowIndex,
+  removable,
+  active,
+  selection,
+  errorOf,
+  onChange,
+  onUseSelection,
+  onRemove,
+}: RowCardProps) {
+  return (
+    <Paper withBorder p="sm" radius="sm" data-testid={`ocr-row-${rowIndex}`}>
+      <Group justify="space-between" mb="xs">
+        <Radio value={String(rowIndex)} label={`Row ${rowIndex + 1}`} />
+        {removable ? (
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={onRemove}
+          >
+            Remove row {rowIndex + 1}
+          </Button>
+        ) : null}
+      </Group>
+      <Stack gap={6}>
+        {ocrFieldNames.map((field) => (
+          <Group key={field} gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={`${ocrFieldLabels[field]} (row ${rowIndex + 1})`}
+              placeholder={placeholders[field]}
+              value={row[field]}
+              onChange={(event) => onChange(field, event.currentTarget.value)}
+              error={errorOf(field)}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Button
+              variant="light"
+              disabled={!selection || !active}
+              onClick={() => onUseSelection(field)}
+              aria-label={`Use selection as ${ocrFieldLabels[field].toLowerCase()} of row ${rowIndex + 1}`}
+            >
+              Use selection
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What is selected, or how to select. */
+function SelectionHint({ selection }: { selection: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {selection ? (
+        <>
+          Selected: <strong>{selection}</strong>. Choose the field it belongs to.
+        </>
+      ) : (
+        'Select words on the image, then choose the field of the active row they belong to.'
+      )}
+    </Text>
   );
 }

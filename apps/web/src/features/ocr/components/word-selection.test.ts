@@ -19,7 +19,12 @@ const word = (text: string, x0: number, y0: number): OcrWord => ({
   y1: y0 + 40,
   line: Math.floor(y0 / 100),
 });
-const words = [word('Maria', 400, 380), word('Lopez', 520, 380), word('9:00', 580, 740), word('AM', 700, 740)];
+const words = [
+  word('Maria', 400, 380),
+  word('Lopez', 520, 380),
+  word('9:00', 580, 740),
+  word('AM', 700, 740),
+];
 
 describe('word selection', () => {
   it('toggles on click and selects a range on shift-click', () => {
@@ -32,8 +37,12 @@ describe('word selection', () => {
   });
 
   it('selects the words a dragged box touches, either way round', () => {
-    expect([...selectInBox(words, { x0: 650, y0: 800, x1: 560, y1: 720 }, new Set([0]), false)]).toEqual([2, 3]);
-    expect([...selectInBox(words, { x0: 390, y0: 370, x1: 450, y1: 400 }, new Set([3]), true)]).toEqual([3, 0]);
+    expect([...selectInBox(words, { x0: 650, y0: 800, x1: 560, y1: 720 }, new Set([0]), false)]).toEqual([
+      2, 3,
+    ]);
+    expect([...selectInBox(words, { x0: 390, y0: 370, x1: 450, y1: 400 }, new Set([3]), true)]).toEqual([
+      3, 0,
+    ]);
   });
 
   it('gives the selection’s text in reading order', () => {
@@ -43,7 +52,12 @@ describe('word selection', () => {
 
 describe('row drafts', () => {
   it('carries the names to the next row and says what is missing', () => {
-    const first = { ...emptyRow(1), caregiverName: 'Maria Lopez', clientName: 'Henry Walsh', date: '03/02/2026' };
+    const first = {
+      ...emptyRow(1),
+      caregiverName: 'Maria Lopez',
+      clientName: 'Henry Walsh',
+      date: '03/02/2026',
+    };
     const next = emptyRow(1, first);
     expect(next).toMatchObject({ caregiverName: 'Maria Lopez', clientName: 'Henry Walsh', date: '' });
     expect(missingFields(next)).toEqual(['date', 'start', 'end']);
@@ -54,6 +68,10 @@ describe('row drafts', () => {
   });
 
   it('colours by confidence', () => {
-    expect([confidenceColor(95), confidenceColor(70), confidenceColor(30)]).toEqual(['green', 'yellow', 'red']);
+    expect([confidenceColor(95), confidenceColor(70), confidenceColor(30)]).toEqual([
+      'green',
+      'yellow',
+      'red',
+    ]);
   });
 });

@@ -14,7 +14,12 @@ export interface Box {
 }
 
 /** The selection after a click on word `index` (`range`: shift held) with `anchor` the last word clicked. */
-export function clickWord(selected: ReadonlySet<number>, index: number, anchor: number | null, range: boolean) {
+export function clickWord(
+  selected: ReadonlySet<number>,
+  index: number,
+  anchor: number | null,
+  range: boolean,
+) {
   const next = new Set(selected);
   if (range && anchor !== null) {
     const [from, to] = anchor < index ? [anchor, index] : [index, anchor];
@@ -25,7 +30,12 @@ export function clickWord(selected: ReadonlySet<number>, index: number, anchor: 
 }
 
 /** The indexes of the words a dragged box touches (any overlap), added to `selected` when `add`. */
-export function selectInBox(words: readonly OcrWord[], box: Box, selected: ReadonlySet<number>, add: boolean) {
+export function selectInBox(
+  words: readonly OcrWord[],
+  box: Box,
+  selected: ReadonlySet<number>,
+  add: boolean,
+) {
   const x0 = Math.min(box.x0, box.x1);
   const x1 = Math.max(box.x0, box.x1);
   const y0 = Math.min(box.y0, box.y1);

@@ -14,7 +14,6 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Code,
   Group,
   Loader,
@@ -33,7 +32,12 @@ import type { OcrDocumentDetail, OcrPage } from '@tend/contracts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { pageImageUrl, useOcrDocument } from '../api/ocr-documents.ts';
 import { MarkingPanel } from '../components/marking-panel.tsx';
-import { clickWord, confidenceColor, selectInBox, type Box as PixelBox } from '../components/word-selection.ts';
+import {
+  clickWord,
+  confidenceColor,
+  selectInBox,
+  type Box as PixelBox,
+} from '../components/word-selection.ts';
 import { OcrStatusBadge } from './ocr-documents-page.tsx';
 
 const outline = { green: '#2f9e44', yellow: '#e8a200', red: '#e03131' } as const;
@@ -182,7 +186,6 @@ function PageImage({ document, page, selected, onToggle, onBox, onHover }: PageI
       y: ((event.clientY - rect.top) / rect.height) * page.height,
     };
   };
-  const percent = (value: number, of: number) => `${(value / of) * 100}%`;
   return (
     <Box
       ref={frame}
@@ -200,7 +203,8 @@ function PageImage({ document, page, selected, onToggle, onBox, onHover }: PageI
         setDrag({ ...drag, x1: x, y1: y });
       }}
       onPointerUp={(event) => {
-        if (drag && Math.abs(drag.x1 - drag.x0) + Math.abs(drag.y1 - drag.y0) > 8) onBox(drag, event.shiftKey);
+        if (drag && Math.abs(drag.x1 - drag.x0) + Math.abs(drag.y1 - drag.y0) > 8)
+          onBox(drag, event.shiftKey);
         setDrag(null);
       }}
     >
@@ -210,36 +214,16 @@ function PageImage({ document, page, selected, onToggle, onBox, onHover }: PageI
         style={{ display: 'block', width: '100%', height: 'auto' }}
         draggable={false}
       />
-      {page.words.map((word, index) => {
-        const color = outline[confidenceColor(word.confidence)];
-        const isSelected = selected.has(index);
-        return (
-          <button
-            key={index}
-            type="button"
-            data-word={index}
-            aria-pressed={isSelected}
-            aria-label={`${word.text}, confidence ${Math.round(word.confidence)}%`}
-            title={`${word.text} (${Math.round(word.confidence)}%)`}
-            onClick={(event) => onToggle(index, event.shiftKey)}
-            onMouseEnter={() => onHover(index)}
-            onMouseLeave={() => onHover(null)}
-            onFocus={() => onHover(index)}
-            onBlur={() => onHover(null)}
-            style={{
-              position: 'absolute',
-              left: percent(word.x0, page.width),
-              top: percent(word.y0, page.height),
-              width: percent(word.x1 - word.x0, page.width),
-              height: percent(word.y1 - word.y0, page.height),
-              border: `2px solid ${color}`,
-              background: isSelected ? 'rgba(34, 139, 230, 0.35)' : 'transparent',
-              padding: 0,
-              cursor: 'pointer',
-            }}
-          />
-        );
-      })}
+      {page.words.map((word, index) => (
+        <WordButton
+          key={index}
+          index={index}
+          page={page}
+          selected={selected.has(index)}
+          onToggle={onToggle}
+          onHover={onHover}
+        />
+      ))}
       {drag ? (
         <Box
           aria-hidden
@@ -256,6 +240,47 @@ function PageImage({ document, page, selected, onToggle, onBox, onHover }: PageI
         />
       ) : null}
     </Box>
+  );
+}
+
+const percent = (value: number, of: number) => `${(value / of) * 100}%`;
+
+interface WordButtonProps {
+  index: number;
+  page: OcrPage;
+  selected: boolean;
+  onToggle: (index: number, range: boolean) => void;
+  onHover: (index: number | null) => void;
+}
+
+/** One word over the image: outlined by confidence, filled when selected; its text and confidence as its name. */
+function WordButton({ index, page, selected, onToggle, onHover }: WordButtonProps) {
+  const word = page.words[index];
+  if (!word) return null;
+  return (
+    <button
+      type="button"
+      data-word={index}
+      aria-pressed={selected}
+      aria-label={`${word.text}, confidence ${Math.round(word.confidence)}%`}
+      title={`${word.text} (${Math.round(word.confidence)}%)`}
+      onClick={(event) => onToggle(index, event.shiftKey)}
+      onMouseEnter={() => onHover(index)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onHover(index)}
+      onBlur={() => onHover(null)}
+      style={{
+        position: 'absolute',
+        left: percent(word.x0, page.width),
+        top: percent(word.y0, page.height),
+        width: percent(word.x1 - word.x0, page.width),
+        height: percent(word.y1 - word.y0, page.height),
+        border: `2px solid ${outline[confidenceColor(word.confidence)]}`,
+        background: selected ? 'rgba(34, 139, 230, 0.35)' : 'transparent',
+        padding: 0,
+        cursor: 'pointer',
+      }}
+    />
   );
 }
 

@@ -57,8 +57,8 @@ export function OcrDocumentsPage() {
           OCR documents
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
-          Upload a scanned timesheet or note. Tend reads it on this server (nothing leaves it), shows every word it
-          found with how sure it is, and lets you turn marked fields into staging rows.
+          Upload a scanned timesheet or note. Tend reads it on this server (nothing leaves it), shows every
+          word it found with how sure it is, and lets you turn marked fields into staging rows.
         </Text>
       </div>
       <UploadForm />
@@ -108,7 +108,13 @@ function UploadForm() {
             <Text size="sm" role="status">
               Uploading {file?.name}…
             </Text>
-            <Progress value={Math.round(sent * 100)} size="lg" striped animated aria-label="Upload progress" />
+            <Progress
+              value={Math.round(sent * 100)}
+              size="lg"
+              striped
+              animated
+              aria-label="Upload progress"
+            />
           </Stack>
         ) : null}
         {upload.error ? (
@@ -155,7 +161,8 @@ function DocumentList() {
         <Stack gap={4} align="flex-start">
           <Text fw={600}>No documents yet</Text>
           <Text size="sm" c="dimmed">
-            Choose a scanned timesheet or note above and select “Upload and read”. Photos from a phone work too.
+            Choose a scanned timesheet or note above and select “Upload and read”. Photos from a phone work
+            too.
           </Text>
         </Stack>
       </Paper>
