@@ -18,6 +18,7 @@ import { auditEvents } from '../src/platform/audit/audit.table.ts';
 import { claimCsv, claimCsvHeader, insertBillingItems } from '../src/modules/billing/claim-test-support.ts';
 import { as, createTestApp, signInAs, TEST_PASSWORD, TEST_SETUP_TOKEN } from './helpers.ts';
 import type { Expected, JobCase, RouteCase, State } from './audit-cases/types.ts';
+import { ocrJobCases, ocrRouteCases } from './audit-cases/ocr.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1784,6 +1785,7 @@ const routeCases: RouteCase[] = [
     events: [['profile_report.resolve', 'profile_report']],
   },
   // The wings' own case files (audit-cases/<area>.ts), one spread line each, in the order they run:
+  ...ocrRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1817,6 +1819,7 @@ const jobCases: JobCase[] = [
     queue: async (s) => (await s.t.app.deps.jobs.enqueue({ jobType: 'demo-billing', metadata: {} })).id,
   },
   // The wings' own job cases (audit-cases/<area>.ts), one spread line each:
+  ...ocrJobCases,
 ];
 
 let state: State;
