@@ -123,10 +123,11 @@ function PageView({ document, page }: { document: OcrDocumentDetail; page: OcrPa
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <Stack gap="xs">
-        <Text size="sm" aria-live="polite" mih={22}>
+        {/* One line of fixed height: a hint that changed the image's place would move the word under the pointer. */}
+        <Text size="sm" aria-live="polite" h={22} truncate="end">
           {shown
             ? `“${shown.text}”, confidence ${Math.round(shown.confidence)}%`
-            : `${page.words.length} words. Hover or focus a word to see its confidence; drag a box to select several.`}
+            : `${page.words.length} words: hover or focus one for its confidence, drag a box to select several.`}
         </Text>
         <PageImage
           document={document}
