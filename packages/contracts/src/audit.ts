@@ -281,6 +281,23 @@ export const auditActions = [
   'dashboard.case_manager.list',
   'dashboard.case_manager.view',
   'dashboard.report.download',
+  // Staging (issue 23; docs/staging.md).
+  'staging_import.import',
+  'staging_import.read',
+  'staging_import.preview',
+  'staging_shift.stage',
+  'staging_shift.list',
+  'staging_shift.update',
+  'staging_shift.revalidate',
+  'staging_shift.compare',
+  'staging_shift.promote',
+  'staging_mapping.list',
+  'staging_mapping.approve',
+  'staging_rule.list',
+  'staging_rule.create',
+  'staging_rule.update',
+  'staging.check',
+  'staging.direct_sync',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -14,7 +14,7 @@ import { jobStatus } from './enums.ts';
 import { processingJob } from './jobs.ts';
 
 /** The import kinds Tend knows; each upload's `csv_file.kind`. */
-export const importKinds = ['shifts', 'shift-notes', 'client-prime', 'claims'] as const;
+export const importKinds = ['shifts', 'shift-notes', 'client-prime', 'claims', 'staging-shifts'] as const;
 export const importKind = z.enum(importKinds);
 export type ImportKind = z.infer<typeof importKind>;
 

@@ -442,3 +442,27 @@ export function namesakeDecisions(stored: StoredNamesakeDecision[]): NamesakeDec
     );
   return decisions;
 }
+
+/**
+ * Every caregiver and client as a matcher indexes them (id, name, altNames, and the caregiver's
+ * external id / the client's pid as `externalId`): for the staging import's fuzzy candidates (issue 23,
+ * modules/staging). Not audited: callers audit. One query per role.
+ */
+export async function loadMatchablePeople(
+  executor: Executor,
+): Promise<{ caregivers: IndexedPerson[]; clients: IndexedPerson[] }> {
+  const [caregiverRows, clientRows] = await Promise.all([
+    executor
+      .select({
+        id: caregivers.id,
+        name: caregivers.name,
+        altNames: caregivers.altNames,
+        externalId: caregivers.externalId,
+      })
+      .from(caregivers),
+    executor
+      .select({ id: clients.id, name: clients.name, altNames: clients.altNames, externalId: clients.pid })
+      .from(clients),
+  ]);
+  return { caregivers: caregiverRows, clients: clientRows };
+}

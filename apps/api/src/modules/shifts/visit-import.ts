@@ -136,7 +136,8 @@ export async function importVisitBatch(
   ctx: RequestContext,
   input: {
     records: VisitRecord[];
-    csvFileId: string;
+    /** The upload the shifts came from (null: promoted from staging rows without one, e.g. OCR). */
+    csvFileId: string | null;
     people: ImportPeopleIndex;
     fields: SourceFieldNames;
     tally: ImportTally;
@@ -298,7 +299,12 @@ const asFloat = (value: number | null): number | string | null =>
  * Same result as inserting through `createImportSegments` and `recordAuditEvents`, at a fraction of
  * the round trips.
  */
-async function insertShifts(tx: Transaction, ctx: RequestContext, rows: NewShiftRow[], csvFileId: string) {
+async function insertShifts(
+  tx: Transaction,
+  ctx: RequestContext,
+  rows: NewShiftRow[],
+  csvFileId: string | null,
+) {
   // Notes travel on the segment: join them back by shift id only when the batch has any (most exports
   // have none, and the join is a sort of both sides).
   const segmentNotes = rows.some((r) => r.notes !== null)
@@ -437,7 +443,7 @@ async function updateShift(
     evv: ReturnType<typeof evaluateEvv>;
     now: string;
     actor: string | null;
-    csvFileId: string;
+    csvFileId: string | null;
   },
 ): Promise<AuditInput> {
   const { record, values, hash, evv, now, actor, csvFileId } = update;
@@ -514,7 +520,12 @@ async function lockShifts(tx: Transaction, externalIds: string[]): Promise<Map<s
 async function writeShifts(
   tx: Transaction,
   ctx: RequestContext,
-  input: { records: LinkedRecord[]; csvFileId: string; tally: ImportTally; rejections: ImportRejections },
+  input: {
+    records: LinkedRecord[];
+    csvFileId: string | null;
+    tally: ImportTally;
+    rejections: ImportRejections;
+  },
 ): Promise<void> {
   const { records, csvFileId, tally, rejections } = input;
   const existing = await lockShifts(

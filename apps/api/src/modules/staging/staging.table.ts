@@ -94,6 +94,10 @@ export const stagingShifts = pgTable(
     uploadedAt: tstz('uploaded_at'),
     /** Production shift it was uploaded as. */
     shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    /** Where the row came from: `csv` (a staging import), `ocr` (a timesheet), `sync` (direct sync). */
+    source: text('source').notNull().default('csv'),
+    /** SHA-256 of the resolved values: an uploaded row re-imported unchanged stays UPLOADED. */
+    contentHash: text('content_hash'),
     /** The source row as imported, kept unchanged. */
     rawData: jsonb('raw_data').$type<Record<string, unknown>>(),
     /** How many imports have contained this shift. */
@@ -157,6 +161,8 @@ export const stagingShiftSegments = pgTable(
     evvOutLat: doublePrecision('evv_out_lat'),
     evvOutLong: doublePrecision('evv_out_long'),
     billingCode: text('billing_code'),
+    /** The billing code as the source gave it, before a BILLING_CODE rule or a fix changed it. */
+    originalBillingCode: text('original_billing_code'),
     modifier: text('modifier'),
     status: stagingStatusEnum('status').notNull().default('NOT_READY'),
     /** Open violation codes (DOMAIN.md catalogue). */

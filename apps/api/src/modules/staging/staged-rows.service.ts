@@ -1,0 +1,302 @@
+/**
+ * Writing staged rows (issue 23; spec s.3 StagingShift, StagingShiftSegment): every source — the
+ * `staging-shifts` CSV import, OCR'd timesheets (module ocr, `stageShiftRows`), the direct sync — stages
+ * through `writeStagedBatch`, so a row is resolved (rules, mapping, status) and stored the same way.
+ * Idempotent on `givShiftId`: a row seen again is updated and its `seenCount` bumped; an UPLOADED row
+ * whose resolved values did not change stays UPLOADED (promoting twice creates nothing new).
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../platform/db/client.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
+import type { RequestContext } from '../../platform/http/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { localToInstant, nextDay, type CalendarDate, type TimeOfDay } from '../shifts/csv/local-time.ts';
+import { StagingResolver, type ResolvedRow, type StageRecord } from './staging-resolve.ts';
+import {
+  givIdMappings,
+  stagingResolutionRules,
+  stagingShifts,
+  stagingShiftSegments,
+} from './staging.table.ts';
+
+/** What one staged batch did. */
+export interface StageTally {
+  created: number;
+  updated: number;
+  ready: number;
+  notReady: number;
+  rulesApplied: number;
+}
+
+export const emptyStageTally = (): StageTally => ({
+  created: 0,
+  updated: 0,
+  ready: 0,
+  notReady: 0,
+  rulesApplied: 0,
+});
+
+/** Where a batch came from (stored on each row; ids only in the audit event). */
+export interface StageSource {
+  kind: 'csv' | 'ocr' | 'sync';
+  csvFileId?: string | null;
+  processingJobId?: string | null;
+  documentId?: string;
+}
+
+/**
+ * Resolves and stores one batch (distinct or repeated `givShiftId`s: the last copy wins) in one
+ * transaction, with the mappings it found, the rules' applied counts and one `staging_shift.stage`
+ * audit event (source, ids and counts). Returns each record's staging id, in order.
+ */
+export async function writeStagedBatch(
+  db: Database,
+  ctx: RequestContext,
+  input: { records: StageRecord[]; resolver: StagingResolver; source: StageSource; tally: StageTally },
+): Promise<string[]> {
+  const { resolver, source, tally } = input;
+  const byId = new Map<string, ResolvedRow>();
+  for (const record of input.records) byId.set(record.givShiftId, resolver.resolve(record));
+  const rows = [...byId.values()];
+  const mappings = resolver.pendingMappings;
+  resolver.pendingMappings = [];
+  const applications = [...resolver.ruleApplications.entries()];
+  resolver.ruleApplications.clear();
+  const applied = applications.reduce((n, [, count]) => n + count, 0);
+  tally.rulesApplied += applied;
+  if (!rows.length) return [];
+  const ids = await db.transaction(async (tx) => {
+    if (mappings.length) await tx.insert(givIdMappings).values(mappings).onConflictDoNothing();
+    const written = await upsertShifts(tx, rows, source);
+    await replaceSegments(tx, rows, written);
+    for (const [ruleId, count] of applications)
+      await tx
+        .update(stagingResolutionRules)
+        .set({ appliedCount: sql`${stagingResolutionRules.appliedCount} + ${count}` })
+        .where(sql`${stagingResolutionRules.id} = ${ruleId}`);
+    let created = 0;
+    for (const row of written.values()) if (row.created) created++;
+    tally.created += created;
+    tally.updated += rows.length - created;
+    for (const row of rows) {
+      if (row.status === 'READY') tally.ready++;
+      else tally.notReady++;
+    }
+    await recordAudit(tx, ctx, {
+      action: 'staging_shift.stage',
+      entityType: 'staging_shift',
+      details: {
+        source: source.kind,
+        csvFileId: source.csvFileId ?? null,
+        processingJobId: source.processingJobId ?? null,
+        documentId: source.documentId ?? null,
+        rows: rows.length,
+        created,
+        mappingsCreated: mappings.length,
+        rulesApplied: applied,
+      },
+    });
+    return written;
+  });
+  return input.records.map((record) => (ids.get(record.givShiftId) as { id: string }).id);
+}
+
+async function upsertShifts(tx: Transaction, rows: ResolvedRow[], source: StageSource) {
+  const now = new Date();
+  const values = rows.map((row) => ({
+    givShiftId: row.record.givShiftId,
+    clientId: row.client.entityId,
+    caregiverId: row.caregiver.entityId,
+    originalClientId: row.record.clientGivId,
+    originalCaregiverId: row.record.caregiverGivId,
+    originalClientName: row.record.clientName,
+    originalCaregiverName: row.record.caregiverName,
+    date: row.record.date,
+    status: row.status,
+    errorDetails: row.errorDetails,
+    csvFileId: source.csvFileId ?? null,
+    processingJobId: source.processingJobId ?? null,
+    lastSeenAt: now,
+    processedAt: now,
+    source: source.kind,
+    contentHash: row.contentHash,
+    rawData: row.record.raw,
+    clientConnectionStatus: row.client.status,
+    caregiverConnectionStatus: row.caregiver.status,
+    clientMappingId: row.client.mappingId,
+    caregiverMappingId: row.caregiver.mappingId,
+    clientMatchCandidates: row.client.candidates,
+    caregiverMatchCandidates: row.caregiver.candidates,
+  }));
+  const keep = sql.raw(
+    `staging_shift.status = 'UPLOADED' and staging_shift.content_hash = excluded.content_hash`,
+  );
+  const result = await tx
+    .insert(stagingShifts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: stagingShifts.givShiftId,
+      set: {
+        ...Object.fromEntries(
+          [
+            'client_id',
+            'caregiver_id',
+            'original_client_id',
+            'original_caregiver_id',
+            'original_client_name',
+            'original_caregiver_name',
+            'date',
+            'csv_file_id',
+            'processing_job_id',
+            'last_seen_at',
+            'processed_at',
+            'source',
+            'raw_data',
+            'client_connection_status',
+            'caregiver_connection_status',
+            'client_mapping_id',
+            'caregiver_mapping_id',
+            'client_match_candidates',
+            'caregiver_match_candidates',
+          ].map((column) => [camel(column), sql.raw(`excluded.${column}`)]),
+        ),
+        status: sql`case when ${keep} then staging_shift.status else excluded.status end`,
+        errorDetails: sql`case when ${keep} then null else excluded.error_details end`,
+        contentHash: sql.raw('excluded.content_hash'),
+        seenCount: sql`staging_shift.seen_count + 1`,
+        updatedAt: now,
+      },
+    })
+    .returning({
+      id: stagingShifts.id,
+      givShiftId: stagingShifts.givShiftId,
+      created: sql<boolean>`(xmax = 0)`,
+    });
+  return new Map(result.map((row) => [row.givShiftId, row]));
+}
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+async function replaceSegments(
+  tx: Transaction,
+  rows: ResolvedRow[],
+  written: Map<string, { id: string }>,
+): Promise<void> {
+  const ids = [...written.values()].map((row) => row.id);
+  await tx.delete(stagingShiftSegments).where(inArray(stagingShiftSegments.stagingShiftId, ids));
+  const now = new Date();
+  await tx.insert(stagingShiftSegments).values(
+    rows.map((row) => ({
+      stagingShiftId: (written.get(row.record.givShiftId) as { id: string }).id,
+      evvStart: row.record.evvStart,
+      evvEnd: row.record.evvEnd,
+      evvInLat: row.record.evvInLat,
+      evvInLong: row.record.evvInLong,
+      evvOutLat: row.record.evvOutLat,
+      evvOutLong: row.record.evvOutLong,
+      billingCode: row.billingCode,
+      originalBillingCode: row.record.billingCode,
+      modifier: row.record.mod1,
+      status: row.status,
+      lastValidatedAt: now,
+    })),
+  );
+}
+
+// ---- For module ocr --------------------------------------------------------------------------------
+
+export interface StagedShiftInput {
+  /** The source's shift id if it has one; else one is derived (e.g. `ocr:<documentId>:<n>`). */
+  givShiftId: string | null;
+  caregiverName: string;
+  caregiverGivId: string | null;
+  clientName: string;
+  clientGivId: string | null;
+  /** `YYYY-MM-DD`, and `HH:MM` 24-hour local times (agency time zone). */
+  date: string;
+  start: string;
+  end: string;
+  billingCode: string | null;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{1,2}):(\d{2})$/;
+
+function calendarDate(text: string): CalendarDate | null {
+  const m = DATE.exec(text);
+  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+}
+
+function timeOfDay(text: string): TimeOfDay | null {
+  const m = TIME.exec(text.trim());
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  return hour < 24 && minute < 60 ? { hour, minute, second: 0, millisecond: 0 } : null;
+}
+
+/** A local date and time in `zone` as an instant, or null when either is not readable. */
+function instantOf(date: CalendarDate | null, time: TimeOfDay | null, zone: string): Date | null {
+  if (!date || !time) return null;
+  const parsed = localToInstant(date, time, zone);
+  return parsed.ok ? parsed.value : null;
+}
+
+/**
+ * An OCR row as a stage record: times read in `zone`, an end before the start is the next day's
+ * (overnight shift). An unreadable date or time is left null (the row is NOT_READY saying so).
+ */
+export function ocrStageRecord(
+  row: StagedShiftInput,
+  index: number,
+  documentId: string,
+  zone: string,
+): StageRecord {
+  const date = calendarDate(row.date);
+  const start = instantOf(date, timeOfDay(row.start), zone);
+  let end = instantOf(date, timeOfDay(row.end), zone);
+  if (date && start && end && end <= start) end = instantOf(nextDay(date), timeOfDay(row.end), zone);
+  return {
+    givShiftId: row.givShiftId?.trim() || `ocr:${documentId}:${index + 1}`,
+    caregiverGivId: row.caregiverGivId?.trim() || null,
+    caregiverName: row.caregiverName.trim() || null,
+    clientGivId: row.clientGivId?.trim() || null,
+    clientName: row.clientName.trim() || null,
+    date: date ? row.date : null,
+    evvStart: start,
+    evvEnd: end,
+    billingCode: row.billingCode?.trim() || null,
+    mod1: null,
+    evvInLat: null,
+    evvInLong: null,
+    evvOutLat: null,
+    evvOutLong: null,
+    raw: { ...row, source: 'ocr', documentId },
+  };
+}
+
+/**
+ * Stages rows exactly as an import would (mapping, rules, status, audit); returns their staging ids in
+ * order. For module ocr (issue 23): a row without a `givShiftId` gets `ocr:<documentId>:<n>` (1-based),
+ * so staging the same document again updates its rows. Local times are read in `deps.agencyTimeZone`
+ * (default the AGENCY_TIME_ZONE environment variable, else America/Los_Angeles). Errors: 400
+ * VALIDATION_FAILED (field `rows`) for more than 5,000 rows.
+ */
+export async function stageShiftRows(
+  deps: { db: Database; agencyTimeZone?: string },
+  ctx: RequestContext,
+  options: { rows: StagedShiftInput[]; source: { kind: 'ocr'; documentId: string } },
+): Promise<{ stagingShiftIds: string[] }> {
+  if (options.rows.length > 5000) throw AppError.field('rows', 'must be at most 5000 rows');
+  if (!options.rows.length) return { stagingShiftIds: [] };
+  const zone = deps.agencyTimeZone ?? (process.env.AGENCY_TIME_ZONE || 'America/Los_Angeles');
+  const { documentId } = options.source;
+  const resolver = await StagingResolver.load(deps.db);
+  const ids = await writeStagedBatch(deps.db, ctx, {
+    records: options.rows.map((row, index) => ocrStageRecord(row, index, documentId, zone)),
+    resolver,
+    source: { kind: 'ocr', documentId },
+    tally: emptyStageTally(),
+  });
+  return { stagingShiftIds: ids };
+}
