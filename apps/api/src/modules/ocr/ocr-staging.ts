@@ -29,7 +29,7 @@ export interface StagedShiftInput {
 
 /** Module staging's `stageShiftRows` (staged-rows.service.ts), passed in by the plugin. */
 export type StageShiftRows = (
-  deps: { db: Database },
+  deps: { db: Database; agencyTimeZone?: string },
   ctx: RequestContext,
   options: { rows: StagedShiftInput[]; source: { kind: 'ocr'; documentId: string } },
 ) => Promise<{ stagingShiftIds: string[] }>;
@@ -38,6 +38,8 @@ export type StageShiftRows = (
 export interface OcrStagingDeps {
   db: Database;
   stageShiftRows: StageShiftRows;
+  /** The agency's IANA time zone (config AGENCY_TIME_ZONE): staging reads the local times in it. */
+  agencyTimeZone: string;
 }
 
 const DATE_FORMATS = [
@@ -136,11 +138,20 @@ export async function stageOcrRows(
     if (row.pageNumber > (document.pageCount ?? 0))
       throw AppError.field(`rows.${index}.pageNumber`, 'is not a page of this document');
   });
-  const inputs = toStagedInputs(body.rows);
-  const { stagingShiftIds } = await deps.stageShiftRows({ db: deps.db }, ctx, {
-    rows: inputs,
-    source: { kind: 'ocr', documentId: id },
-  });
+  // Each staged row gets a shift id of its own, numbered on from the rows staged earlier (`ocr:<id>:<n>`), so a
+  // later batch from the same document adds rows instead of replacing the first ones.
+  const inputs = toStagedInputs(body.rows).map((input, index) => ({
+    ...input,
+    givShiftId: `ocr:${id}:${document.stagedRows.length + index + 1}`,
+  }));
+  const { stagingShiftIds } = await deps.stageShiftRows(
+    { db: deps.db, agencyTimeZone: deps.agencyTimeZone },
+    ctx,
+    {
+      rows: inputs,
+      source: { kind: 'ocr', documentId: id },
+    },
+  );
   const stagedAt = new Date().toISOString();
   const staged: OcrStagedRow[] = inputs.map((input, index) => ({
     stagingShiftId: stagingShiftIds[index] ?? '',

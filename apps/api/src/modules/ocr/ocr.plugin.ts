@@ -22,11 +22,19 @@ export async function ensureOcrBucket(storage: StorageService): Promise<void> {
 }
 
 export const ocrPlugin: FastifyPluginAsync = async (app) => {
-  const { database, storage, jobs } = app.deps;
+  const { config, database, storage, jobs } = app.deps;
   // One worker: the machine's other core stays free for the API and the other jobs.
   const engine = new OcrEngine({ workers: 1 });
   jobs.register(OCR_JOB, createOcrDocumentHandler({ db: database.db, storage, engine }));
   app.addHook('onReady', () => ensureOcrBucket(storage));
   app.addHook('onClose', () => engine.close());
-  await app.register(ocrRoutes({ db: database.db, storage, jobs, stageShiftRows }));
+  await app.register(
+    ocrRoutes({
+      db: database.db,
+      storage,
+      jobs,
+      stageShiftRows,
+      agencyTimeZone: config.agencyTimeZone,
+    }),
+  );
 };

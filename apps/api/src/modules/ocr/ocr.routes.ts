@@ -22,6 +22,7 @@ import {
 /** What the routes use. */
 export interface OcrRouteDeps extends OcrDeps {
   stageShiftRows: StageShiftRows;
+  agencyTimeZone: string;
 }
 
 /** Reads the one file part `file` (other parts are refused: the upload has no fields). */
