@@ -186,7 +186,7 @@ async function readPage(engine: OcrEngine, page: GreyPage, pageNumber: number): 
   const started = performance.now();
   const { grey, width, height, dpi } = page;
   const png = await sharp(grey, { raw: { width, height, channels: 1 } })
-    .greyscale()
+    .toColourspace('b-w')
     .png({ compressionLevel: 6 })
     .toBuffer();
   const clean = await sharp(grey, { raw: { width, height, channels: 1 } })
