@@ -277,8 +277,17 @@ export const stagingCheck = z.object({
 });
 export type StagingCheck = z.infer<typeof stagingCheck>;
 
+/** Each file of the drop folder: queued (its job) or skipped with the column-map problems in words. */
 export const directSyncResult = z.object({
-  files: z.array(z.object({ name: z.string(), csvFileId: z.uuid(), job: processingJob })),
+  folder: z.string(),
+  files: z.array(
+    z.object({
+      name: z.string(),
+      csvFileId: z.uuid().nullable(),
+      job: processingJob.nullable(),
+      problems: z.array(z.string()),
+    }),
+  ),
 });
 export type DirectSyncResult = z.infer<typeof directSyncResult>;
 

@@ -100,7 +100,8 @@ const sandataFormat: ImportFormatReader<ShiftImportTypes> = {
   read: (deps, run, open, add) => readSandata(run, open, add, deps.agencyTimeZone),
 };
 
-function previewRow(line: number, parsed: ParsedRow<VisitRecord>): ShiftImportPreviewRow {
+/** The preview line of a parsed visit (also the `staging-shifts` kind's, modules/staging). */
+export function previewRow(line: number, parsed: ParsedRow<VisitRecord>): ShiftImportPreviewRow {
   if (!parsed.ok)
     return {
       line,

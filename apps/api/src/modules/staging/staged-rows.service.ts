@@ -52,9 +52,21 @@ export interface StageSource {
 export async function writeStagedBatch(
   db: Database,
   ctx: RequestContext,
-  input: { records: StageRecord[]; resolver: StagingResolver; source: StageSource; tally: StageTally },
+  input: {
+    records: StageRecord[];
+    resolver: StagingResolver;
+    source: StageSource;
+    tally: StageTally;
+    /**
+     * `revalidate`: rows already staged, resolved again after a mapping, rule or fix changed (their
+     * source, file, raw row and seen count are kept; rule applications are not counted again; audited
+     * as `staging_shift.revalidate`). Default `stage`.
+     */
+    mode?: 'stage' | 'revalidate';
+  },
 ): Promise<string[]> {
   const { resolver, source, tally } = input;
+  const revalidation = input.mode === 'revalidate';
   const byId = new Map<string, ResolvedRow>();
   for (const record of input.records) byId.set(record.givShiftId, resolver.resolve(record));
   const rows = [...byId.values()];
@@ -62,18 +74,19 @@ export async function writeStagedBatch(
   resolver.pendingMappings = [];
   const applications = [...resolver.ruleApplications.entries()];
   resolver.ruleApplications.clear();
-  const applied = applications.reduce((n, [, count]) => n + count, 0);
+  const applied = revalidation ? 0 : applications.reduce((n, [, count]) => n + count, 0);
   tally.rulesApplied += applied;
   if (!rows.length) return [];
   const ids = await db.transaction(async (tx) => {
     if (mappings.length) await tx.insert(givIdMappings).values(mappings).onConflictDoNothing();
-    const written = await upsertShifts(tx, rows, source);
+    const written = await upsertShifts(tx, rows, source, revalidation);
     await replaceSegments(tx, rows, written);
-    for (const [ruleId, count] of applications)
-      await tx
-        .update(stagingResolutionRules)
-        .set({ appliedCount: sql`${stagingResolutionRules.appliedCount} + ${count}` })
-        .where(sql`${stagingResolutionRules.id} = ${ruleId}`);
+    if (!revalidation)
+      for (const [ruleId, count] of applications)
+        await tx
+          .update(stagingResolutionRules)
+          .set({ appliedCount: sql`${stagingResolutionRules.appliedCount} + ${count}` })
+          .where(sql`${stagingResolutionRules.id} = ${ruleId}`);
     let created = 0;
     for (const row of written.values()) if (row.created) created++;
     tally.created += created;
@@ -83,7 +96,7 @@ export async function writeStagedBatch(
       else tally.notReady++;
     }
     await recordAudit(tx, ctx, {
-      action: 'staging_shift.stage',
+      action: revalidation ? 'staging_shift.revalidate' : 'staging_shift.stage',
       entityType: 'staging_shift',
       details: {
         source: source.kind,
@@ -101,7 +114,37 @@ export async function writeStagedBatch(
   return input.records.map((record) => (ids.get(record.givShiftId) as { id: string }).id);
 }
 
-async function upsertShifts(tx: Transaction, rows: ResolvedRow[], source: StageSource) {
+/** Columns a re-import overwrites; a revalidation keeps the source's (`sourceColumns`). */
+const resolvedColumns = [
+  'client_id',
+  'caregiver_id',
+  'date',
+  'processed_at',
+  'client_connection_status',
+  'caregiver_connection_status',
+  'client_mapping_id',
+  'caregiver_mapping_id',
+  'client_match_candidates',
+  'caregiver_match_candidates',
+];
+const sourceColumns = [
+  'original_client_id',
+  'original_caregiver_id',
+  'original_client_name',
+  'original_caregiver_name',
+  'csv_file_id',
+  'processing_job_id',
+  'last_seen_at',
+  'source',
+  'raw_data',
+];
+
+async function upsertShifts(
+  tx: Transaction,
+  rows: ResolvedRow[],
+  source: StageSource,
+  revalidation: boolean,
+) {
   const now = new Date();
   const values = rows.map((row) => ({
     givShiftId: row.record.givShiftId,
@@ -138,32 +181,15 @@ async function upsertShifts(tx: Transaction, rows: ResolvedRow[], source: StageS
       target: stagingShifts.givShiftId,
       set: {
         ...Object.fromEntries(
-          [
-            'client_id',
-            'caregiver_id',
-            'original_client_id',
-            'original_caregiver_id',
-            'original_client_name',
-            'original_caregiver_name',
-            'date',
-            'csv_file_id',
-            'processing_job_id',
-            'last_seen_at',
-            'processed_at',
-            'source',
-            'raw_data',
-            'client_connection_status',
-            'caregiver_connection_status',
-            'client_mapping_id',
-            'caregiver_mapping_id',
-            'client_match_candidates',
-            'caregiver_match_candidates',
-          ].map((column) => [camel(column), sql.raw(`excluded.${column}`)]),
+          [...resolvedColumns, ...(revalidation ? [] : sourceColumns)].map((column) => [
+            camel(column),
+            sql.raw(`excluded.${column}`),
+          ]),
         ),
         status: sql`case when ${keep} then staging_shift.status else excluded.status end`,
         errorDetails: sql`case when ${keep} then null else excluded.error_details end`,
         contentHash: sql.raw('excluded.content_hash'),
-        seenCount: sql`staging_shift.seen_count + 1`,
+        seenCount: revalidation ? sql`staging_shift.seen_count` : sql`staging_shift.seen_count + 1`,
         updatedAt: now,
       },
     })

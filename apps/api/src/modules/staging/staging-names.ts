@@ -33,16 +33,20 @@ function similarity(a: string, b: string): number {
   return longer === 0 ? 0 : 1 - distance(a, b) / longer;
 }
 
+/** A match only once the words are sorted ("Last, First") is a guess, never a certainty. */
+export const SORTED_WORDS_FACTOR = 0.98;
+
 /**
  * How alike two names are, 0..1 (1 = the same once folded): the better of the names as written and
- * with their words sorted, so a "Last, First" export matches "First Last".
+ * with their words sorted (times `SORTED_WORDS_FACTOR`), so a "Last, First" export matches "First
+ * Last" closely but below 1.
  */
 export function nameSimilarity(a: string, b: string): number {
   const x = comparableName(a);
   const y = comparableName(b);
   if (!x || !y) return 0;
   if (x === y) return 1;
-  return Math.max(similarity(x, y), similarity(sortedWords(x), sortedWords(y)));
+  return Math.max(similarity(x, y), similarity(sortedWords(x), sortedWords(y)) * SORTED_WORDS_FACTOR);
 }
 
 /** The outcome of matching one external person. */

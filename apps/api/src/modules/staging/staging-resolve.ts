@@ -8,12 +8,12 @@
  * Pure over a loaded `StagingResolver` (one per import run or call).
  */
 import { hash as digest, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { ConnectionStatus, EntityType, StagingCandidate, StagingRuleType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { loadMatchablePeople } from '../people/people-matching.ts';
 import { comparableName, PeopleMatcher } from './staging-names.ts';
 import { givIdMappings, stagingResolutionRules } from './staging.table.ts';
-import { eq } from 'drizzle-orm';
 
 /** A row to stage, from any source (CSV import, OCR, direct sync), before rules and mapping. */
 export interface StageRecord {
@@ -154,6 +154,11 @@ export class StagingResolver {
     if (!rule) return value;
     this.ruleApplications.set(rule.id, (this.ruleApplications.get(rule.id) ?? 0) + 1);
     return rule.target;
+  }
+
+  /** `value` as the active rule of `type` rewrites it, without counting (for listing keys). */
+  rewrite(type: StagingRuleType, value: string | null): string | null {
+    return value ? (this.rules.get(ruleKey(type, value))?.target ?? value) : value;
   }
 
   /** Total rule applications since load. */

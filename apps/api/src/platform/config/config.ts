@@ -67,6 +67,8 @@ export const configDocs = {
   TWILIO_FROM: 'Sending phone number (E.164) for SMS.',
   TWILIO_BASE_URL: 'Twilio-compatible API base URL (default https://api.twilio.com).',
   AGENCY_TIME_ZONE: 'IANA time zone of the agency, used for EVV local times (default America/Los_Angeles).',
+  STAGING_DROP_FOLDER:
+    'Folder of GIV CSV exports for the staging direct sync (`/direct-sync`); staged files are renamed `*.synced` (default none: off).',
   DEFAULT_PHONE_COUNTRY:
     'Country (ISO 3166-1 alpha-2) of phone numbers typed without a country code, e.g. (503) 555-0100 (default US).',
   WORKWEEK_START:
@@ -179,6 +181,7 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   AGENCY_TIME_ZONE: z.string().default('America/Los_Angeles'),
+  STAGING_DROP_FOLDER: z.string().trim().optional(),
   DEFAULT_PHONE_COUNTRY: z
     .string()
     .trim()
@@ -307,6 +310,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   sms: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
   agencyTimeZone: string;
+  /** Folder of GIV exports for the staging direct sync (issue 23), or null when not configured. */
+  stagingDropFolder?: string | null;
   /**
    * Country of phone numbers typed without a country code (DEFAULT_PHONE_COUNTRY; decision 0019): "(503) 555-0100"
    * is stored as +15035550100 for `US`. `US` when absent.
@@ -446,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
         }
       : null,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
+    stagingDropFolder: e.STAGING_DROP_FOLDER || null,
     defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY,
     workweekStart: e.WORKWEEK_START,
     webDistDir,
