@@ -37,7 +37,7 @@ describe('word selection', () => {
   });
 
   it('selects the words a dragged box touches, either way round', () => {
-    expect([...selectInBox(words, { x0: 650, y0: 800, x1: 560, y1: 720 }, new Set([0]), false)]).toEqual([
+    expect([...selectInBox(words, { x0: 710, y0: 800, x1: 560, y1: 720 }, new Set([0]), false)]).toEqual([
       2, 3,
     ]);
     expect([...selectInBox(words, { x0: 390, y0: 370, x1: 450, y1: 400 }, new Set([3]), true)]).toEqual([
