@@ -37,6 +37,7 @@ import { payrollPlugin } from './modules/payroll/payroll.plugin.ts';
 import { stagingPlugin } from './modules/staging/staging.plugin.ts';
 import { demoPlugin } from './modules/demo/demo.plugin.ts';
 import { ispPlugin } from './modules/isp/isp.plugin.ts';
+import { ocrPlugin } from './modules/ocr/ocr.plugin.ts';
 import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.ts';
 import { accessPlugin } from './modules/access/access.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
@@ -77,6 +78,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   payrollPlugin,
   stagingPlugin,
   ispPlugin,
+  ocrPlugin,
   dashboardsPlugin,
   accessPlugin,
   campaignsPlugin,

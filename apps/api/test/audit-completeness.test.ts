@@ -22,6 +22,7 @@ import { msgapiRouteCases } from './audit-cases/msgapi.ts';
 import { notifyJobCases, notifyRouteCases } from './audit-cases/notify.ts';
 import { likesRouteCases } from './audit-cases/likes.ts';
 import { rtadminRouteCases } from './audit-cases/rtadmin.ts';
+import { ocrJobCases, ocrRouteCases } from './audit-cases/ocr.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1794,6 +1795,7 @@ const routeCases: RouteCase[] = [
   ...likesRouteCases,
   ...rtadminRouteCases,
   ...stagingRouteCases,
+  ...ocrRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1829,6 +1831,7 @@ const jobCases: JobCase[] = [
   // The wings' own job cases (audit-cases/<area>.ts), one spread line each:
   ...notifyJobCases,
   ...stagingJobCases,
+  ...ocrJobCases,
 ];
 
 let state: State;

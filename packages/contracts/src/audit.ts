@@ -144,6 +144,13 @@ export const auditActions = [
   'user.password_change',
   'user.identity_link',
   'user.identity_unlink',
+  // OCR documents (issue 23; docs/ocr-documents.md).
+  'ocr_document.list',
+  'ocr_document.read',
+  'ocr_document.upload',
+  'ocr_document.process',
+  'ocr_document.stage',
+  'ocr_page.read',
   // Individual support plans (issue 19; docs/isp.md).
   'isp.list',
   'isp.read',

@@ -69,3 +69,4 @@ export * from './conversations.ts';
 export * from './matchmaking-notifications.ts';
 export * from './match-review.ts';
 export * from './realtime-diagnostics.ts';
+export * from './ocr-documents.ts';

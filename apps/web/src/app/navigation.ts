@@ -110,6 +110,7 @@ export const adminNavigation: NavSection[] = [
     label: 'Tools',
     items: [
       { path: '/admin/misctools/client-prime-import', label: 'Client prime import' },
+      { path: '/ocr-documents', label: 'OCR documents' },
       { path: '/admin/tools/email-export', label: 'Email export' },
       { path: '/admin/tools/report-export', label: 'Report export' },
       { path: '/admin/audit', label: 'Audit log', icon: IconHistory },

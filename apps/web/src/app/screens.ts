@@ -22,6 +22,7 @@ import { campaignsScreens } from '../features/campaigns/routes.tsx';
 import { matchmakingScreens } from '../features/matchmaking/routes.tsx';
 import { realtimeScreens } from '../features/realtime/routes.tsx';
 import { stagingScreens } from '../features/staging/routes.tsx';
+import { ocrScreens } from '../features/ocr/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -72,6 +73,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...campaignsScreens,
   ...matchmakingScreens,
   ...realtimeScreens,
+  ...ocrScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));
