@@ -1,2 +1,0 @@
-ALTER TABLE "message" ADD COLUMN "client_message_id" uuid;--> statement-breakpoint
-CREATE UNIQUE INDEX "message_client_message_idx" ON "message" USING btree ("conversation_id","sender_type","client_message_id");
