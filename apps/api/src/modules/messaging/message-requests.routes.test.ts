@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { conversationEvents } from '@tend/contracts';
 import { auditEvents } from '../../platform/audit/audit.table.ts';
 import { as, createTestApp, type TestApp } from '../../../test/helpers.ts';
