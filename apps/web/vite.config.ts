@@ -217,6 +217,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [loginFirstGroup] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [loginFirstGroup] },
+        // Hash-only chunk names: the entry lists every lazily preloaded chunk by file name (the modulepreload map),
+        // so each name costs /login bytes; with 26 more screens (issues 22, 23) the names alone took it over the aim.
+        chunkFileNames: 'assets/[hash].js',
+      },
+    },
   },
 }));
