@@ -301,6 +301,7 @@ export const apiAccess = {
   'POST /api/staging/promotions': 'admin',
   'GET /api/staging/check': 'admin',
   'POST /api/staging/direct-sync': 'admin',
+  'POST /api/staging-imports/:id/test-sync': 'admin',
   'GET /api/protocols': 'admin',
   'PATCH /api/protocols/:id': 'admin',
   'POST /api/protocols/:id/exclusion': 'admin',

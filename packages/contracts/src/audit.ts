@@ -342,6 +342,7 @@ export const auditActions = [
   'staging_rule.update',
   'staging.check',
   'staging.direct_sync',
+  'staging_import.test_sync',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

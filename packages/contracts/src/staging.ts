@@ -291,6 +291,37 @@ export const directSyncResult = z.object({
 });
 export type DirectSyncResult = z.infer<typeof directSyncResult>;
 
+/**
+ * `/test-sync` (issue 23): what staging an uploaded GIV file would do, nothing staged. `rejected`: rows
+ * that would not be staged (line, shift id when read, reasons in words); `unmapped`: people the rows
+ * name that no mapping links, with how many rows name them (first 200 of each list).
+ */
+export const testSyncResult = z.object({
+  csvFileId: z.uuid(),
+  rows: z.number().int(),
+  counts: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    rejected: z.number().int(),
+    ready: z.number().int(),
+    notReady: z.number().int(),
+  }),
+  rejected: z.array(
+    z.object({ line: z.number().int(), givShiftId: z.string().nullable(), reasons: z.array(z.string()) }),
+  ),
+  unmapped: z.array(
+    z.object({
+      entityType: z.enum(['CAREGIVER', 'CLIENT']),
+      givId: z.string().nullable(),
+      name: z.string().nullable(),
+      status: connectionStatus,
+      rows: z.number().int(),
+    }),
+  ),
+});
+export type TestSyncResult = z.infer<typeof testSyncResult>;
+
 const stagingIdParams = idParams;
 
 /**
@@ -369,6 +400,13 @@ export const stagingEndpoints = {
     response: { 202: promotionStarted },
   }),
   check: defineEndpoint({ method: 'GET', path: '/api/staging/check', response: { 200: stagingCheck } }),
+  testSync: defineEndpoint({
+    method: 'POST',
+    path: '/api/staging-imports/:id/test-sync',
+    params: stagingIdParams,
+    body: stagingImportOptions,
+    response: { 200: testSyncResult },
+  }),
   directSync: defineEndpoint({
     method: 'POST',
     path: '/api/staging/direct-sync',

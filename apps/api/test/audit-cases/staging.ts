@@ -51,6 +51,15 @@ export const stagingRouteCases: RouteCase[] = [
     events: [['staging_import.preview', 'csv_file']],
   },
   {
+    route: 'POST /api/staging-imports/:id/test-sync',
+    request: (s) => ({
+      method: 'POST',
+      url: `/api/staging-imports/${s.ids.staging}/test-sync`,
+      payload: { columnMap: columnMap(s) },
+    }),
+    events: [['staging_import.test_sync', 'csv_file']],
+  },
+  {
     route: 'POST /api/staging-imports/:id/start',
     request: (s) => ({
       method: 'POST',

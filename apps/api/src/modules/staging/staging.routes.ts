@@ -26,6 +26,7 @@ import {
   revalidateStaging,
 } from './staging-review.service.ts';
 import { createRule, listRules, updateRule } from './staging-rules.service.ts';
+import { testSync } from './staging-test-sync.ts';
 
 export const stagingImportRoutes = importRoutes({
   kind: stagingImportKind,
@@ -85,6 +86,9 @@ export const stagingRoutes: FastifyPluginAsyncZod = async (app) => {
     return { job };
   });
   route(app, e.check, staging, (request) => stagingCheck(db, request.ctx, dropFolder()));
+  route(app, e.testSync, staging, (request) =>
+    testSync(deps, request.ctx, { ...request.body, csvFileId: request.params.id }),
+  );
   route(app, e.directSync, staging, async (request, reply) => {
     const result = await directSync(deps, request.ctx, dropFolder());
     void reply.code(202);

@@ -31,6 +31,7 @@ import type {
   ImportKindDefinition,
   ImportKindTypes,
   ImportUploadedOut,
+  ParsedRow,
 } from './import-kind.ts';
 
 export const IMPORTS_BUCKET = 'imports';
@@ -428,6 +429,27 @@ export async function previewImport<T extends ImportKindTypes>(
     details: { rows: rows.length, ...review.audit },
   });
   return { rows, problems, ...review.answer };
+}
+
+/**
+ * Every row of a CSV upload of `kind` parsed with `columnMap`, with its 1-based line, problems
+ * included (for a dry run such as staging's `/test-sync`). Errors, before the first row: NOT_FOUND,
+ * CONFLICT (not a CSV), VALIDATION_FAILED (`columnMap` names a missing column, or the file is not CSV).
+ * Writes and audits nothing (the caller audits).
+ */
+export async function* readImportRows<T extends ImportKindTypes>(
+  deps: ImportDeps,
+  ctx: RequestContext,
+  options: ImportMappingOptions<T>,
+): AsyncGenerator<{ line: number; parsed: ParsedRow<T['record']> }> {
+  const { kind, columnMap } = options;
+  const file = await findCsvFile(deps.db, kind, options.csvFileId);
+  const sniff = await sniffStored(deps, ctx, file);
+  checkColumnMap(kind, columnMap, sniff.headers);
+  const timeZone = options.timeZone ?? deps.agencyTimeZone;
+  for await (const batch of readCsvRows(openStoredFile(deps, ctx, file), sniff, { batchSize: 1000 }))
+    for (const row of batch)
+      yield { line: row.line, parsed: kind.parseRow(row, sniff.headers, columnMap, { timeZone }) };
 }
 
 /**
