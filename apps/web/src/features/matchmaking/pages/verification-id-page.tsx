@@ -14,6 +14,7 @@ import {
   Group,
   List,
   Progress,
+  Radio,
   Select,
   Stack,
   Text,
@@ -106,18 +107,80 @@ function ProviderNumberForm() {
   );
 }
 
-function FamilyCodeForm() {
+type ListingChoice = NonNullable<MyVerification['guardian']>['listings'][number];
+
+/**
+ * The family's client listing the code links to its care client (decision 0059 addendum): never guessed; a single
+ * listing is pre-selected but shown, so the person confirms it. Listings linked already cannot be chosen.
+ */
+function ListingPicker({
+  listings,
+  value,
+  onChange,
+}: {
+  listings: ListingChoice[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <Radio.Group
+      name="listingId"
+      label={intl.formatMessage({ id: 'matchmaking.verification.familyListing' })}
+      description={intl.formatMessage({ id: 'matchmaking.verification.familyListingHint' })}
+      value={value}
+      onChange={onChange}
+      required
+    >
+      <Stack gap={6} mt={6}>
+        {listings.map((listing) => (
+          <Radio
+            key={listing.id}
+            value={listing.id}
+            disabled={listing.linked}
+            label={
+              listing.linked
+                ? intl.formatMessage(
+                    { id: 'matchmaking.verification.familyListingLinked' },
+                    { name: [listing.firstName, listing.lastName].filter(Boolean).join(' ') },
+                  )
+                : [listing.firstName, listing.lastName].filter(Boolean).join(' ')
+            }
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+function FamilyCodeForm({ listings }: { listings: ListingChoice[] }) {
   const intl = useIntl();
   const [value, setValue] = useState('');
+  const open = listings.filter((listing) => !listing.linked);
+  const [listingId, setListingId] = useState<string | null>(open.length === 1 ? (open[0]?.id ?? null) : null);
+  const [missing, setMissing] = useState(false);
   const redeem = useRedeemFamilyCode();
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        redeem.mutate(value.trim());
+        if (open.length > 0 && !listingId) return setMissing(true);
+        redeem.mutate({ code: value.trim(), ...(listingId ? { listingId } : {}) });
       }}
     >
       <Stack gap="xs">
+        {open.length > 0 && (
+          <ListingPicker
+            listings={listings}
+            value={listingId}
+            onChange={(id) => (setListingId(id), setMissing(false))}
+          />
+        )}
+        {missing && (
+          <Text size="sm" c="red" role="alert">
+            <FormattedMessage id="matchmaking.verification.familyListingMissing" />
+          </Text>
+        )}
         <TextInput
           label={intl.formatMessage({ id: 'matchmaking.verification.familyCode' })}
           description={intl.formatMessage({ id: 'matchmaking.verification.familyCodeHint' })}
@@ -310,7 +373,7 @@ export function VerificationIdPage() {
           <Group data-testid="guardian-verification">
             <VerifiedBadge state={guardian} />
           </Group>
-          {!guardian.verified && <FamilyCodeForm />}
+          {!guardian.verified && <FamilyCodeForm listings={guardian.listings} />}
         </Section>
       )}
       {(guardian || caregiver) && (
