@@ -14,7 +14,6 @@ import {
   Group,
   List,
   Progress,
-  Radio,
   Select,
   Stack,
   Text,
@@ -123,33 +122,26 @@ function ListingPicker({
   onChange: (id: string) => void;
 }) {
   const intl = useIntl();
+  const name = (listing: ListingChoice) => [listing.firstName, listing.lastName].filter(Boolean).join(' ');
   return (
-    <Radio.Group
-      name="listingId"
+    <Select
       label={intl.formatMessage({ id: 'matchmaking.verification.familyListing' })}
       description={intl.formatMessage({ id: 'matchmaking.verification.familyListingHint' })}
+      data={listings.map((listing) => ({
+        value: listing.id,
+        disabled: listing.linked,
+        label: listing.linked
+          ? intl.formatMessage(
+              { id: 'matchmaking.verification.familyListingLinked' },
+              { name: name(listing) },
+            )
+          : name(listing),
+      }))}
       value={value}
-      onChange={onChange}
+      onChange={(id) => id && onChange(id)}
+      allowDeselect={false}
       required
-    >
-      <Stack gap={6} mt={6}>
-        {listings.map((listing) => (
-          <Radio
-            key={listing.id}
-            value={listing.id}
-            disabled={listing.linked}
-            label={
-              listing.linked
-                ? intl.formatMessage(
-                    { id: 'matchmaking.verification.familyListingLinked' },
-                    { name: [listing.firstName, listing.lastName].filter(Boolean).join(' ') },
-                  )
-                : [listing.firstName, listing.lastName].filter(Boolean).join(' ')
-            }
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
+    />
   );
 }
 
