@@ -126,7 +126,6 @@ function ListingPicker({
   return (
     <Select
       label={intl.formatMessage({ id: 'matchmaking.verification.familyListing' })}
-      description={intl.formatMessage({ id: 'matchmaking.verification.familyListingHint' })}
       data={listings.map((listing) => ({
         value: listing.id,
         disabled: listing.linked,
