@@ -78,7 +78,7 @@ test('a guardian redeems a family code for the listing they confirm', async ({ b
   );
 
   await page.goto('/matchmaking/verification/id');
-  const picker = page.getByRole('textbox', { name: 'Who is this code for?' });
+  const picker = page.getByRole('combobox', { name: 'Who is this code for?' });
   await expect(picker).toHaveValue(`${CLIENT_NAME} Lopez`);
   await expectAccessible(page, 'matchmaking-verification-family-listing');
   await snap(page, 'mm-verification-family-listing');
