@@ -64,8 +64,24 @@ export const identityDocument = z.object({
 export type IdentityDocument = z.infer<typeof identityDocument>;
 
 /** `GET /api/matchmaking/verification`: the caller's own verification state. */
+/** One of the guardian's own client listings, for the family-code form's listing picker. */
+export const guardianListingChoice = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  /** Already linked to a care client (then it cannot be chosen for another one). */
+  linked: z.boolean(),
+});
+export type GuardianListingChoice = z.infer<typeof guardianListingChoice>;
+
 export const myVerification = z.object({
-  guardian: profileVerification.extend({ id: z.uuid() }).nullable(),
+  guardian: profileVerification
+    .extend({
+      id: z.uuid(),
+      /** The guardian's client listings not archived, oldest first. */
+      listings: z.array(guardianListingChoice),
+    })
+    .nullable(),
   caregiver: profileVerification
     .extend({
       id: z.uuid(),
@@ -94,6 +110,12 @@ export const familyCodeInput = z.object({
     .trim()
     .min(1, { message: 'is required' })
     .max(40, { message: 'must be at most 40 characters' }),
+  /**
+   * The caller's own client listing to link to the code's care client (`tinder_client.client_id`), so the agency's
+   * "require case-manager authorization" applies to its matches (decision 0059 addendum). Optional: without it the
+   * code only verifies the guardian. Another person's listing → 404; a listing linked to another care client → 409.
+   */
+  listingId: z.uuid({ message: 'must be a valid id' }).optional(),
 });
 export type FamilyCodeInput = z.infer<typeof familyCodeInput>;
 

@@ -12,23 +12,26 @@
  *   revoked code is one refusal (400 on `code`), audited as denied without the code.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   FAMILY_CODE_ALPHABET,
   FAMILY_CODE_DAYS,
   FAMILY_CODE_LENGTH,
   type FamilyCode,
+  type FamilyCodeInput,
+  type GuardianListingChoice,
   type IssuedFamilyCode,
   type ProfileVerification,
 } from '@tend/contracts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
+import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { accessScope, canSeeClient } from '../access/access-scope.service.ts';
 import { markGuardianVerified } from '../people/guardians.service.ts';
 import { findPeopleNames } from '../people/people.service.ts';
 import { callerAccount, type MatchmakingDeps } from './matchmaking-support.ts';
-import { familyVerificationCodes } from './matchmaking.table.ts';
+import { familyVerificationCodes, tinderClients } from './matchmaking.table.ts';
 
 /** A new random code: `FAMILY_CODE_LENGTH` characters of `FAMILY_CODE_ALPHABET`. */
 export function newFamilyCode(): string {
@@ -159,6 +162,63 @@ export async function revokeFamilyCode(
   });
 }
 
+/** The guardian's client listings not archived, oldest first, for the family-code form's listing picker. */
+export async function guardianListingChoices(
+  executor: Executor,
+  guardianId: string,
+): Promise<GuardianListingChoice[]> {
+  const rows = await executor
+    .select({
+      id: tinderClients.id,
+      firstName: tinderClients.firstName,
+      lastName: tinderClients.lastName,
+      clientId: tinderClients.clientId,
+    })
+    .from(tinderClients)
+    .where(and(eq(tinderClients.guardianId, guardianId), eq(tinderClients.archived, false)))
+    .orderBy(asc(tinderClients.createdAt), asc(tinderClients.id));
+  return rows.map(({ clientId, ...row }) => ({ ...row, linked: clientId !== null }));
+}
+
+/** The caller's own client listing `listingId` (not archived) with its care client, or 404 on `listingId`. */
+async function ownClientListing(executor: Executor, guardianId: string, listingId: string) {
+  const [row] = await executor
+    .select({ id: tinderClients.id, clientId: tinderClients.clientId })
+    .from(tinderClients)
+    .where(
+      and(
+        eq(tinderClients.id, listingId),
+        eq(tinderClients.guardianId, guardianId),
+        eq(tinderClients.archived, false),
+      ),
+    );
+  if (!row)
+    throw new AppError('NOT_FOUND', 'Listing not found', [{ path: 'listingId', message: 'not found' }]);
+  return row;
+}
+
+/**
+ * Links listing `listingId` to care client `careClientId` (no change when already linked to it). Errors: CONFLICT on
+ * `listingId` when linked to another care client (the caller's transaction then rolls back, the code stays unspent).
+ */
+async function linkListing(executor: Executor, listingId: string, careClientId: string, now: Date) {
+  const [row] = await executor
+    .select({ clientId: tinderClients.clientId })
+    .from(tinderClients)
+    .where(eq(tinderClients.id, listingId))
+    .for('update');
+  if (row?.clientId === careClientId) return false;
+  if (row?.clientId)
+    throw new AppError('CONFLICT', 'listingId is linked to another care client', [
+      { path: 'listingId', message: 'is linked to another care client: ask your case manager' },
+    ]);
+  await executor
+    .update(tinderClients)
+    .set({ clientId: careClientId, updatedAt: now })
+    .where(eq(tinderClients.id, listingId));
+  return true;
+}
+
 /** The one refusal for a code that cannot be used, whatever the reason (no oracle for guessing). */
 const refused = () =>
   AppError.field(
@@ -168,19 +228,61 @@ const refused = () =>
 
 /**
  * `POST /api/matchmaking/verification/family-code`: spends a live code and verifies the caller's guardian record
- * (see the file comment). Audited `family_code.redeem` (success: code id and client id; refusal: denied, no code).
- * Errors: NOT_FOUND when the caller has no guardian record; 400 on `code` for any code that cannot be used.
+ * (see the file comment) and links listing `listingId` when given. Audited `family_code.redeem` (success: code id,
+ * client id, listing id and whether it was linked now; refusal: denied, no code). Errors: NOT_FOUND when the caller
+ * has no guardian record, or on `listingId` (not the caller's listing); 400 on `code` for any code that cannot be
+ * used; CONFLICT on `listingId` (linked to another care client; nothing written but the denied audit).
  */
 export async function redeemFamilyCode(
   deps: MatchmakingDeps,
   ctx: RequestContext,
-  code: string,
+  { code, listingId }: FamilyCodeInput,
 ): Promise<ProfileVerification> {
   const account = await callerAccount(deps, ctx);
   const guardianId = account.guardianId;
   if (!guardianId) throw notFound('Guardian profile');
+  if (listingId) await ownClientListing(deps.db, guardianId, listingId);
   const now = new Date();
-  const spent = await deps.db.transaction(async (tx) => {
+  const spent = await spendCode(deps, ctx, { guardianId, code, listingId, now }).catch(
+    async (error: unknown) => {
+      if (error instanceof AppError && error.code === 'CONFLICT')
+        await recordAudit(deps.db, ctx, {
+          action: 'family_code.redeem',
+          entityType: 'guardian',
+          entityId: guardianId,
+          outcome: 'denied',
+          details: { listingId, reason: 'listing_linked' },
+        });
+      throw error;
+    },
+  );
+  if (!spent) {
+    await recordAudit(deps.db, ctx, {
+      action: 'family_code.redeem',
+      entityType: 'guardian',
+      entityId: guardianId,
+      outcome: 'denied',
+    });
+    throw refused();
+  }
+  return { verified: true, method: 'case_manager_code', verifiedAt: now.toISOString() };
+}
+
+/**
+ * One transaction: spends a live code, links the listing when named, verifies the guardian, audits. Null when no
+ * live code has that hash; throws CONFLICT from `linkListing` (all rolled back).
+ */
+async function spendCode(
+  deps: MatchmakingDeps,
+  ctx: RequestContext,
+  {
+    guardianId,
+    code,
+    listingId,
+    now,
+  }: { guardianId: string; code: string; listingId: string | undefined; now: Date },
+) {
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(familyVerificationCodes)
       .set({ usedAt: now, usedByGuardianId: guardianId, updatedAt: now })
@@ -194,24 +296,19 @@ export async function redeemFamilyCode(
       )
       .returning();
     if (!row) return null;
+    const linked = listingId ? await linkListing(tx, listingId, row.careClientId, now) : false;
     // Who verified: the case manager (or admin) who issued the code.
     await markGuardianVerified(tx, guardianId, 'case_manager_code', row.issuedByUserId, now);
     await recordAudit(tx, ctx, {
       action: 'family_code.redeem',
       entityType: 'guardian',
       entityId: guardianId,
-      details: { familyCodeId: row.id, careClientId: row.careClientId },
+      details: {
+        familyCodeId: row.id,
+        careClientId: row.careClientId,
+        ...(listingId ? { listingId, listingLinked: linked } : {}),
+      },
     });
     return row;
   });
-  if (!spent) {
-    await recordAudit(deps.db, ctx, {
-      action: 'family_code.redeem',
-      entityType: 'guardian',
-      entityId: guardianId,
-      outcome: 'denied',
-    });
-    throw refused();
-  }
-  return { verified: true, method: 'case_manager_code', verifiedAt: now.toISOString() };
 }

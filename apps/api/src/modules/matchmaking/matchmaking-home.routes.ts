@@ -126,7 +126,7 @@ export function entryRoutes(deps: MatchmakingDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      (request) => redeemFamilyCode(deps, request.ctx, request.body.code),
+      (request) => redeemFamilyCode(deps, request.ctx, request.body),
     );
     route(
       app,

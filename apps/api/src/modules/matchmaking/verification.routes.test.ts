@@ -17,6 +17,7 @@ import {
   careClient,
   caregiverListingFor,
   caseManagerWithClient,
+  clientListingOf,
   guardianFor,
 } from './entry.test-support.ts';
 import { familyCodeHash } from './family-codes.service.ts';
@@ -271,6 +272,136 @@ describe('family codes', () => {
     expect((await as(t, null)({ method: 'POST', url, payload: { careClientId: clientId } })).statusCode).toBe(
       401,
     );
+  });
+
+  it("links the chosen listing to the code's care client, audited with ids only", async () => {
+    const ip = `10.8.0.${Math.floor(Math.random() * 250) + 1}`;
+    const clientId = await careClient(t);
+    const issue = async () =>
+      (
+        await admin({
+          method: 'POST',
+          url: '/api/matchmaking/family-codes',
+          payload: { careClientId: clientId },
+        })
+      ).json();
+    const { cookie, accountId } = await signInAs(t, 'GUARDIAN');
+    const guardianId = await guardianFor(t, accountId);
+    const first = await clientListingOf(t, guardianId);
+    const second = await clientListingOf(t, guardianId);
+    const call = as(t, cookie);
+    const before = (await call({ method: 'GET', url: '/api/matchmaking/verification' })).json();
+    expect(before.guardian.listings).toEqual([
+      { id: first, firstName: 'Pablo', lastName: 'Ruiz', linked: false },
+      { id: second, firstName: 'Pablo', lastName: 'Ruiz', linked: false },
+    ]);
+    const { code } = await issue();
+    const url = '/api/matchmaking/verification/family-code';
+    const response = await call({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      payload: { code, listingId: second },
+    });
+    expect(response.statusCode).toBe(200);
+    const links = (
+      await t.database.db.execute<{ id: string; client_id: string | null }>(
+        sql`select id, client_id from tinder_client where guardian_id = ${guardianId}`,
+      )
+    ).rows;
+    expect(Object.fromEntries(links.map((row) => [row.id, row.client_id]))).toEqual({
+      [first]: null,
+      [second]: clientId,
+    });
+    const after = (await call({ method: 'GET', url: '/api/matchmaking/verification' })).json();
+    expect(after.guardian.listings.find((l: { id: string }) => l.id === second).linked).toBe(true);
+    const [event] = (await audited('family_code.redeem')).filter(
+      (row) => row.outcome === 'success' && row.details.listingId === second,
+    );
+    expect(event?.details).toEqual({
+      familyCodeId: expect.any(String),
+      careClientId: clientId,
+      listingId: second,
+      listingLinked: true,
+    });
+    expect(JSON.stringify(event)).not.toContain('Pablo');
+  });
+
+  it("refuses another person's listing (404) and one linked elsewhere (409), spending no code", async () => {
+    const ip = `10.7.0.${Math.floor(Math.random() * 250) + 1}`;
+    const clientId = await careClient(t);
+    const otherClient = await careClient(t);
+    const { cookie, accountId } = await signInAs(t, 'GUARDIAN');
+    const guardianId = await guardianFor(t, accountId);
+    const mine = await clientListingOf(t, guardianId);
+    const stranger = await signInAs(t, 'GUARDIAN');
+    const theirs = await clientListingOf(t, await guardianFor(t, stranger.accountId));
+    const { code, id } = (
+      await admin({
+        method: 'POST',
+        url: '/api/matchmaking/family-codes',
+        payload: { careClientId: clientId },
+      })
+    ).json();
+    const call = as(t, cookie);
+    const url = '/api/matchmaking/verification/family-code';
+
+    const foreign = await call({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      payload: { code, listingId: theirs },
+    });
+    const unknown = await call({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      payload: { code, listingId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect([foreign.statusCode, unknown.statusCode]).toEqual([404, 404]);
+    expect(foreign.json().errors[0].path).toBe('listingId');
+    expect(foreign.json().detail).toBe(unknown.json().detail);
+    const badId = await call({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      payload: { code, listingId: 'nope' },
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().errors[0].path).toBe('listingId');
+
+    await t.database.db.execute(sql`update tinder_client set client_id = ${otherClient} where id = ${mine}`);
+    const conflict = await call({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      payload: { code, listingId: mine },
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().errors[0].path).toBe('listingId');
+    const state = (
+      await t.database.db.execute<{
+        used_at: string | null;
+        client_id: string | null;
+        verified_at: string | null;
+      }>(
+        sql`select c.used_at, l.client_id, g.verified_at from family_verification_code c, tinder_client l, guardian g
+            where c.id = ${id} and l.id = ${mine} and g.id = ${guardianId}`,
+      )
+    ).rows[0];
+    expect(state).toEqual({ used_at: null, client_id: otherClient, verified_at: null });
+    const denied = (await audited('family_code.redeem')).filter(
+      (row) => row.outcome === 'denied' && row.details?.listingId === mine,
+    );
+    expect(denied).toHaveLength(1);
+    // The stranger's listing is untouched, and the code still works without a listing.
+    expect((await call({ method: 'POST', url, remoteAddress: ip, payload: { code } })).statusCode).toBe(200);
+    const [theirRow] = (
+      await t.database.db.execute<{ client_id: string | null }>(
+        sql`select client_id from tinder_client where id = ${theirs}`,
+      )
+    ).rows;
+    expect(theirRow?.client_id).toBeNull();
   });
 
   it('a guardian without a guardian record gets 404', async () => {

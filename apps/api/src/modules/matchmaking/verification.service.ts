@@ -26,6 +26,7 @@ import { findCaregiversByExternalId, findPeopleNames } from '../people/people.se
 import { callerAccount, ownCaregiverListing, type MatchmakingDeps } from './matchmaking-support.ts';
 import { identityDocuments, tinderCaregivers } from './matchmaking.table.ts';
 import { identityDocumentOf } from './identity-documents.service.ts';
+import { guardianListingChoices } from './family-codes.service.ts';
 
 /** Lower case, accents removed, runs of anything but letters and digits as one space. */
 export function foldName(value: string): string {
@@ -67,7 +68,13 @@ export async function getMyVerification(deps: MatchmakingDeps, ctx: RequestConte
     .where(eq(identityDocuments.userAccountId, account.userAccountId))
     .orderBy(desc(identityDocuments.createdAt), asc(identityDocuments.id));
   return {
-    guardian: guardian ? { id: guardian.id, ...verificationOf(guardian) } : null,
+    guardian: guardian
+      ? {
+          id: guardian.id,
+          ...verificationOf(guardian),
+          listings: await guardianListingChoices(deps.db, guardian.id),
+        }
+      : null,
     caregiver: listing
       ? {
           id: listing.id,

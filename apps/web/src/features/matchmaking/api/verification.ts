@@ -9,6 +9,7 @@ import {
   identityDocumentTypes,
   matchmakingVerificationEndpoints as e,
   type CaregiverChecksInput,
+  type FamilyCodeInput,
   type IdentityDocument,
   type IdentityDocumentKind,
   type ProviderCheckDecision,
@@ -46,8 +47,9 @@ export const useSubmitProviderNumber = () =>
     apiCall(e.submitProviderNumber, { body: { providerNumber } }),
   );
 
+/** Spends a family code; `listingId` links that client listing to the code's care client (decision 0059 addendum). */
 export const useRedeemFamilyCode = () =>
-  useVerificationMutation((code: string) => apiCall(e.redeemFamilyCode, { body: { code } }));
+  useVerificationMutation((body: FamilyCodeInput) => apiCall(e.redeemFamilyCode, { body }));
 
 /** Why a file cannot be sent as an identity document (the server checks the same), or null. */
 export function documentFileProblem(file: File): 'type' | 'size' | null {

@@ -106,18 +106,72 @@ function ProviderNumberForm() {
   );
 }
 
-function FamilyCodeForm() {
+type ListingChoice = NonNullable<MyVerification['guardian']>['listings'][number];
+
+/**
+ * The family's client listing the code links to its care client (decision 0059 addendum): never guessed; a single
+ * listing is pre-selected but shown, so the person confirms it. Listings linked already cannot be chosen.
+ */
+function ListingPicker({
+  listings,
+  value,
+  onChange,
+}: {
+  listings: ListingChoice[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
+  const intl = useIntl();
+  const name = (listing: ListingChoice) => [listing.firstName, listing.lastName].filter(Boolean).join(' ');
+  return (
+    <Select
+      label={intl.formatMessage({ id: 'matchmaking.verification.familyListing' })}
+      data={listings.map((listing) => ({
+        value: listing.id,
+        disabled: listing.linked,
+        label: listing.linked
+          ? intl.formatMessage(
+              { id: 'matchmaking.verification.familyListingLinked' },
+              { name: name(listing) },
+            )
+          : name(listing),
+      }))}
+      value={value}
+      onChange={(id) => id && onChange(id)}
+      allowDeselect={false}
+      required
+    />
+  );
+}
+
+function FamilyCodeForm({ listings }: { listings: ListingChoice[] }) {
   const intl = useIntl();
   const [value, setValue] = useState('');
+  const open = listings.filter((listing) => !listing.linked);
+  const [listingId, setListingId] = useState<string | null>(open.length === 1 ? (open[0]?.id ?? null) : null);
+  const [missing, setMissing] = useState(false);
   const redeem = useRedeemFamilyCode();
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        redeem.mutate(value.trim());
+        if (open.length > 0 && !listingId) return setMissing(true);
+        redeem.mutate({ code: value.trim(), ...(listingId ? { listingId } : {}) });
       }}
     >
       <Stack gap="xs">
+        {open.length > 0 && (
+          <ListingPicker
+            listings={listings}
+            value={listingId}
+            onChange={(id) => (setListingId(id), setMissing(false))}
+          />
+        )}
+        {missing && (
+          <Text size="sm" c="red" role="alert">
+            <FormattedMessage id="matchmaking.verification.familyListingMissing" />
+          </Text>
+        )}
         <TextInput
           label={intl.formatMessage({ id: 'matchmaking.verification.familyCode' })}
           description={intl.formatMessage({ id: 'matchmaking.verification.familyCodeHint' })}
@@ -310,7 +364,7 @@ export function VerificationIdPage() {
           <Group data-testid="guardian-verification">
             <VerifiedBadge state={guardian} />
           </Group>
-          {!guardian.verified && <FamilyCodeForm />}
+          {!guardian.verified && <FamilyCodeForm listings={guardian.listings} />}
         </Section>
       )}
       {(guardian || caregiver) && (
