@@ -29,7 +29,13 @@ import { callerAccount } from '../matchmaking/matchmaking-support.ts';
 import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
 import { checkContactDetails } from './contact-check.ts';
 import { messageView, summariesOf, type MessageRow } from './conversation-views.ts';
-import { accountIdsOf, participation, type MessagingDeps, type Participation } from './messaging-support.ts';
+import {
+  accountIdsOf,
+  assertWritable,
+  participation,
+  type MessagingDeps,
+  type Participation,
+} from './messaging-support.ts';
 import { conversations, messages } from './messaging.table.ts';
 
 /**
@@ -235,6 +241,7 @@ export async function sendMessage(
 ): Promise<ConversationMessage> {
   const account = await callerAccount(deps, ctx);
   const p = await participation(deps.db, account, conversationId);
+  await assertWritable(deps.db, p);
   const flags = checkContactDetails(input.content, input.confirmFlagged ?? false);
   const stored = await deps.db.transaction(async (tx) => {
     const row = await insertMessage(tx, p, {
