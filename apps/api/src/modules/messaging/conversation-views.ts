@@ -119,7 +119,7 @@ export async function summariesOf(
         and(
           inArray(messages.conversationId, ids),
           inArray(messages.recipientId, myListingIds),
-          isNull(messages.readAt),
+          eq(messages.isRead, false),
         ),
       )
       .groupBy(messages.conversationId),

@@ -19,6 +19,7 @@ import { matchStatusesOf } from '../matchmaking/matches.service.ts';
 import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
 import { accountsActingFor } from '../users/matchmaking-accounts.service.ts';
 import { conversations } from './messaging.table.ts';
+import { ownerChoices } from './notifications/recipients.ts';
 
 export interface MessagingDeps {
   db: Database;
@@ -116,4 +117,19 @@ export async function assertWritable(executor: Executor, p: Participation): Prom
     throw new AppError('CONFLICT', 'This match has ended: the conversation can be read but not written to', [
       { path: 'conversation', message: 'the match has ended' },
     ]);
+}
+
+/**
+ * Whether the owner of listing `party` (the family's guardian record, or the caregiver listing) has read receipts on
+ * (decision 0058 addendum; on by default, and when the owner is unknown). One query.
+ */
+export async function readReceiptsOn(executor: Executor, party: ConversationPartyListing): Promise<boolean> {
+  const owner =
+    party.side === 'CAREGIVER'
+      ? { tinderCaregiverId: party.listingId }
+      : party.guardianId
+        ? { guardianId: party.guardianId }
+        : null;
+  if (!owner) return true;
+  return (await ownerChoices(executor, owner))?.readReceiptsEnabled ?? true;
 }
