@@ -3,7 +3,7 @@
  * `conversationMessage`; issue 22; decision 0058): names and photos through the privacy projection, unread counts,
  * last message, whether each side shared its contact details, the other side's presence. Reads only.
  */
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type {
   ConversationMessage,
   ConversationParty,

@@ -8,7 +8,7 @@
  * Realtime: a stored message goes to every account of both sides (`conversation:message`, each with its own
  * `fromMe`) and `inbox:changed`; reading pushes `conversation:receipt` to the writer's side.
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ConversationMessage,
