@@ -47,12 +47,13 @@ export const notificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
+const onOff = z.boolean({ message: 'must be true or false' });
 export const notificationSettingsInput = z.object({
   side,
-  emailNotificationsEnabled: z.boolean({ message: 'must be true or false' }),
-  smsNotificationsEnabled: z.boolean({ message: 'must be true or false' }),
+  emailNotificationsEnabled: onOff,
+  smsNotificationsEnabled: onOff,
   /** Absent: left as it is (older clients send only the two notification choices). */
-  readReceiptsEnabled: z.boolean({ message: 'must be true or false' }).optional(),
+  readReceiptsEnabled: onOff.optional(),
 });
 export type NotificationSettingsInput = z.input<typeof notificationSettingsInput>;
 
