@@ -47,13 +47,12 @@ export const notificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
-const onOff = z.boolean({ message: 'must be true or false' });
 export const notificationSettingsInput = z.object({
   side,
-  emailNotificationsEnabled: onOff,
-  smsNotificationsEnabled: onOff,
+  emailNotificationsEnabled: z.boolean({ message: 'must be true or false' }),
+  smsNotificationsEnabled: z.boolean({ message: 'must be true or false' }),
   /** Absent: left as it is (older clients send only the two notification choices). */
-  readReceiptsEnabled: onOff.optional(),
+  readReceiptsEnabled: z.boolean({ message: 'must be true or false' }).optional(),
 });
 export type NotificationSettingsInput = z.input<typeof notificationSettingsInput>;
 
