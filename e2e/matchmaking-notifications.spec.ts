@@ -1,7 +1,8 @@
 /**
  * Notification settings (issue 22; decision 0060; docs/matchmaking.md "Notifications and clean-up"). A family turns
  * email off on the client profile page (saved at once, still off after a reload; text messages need a phone number,
- * so that switch is disabled with the reason); a caregiver sees the same section on their listing's page. Spanish at
+ * so that switch is disabled with the reason); a caregiver sees the same section on their listing's page and turns
+ * read receipts off (decision 0058 addendum). Spanish at
  * 320 px; axe on every screen; screenshots.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -123,6 +124,7 @@ test('a family turns notification emails off on their profile page; a caregiver 
   const esSection = es.getByTestId('notification-settings');
   await expect(esSection.getByRole('heading', { name: 'Correos y mensajes de texto' })).toBeVisible();
   await expect(esSection.getByRole('switch', { name: 'Enviarme correos' })).not.toBeChecked();
+  await expect(esSection.getByRole('switch', { name: 'Confirmaciones de lectura' })).toBeChecked();
   await checkSpanishScreen(es, 'matchmaking-client-profile-notifications');
   await esContext.close();
   await familyContext.close();
@@ -145,7 +147,23 @@ test('a family turns notification emails off on their profile page; a caregiver 
   await caregiver.goto('/matchmaking/caregiver/profile');
   const mine = caregiver.getByTestId('notification-settings');
   await expect(mine.getByRole('switch', { name: 'Email me' })).toBeChecked();
+  // Read receipts: on by default; turned off with the keyboard, saved at once, still off after a reload.
+  const receipts = mine.getByRole('switch', { name: 'Read receipts' });
+  await expect(receipts).toBeChecked();
+  await expect(mine.getByText('you will not see when they read yours either')).toBeVisible();
   await expectAccessible(caregiver, 'matchmaking-caregiver-profile (notification settings)');
+  await receipts.focus();
+  await caregiver.keyboard.press('Space');
+  await expect(mine.getByRole('status')).toHaveText('Saved.');
+  await expect(receipts).not.toBeChecked();
+  await caregiver.reload();
+  await expect(
+    caregiver.getByTestId('notification-settings').getByRole('switch', { name: 'Read receipts' }),
+  ).not.toBeChecked();
+  expect(await call(caregiver, 'GET', '/api/matchmaking/notification-settings?side=caregiver')).toMatchObject(
+    { readReceiptsEnabled: false, emailNotificationsEnabled: true },
+  );
+  await expectAccessible(caregiver, 'matchmaking-caregiver-profile (read receipts off)');
   await mine.scrollIntoViewIfNeeded();
   await snap(caregiver, 'matchmaking-notification-settings-caregiver');
   await caregiverContext.close();

@@ -89,6 +89,11 @@ export const conversationSummary = z.object({
   unreadCount: z.number().int().nonnegative(),
   /** Whether each side has shared its contact details here. */
   contactShared: z.object({ mine: z.boolean(), theirs: z.boolean() }),
+  /**
+   * True when the match ended (REJECTED: by a side, the case manager or an admin) or either listing is archived: the
+   * participants still read the conversation but can no longer send, edit or share contact (409 on `conversation`).
+   */
+  ended: z.boolean(),
   updatedAt: dateTime,
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;

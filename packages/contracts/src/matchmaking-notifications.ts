@@ -37,6 +37,11 @@ export const notificationSettings = z.object({
   side,
   emailNotificationsEnabled: z.boolean(),
   smsNotificationsEnabled: z.boolean(),
+  /**
+   * Read receipts (on by default; decision 0058 addendum). Off: the owner's reading sets no read time on messages
+   * they receive and sends no read receipt (delivered still shows), and they see no read times of others either.
+   */
+  readReceiptsEnabled: z.boolean(),
   /** Whether a phone number is on file (SMS cannot be turned on without one). */
   hasPhone: z.boolean(),
 });
@@ -46,6 +51,8 @@ export const notificationSettingsInput = z.object({
   side,
   emailNotificationsEnabled: z.boolean({ message: 'must be true or false' }),
   smsNotificationsEnabled: z.boolean({ message: 'must be true or false' }),
+  /** Absent: left as it is (older clients send only the two notification choices). */
+  readReceiptsEnabled: z.boolean({ message: 'must be true or false' }).optional(),
 });
 export type NotificationSettingsInput = z.input<typeof notificationSettingsInput>;
 

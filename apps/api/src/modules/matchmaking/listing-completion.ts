@@ -110,6 +110,7 @@ export async function listingOwner(
 export interface CaregiverNotificationChoices {
   emailNotificationsEnabled: boolean;
   smsNotificationsEnabled: boolean;
+  readReceiptsEnabled: boolean;
   phoneNumber: string | null;
 }
 
@@ -122,6 +123,7 @@ export async function caregiverNotificationChoices(
     .select({
       emailNotificationsEnabled: tinderCaregivers.emailNotificationsEnabled,
       smsNotificationsEnabled: tinderCaregivers.smsNotificationsEnabled,
+      readReceiptsEnabled: tinderCaregivers.readReceiptsEnabled,
       phoneNumber: tinderCaregivers.phoneNumber,
     })
     .from(tinderCaregivers)
@@ -133,15 +135,27 @@ export async function caregiverNotificationChoices(
 export async function setCaregiverNotificationChoices(
   executor: Executor,
   id: string,
-  choices: { emailNotificationsEnabled: boolean; smsNotificationsEnabled: boolean },
+  choices: {
+    emailNotificationsEnabled: boolean;
+    smsNotificationsEnabled: boolean;
+    readReceiptsEnabled?: boolean | undefined;
+  },
 ): Promise<CaregiverNotificationChoices | null> {
   const [row] = await executor
     .update(tinderCaregivers)
-    .set({ ...choices, updatedAt: new Date() })
+    .set({
+      emailNotificationsEnabled: choices.emailNotificationsEnabled,
+      smsNotificationsEnabled: choices.smsNotificationsEnabled,
+      ...(choices.readReceiptsEnabled === undefined
+        ? {}
+        : { readReceiptsEnabled: choices.readReceiptsEnabled }),
+      updatedAt: new Date(),
+    })
     .where(eq(tinderCaregivers.id, id))
     .returning({
       emailNotificationsEnabled: tinderCaregivers.emailNotificationsEnabled,
       smsNotificationsEnabled: tinderCaregivers.smsNotificationsEnabled,
+      readReceiptsEnabled: tinderCaregivers.readReceiptsEnabled,
       phoneNumber: tinderCaregivers.phoneNumber,
     });
   return row ?? null;

@@ -3,8 +3,8 @@
  * a match is opened and the one answer to "may this account see this match". Module `messaging` calls both (an
  * accepted message request opens a match; `/messager/{matchId}` opens a match's conversation).
  */
-import { and, eq } from 'drizzle-orm';
-import type { SenderType } from '@tend/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { MatchStatus, SenderType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { clientFacts } from '../people/people-facts.ts';
@@ -81,4 +81,21 @@ export async function participantMatch(
   if (row && account.tinderCaregiverId && row.match.caregiverId === account.tinderCaregiverId)
     return { match: row.match, side: 'CAREGIVER' };
   throw notFound('Match');
+}
+
+/**
+ * The status of each of matches `matchIds` (spec s.4 MatchStatus), keyed by match id; unknown ids are absent. For
+ * module `messaging`, which closes a match's conversation to writing once the match is REJECTED (decision 0058
+ * addendum). No access check: the caller has already checked the account takes part. One query (none when empty).
+ */
+export async function matchStatusesOf(
+  executor: Executor,
+  matchIds: string[],
+): Promise<Map<string, MatchStatus>> {
+  if (!matchIds.length) return new Map();
+  const rows = await executor
+    .select({ id: matches.id, status: matches.status })
+    .from(matches)
+    .where(inArray(matches.id, [...new Set(matchIds)]));
+  return new Map(rows.map((row) => [row.id, row.status]));
 }

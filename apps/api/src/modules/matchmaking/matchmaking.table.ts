@@ -165,6 +165,8 @@ export const tinderCaregivers = pgTable(
     smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
     /** Matchmaking emails (new messages, matches, reminders); on until the caregiver turns them off (issue 22). */
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    /** Read receipts (decision 0058 addendum): when off, reading sets no `read_at` and no read times of others show. */
+    readReceiptsEnabled: boolean('read_receipts_enabled').notNull().default(true),
     lastProfileReminderAt: tstz('last_profile_reminder_at'),
     /** Willing to be a backup caregiver at short notice. */
     backupReady: boolean('backup_ready').notNull().default(false),

@@ -3,7 +3,7 @@
  * `conversationMessage`; issue 22; decision 0058): names and photos through the privacy projection, unread counts,
  * last message, whether each side shared its contact details, the other side's presence. Reads only.
  */
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type {
   ConversationMessage,
   ConversationParty,
@@ -14,7 +14,14 @@ import type {
 import type { Executor } from '../../platform/db/client.ts';
 import { partiesOf, type ConversationPartyListing } from '../matchmaking/conversation-parties.ts';
 import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
-import { accountIdsOf, sideOf, type ConversationRow, type Participation } from './messaging-support.ts';
+import { matchStatusesOf } from '../matchmaking/matches.service.ts';
+import {
+  accountIdsOf,
+  conversationEnded,
+  sideOf,
+  type ConversationRow,
+  type Participation,
+} from './messaging-support.ts';
 import { messages } from './messaging.table.ts';
 import { presenceOfAccounts } from './presence.service.ts';
 
@@ -98,7 +105,8 @@ export async function summariesOf(
   if (!mine.length) return [];
   const ids = mine.map((p) => p.conversation.id);
   const myListingIds = [...new Set(mine.map((p) => p.me.listingId))];
-  const [lastMessages, unread, shared] = await Promise.all([
+  const matchIds = mine.flatMap((p) => (p.conversation.matchId ? [p.conversation.matchId] : []));
+  const [lastMessages, unread, shared, statuses] = await Promise.all([
     executor
       .selectDistinctOn([messages.conversationId])
       .from(messages)
@@ -111,7 +119,7 @@ export async function summariesOf(
         and(
           inArray(messages.conversationId, ids),
           inArray(messages.recipientId, myListingIds),
-          isNull(messages.readAt),
+          eq(messages.isRead, false),
         ),
       )
       .groupBy(messages.conversationId),
@@ -119,6 +127,7 @@ export async function summariesOf(
       .selectDistinct({ conversationId: messages.conversationId, senderType: messages.senderType })
       .from(messages)
       .where(and(inArray(messages.conversationId, ids), eq(messages.kind, 'contact_share'))),
+    matchStatusesOf(executor, matchIds),
   ]);
   const lastOf = new Map(lastMessages.map((row) => [row.conversationId, row]));
   const unreadOf = new Map(unread.map((row) => [row.conversationId, row.unread]));
@@ -148,6 +157,7 @@ export async function summariesOf(
         : null,
       unreadCount: unreadOf.get(p.conversation.id) ?? 0,
       contactShared: { mine: sharedBy(p.side), theirs: sharedBy(p.other.side) },
+      ended: conversationEnded(p, p.conversation.matchId ? statuses.get(p.conversation.matchId) : undefined),
       updatedAt: (last && last.createdAt > p.conversation.updatedAt
         ? last.createdAt
         : p.conversation.updatedAt

@@ -8,7 +8,7 @@
  * Realtime: a stored message goes to every account of both sides (`conversation:message`, each with its own
  * `fromMe`) and `inbox:changed`; reading pushes `conversation:receipt` to the writer's side.
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ConversationMessage,
@@ -29,7 +29,15 @@ import { callerAccount } from '../matchmaking/matchmaking-support.ts';
 import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
 import { checkContactDetails } from './contact-check.ts';
 import { messageView, summariesOf, type MessageRow } from './conversation-views.ts';
-import { accountIdsOf, participation, type MessagingDeps, type Participation } from './messaging-support.ts';
+import {
+  accountIdsOf,
+  assertWritable,
+  participation,
+  participationIn,
+  readReceiptsOn,
+  type MessagingDeps,
+  type Participation,
+} from './messaging-support.ts';
 import { conversations, messages } from './messaging.table.ts';
 
 /**
@@ -125,7 +133,10 @@ export async function openMatchConversation(
       });
     const [summary] = await summariesOf(tx, account, [conversation]);
     if (!summary) throw notFound('Conversation');
-    const page = await messagePage(tx, summary.me.side, conversation.id, { limit: undefined });
+    const receipts = await readReceiptsOn(tx, (await participationIn(tx, account, conversation)).me);
+    const page = await messagePage(tx, { side: summary.me.side, receipts }, conversation.id, {
+      limit: undefined,
+    });
     await auditPageRead(tx, ctx, conversation.id, page.items.length);
     return { conversation: summary, messages: page };
   });
@@ -146,8 +157,9 @@ export async function findMessages(
 ): Promise<MessagePage> {
   const account = await callerAccount(deps, ctx);
   const p = await participation(deps.db, account, conversationId);
+  const receipts = await readReceiptsOn(deps.db, p.me);
   return deps.db.transaction(async (tx) => {
-    const page = await messagePage(tx, p.side, conversationId, query);
+    const page = await messagePage(tx, { side: p.side, receipts }, conversationId, query);
     await auditPageRead(tx, ctx, conversationId, page.items.length);
     return page;
   });
@@ -162,13 +174,20 @@ async function auditPageRead(executor: Executor, ctx: RequestContext, conversati
   });
 }
 
-/** The page of {@link findMessages} (no access check, no audit). */
+/**
+ * The page of {@link findMessages} (no access check, no audit). With `receipts` false (the viewer turned read
+ * receipts off) no read time shows, on either side's messages (reciprocal; decision 0058 addendum).
+ */
 async function messagePage(
   executor: Executor,
-  side: SenderType,
+  { side, receipts }: { side: SenderType; receipts: boolean },
   conversationId: string,
   { before, after, limit = 50 }: PageQuery,
 ): Promise<MessagePage> {
+  const viewFor = (row: MessageRow) => {
+    const view = messageView(row, side);
+    return receipts ? view : { ...view, readAt: null };
+  };
   for (const [field, cursor] of [
     ['before', before],
     ['after', after],
@@ -192,7 +211,7 @@ async function messagePage(
       .where(and(eq(messages.conversationId, conversationId), sql`${position} > ${cursorOf(after)}`))
       .orderBy(asc(messages.createdAt), asc(messages.id))
       .limit(limit);
-    return { items: rows.map((row) => messageView(row, side)), hasOlder: true };
+    return { items: rows.map((row) => viewFor(row)), hasOlder: true };
   }
   const rows = await executor
     .select()
@@ -210,7 +229,7 @@ async function messagePage(
     items: rows
       .slice(0, limit)
       .reverse()
-      .map((row) => messageView(row, side)),
+      .map((row) => viewFor(row)),
     hasOlder,
   };
 }
@@ -235,6 +254,7 @@ export async function sendMessage(
 ): Promise<ConversationMessage> {
   const account = await callerAccount(deps, ctx);
   const p = await participation(deps.db, account, conversationId);
+  await assertWritable(deps.db, p);
   const flags = checkContactDetails(input.content, input.confirmFlagged ?? false);
   const stored = await deps.db.transaction(async (tx) => {
     const row = await insertMessage(tx, p, {
@@ -330,7 +350,9 @@ export async function deliver(deps: MessagingDeps, p: Participation, message: Me
 
 /**
  * Marks every message to the caller's side in conversation `conversationId` read (and delivered when it was not),
- * returning how many. Audited `conversation.mark_read` with the count when any; the writer's accounts get
+ * returning how many. Read receipts (decision 0058 addendum): when the reader's owner turned them off, the messages
+ * are only marked read for the reader (`is_read`; unread counts and notices) with no `read_at`, and the writer gets
+ * a delivered-only receipt; when the writer's owner turned them off, the writer gets no read time either. Audited `conversation.mark_read` with the count when any; the writer's accounts get
  * `conversation:receipt`.
  */
 export async function markRead(
@@ -340,20 +362,21 @@ export async function markRead(
 ): Promise<{ read: number }> {
   const account = await callerAccount(deps, ctx);
   const p = await participation(deps.db, account, conversationId);
+  const [mine, theirs] = await Promise.all([readReceiptsOn(deps.db, p.me), readReceiptsOn(deps.db, p.other)]);
   const now = new Date();
   const read = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(messages)
       .set({
         isRead: true,
-        readAt: now,
+        ...(mine ? { readAt: now } : {}),
         deliveredAt: sql`coalesce(${messages.deliveredAt}, ${now.toISOString()}::timestamptz)`,
       })
       .where(
         and(
           eq(messages.conversationId, conversationId),
           eq(messages.recipientType, p.side),
-          isNull(messages.readAt),
+          eq(messages.isRead, false),
         ),
       )
       .returning({ id: messages.id });
@@ -366,7 +389,13 @@ export async function markRead(
       });
     return rows.map((row) => row.id);
   });
-  if (read.length) await pushReceipt(deps, p, { messageIds: read, deliveredAt: now, readAt: now });
+  if (read.length)
+    await pushReceipt(deps, p, {
+      messageIds: read,
+      deliveredAt: now,
+      readAt: mine && theirs ? now : null,
+      inboxRead: true,
+    });
   return { read: read.length };
 }
 
@@ -374,7 +403,7 @@ export async function markRead(
 export async function pushReceipt(
   deps: MessagingDeps,
   p: Participation,
-  receipt: { messageIds: string[]; deliveredAt: Date | null; readAt: Date | null },
+  receipt: { messageIds: string[]; deliveredAt: Date | null; readAt: Date | null; inboxRead?: boolean },
 ): Promise<void> {
   const payload = {
     conversationId: p.conversation.id,
@@ -384,7 +413,7 @@ export async function pushReceipt(
   };
   for (const id of await accountIdsOf(deps.db, p.other))
     deps.realtime.toAccount(id, conversationEvents.receipt, payload);
-  if (receipt.readAt)
+  if (receipt.inboxRead)
     for (const id of await accountIdsOf(deps.db, p.me))
       deps.realtime.toAccount(id, conversationEvents.inboxChanged, { reason: 'read' });
 }

@@ -16,7 +16,13 @@ import { accountsActingFor } from '../users/matchmaking-accounts.service.ts';
 import { checkContactDetails } from './contact-check.ts';
 import { messageView } from './conversation-views.ts';
 import { deliver, insertMessage, pushReceipt } from './conversations.service.ts';
-import { accountIdsOf, conversationRoom, participation, type MessagingDeps } from './messaging-support.ts';
+import {
+  accountIdsOf,
+  assertWritable,
+  conversationRoom,
+  participation,
+  type MessagingDeps,
+} from './messaging-support.ts';
 import { messages } from './messaging.table.ts';
 
 /**
@@ -76,6 +82,7 @@ export async function editMessage(
 ): Promise<ConversationMessage> {
   const account = await callerAccount(deps, ctx);
   const p = await participation(deps.db, account, conversationId);
+  await assertWritable(deps.db, p);
   const flags = checkContactDetails(input.content, input.confirmFlagged ?? false);
   const row = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -128,6 +135,7 @@ export async function shareContact(
     throw new AppError('CONFLICT', 'Contact details are shared after a match', [
       { path: 'matchId', message: 'no match yet' },
     ]);
+  await assertWritable(deps.db, p);
   const owner =
     p.side === 'CLIENT'
       ? { guardianId: p.me.guardianId ?? '00000000-0000-0000-0000-000000000000' }

@@ -13,11 +13,13 @@ import type { Database, Executor } from '../../platform/db/client.ts';
 import type { JobEvents } from '../../platform/jobs/events.ts';
 import type { RealtimeHub } from '../../platform/realtime/realtime.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import { partiesOf, type ConversationPartyListing } from '../matchmaking/conversation-parties.ts';
+import { matchStatusesOf } from '../matchmaking/matches.service.ts';
 import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
 import { accountsActingFor } from '../users/matchmaking-accounts.service.ts';
 import { conversations } from './messaging.table.ts';
+import { ownerChoices } from './notifications/recipients.ts';
 
 export interface MessagingDeps {
   db: Database;
@@ -94,3 +96,40 @@ export async function accountIdsOf(executor: Executor, party: ConversationPartyL
 
 /** The room of a conversation's open pages (`conversation:join`). */
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
+
+/**
+ * Whether conversation `p` is closed to writing (decision 0058 addendum): its match is REJECTED (ended by a side,
+ * declined by the case manager, or ended by an admin) or the listing of either side is archived. `matchStatus` is the
+ * status of the conversation's match (absent for a conversation without one). Participants still read it.
+ */
+export function conversationEnded(p: Participation, matchStatus: string | undefined): boolean {
+  return matchStatus === 'REJECTED' || p.me.archived || p.other.archived;
+}
+
+/**
+ * Refuses writing (send, edit, share contact; REST and socket) in an ended conversation (see
+ * {@link conversationEnded}) with CONFLICT naming `conversation`. One query when the conversation has a match.
+ */
+export async function assertWritable(executor: Executor, p: Participation): Promise<void> {
+  const matchId = p.conversation.matchId;
+  const status = matchId ? (await matchStatusesOf(executor, [matchId])).get(matchId) : undefined;
+  if (conversationEnded(p, status))
+    throw new AppError('CONFLICT', 'This match has ended: the conversation can be read but not written to', [
+      { path: 'conversation', message: 'the match has ended' },
+    ]);
+}
+
+/**
+ * Whether the owner of listing `party` (the family's guardian record, or the caregiver listing) has read receipts on
+ * (decision 0058 addendum; on by default, and when the owner is unknown). One query.
+ */
+export async function readReceiptsOn(executor: Executor, party: ConversationPartyListing): Promise<boolean> {
+  const owner =
+    party.side === 'CAREGIVER'
+      ? { tinderCaregiverId: party.listingId }
+      : party.guardianId
+        ? { guardianId: party.guardianId }
+        : null;
+  if (!owner) return true;
+  return (await ownerChoices(executor, owner))?.readReceiptsEnabled ?? true;
+}

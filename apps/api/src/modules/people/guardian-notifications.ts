@@ -11,12 +11,14 @@ import { guardians } from './people.table.ts';
 export interface GuardianNotificationChoices {
   emailNotificationsEnabled: boolean;
   smsNotificationsEnabled: boolean;
+  readReceiptsEnabled: boolean;
   phoneNumber: string | null;
 }
 
 const columns = {
   emailNotificationsEnabled: guardians.emailNotificationsEnabled,
   smsNotificationsEnabled: guardians.smsNotificationsEnabled,
+  readReceiptsEnabled: guardians.readReceiptsEnabled,
   phoneNumber: guardians.phoneNumber,
 };
 
@@ -33,11 +35,22 @@ export async function guardianNotificationChoices(
 export async function setGuardianNotificationChoices(
   executor: Executor,
   id: string,
-  choices: { emailNotificationsEnabled: boolean; smsNotificationsEnabled: boolean },
+  choices: {
+    emailNotificationsEnabled: boolean;
+    smsNotificationsEnabled: boolean;
+    readReceiptsEnabled?: boolean | undefined;
+  },
 ): Promise<GuardianNotificationChoices | null> {
   const [row] = await executor
     .update(guardians)
-    .set({ ...choices, updatedAt: new Date() })
+    .set({
+      emailNotificationsEnabled: choices.emailNotificationsEnabled,
+      smsNotificationsEnabled: choices.smsNotificationsEnabled,
+      ...(choices.readReceiptsEnabled === undefined
+        ? {}
+        : { readReceiptsEnabled: choices.readReceiptsEnabled }),
+      updatedAt: new Date(),
+    })
     .where(eq(guardians.id, id))
     .returning(columns);
   return row ?? null;

@@ -143,6 +143,8 @@ export const guardians = pgTable(
     smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
     /** Matchmaking emails (new messages, matches, reminders); on until the guardian turns them off (issue 22). */
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    /** Read receipts (decision 0058 addendum): when off, reading sets no `read_at` and no read times of others show. */
+    readReceiptsEnabled: boolean('read_receipts_enabled').notNull().default(true),
     lastProfileReminderAt: tstz('last_profile_reminder_at'),
     /** Who verified the family in matchmaking, how and when (issue 21; `verification_method` as the listings'). */
     verifiedAt: tstz('verified_at'),

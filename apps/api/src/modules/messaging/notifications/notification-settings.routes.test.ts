@@ -27,6 +27,7 @@ describe('notification settings', () => {
       side: 'caregiver',
       emailNotificationsEnabled: true,
       smsNotificationsEnabled: false,
+      readReceiptsEnabled: true,
       hasPhone: false,
     });
     const off = await caregiver({
@@ -72,6 +73,7 @@ describe('notification settings', () => {
       side: 'client',
       emailNotificationsEnabled: true,
       smsNotificationsEnabled: true,
+      readReceiptsEnabled: true,
       hasPhone: true,
     });
   });

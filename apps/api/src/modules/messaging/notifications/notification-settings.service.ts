@@ -44,6 +44,7 @@ const view = (
   choices: {
     emailNotificationsEnabled: boolean;
     smsNotificationsEnabled: boolean;
+    readReceiptsEnabled: boolean;
     phoneNumber: string | null;
   },
   accountPhone: string | null,
@@ -51,6 +52,7 @@ const view = (
   side,
   emailNotificationsEnabled: choices.emailNotificationsEnabled,
   smsNotificationsEnabled: choices.smsNotificationsEnabled,
+  readReceiptsEnabled: choices.readReceiptsEnabled,
   hasPhone: Boolean(choices.phoneNumber ?? accountPhone),
 });
 
@@ -76,6 +78,7 @@ export async function updateNotificationSettings(
   const choices = {
     emailNotificationsEnabled: input.emailNotificationsEnabled,
     smsNotificationsEnabled: input.smsNotificationsEnabled,
+    ...(input.readReceiptsEnabled === undefined ? {} : { readReceiptsEnabled: input.readReceiptsEnabled }),
   };
   return db.transaction(async (tx) => {
     const current = await ownerChoices(tx, owner);

@@ -1,7 +1,8 @@
 /**
  * "Email and text messages" on the client and caregiver profile pages (issue 22 "nothing is sent to someone who
  * disabled it"; decision 0060): two switches, email (on by default) and text messages (off until chosen; needs a
- * phone number, else disabled with a hint). Each change is saved at once and said so; the notices never carry what
+ * phone number, else disabled with a hint), and read receipts (on by default; off is reciprocal: the others don't
+ * see when you read, and you don't see when they read; decision 0058 addendum). Each change is saved at once and said so; the notices never carry what
  * a message says, only a link (the help text tells). A caller without a profile on that side sees nothing.
  */
 import { useId, useState } from 'react';
@@ -15,9 +16,13 @@ import {
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNotificationSettings, useSetNotificationSettings } from '../api/notifications.ts';
 
-type Choice = { emailNotificationsEnabled: boolean; smsNotificationsEnabled: boolean };
+type Choice = {
+  emailNotificationsEnabled: boolean;
+  smsNotificationsEnabled: boolean;
+  readReceiptsEnabled: boolean;
+};
 
-/** The two switches over `data`; `onChange` gets both choices after a change. */
+/** The three switches over `data`; `onChange` gets every choice after a change. */
 function Choices({
   data,
   t,
@@ -27,30 +32,31 @@ function Choices({
   t: (id: string) => string;
   onChange: (next: Choice) => void;
 }) {
+  const current: Choice = {
+    emailNotificationsEnabled: data.emailNotificationsEnabled,
+    smsNotificationsEnabled: data.smsNotificationsEnabled,
+    readReceiptsEnabled: data.readReceiptsEnabled,
+  };
   return (
     <>
       <Switch
         label={t('email')}
         description={t('emailHelp')}
         checked={data.emailNotificationsEnabled}
-        onChange={(event) =>
-          onChange({
-            emailNotificationsEnabled: event.currentTarget.checked,
-            smsNotificationsEnabled: data.smsNotificationsEnabled,
-          })
-        }
+        onChange={(event) => onChange({ ...current, emailNotificationsEnabled: event.currentTarget.checked })}
       />
       <Switch
         label={t('sms')}
         description={data.hasPhone ? t('smsHelp') : t('smsNeedsPhone')}
         checked={data.smsNotificationsEnabled}
         disabled={!data.hasPhone && !data.smsNotificationsEnabled}
-        onChange={(event) =>
-          onChange({
-            emailNotificationsEnabled: data.emailNotificationsEnabled,
-            smsNotificationsEnabled: event.currentTarget.checked,
-          })
-        }
+        onChange={(event) => onChange({ ...current, smsNotificationsEnabled: event.currentTarget.checked })}
+      />
+      <Switch
+        label={t('readReceipts')}
+        description={t('readReceiptsHelp')}
+        checked={data.readReceiptsEnabled}
+        onChange={(event) => onChange({ ...current, readReceiptsEnabled: event.currentTarget.checked })}
       />
     </>
   );

@@ -51,9 +51,12 @@ function Receipt({ message }: { message: ConversationMessage }) {
 export function MessageBubble({
   message,
   onEdited,
+  readOnly = false,
 }: {
   message: ConversationMessage;
   onEdited: (message: ConversationMessage) => void;
+  /** The conversation ended (its match ended or a listing was archived): no correcting. */
+  readOnly?: boolean;
 }) {
   const intl = useIntl();
   const [editing, setEditing] = useState(false);
@@ -106,7 +109,7 @@ export function MessageBubble({
           </Text>
         )}
         <Receipt message={message} />
-        {mine && message.kind === 'text' && !editing && (
+        {mine && message.kind === 'text' && !editing && !readOnly && (
           <Button
             variant="subtle"
             size="compact-xs"

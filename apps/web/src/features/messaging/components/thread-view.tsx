@@ -1,11 +1,13 @@
 /**
  * The thread of a match's conversation (issue 22): the other side's name, photo and presence, "Share my contact
  * details" (asked twice; the logged action of the API), the messages by day with "Load older", "typing…", the
- * composer, and a polite live region that reads each new message from the other side.
+ * composer, and a polite live region that reads each new message from the other side. An ended conversation (its
+ * match ended or a listing was archived; decision 0058 addendum) stays readable but shows "This match has ended" in
+ * place of the composer, and no share or edit buttons.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Divider, Group, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAddressBook } from '@tabler/icons-react';
+import { Alert, Button, Divider, Group, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAddressBook, IconLock } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import type { ConversationMessage, ConversationParty, conversationWithMessages } from '@tend/contracts';
@@ -38,6 +40,7 @@ export function ThreadView({ data }: { data: ConversationWithMessagesData }) {
         other={thread.other}
         conversationId={data.conversation.id}
         shared={data.conversation.contactShared.mine}
+        ended={data.conversation.ended}
         onShared={thread.replace}
       />
       <div
@@ -55,7 +58,7 @@ export function ThreadView({ data }: { data: ConversationWithMessagesData }) {
           padding: 'var(--mantine-spacing-sm)',
         }}
       >
-        <MessageList thread={thread} name={name} />
+        <MessageList thread={thread} name={name} readOnly={data.conversation.ended} />
       </div>
       <Text size="xs" c="dimmed" h={18} data-testid="typing" aria-hidden={!thread.otherTyping}>
         {thread.otherTyping && <FormattedMessage id="messaging.thread.typing" values={{ name }} />}
@@ -68,12 +71,32 @@ export function ThreadView({ data }: { data: ConversationWithMessagesData }) {
           />
         )}
       </VisuallyHidden>
-      <Composer send={thread.send} typed={thread.typed} stopTyping={thread.stopTyping} />
+      {data.conversation.ended ? (
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconLock size={18} aria-hidden />}
+          title={intl.formatMessage({ id: 'messaging.thread.endedTitle' })}
+          data-testid="thread-ended"
+        >
+          <FormattedMessage id="messaging.thread.endedText" values={{ name }} />
+        </Alert>
+      ) : (
+        <Composer send={thread.send} typed={thread.typed} stopTyping={thread.stopTyping} />
+      )}
     </Stack>
   );
 }
 
-function MessageList({ thread, name }: { thread: ReturnType<typeof useThread>; name: string }) {
+function MessageList({
+  thread,
+  name,
+  readOnly,
+}: {
+  thread: ReturnType<typeof useThread>;
+  name: string;
+  readOnly: boolean;
+}) {
   const intl = useIntl();
   return (
     <Stack gap="xs">
@@ -101,7 +124,7 @@ function MessageList({ thread, name }: { thread: ReturnType<typeof useThread>; n
             labelPosition="center"
           />
           {group.messages.map((message) => (
-            <MessageBubble key={message.id} message={message} onEdited={thread.replace} />
+            <MessageBubble key={message.id} message={message} onEdited={thread.replace} readOnly={readOnly} />
           ))}
         </Stack>
       ))}
@@ -116,11 +139,13 @@ function ThreadHeader({
   other,
   conversationId,
   shared,
+  ended,
   onShared,
 }: {
   other: ConversationParty;
   conversationId: string;
   shared: boolean;
+  ended: boolean;
   onShared: (message: ConversationMessage) => void;
 }) {
   const intl = useIntl();
@@ -152,7 +177,9 @@ function ThreadHeader({
           </Text>
         </Stack>
       </Group>
-      <ShareContact conversationId={conversationId} name={name} shared={shared} onShared={onShared} />
+      {!ended && (
+        <ShareContact conversationId={conversationId} name={name} shared={shared} onShared={onShared} />
+      )}
     </Group>
   );
 }

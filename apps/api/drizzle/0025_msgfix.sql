@@ -1,0 +1,2 @@
+ALTER TABLE "guardian" ADD COLUMN "read_receipts_enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "tinder_caregiver" ADD COLUMN "read_receipts_enabled" boolean DEFAULT true NOT NULL;
