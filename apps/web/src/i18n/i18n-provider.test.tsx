@@ -77,7 +77,8 @@ describe('I18nProvider and the language switch', () => {
     expect(
       await screen.findByRole('heading', { name: 'Entrada para proveedores de apoyo' }),
     ).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('es');
+    // <html lang> follows in the provider's effect, after the words render.
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
   });
@@ -109,6 +110,6 @@ describe('I18nProvider and the language switch', () => {
     expect(
       await screen.findByRole('heading', { name: 'Entrada para proveedores de apoyo' }),
     ).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('es');
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
   });
 });
