@@ -97,15 +97,23 @@ function useMessages(conversationId: string, firstPage: MessagePage) {
       setMessages((current) => mergeMessages(current, [message]));
   });
 
-  /** Everything after the newest message held, page by page (what the page missed while offline), in order. */
-  const catchUp = useCallback(async () => {
-    for (let page = 0; page < 20; page += 1) {
-      const after = lastMessageId(messagesRef.current);
-      const missed = await fetchMessages(conversationId, after ? { after } : {});
-      receive(missed.items);
-      if (missed.items.length < MESSAGE_PAGE_SIZE) break;
-    }
-  }, [conversationId, receive]);
+  /**
+   * Everything after message `from` (default: the newest held), page by page, in order: what the page missed while
+   * offline. The caller passes the newest message held when the connection dropped, because a message written
+   * offline goes out (and comes back acknowledged) the moment the socket is back, before this runs.
+   */
+  const catchUp = useCallback(
+    async (from?: string | null) => {
+      let after = from === undefined ? lastMessageId(messagesRef.current) : from;
+      for (let page = 0; page < 20; page += 1) {
+        const missed = await fetchMessages(conversationId, after ? { after } : {});
+        receive(missed.items);
+        if (missed.items.length < MESSAGE_PAGE_SIZE) break;
+        after = lastMessageId(missed.items);
+      }
+    },
+    [conversationId, receive],
+  );
 
   const loadOlder = useCallback(async () => {
     const first = messagesRef.current[0];
@@ -266,10 +274,19 @@ export function useThread(conversation: ConversationSummary, firstPage: MessageP
     }
   });
 
+  // The newest message held when the connection dropped: the reconnect catches up from there.
+  const heldAtDisconnect = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (status.state === 'connected') heldAtDisconnect.current = undefined;
+    else if (heldAtDisconnect.current === undefined)
+      heldAtDisconnect.current = lastMessageId(messagesRef.current);
+  }, [status.state, messagesRef]);
+
   useRealtimeReconnected(() => {
+    const from = heldAtDisconnect.current;
     void (async () => {
       await emitClientEvent(conversationEvents.join, { conversationId }).catch(ignore);
-      await catchUp().catch(ignore);
+      await catchUp(from).catch(ignore);
       await outgoing.resend();
     })();
   });
