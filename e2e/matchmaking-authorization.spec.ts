@@ -6,7 +6,7 @@
  * (shown as "linked already" to the API's listing choices). The case manager's authorization of the match that
  * follows is covered by the API tests (no API links an account to a case-manager record for a browser flow yet).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADMIN_STATE_FILE,
   createUser,
@@ -15,21 +15,12 @@ import {
   signInThroughForm,
   snap,
 } from './support.ts';
+import { call } from './matchmaking-support.ts';
 
 const stamp = Date.now().toString(36);
 const PASSWORD = 'harbor quilt meadow eleven';
 const FAMILY = { email: `mm.auth.family.${stamp}@example.org`, firstName: 'Flora', lastName: `Auth${stamp}` };
 const CLIENT_NAME = `Abuela${stamp}`;
-
-async function call(page: Page, method: 'POST' | 'GET', url: string, data?: unknown, status = 200) {
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('a guardian redeems a family code for the listing they confirm', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

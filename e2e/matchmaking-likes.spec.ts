@@ -4,18 +4,12 @@
  * drives, free Monday to Friday) are set up through the matchmaking API. The family finds the caregiver ranked with
  * why it fits and likes them; the caregiver sees the like, likes back, and both see the match; the family rates the
  * caregiver and the review shows on the full profile. Every screen passes axe; Spanish at 320 px once; the admin's
- * settings tab. The case manager's authorization is covered by the API tests (no API links a listing to a care record
- * yet).
+ * settings tab. The case manager's authorization is covered by the API tests; linking a listing to its care client by
+ * family code is matchmaking-authorization.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
-import {
-  ADMIN_STATE_FILE,
-  createUser,
-  expectAccessible,
-  forbidDialogs,
-  signInThroughForm,
-  snap,
-} from './support.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN_STATE_FILE, createUser, expectAccessible, forbidDialogs, snap } from './support.ts';
+import { signedIn, call } from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
 const stamp = Date.now().toString(36);
@@ -24,23 +18,6 @@ const FAMILY = { email: `mm.likes.family.${stamp}@example.org`, firstName: 'Fern
 const CAREGIVER = { email: `mm.likes.cg.${stamp}@example.org`, firstName: 'Celia', lastName: `Cg${stamp}` };
 const CLIENT_NAME = `Nana${stamp}`;
 const CAREGIVER_NAME = `Celia${stamp}`;
-
-async function signedIn(page: Page, email: string) {
-  forbidDialogs(page);
-  await page.goto('/login?redirect=/matchmaking');
-  await signInThroughForm(page, { email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/matchmaking$/);
-}
-
-async function call(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown, status = 200) {
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('a family and a caregiver find each other ranked with reasons, like each other, match, and the family rates', async ({
   browser,
@@ -58,7 +35,7 @@ test('a family and a caregiver find each other ranked with reasons, like each ot
     storageState: { cookies: [], origins: [] },
   });
   const family = await familyContext.newPage();
-  await signedIn(family, FAMILY.email);
+  await signedIn(family, FAMILY.email, PASSWORD);
   await call(
     family,
     'POST',
@@ -98,7 +75,7 @@ test('a family and a caregiver find each other ranked with reasons, like each ot
     storageState: { cookies: [], origins: [] },
   });
   const caregiver = await caregiverContext.newPage();
-  await signedIn(caregiver, CAREGIVER.email);
+  await signedIn(caregiver, CAREGIVER.email, PASSWORD);
   const listing = await call(
     caregiver,
     'POST',

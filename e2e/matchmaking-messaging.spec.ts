@@ -16,6 +16,7 @@ import {
   signInThroughForm,
   snap,
 } from './support.ts';
+import { call } from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
 test.use({ actionTimeout: 20_000 });
@@ -66,15 +67,6 @@ async function signedInContext(
 }
 
 /** A JSON call of the signed-in page (same cookies), expecting `status`. */
-async function call(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown, status = 200) {
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 async function publishClient(page: Page): Promise<string> {
   await call(

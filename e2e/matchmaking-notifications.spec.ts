@@ -5,15 +5,9 @@
  * read receipts off (decision 0058 addendum). Spanish at
  * 320 px; axe on every screen; screenshots.
  */
-import { expect, test, type Page } from '@playwright/test';
-import {
-  ADMIN_STATE_FILE,
-  createUser,
-  expectAccessible,
-  forbidDialogs,
-  signInThroughForm,
-  snap,
-} from './support.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN_STATE_FILE, createUser, expectAccessible, forbidDialogs, snap } from './support.ts';
+import { signedIn, call } from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
 const stamp = Date.now().toString(36);
@@ -28,23 +22,6 @@ const CAREGIVER = {
   firstName: 'Nadia',
   lastName: `Notify${stamp}`,
 };
-
-async function signedIn(page: Page, email: string) {
-  forbidDialogs(page);
-  await page.goto('/login?redirect=/matchmaking');
-  await signInThroughForm(page, { email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/matchmaking$/);
-}
-
-async function call(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown, status = 200) {
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('a family turns notification emails off on their profile page; a caregiver sees the same choices', async ({
   browser,
@@ -62,7 +39,7 @@ test('a family turns notification emails off on their profile page; a caregiver 
     storageState: { cookies: [], origins: [] },
   });
   const family = await familyContext.newPage();
-  await signedIn(family, FAMILY.email);
+  await signedIn(family, FAMILY.email, PASSWORD);
   await call(
     family,
     'POST',
@@ -136,7 +113,7 @@ test('a family turns notification emails off on their profile page; a caregiver 
     storageState: { cookies: [], origins: [] },
   });
   const caregiver = await caregiverContext.newPage();
-  await signedIn(caregiver, CAREGIVER.email);
+  await signedIn(caregiver, CAREGIVER.email, PASSWORD);
   await call(
     caregiver,
     'POST',

@@ -8,14 +8,8 @@
  * screen; screenshots.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ADMIN_STATE_FILE,
-  createUser,
-  expectAccessible,
-  forbidDialogs,
-  signInThroughForm,
-  snap,
-} from './support.ts';
+import { ADMIN_STATE_FILE, createUser, expectAccessible, forbidDialogs, snap } from './support.ts';
+import { signedIn, call } from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
 const stamp = Date.now().toString(36);
@@ -31,23 +25,8 @@ const CLIENT_NAME = `Abuela${stamp}`;
 const CAREGIVER_NAME = `Carmen${stamp}`;
 
 /** Signs `email` in through the form (a /matchmaking redirect: the relaxed tier) and returns the page. */
-async function signedIn(page: Page, email: string) {
-  forbidDialogs(page);
-  await page.goto('/login?redirect=/matchmaking');
-  await signInThroughForm(page, { email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/matchmaking$/);
-}
 
 /** A JSON call of the signed-in page (same cookies), expecting `status`. */
-async function call(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown, status = 200) {
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 /** The names in the map's table. */
 const listedNames = (page: Page) => page.getByTestId('nearby-row').allInnerTexts();
@@ -74,7 +53,7 @@ test('a family and a caregiver make their schedules, see each other on the map w
     storageState: { cookies: [], origins: [] },
   });
   const family = await familyContext.newPage();
-  await signedIn(family, FAMILY.email);
+  await signedIn(family, FAMILY.email, PASSWORD);
   await call(
     family,
     'POST',
@@ -161,7 +140,7 @@ test('a family and a caregiver make their schedules, see each other on the map w
     storageState: { cookies: [], origins: [] },
   });
   const caregiver = await caregiverContext.newPage();
-  await signedIn(caregiver, CAREGIVER.email);
+  await signedIn(caregiver, CAREGIVER.email, PASSWORD);
   const listing = await call(
     caregiver,
     'POST',

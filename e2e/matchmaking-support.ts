@@ -1,9 +1,36 @@
 /**
- * Media for matchmaking flows (issue 21): real files made here, never downloaded — a PNG drawn with sharp and a short
- * WebM recorded in Chromium with MediaRecorder from a canvas.
+ * Shared parts of the matchmaking flows (issues 21, 22): real media made here, never downloaded — a PNG drawn with sharp
+ * and a short WebM recorded in Chromium with MediaRecorder from a canvas —, signing in to matchmaking through the form,
+ * and API calls made from a signed-in page for set-up that is not what a flow tests.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { forbidDialogs, signInThroughForm } from './support.ts';
+
+/** Signs `email` in through the sign-in form and waits for the matchmaking landing page. */
+export async function signedIn(page: Page, email: string, password: string): Promise<void> {
+  forbidDialogs(page);
+  await page.goto('/login?redirect=/matchmaking');
+  await signInThroughForm(page, { email, password });
+  await expect(page).toHaveURL(/\/matchmaking$/);
+}
+
+/** `method url` with `data` as the page's session (and its origin); expects `status`; resolves the JSON body. */
+export async function call(
+  page: Page,
+  method: 'POST' | 'PUT' | 'GET',
+  url: string,
+  data?: unknown,
+  status = 200,
+): Promise<Record<string, unknown>> {
+  const response = await page.request.fetch(url, {
+    method,
+    data,
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 /** A PNG of `width` × `height` in one colour with a lighter square, made with sharp. */
 export async function pngFile(name: string, width: number, height: number, colour: string) {
