@@ -14,9 +14,12 @@
  * 3. **Two instances**: the same on two server processes sharing the database (the PostgreSQL adapter): senders on
  *    the first, recipients on the second.
  *
- * The relayed event is the admin diagnostics relay (`modules/messaging/realtime-diagnostics.ts`): the same hub path
- * (`handle` → `toRoom` → adapter) a conversation message takes, without its database write. Prints p50 / p95 / p99 /
- * max and the loss; asserts nothing.
+ * Each delivery run is measured twice: with the admin diagnostics relay (`modules/messaging/realtime-diagnostics.ts`:
+ * the hub path `handle` → `toRoom` → adapter alone) and with real conversation messages — ACCOUNTS matched
+ * guardian/caregiver pairs (the messaging tests' `matchedPair`), the family's socket sends `conversation:send` (the
+ * contact check, the insert, the audit event, the `messaging.messageSent` event) and the caregiver's socket, joined to
+ * the conversation, receives `conversation:message`; the 1,000 admin sockets stay connected beside them. Prints p50 /
+ * p95 / p99 / max and the loss; asserts nothing.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -27,11 +30,17 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { REALTIME_PATH, realtimeDiagnosticsEvents, realtimeEvents } from '@tend/contracts';
+import {
+  REALTIME_PATH,
+  conversationEvents,
+  realtimeDiagnosticsEvents,
+  realtimeEvents,
+} from '@tend/contracts';
 import { buildApp } from '../apps/api/src/app.ts';
 import type { Config } from '../apps/api/src/platform/config/config.ts';
 import { openDatabase } from '../apps/api/src/platform/db/client.ts';
 import { createCredentialUser } from '../apps/api/src/platform/auth/auth.ts';
+import { conversationOf, matchedPair } from '../apps/api/src/modules/messaging/messaging.test-support.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -89,8 +98,23 @@ async function serve(databaseUrl: string): Promise<void> {
   });
 }
 
-/** A fresh database beside BENCH_DATABASE_URL, migrated, with ACCOUNTS admins signed in (their cookies). */
-async function prepare(): Promise<{ url: string; cookies: string[]; drop: () => Promise<void> }> {
+/** A matched pair's conversation and the session cookies of its two sides. */
+interface Pair {
+  conversationId: string;
+  familyCookie: string;
+  caregiverCookie: string;
+}
+
+/**
+ * A fresh database beside BENCH_DATABASE_URL, migrated, with ACCOUNTS admins signed in (their cookies) and ACCOUNTS
+ * matched guardian/caregiver pairs with their conversation opened.
+ */
+async function prepare(): Promise<{
+  url: string;
+  cookies: string[];
+  pairs: Pair[];
+  drop: () => Promise<void>;
+}> {
   const name = `bench_realtime_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: BASE_URL });
   await admin.connect();
@@ -124,12 +148,23 @@ async function prepare(): Promise<{ url: string; cookies: string[]; drop: () => 
     const setCookie = [response.headers['set-cookie'] ?? []].flat();
     cookies.push(setCookie.map((cookie) => cookie.split(';')[0]).join('; '));
   }
+  const testApp = { app, database, config: benchConfig(dataDir, url.toString()), close: () => app.close() };
+  const pairs: Pair[] = [];
+  for (let n = 0; n < ACCOUNTS; n += 1) {
+    const pair = await matchedPair(testApp);
+    pairs.push({
+      conversationId: await conversationOf(pair),
+      familyCookie: pair.family.cookie,
+      caregiverCookie: pair.caregiver.cookie,
+    });
+  }
   await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   return {
     url: url.toString(),
     cookies,
+    pairs,
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -217,19 +252,77 @@ async function pingRoundTrips(sockets: Socket[], rounds: number): Promise<number
 }
 
 /**
- * Sends RATE messages a second for SECONDS s from `senders[i]` to the room of `recipients[i]` (same account),
- * round robin; returns the delivery latencies and how many never arrived (within 5 s after the last send).
+ * What a delivery run sends and listens for: `prepare` readies recipient `i` (joins its room), `send` emits message
+ * `tag` from sender `i`, and `tagOf` reads the tag back from the recipient's `event` (null: not one of ours).
  */
-async function deliveryRun(senders: Socket[], recipients: Socket[]) {
+interface Channel {
+  label: string;
+  event: string;
+  prepare(recipient: Socket, i: number): Promise<void>;
+  send(sender: Socket, i: number, tag: string, onAck: (ack: unknown) => void): void;
+  tagOf(payload: unknown): string | null;
+}
+
+/** The admin diagnostics relay: the hub path alone, no database write. */
+const diagnosticsChannel: Channel = {
+  label: 'diagnostics relay',
+  event: realtimeDiagnosticsEvents.said.name,
+  prepare: async (recipient) => {
+    await recipient.timeout(10_000).emitWithAck(realtimeDiagnosticsEvents.join.name, {});
+  },
+  send: (sender, _i, tag, onAck) =>
+    sender.emit(
+      realtimeDiagnosticsEvents.say.name,
+      { id: tag, text: `bench ${tag}`, sentAt: Date.now() },
+      onAck,
+    ),
+  tagOf: (payload) => (payload as { id: string }).id,
+};
+
+/** `n` in letters (a message's tag: digits could look like a phone number to the contact check). */
+const letters = (n: number) =>
+  [...n.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
+
+/** Real conversation messages between matched pairs: sender `i` writes in pair `i`'s conversation. */
+function conversationChannel(pairsOf: Pair[]): Channel {
+  const prefix = 'bench message ';
+  return {
+    label: 'conversation messages',
+    event: conversationEvents.message.name,
+    prepare: async (recipient, i) => {
+      const conversationId = (pairsOf[i] as Pair).conversationId;
+      await recipient.timeout(10_000).emitWithAck(conversationEvents.join.name, { conversationId });
+    },
+    send: (sender, i, tag, onAck) =>
+      sender.emit(
+        conversationEvents.send.name,
+        { conversationId: (pairsOf[i] as Pair).conversationId, content: `${prefix}${tag}` },
+        onAck,
+      ),
+    tagOf: (payload) => {
+      const { content } = payload as { content: string };
+      return content.startsWith(prefix) ? content.slice(prefix.length) : null;
+    },
+  };
+}
+
+/**
+ * Sends RATE messages a second for SECONDS s from `senders[i]` to `recipients[i]` over `channel`, round robin;
+ * returns the delivery latencies, how many never arrived (within 5 s after the last send) and how many sends were
+ * refused (an error acknowledgement).
+ */
+async function deliveryRun(channel: Channel, senders: Socket[], recipients: Socket[]) {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
-  for (const recipient of recipients) {
-    await recipient.timeout(10_000).emitWithAck(realtimeDiagnosticsEvents.join.name, {});
-    recipient.on(realtimeDiagnosticsEvents.said.name, (said: { id: string }) => {
-      const started = sentAt.get(said.id);
+  let refused = 0;
+  for (const [i, recipient] of recipients.entries()) {
+    await channel.prepare(recipient, i);
+    recipient.on(channel.event, (payload: unknown) => {
+      const tag = channel.tagOf(payload);
+      const started = tag === null ? undefined : sentAt.get(tag);
       if (started === undefined) return;
       latencies.push(performance.now() - started);
-      sentAt.delete(said.id);
+      sentAt.delete(tag as string);
     });
   }
   const total = RATE * SECONDS;
@@ -238,27 +331,45 @@ async function deliveryRun(senders: Socket[], recipients: Socket[]) {
     const due = began + (n * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const id = `m${n}`;
-    sentAt.set(id, performance.now());
-    (senders[n % senders.length] as Socket).emit(
-      realtimeDiagnosticsEvents.say.name,
-      { id, text: `bench ${n}`, sentAt: Date.now() },
-      () => undefined,
-    );
+    const tag = letters(n);
+    const i = n % senders.length;
+    sentAt.set(tag, performance.now());
+    channel.send(senders[i] as Socket, i, tag, (ack) => {
+      if (ack && typeof ack === 'object' && 'error' in ack) refused += 1;
+    });
   }
   const sendSeconds = (performance.now() - began) / 1000;
   const deadline = performance.now() + 5_000;
   while (sentAt.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  for (const recipient of recipients) recipient.off(realtimeDiagnosticsEvents.said.name);
-  return { figures: figuresOf(latencies), lost: sentAt.size, sent: total, rate: total / sendSeconds };
+  for (const recipient of recipients) recipient.off(channel.event);
+  return {
+    figures: figuresOf(latencies),
+    lost: sentAt.size,
+    refused,
+    sent: total,
+    rate: total / sendSeconds,
+  };
 }
 
-/** One account's sender and recipient per account: sockets `[0, ACCOUNTS)` send, `[ACCOUNTS, 2·ACCOUNTS)` receive. */
-function pairs(senderPool: Socket[], recipientPool: Socket[]) {
-  return { senders: senderPool.slice(0, ACCOUNTS), recipients: recipientPool.slice(0, ACCOUNTS) };
+/** Prints one delivery run's line. */
+function report(where: string, channel: Channel, run: Awaited<ReturnType<typeof deliveryRun>>) {
+  console.log(
+    line(
+      `${where}: ${channel.label} at ${run.rate.toFixed(0)} msg/s`,
+      run.figures,
+      `  lost ${run.lost}/${run.sent}${run.refused ? `  refused ${run.refused}` : ''}`,
+    ),
+  );
 }
 
-async function oneInstance(url: string, cookies: string[]) {
+/** Sockets of the pairs: the family sides on `senderBase`, the caregiver sides on `recipientBase`. */
+async function pairSockets(pairsOf: Pair[], senderBase: string, recipientBase: string) {
+  const senders = await Promise.all(pairsOf.map((pair) => connect(senderBase, pair.familyCookie)));
+  const recipients = await Promise.all(pairsOf.map((pair) => connect(recipientBase, pair.caregiverCookie)));
+  return { senders, recipients };
+}
+
+async function oneInstance(url: string, cookies: string[], pairsOf: Pair[]) {
   const instance = await startInstance(url);
   try {
     const few = await connectMany(instance.base, cookies, 10);
@@ -270,40 +381,47 @@ async function oneInstance(url: string, cookies: string[]) {
     console.log(
       `\n${sockets.length} sockets connected in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const { senders, recipients } = pairs(sockets, sockets.slice(ACCOUNTS));
     console.log(
       line('ping under 1,000 idle sockets', figuresOf(await pingRoundTrips(sockets.slice(0, 10), 20))),
     );
-    const run = await deliveryRun(senders, recipients);
-    console.log(
-      line(
-        `one instance: delivery at ${run.rate.toFixed(0)} msg/s`,
-        run.figures,
-        `  lost ${run.lost}/${run.sent}`,
-      ),
+    const diagnostics = {
+      senders: sockets.slice(0, ACCOUNTS),
+      recipients: sockets.slice(ACCOUNTS, 2 * ACCOUNTS),
+    };
+    report(
+      'one instance',
+      diagnosticsChannel,
+      await deliveryRun(diagnosticsChannel, diagnostics.senders, diagnostics.recipients),
     );
-    for (const socket of sockets) socket.close();
+    const conversation = conversationChannel(pairsOf);
+    const pairs = await pairSockets(pairsOf, instance.base, instance.base);
+    report('one instance', conversation, await deliveryRun(conversation, pairs.senders, pairs.recipients));
+    for (const socket of [...sockets, ...pairs.senders, ...pairs.recipients]) socket.close();
   } finally {
     await stop(instance);
   }
 }
 
-async function twoInstances(url: string, cookies: string[]) {
+async function twoInstances(url: string, cookies: string[], pairsOf: Pair[]) {
   const [first, second] = await Promise.all([startInstance(url), startInstance(url)]);
   try {
     const senderPool = await connectMany(first.base, cookies, SOCKETS / 2);
     const recipientPool = await connectMany(second.base, cookies, SOCKETS / 2);
     console.log(`\n${senderPool.length} sockets on instance 1, ${recipientPool.length} on instance 2`);
-    const { senders, recipients } = pairs(senderPool, recipientPool);
-    const run = await deliveryRun(senders, recipients);
-    console.log(
-      line(
-        `two instances: delivery at ${run.rate.toFixed(0)} msg/s`,
-        run.figures,
-        `  lost ${run.lost}/${run.sent}`,
-      ),
+    const diagnostics = {
+      senders: senderPool.slice(0, ACCOUNTS),
+      recipients: recipientPool.slice(0, ACCOUNTS),
+    };
+    report(
+      'two instances',
+      diagnosticsChannel,
+      await deliveryRun(diagnosticsChannel, diagnostics.senders, diagnostics.recipients),
     );
-    for (const socket of [...senderPool, ...recipientPool]) socket.close();
+    const conversation = conversationChannel(pairsOf);
+    const pairs = await pairSockets(pairsOf, first.base, second.base);
+    report('two instances', conversation, await deliveryRun(conversation, pairs.senders, pairs.recipients));
+    for (const socket of [...senderPool, ...recipientPool, ...pairs.senders, ...pairs.recipients])
+      socket.close();
   } finally {
     await Promise.all([stop(first), stop(second)]);
   }
@@ -311,14 +429,14 @@ async function twoInstances(url: string, cookies: string[]) {
 
 async function main() {
   const started = performance.now();
-  const { url, cookies, drop } = await prepare();
+  const { url, cookies, pairs, drop } = await prepare();
   console.log(
-    `PostgreSQL; ${ACCOUNTS} admin accounts, ${SOCKETS} sockets, ${RATE} msg/s for ${SECONDS} s; ` +
+    `PostgreSQL; ${ACCOUNTS} admin accounts and matched pairs, ${SOCKETS} sockets, ${RATE} msg/s for ${SECONDS} s; ` +
       `prepared in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${os.loadavg()[0]?.toFixed(2)}\n`,
   );
   try {
-    await oneInstance(url, cookies);
-    await twoInstances(url, cookies);
+    await oneInstance(url, cookies, pairs);
+    await twoInstances(url, cookies, pairs);
     console.log(
       '\nAims (issue 22): one instance p99 < 100 ms at 200 msg/s with 1,000 sockets; two instances p99 < 200 ms.',
     );
