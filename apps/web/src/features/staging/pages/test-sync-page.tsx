@@ -23,13 +23,8 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconFlask } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  columnMapProblems,
-  shiftCsvFieldLabels,
-  type ColumnMap,
-  type ImportDetail,
-  type TestSyncResult,
-} from '@tend/contracts';
+import { columnMapProblems, shiftCsvFieldLabels, type ColumnMap, type TestSyncResult } from '@tend/contracts';
+import { initialMap } from '../../../components/imports/column-mapping-step.tsx';
 import { ImportFileStep } from '../../../components/imports/import-file-step.tsx';
 import { importUrl, useImportDetail, useImports } from '../../../components/imports/import-api.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -37,13 +32,6 @@ import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { formatExactTime } from '../../../lib/format/index.ts';
 import { stagingImportClient, useTestSync } from '../api/staging.ts';
 import { countsInWords, fateInWords } from '../test-sync-words.ts';
-
-/** The column map to test with: the upload's saved map, else the one suggested from its header. */
-function columnMapOf(detail: ImportDetail): ColumnMap {
-  const headers = new Set(detail.analysis?.headers ?? []);
-  const source = detail.file.columnMap ?? detail.analysis?.suggestedColumnMap ?? {};
-  return Object.fromEntries(Object.entries(source).filter(([header]) => headers.has(header))) as ColumnMap;
-}
 
 /** Step 1: upload a GIV export, or pick one uploaded before. */
 function ChooseFile({ onChosen }: { onChosen: (id: string) => void }) {
@@ -201,7 +189,8 @@ function Result({ result }: { result: TestSyncResult }) {
 function RunTest({ id, onBack }: { id: string; onBack: () => void }) {
   const detail = useImportDetail(stagingImportClient, id);
   const run = useTestSync();
-  const map = useMemo(() => (detail.data ? columnMapOf(detail.data) : null), [detail.data]);
+  // The upload's saved map, else the one suggested from its header (the mapping step's own start).
+  const map = useMemo(() => (detail.data ? (initialMap(detail.data) as ColumnMap) : null), [detail.data]);
   if (detail.isPending) return <PageLoader />;
   if (detail.error || !detail.data || !map)
     return <ApiErrorAlert error={detail.error} hint="Choose another file." />;
