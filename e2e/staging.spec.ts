@@ -4,8 +4,11 @@
  * ways, an unknown caregiver), approves the misspellings' mappings (one with a name rule from the
  * decision), fixes a row without a billing code, adds a client-name rule that then applies to the
  * next file, compares staging with production, promotes the READY rows with a progress bar and finds
- * the shifts under Production shifts. Staging check and Direct sync are shown too. The fixture's
- * people and shift ids are this flow's own (service dates in April 2030).
+ * the shifts under Production shifts. Before anything is staged, the Sync test page dry-runs the same
+ * export (every row's fate, counts checked against the file; nothing staged, no production shift
+ * changed), and after promotion it dry-runs the staged upload again (already promoted rows stay
+ * uploaded). Staging check and Direct sync are shown too. The fixture's people and shift ids are this
+ * flow's own (service dates in April 2030).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -13,6 +16,75 @@ import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const messy = readFileSync('fixtures/staging/giv-export-messy.csv');
 const next = readFileSync('fixtures/staging/giv-export-next.csv');
+
+/** The shift ids of a GIV export, in file order (first column, header skipped). */
+const shiftIdsOf = (content: Buffer) =>
+  content
+    .toString('utf8')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(',')[0]);
+
+/** How many shifts production, the promoted view and staging hold (a dry run must change none). */
+async function totals(page: Page) {
+  const total = async (url: string) => {
+    const response = await page.request.get(url);
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { total: number }).total;
+  };
+  return {
+    shifts: await total('/api/shifts?pageSize=1'),
+    production: await total('/api/production-shifts?pageSize=1'),
+    staging: await total('/api/staging/shifts?pageSize=1'),
+  };
+}
+
+/** The Sync test of the messy export before anything is staged: every row's fate, nothing written. */
+async function dryRun(page: Page) {
+  const before = await totals(page);
+  await page.goto('/test-sync');
+  await expect(page.getByRole('heading', { name: 'Sync test' })).toBeVisible();
+  await expect(page.getByText(/No file chosen yet/)).toBeVisible();
+  await snap(page, 'staging-0-test-sync-empty');
+  await expectAccessible(page, 'staging-0-test-sync-empty');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'GIV export file' }).click();
+  await (await chooser).setFiles({ name: 'giv-export-messy.csv', mimeType: 'text/csv', buffer: messy });
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await expect(page.getByText('Read with the suggested column map')).toBeVisible();
+  await page.getByRole('button', { name: 'Run test sync' }).click();
+  const ids = shiftIdsOf(messy);
+  expect(ids).toHaveLength(12);
+  await expect(page.getByTestId('test-sync-counts')).toHaveText(
+    `${ids.length} rows read: ${ids.length} new, 0 updated, 0 unchanged, 0 duplicates, 0 rejected. ` +
+      'Of the rows staging would keep, 7 ready to promote, 5 need attention.',
+  );
+  const table = page.getByRole('table', { name: 'What staging would do with each row' });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(ids.length);
+  for (const [index, id] of ids.entries()) await expect(rows.nth(index)).toContainText(id!);
+  await expect(rows.filter({ hasText: 'Would be staged as a new row; ready to promote.' })).toHaveCount(7);
+  await expect(table.getByRole('row', { name: /STG-1007/ })).toContainText(
+    'needs attention: caregiver not found in Tend',
+  );
+  await expect(table.getByRole('row', { name: /STG-1009/ })).toContainText(
+    'needs attention: no billing code',
+  );
+  await expect(page.getByRole('list', { name: 'People not linked' })).toContainText(
+    'Caregiver Zed Nobodyknows: not found in Tend, 1 row',
+  );
+  await snap(page, 'staging-0-test-sync');
+  await expectAccessible(page, 'staging-0-test-sync');
+  await page.setViewportSize({ width: 320, height: 720 });
+  // Nothing wider than the phone once the layout has followed the new width (the table scrolls inside).
+  await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(320);
+  await snap(page, 'staging-0-test-sync-320');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // Nothing staged, no production shift created or changed.
+  expect(await totals(page)).toEqual(before);
+  expect(before.staging).toBe(0);
+}
 
 async function stage(page: Page, name: string, content: Buffer, first: boolean) {
   await page.goto('/staging/import');
@@ -49,6 +121,7 @@ test('a messy GIV export goes through staging to production', async ({ page, bas
     expect(response.status(), await response.text()).toBe(201);
   }
 
+  await dryRun(page);
   await stage(page, 'giv-export-messy.csv', messy, true);
   await expect(page.getByText('12 rows staged: 7 ready, 5 need attention')).toBeVisible();
   await snap(page, 'staging-3-summary');
@@ -112,6 +185,18 @@ test('a messy GIV export goes through staging to production', async ({ page, bas
   await expect(page).toHaveURL(/\/production\/shifts/);
   await expect(page.getByText('Stella Stagewright').first()).toBeVisible();
   await snap(page, 'staging-8-production');
+
+  // The staged upload tested again after promotion: promoted rows as the file has them stay uploaded.
+  const promoted = await totals(page);
+  await page.goto('/test-sync');
+  await page.getByRole('combobox', { name: 'Or test an earlier upload' }).click();
+  await page.getByRole('option', { name: /^giv-export-messy\.csv .*, staged$/ }).click();
+  await page.getByRole('button', { name: 'Run test sync' }).click();
+  await expect(page.getByTestId('test-sync-counts')).toContainText('12 rows read: 0 new');
+  await expect(page.getByRole('row', { name: /STG-1001/ })).toContainText(
+    'Already promoted as the file has it: stays uploaded.',
+  );
+  expect(await totals(page)).toEqual(promoted);
 
   await page.goto('/staging-check');
   await expect(page.getByRole('heading', { name: 'Staging check' })).toBeVisible();

@@ -291,10 +291,36 @@ export const directSyncResult = z.object({
 });
 export type DirectSyncResult = z.infer<typeof directSyncResult>;
 
+/** What staging would do with one row of the file (decision 0036's fates, less `stale`: a GIV row has no version). */
+export const testSyncFates = ['created', 'updated', 'unchanged', 'duplicate', 'rejected'] as const;
+export const testSyncFate = z.enum(testSyncFates);
+export type TestSyncFate = z.infer<typeof testSyncFate>;
+
 /**
- * `/test-sync` (issue 23): what staging an uploaded GIV file would do, nothing staged. `rejected`: rows
- * that would not be staged (line, shift id when read, reasons in words); `unmapped`: people the rows
- * name that no mapping links, with how many rows name them (first 200 of each list).
+ * One row of a `/test-sync` dry run: its line, shift id, fate and, unless duplicate or rejected, the
+ * status staging would give it (READY / NOT_READY) and the people and date after the rules; `staged`
+ * is the status of the staging row already there (null: none); `reasons` are why it is NOT_READY,
+ * rejected or a duplicate, in words.
+ */
+export const testSyncRow = z.object({
+  line: z.number().int(),
+  givShiftId: z.string().nullable(),
+  fate: testSyncFate,
+  status: z.enum(['READY', 'NOT_READY']).nullable(),
+  staged: stagingStatus.nullable(),
+  date: z.string().nullable(),
+  caregiver: z.string().nullable(),
+  client: z.string().nullable(),
+  reasons: z.array(z.string()),
+});
+export type TestSyncRow = z.infer<typeof testSyncRow>;
+
+/**
+ * `/test-sync` (issue 23): what staging an uploaded GIV file would do, nothing staged. `counts`: the
+ * fate of every row (`duplicates`: a repeated shift id, only the first copy is staged; `rejected`:
+ * unreadable) and READY / NOT_READY among the rows staged; `rows`: every row's fate, first 500 lines;
+ * `rejected`: rows that would not be staged (line, shift id when read, reasons in words); `unmapped`:
+ * people the rows name that no mapping links, with how many rows name them (first 200 of each list).
  */
 export const testSyncResult = z.object({
   csvFileId: z.uuid(),
@@ -303,10 +329,12 @@ export const testSyncResult = z.object({
     created: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
+    duplicates: z.number().int(),
     rejected: z.number().int(),
     ready: z.number().int(),
     notReady: z.number().int(),
   }),
+  fates: z.array(testSyncRow),
   rejected: z.array(
     z.object({ line: z.number().int(), givShiftId: z.string().nullable(), reasons: z.array(z.string()) }),
   ),

@@ -53,6 +53,7 @@ export const adminNavigation: NavSection[] = [
       { path: '/staging/manage', label: 'Staging manage' },
       { path: '/staging/test-comparison', label: 'Staging test comparison' },
       { path: '/staging-check', label: 'Staging check' },
+      { path: '/test-sync', label: 'Sync test' },
       { path: '/direct-sync', label: 'Direct sync' },
     ],
   },

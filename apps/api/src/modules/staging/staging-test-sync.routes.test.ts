@@ -1,7 +1,7 @@
 /**
  * `/test-sync` through the real routes (issue 23, decision 0062 addendum): a dry run of staging an
- * uploaded GIV file says what would be created, updated, unchanged and rejected (with reasons) and
- * which people are unmapped, and stages nothing (no staging rows, no mappings); after the file is
+ * uploaded GIV file says what would be created, updated, unchanged, a duplicate or rejected (with
+ * reasons), row by row, and which people are unmapped, and stages nothing (no staging rows, no mappings); after the file is
  * really staged the same file is all unchanged. Refused to a non-admin (403) and anonymously (401);
  * unknown upload 404; a column map naming a missing column is a 400 naming `columnMap`.
  */
@@ -67,9 +67,32 @@ describe('POST /api/staging-imports/:id/test-sync', () => {
       created: 12,
       updated: 0,
       unchanged: 0,
+      duplicates: 0,
       rejected: 0,
       ready: 7,
       notReady: 5,
+    });
+    // Every row's fate, in file order, with the status and the reasons staging would give it.
+    expect(result.fates).toHaveLength(12);
+    expect(result.fates.map((row: { line: number }) => row.line)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 2),
+    );
+    expect(result.fates.every((row: { fate: string }) => row.fate === 'created')).toBe(true);
+    expect(result.fates.filter((row: { status: string }) => row.status === 'READY')).toHaveLength(7);
+    expect(result.fates.find((row: { givShiftId: string }) => row.givShiftId === 'STG-1007')).toEqual({
+      line: 8,
+      givShiftId: 'STG-1007',
+      fate: 'created',
+      status: 'NOT_READY',
+      staged: null,
+      date: '2030-04-04',
+      caregiver: 'Zed Nobodyknows',
+      client: 'Tobias Fennimore',
+      reasons: ['caregiver not found in Tend: link them manually or add a rule'],
+    });
+    expect(result.fates.find((row: { givShiftId: string }) => row.givShiftId === 'STG-1009')).toMatchObject({
+      status: 'NOT_READY',
+      reasons: ['no billing code'],
     });
     const caregivers = result.unmapped.filter((p: { entityType: string }) => p.entityType === 'CAREGIVER');
     expect(caregivers).toEqual(
@@ -97,7 +120,8 @@ describe('POST /api/staging-imports/:id/test-sync', () => {
     // The dry run's figures are what staging really did.
     expect(job.result).toMatchObject({ created: 12, ready: 7, notReady: 5 });
     const again = await testSync(messy);
-    expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 12, rejected: 0 });
+    expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 12, duplicates: 0, rejected: 0 });
+    expect(again.fates[0]).toMatchObject({ fate: 'unchanged', staged: 'READY' });
     const text = messy.toString('utf8').trimEnd().split(/\r?\n/);
     const changed = [
       text[0],
@@ -107,11 +131,19 @@ describe('POST /api/staging-imports/:id/test-sync', () => {
       'STG-2000,Stella Stagewright,,Ophelia Marchbanks,31/31/2030,8:00 AM,12:00 PM,OR526,North,B-7',
     ].join('\r\n');
     const result = await testSync(changed);
-    expect(result.counts).toMatchObject({ created: 0, updated: 1, unchanged: 1, rejected: 2 });
-    expect(result.rejected[0]).toMatchObject({ line: 4, givShiftId: 'STG-1002' });
-    expect(result.rejected[0].reasons[0]).toContain('repeats shift id STG-1002');
-    expect(result.rejected[1]).toMatchObject({ line: 5, givShiftId: 'STG-2000' });
-    expect(result.rejected[1].reasons.length).toBeGreaterThan(0);
+    expect(result.counts).toMatchObject({ created: 0, updated: 1, unchanged: 1, duplicates: 1, rejected: 1 });
+    expect(result.fates.map((row: { fate: string }) => row.fate)).toEqual([
+      'updated',
+      'unchanged',
+      'duplicate',
+      'rejected',
+    ]);
+    expect(result.fates[2]).toMatchObject({ line: 4, givShiftId: 'STG-1002', status: null });
+    expect(result.fates[2].reasons[0]).toContain('repeats shift id STG-1002 of line 3');
+    expect(result.rejected).toHaveLength(1);
+    expect(result.rejected[0]).toMatchObject({ line: 5, givShiftId: 'STG-2000' });
+    expect(result.rejected[0].reasons.length).toBeGreaterThan(0);
+    expect(result.fates[3]).toMatchObject({ fate: 'rejected', reasons: result.rejected[0].reasons });
   });
 
   it('400 naming columnMap, 404 for an unknown upload, 403 / 401 for others', async () => {

@@ -16,8 +16,21 @@ import { stagingShifts } from './staging.table.ts';
 
 /** At most this many rejected rows and unmapped people are listed (the counts are complete). */
 const LISTED = 200;
+/** The fates of the file's first this-many rows are listed. */
+const LISTED_ROWS = 500;
 
 type Unmapped = TestSyncResult['unmapped'][number];
+type Fate = TestSyncResult['fates'][number];
+type Counts = TestSyncResult['counts'];
+
+/** A resolved row and, when listed, its fate entry (the fate is set once compared with staging). */
+interface Pending {
+  resolved: ResolvedRow;
+  entry: Fate | null;
+}
+
+/** A person of a row in words: the name after the rules, else the id. */
+const personOf = (name: string | null, givId: string | null) => name ?? givId;
 
 function noteUnmapped(
   unmapped: Map<string, Unmapped>,
@@ -34,7 +47,7 @@ function noteUnmapped(
 }
 
 /** created / updated / unchanged for one batch, against the staging rows already stored. */
-async function classify(deps: ImportDeps, rows: ResolvedRow[], counts: TestSyncResult['counts']) {
+async function classify(deps: ImportDeps, rows: Pending[], counts: Counts) {
   if (!rows.length) return;
   const stored = await deps.db
     .select({
@@ -46,24 +59,61 @@ async function classify(deps: ImportDeps, rows: ResolvedRow[], counts: TestSyncR
     .where(
       inArray(
         stagingShifts.givShiftId,
-        rows.map((row) => row.record.givShiftId),
+        rows.map((row) => row.resolved.record.givShiftId),
       ),
     );
   const byId = new Map(stored.map((row) => [row.givShiftId, row]));
-  for (const row of rows) {
-    const before = byId.get(row.record.givShiftId);
-    if (!before) counts.created++;
-    else if (before.hash === row.contentHash) counts.unchanged++;
-    else counts.updated++;
+  for (const { resolved, entry } of rows) {
+    const before = byId.get(resolved.record.givShiftId);
+    const fate = !before ? 'created' : before.hash === resolved.contentHash ? 'unchanged' : 'updated';
+    counts[fate]++;
+    if (entry) {
+      entry.fate = fate;
+      entry.staged = before?.status ?? null;
+    }
   }
 }
+
+/** The listed fate of a row staging would keep (its fate is set by `classify`). */
+function keptRow(line: number, resolved: ResolvedRow): Fate {
+  return {
+    line,
+    givShiftId: resolved.record.givShiftId,
+    fate: 'created',
+    status: resolved.status,
+    staged: null,
+    date: resolved.record.date,
+    caregiver: personOf(resolved.caregiverName, resolved.caregiverGivId),
+    client: personOf(resolved.clientName, resolved.clientGivId),
+    reasons: resolved.errorDetails ? resolved.errorDetails.split('; ') : [],
+  };
+}
+
+/** The listed fate of a row staging would not keep. */
+const skippedRow = (
+  line: number,
+  givShiftId: string | null,
+  fate: 'duplicate' | 'rejected',
+  reasons: string[],
+): Fate => ({
+  line,
+  givShiftId,
+  fate,
+  status: null,
+  staged: null,
+  date: null,
+  caregiver: null,
+  client: null,
+  reasons,
+});
 
 /**
  * Dry-runs staging the upload `options.csvFileId` with `options.columnMap` (and zone). Returns the
  * counts (created: shift id not staged yet; updated: staged with other resolved values; unchanged:
- * same content hash; rejected: the row would not be staged — unreadable, or a repeated shift id), the
- * rejected rows with their reasons and the people no mapping links (first 200 of each). Errors as
- * `readImportRows`: 404 unknown upload, 409 not a CSV, 400 `columnMap`.
+ * same content hash; duplicates: a repeated shift id, only its first copy would be staged; rejected:
+ * unreadable), every row's fate (first 500 lines), the rejected rows with their reasons and the people
+ * no mapping links (first 200 of each). Errors as `readImportRows`: 404 unknown upload, 409 not a CSV,
+ * 400 `columnMap`.
  */
 export async function testSync(
   deps: ImportDeps,
@@ -71,31 +121,41 @@ export async function testSync(
   options: StagingImportOptions & { csvFileId: string },
 ): Promise<TestSyncResult> {
   const resolver = await StagingResolver.load(deps.db);
-  const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0, ready: 0, notReady: 0 };
+  const counts: Counts = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    duplicates: 0,
+    rejected: 0,
+    ready: 0,
+    notReady: 0,
+  };
+  const fates: Fate[] = [];
   const rejected: TestSyncResult['rejected'] = [];
   const unmapped = new Map<string, Unmapped>();
   const firstLine = new Map<string, number>();
-  let batch: ResolvedRow[] = [];
+  let batch: Pending[] = [];
   let rows = 0;
-  const reject = (line: number, givShiftId: string | null, reasons: string[]) => {
-    counts.rejected++;
-    if (rejected.length < LISTED) rejected.push({ line, givShiftId, reasons });
+  const list = (entry: Fate) => {
+    if (fates.length < LISTED_ROWS) fates.push(entry);
   };
   for await (const { line, parsed } of readImportRows(deps, ctx, { ...options, kind: stagingImportKind })) {
     rows++;
     if (!parsed.ok) {
-      reject(
-        line,
-        parsed.key,
-        parsed.problems.map((p) => `${p.field}: ${p.reason}`),
-      );
+      const reasons = parsed.problems.map((p) => `${p.field}: ${p.reason}`);
+      counts.rejected++;
+      if (rejected.length < LISTED) rejected.push({ line, givShiftId: parsed.key, reasons });
+      list(skippedRow(line, parsed.key, 'rejected', reasons));
       continue;
     }
     const first = firstLine.get(parsed.key);
     if (first !== undefined) {
-      reject(line, parsed.key, [
-        `repeats shift id ${parsed.key} of line ${first}: only the first copy is staged`,
-      ]);
+      counts.duplicates++;
+      list(
+        skippedRow(line, parsed.key, 'duplicate', [
+          `repeats shift id ${parsed.key} of line ${first}: only the first copy is staged`,
+        ]),
+      );
       continue;
     }
     firstLine.set(parsed.key, line);
@@ -104,7 +164,9 @@ export async function testSync(
     else counts.notReady++;
     noteUnmapped(unmapped, 'CAREGIVER', resolved.caregiver, resolved.caregiverGivId, resolved.caregiverName);
     noteUnmapped(unmapped, 'CLIENT', resolved.client, resolved.clientGivId, resolved.clientName);
-    batch.push(resolved);
+    const entry = fates.length < LISTED_ROWS ? keptRow(line, resolved) : null;
+    if (entry) fates.push(entry);
+    batch.push({ resolved, entry });
     if (batch.length >= 1000) {
       await classify(deps, batch, counts);
       batch = [];
@@ -120,5 +182,12 @@ export async function testSync(
     entityId: options.csvFileId,
     details: { rows, ...counts, unmapped: people.length },
   });
-  return { csvFileId: options.csvFileId, rows, counts, rejected, unmapped: people.slice(0, LISTED) };
+  return {
+    csvFileId: options.csvFileId,
+    rows,
+    counts,
+    fates,
+    rejected,
+    unmapped: people.slice(0, LISTED),
+  };
 }

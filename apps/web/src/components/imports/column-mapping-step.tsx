@@ -62,7 +62,7 @@ function fieldOptions(header: string, map: ImportColumnMap, fields: ImportFields
 }
 
 /** The column map to start from: this file's own saved map, else the API's suggestion, limited to its headers. */
-function initialMap(detail: ImportDetail): ImportColumnMap {
+export function initialMap(detail: ImportDetail): ImportColumnMap {
   const headers = new Set(detail.analysis?.headers ?? []);
   const source = detail.file.columnMap ?? detail.analysis?.suggestedColumnMap ?? {};
   return Object.fromEntries(Object.entries(source).filter(([header]) => headers.has(header)));

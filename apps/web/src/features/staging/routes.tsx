@@ -13,6 +13,9 @@ const StagingComparisonPage = lazy(() =>
 const StagingCheckPage = lazy(() =>
   import('./pages/staging-check-page.tsx').then((m) => ({ default: m.StagingCheckPage })),
 );
+const TestSyncPage = lazy(() =>
+  import('./pages/test-sync-page.tsx').then((m) => ({ default: m.TestSyncPage })),
+);
 const DirectSyncPage = lazy(() =>
   import('./pages/direct-sync-page.tsx').then((m) => ({ default: m.DirectSyncPage })),
 );
@@ -22,5 +25,6 @@ export const stagingScreens: Record<string, ComponentType> = {
   '/staging/manage': StagingManagePage,
   '/staging/test-comparison': StagingComparisonPage,
   '/staging-check': StagingCheckPage,
+  '/test-sync': TestSyncPage,
   '/direct-sync': DirectSyncPage,
 };

@@ -10,6 +10,7 @@ import {
   type DateRange,
   type MappingApproval,
   type ShiftImportPreviewRow,
+  type StagingImportOptions,
   type StagingRuleInput,
   type StagingShiftFix,
   type StagingShiftQuery,
@@ -80,3 +81,13 @@ export const useFixShift = () =>
 export const useRevalidate = () => useStagingMutation(() => apiCall(e.revalidate, {}));
 export const usePromote = () => useStagingMutation((body: DateRange) => apiCall(e.promote, { body }));
 export const useDirectSync = () => useStagingMutation(() => apiCall(e.directSync, {}));
+
+/**
+ * The dry run of staging an upload (`POST /api/staging-imports/:id/test-sync`): every row's fate,
+ * nothing staged, so nothing to invalidate. Errors: 404 unknown upload, 400 `columnMap`.
+ */
+export const useTestSync = () =>
+  useMutation({
+    mutationFn: ({ id, options }: { id: string; options: StagingImportOptions }) =>
+      apiCall(e.testSync, { params: { id }, body: options }),
+  });
