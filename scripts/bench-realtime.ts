@@ -369,6 +369,28 @@ async function pairSockets(pairsOf: Pair[], senderBase: string, recipientBase: s
   return { senders, recipients };
 }
 
+/**
+ * The two delivery runs of one set-up: the diagnostics relay between `diagnostics`' sockets, then conversation
+ * messages between the pairs' own sockets (families on `senderBase`, caregivers on `recipientBase`); returns the
+ * pairs' sockets for the caller to close.
+ */
+async function bothChannels(
+  where: string,
+  options: {
+    diagnostics: { senders: Socket[]; recipients: Socket[] };
+    pairsOf: Pair[];
+    senderBase: string;
+    recipientBase: string;
+  },
+) {
+  const { senders, recipients } = options.diagnostics;
+  report(where, diagnosticsChannel, await deliveryRun(diagnosticsChannel, senders, recipients));
+  const conversation = conversationChannel(options.pairsOf);
+  const pairs = await pairSockets(options.pairsOf, options.senderBase, options.recipientBase);
+  report(where, conversation, await deliveryRun(conversation, pairs.senders, pairs.recipients));
+  return pairs;
+}
+
 async function oneInstance(url: string, cookies: string[], pairsOf: Pair[]) {
   const instance = await startInstance(url);
   try {
@@ -384,18 +406,12 @@ async function oneInstance(url: string, cookies: string[], pairsOf: Pair[]) {
     console.log(
       line('ping under 1,000 idle sockets', figuresOf(await pingRoundTrips(sockets.slice(0, 10), 20))),
     );
-    const diagnostics = {
-      senders: sockets.slice(0, ACCOUNTS),
-      recipients: sockets.slice(ACCOUNTS, 2 * ACCOUNTS),
-    };
-    report(
-      'one instance',
-      diagnosticsChannel,
-      await deliveryRun(diagnosticsChannel, diagnostics.senders, diagnostics.recipients),
-    );
-    const conversation = conversationChannel(pairsOf);
-    const pairs = await pairSockets(pairsOf, instance.base, instance.base);
-    report('one instance', conversation, await deliveryRun(conversation, pairs.senders, pairs.recipients));
+    const pairs = await bothChannels('one instance', {
+      diagnostics: { senders: sockets.slice(0, ACCOUNTS), recipients: sockets.slice(ACCOUNTS, 2 * ACCOUNTS) },
+      pairsOf,
+      senderBase: instance.base,
+      recipientBase: instance.base,
+    });
     for (const socket of [...sockets, ...pairs.senders, ...pairs.recipients]) socket.close();
   } finally {
     await stop(instance);
@@ -408,18 +424,12 @@ async function twoInstances(url: string, cookies: string[], pairsOf: Pair[]) {
     const senderPool = await connectMany(first.base, cookies, SOCKETS / 2);
     const recipientPool = await connectMany(second.base, cookies, SOCKETS / 2);
     console.log(`\n${senderPool.length} sockets on instance 1, ${recipientPool.length} on instance 2`);
-    const diagnostics = {
-      senders: senderPool.slice(0, ACCOUNTS),
-      recipients: recipientPool.slice(0, ACCOUNTS),
-    };
-    report(
-      'two instances',
-      diagnosticsChannel,
-      await deliveryRun(diagnosticsChannel, diagnostics.senders, diagnostics.recipients),
-    );
-    const conversation = conversationChannel(pairsOf);
-    const pairs = await pairSockets(pairsOf, first.base, second.base);
-    report('two instances', conversation, await deliveryRun(conversation, pairs.senders, pairs.recipients));
+    const pairs = await bothChannels('two instances', {
+      diagnostics: { senders: senderPool.slice(0, ACCOUNTS), recipients: recipientPool.slice(0, ACCOUNTS) },
+      pairsOf,
+      senderBase: first.base,
+      recipientBase: second.base,
+    });
     for (const socket of [...senderPool, ...recipientPool, ...pairs.senders, ...pairs.recipients])
       socket.close();
   } finally {
