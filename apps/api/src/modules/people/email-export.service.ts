@@ -163,6 +163,24 @@ const filterDetails = (filter: EmailExportFilter) => ({
 });
 
 /**
+ * The counties on case managers' records, trimmed, one spelling per county with case ignored (the first by code
+ * point: `Lane` before `lane`), sorted case-insensitively. One query.
+ */
+async function readCounties(executor: Executor): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ county: sql<string>`trim(${caseManagers.county})` })
+    .from(caseManagers)
+    .where(and(isNotNull(caseManagers.county), sql`trim(${caseManagers.county}) <> ''`));
+  const byKey = new Map<string, string>();
+  for (const { county } of rows) {
+    const key = county.toLowerCase();
+    const known = byKey.get(key);
+    if (known === undefined || county < known) byKey.set(key, county);
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, county]) => county);
+}
+
+/**
  * `GET /api/email-export/preview`: figures per kind (`countyApplies` false for a kind a chosen county leaves out),
  * totals, the first {@link EMAIL_EXPORT_PREVIEW_ROWS} rows and excluded people, and the counties on record.
  * Audited `email_export.preview` with the filter and the totals.
@@ -185,11 +203,7 @@ export async function previewEmailExport(
     bounced: sum('bounced'),
     withoutEmail: sum('withoutEmail'),
   };
-  const counties = await db
-    .selectDistinct({ county: sql<string>`trim(${caseManagers.county})` })
-    .from(caseManagers)
-    .where(and(isNotNull(caseManagers.county), sql`trim(${caseManagers.county}) <> ''`))
-    .orderBy(sql`trim(${caseManagers.county})`);
+  const counties = await readCounties(db);
   await recordAudit(db, ctx, {
     action: 'email_export.preview',
     entityType: 'email_export',
@@ -200,7 +214,7 @@ export async function previewEmailExport(
     totals,
     rows: built.rows.slice(0, EMAIL_EXPORT_PREVIEW_ROWS),
     excluded: built.excluded.slice(0, EMAIL_EXPORT_PREVIEW_ROWS),
-    counties: counties.map((row) => row.county),
+    counties,
   };
 }
 
