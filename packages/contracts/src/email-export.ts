@@ -122,7 +122,9 @@ export type EmailExportPreview = z.infer<typeof emailExportPreview>;
 
 /** `POST /api/email-export/opt-outs`: an address a person asked to be left out of (by phone, in person). */
 export const emailOptOutInput = z.object({
-  address: text().trim().pipe(z.email({ message: 'must be a valid email address' })),
+  address: text()
+    .trim()
+    .pipe(z.email({ message: 'must be a valid email address' })),
   detail: text()
     .trim()
     .max(500, { message: 'must be at most 500 characters' })

@@ -38,7 +38,9 @@ const normalise = (address: string) => address.trim().toLowerCase();
 
 /** `addresses` normalised, empty ones dropped, repeats dropped (first kept): `[' A@x.org', 'a@x.org']` → `['a@x.org']`. */
 export function distinctAddresses(addresses: readonly (string | null)[]): string[] {
-  return [...new Set(addresses.filter((a): a is string => a !== null).map(normalise))].filter((a) => a !== '');
+  return [...new Set(addresses.filter((a): a is string => a !== null).map(normalise))].filter(
+    (a) => a !== '',
+  );
 }
 
 /**

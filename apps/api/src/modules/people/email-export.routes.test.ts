@@ -9,10 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailExportPreview } from '@tend/contracts';
 import { auditEvents } from '../../platform/audit/audit.table.ts';
 import { emailSuppressions } from '../../platform/messaging/email-suppression.table.ts';
-import {
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '../../platform/messaging/messaging.test-helpers.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../platform/messaging/messaging.test-helpers.ts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { insertGuardian } from './guardians.service.ts';
 import { setGuardianNotificationChoices } from './guardian-notifications.ts';
@@ -48,10 +45,22 @@ async function post(url: string, payload: Record<string, unknown>): Promise<stri
  * Guardians: Greta (gil@, emails turned off), Hal (hal@).
  */
 async function seed() {
-  const casey = await post('/api/case-managers', { name: 'Casey Lane', county: 'Lane', email: 'casey@example.org' });
-  const cora = await post('/api/case-managers', { name: 'Cora Lane', county: ' lane ', email: 'cora@example.org' });
+  const casey = await post('/api/case-managers', {
+    name: 'Casey Lane',
+    county: 'Lane',
+    email: 'casey@example.org',
+  });
+  const cora = await post('/api/case-managers', {
+    name: 'Cora Lane',
+    county: ' lane ',
+    email: 'cora@example.org',
+  });
   await admin({ method: 'POST', url: `/api/case-managers/${cora}/archive`, payload: { archived: true } });
-  const mo = await post('/api/case-managers', { name: 'Mo Marion', county: 'Marion', email: 'MO@example.org' });
+  const mo = await post('/api/case-managers', {
+    name: 'Mo Marion',
+    county: 'Marion',
+    email: 'MO@example.org',
+  });
   await post('/api/clients', {
     name: 'Ann, "Annie"; Lane',
     email: 'ann@example.org',
@@ -62,10 +71,20 @@ async function seed() {
   await post('/api/clients', { name: 'Abe Lane', email: 'ANN@example.org', caseManagerId: casey });
   await post('/api/clients', { name: '=cmd|calc', email: 'mia@example.org', caseManagerId: mo });
   await post('/api/caregivers', { name: 'Gus Bounce', email: BOUNCING, type: 'DSP_CARE' });
-  const gwen = await post('/api/caregivers', { name: 'Gwen Archived', email: 'gwen@example.org', type: 'DSP_CARE' });
+  const gwen = await post('/api/caregivers', {
+    name: 'Gwen Archived',
+    email: 'gwen@example.org',
+    type: 'DSP_CARE',
+  });
   await admin({ method: 'POST', url: `/api/caregivers/${gwen}/archive`, payload: { archived: true } });
   await post('/api/caregivers', { name: 'Gil Shared', email: 'gil@example.org', type: 'DSP_CARE' });
-  const fields = { middleName: null, sex: null, phoneNumber: null, dob: null, smsNotificationsEnabled: false };
+  const fields = {
+    middleName: null,
+    sex: null,
+    phoneNumber: null,
+    dob: null,
+    smsNotificationsEnabled: false,
+  };
   const greta = await insertGuardian(t.database.db, {
     ...fields,
     firstName: 'Greta',
@@ -76,14 +95,23 @@ async function seed() {
     emailNotificationsEnabled: false,
     smsNotificationsEnabled: false,
   });
-  await insertGuardian(t.database.db, { ...fields, firstName: 'Hal', lastName: 'Guardian', email: 'hal@example.org' });
+  await insertGuardian(t.database.db, {
+    ...fields,
+    firstName: 'Hal',
+    lastName: 'Guardian',
+    email: 'hal@example.org',
+  });
   const marked = await admin({
     method: 'POST',
     url: '/api/email-export/opt-outs',
     payload: { address: ' Mo@Example.org ', detail: 'Asked by phone' },
   });
   expect(marked.statusCode, marked.body).toBe(201);
-  expect(marked.json()).toMatchObject({ address: 'mo@example.org', reason: 'OPTED_OUT', detail: 'Asked by phone' });
+  expect(marked.json()).toMatchObject({
+    address: 'mo@example.org',
+    reason: 'OPTED_OUT',
+    detail: 'Asked by phone',
+  });
   // A real bounce: the outbox's SMTP send to Gus gets 550 at RCPT TO.
   await expect(
     t.app.deps.messaging.sendEmail({ to: BOUNCING, subject: 'Hello', text: 'Hello Gus' }),
@@ -135,7 +163,9 @@ describe('GET /api/email-export/preview', () => {
   it('keeps one row per person, flags a shared address and lists the other addresses', async () => {
     const body = await preview('kind=client');
     // Sorted here: PGlite and PostgreSQL collate `=` differently.
-    const rows = body.rows.map((row) => [row.name, row.email, row.otherEmails, row.county, row.shared]).sort();
+    const rows = body.rows
+      .map((row) => [row.name, row.email, row.otherEmails, row.county, row.shared])
+      .sort();
     expect(rows).toEqual([
       ['=cmd|calc', 'mia@example.org', [], 'Marion', false],
       ['Abe Lane', 'ann@example.org', [], 'Lane', true],
@@ -149,7 +179,12 @@ describe('GET /api/email-export/preview', () => {
     expect(countOf(archived, 'guardian')).toMatchObject({ included: 0, optedOut: 0 });
 
     const lane = await preview('county=%20LANE&status=all');
-    expect(lane.rows.map((row) => row.name)).toEqual(['Abe Lane', 'Ann, "Annie"; Lane', 'Casey Lane', 'Cora Lane']);
+    expect(lane.rows.map((row) => row.name)).toEqual([
+      'Abe Lane',
+      'Ann, "Annie"; Lane',
+      'Casey Lane',
+      'Cora Lane',
+    ]);
     expect(countOf(lane, 'client')).toMatchObject({ included: 2, withoutEmail: 1, countyApplies: true });
     expect(countOf(lane, 'caregiver')).toEqual({
       kind: 'caregiver',
@@ -267,7 +302,8 @@ describe('access', () => {
     ] as const;
     for (const role of ['USER', 'CAREGIVER', 'GUARDIAN'] as const) {
       const call = as(t, (await signInAs(t, role)).cookie);
-      for (const request of requests) expect((await call(request)).statusCode, `${role} ${request.url}`).toBe(403);
+      for (const request of requests)
+        expect((await call(request)).statusCode, `${role} ${request.url}`).toBe(403);
     }
     for (const request of requests) expect((await as(t, null)(request)).statusCode).toBe(401);
     const stored = await t.database.db
@@ -296,7 +332,11 @@ describe('access', () => {
     expect(events.map((e) => e.entityId)).toContain(first.json<{ id: string }>().id);
     expect(countOf(await preview('kind=guardian'), 'guardian')).toMatchObject({ included: 0, optedOut: 2 });
 
-    const bad = await admin({ method: 'POST', url: '/api/email-export/opt-outs', payload: { address: 'nope' } });
+    const bad = await admin({
+      method: 'POST',
+      url: '/api/email-export/opt-outs',
+      payload: { address: 'nope' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('address');
   });

@@ -44,7 +44,9 @@ const statusWhere = (column: AnyPgColumn, filter: EmailExportFilter): SQL | unde
 
 /** `lower(trim(column)) = lower(trim(county))`, or undefined without a county. */
 const countyWhere = (column: AnyPgColumn, filter: EmailExportFilter): SQL | undefined =>
-  filter.county === undefined ? undefined : sql`lower(trim(${column})) = ${filter.county.trim().toLowerCase()}`;
+  filter.county === undefined
+    ? undefined
+    : sql`lower(trim(${column})) = ${filter.county.trim().toLowerCase()}`;
 
 /** Whether the filter reads `kind` at all: its kind, and a kind without county is left out when a county is set. */
 export function kindApplies(filter: EmailExportFilter, kind: EmailExportKind): boolean {
@@ -252,12 +254,19 @@ export async function downloadEmailExport(
     },
   });
   const county = filter.county
-    ? `-${filter.county.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`
+    ? `-${filter.county
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}`
     : '';
   const base = `emails-${filter.kind.replace('_', '-')}-${filter.status}${county}-${new Date().toISOString().slice(0, 10)}`;
   return format === 'csv'
     ? { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: emailExportCsv(built.rows) }
-    : { fileName: `${base}.vcf`, contentType: 'text/vcard; charset=utf-8', body: emailExportVcard(built.rows) };
+    : {
+        fileName: `${base}.vcf`,
+        contentType: 'text/vcard; charset=utf-8',
+        body: emailExportVcard(built.rows),
+      };
 }
 
 /**
@@ -281,6 +290,12 @@ export async function markEmailOptedOut(
       entityType: 'email_suppression',
       entityId: row.id,
     });
-    return { id: row.id, address: row.address, reason: 'OPTED_OUT', detail: row.detail, at: row.at.toISOString() };
+    return {
+      id: row.id,
+      address: row.address,
+      reason: 'OPTED_OUT',
+      detail: row.detail,
+      at: row.at.toISOString(),
+    };
   });
 }
