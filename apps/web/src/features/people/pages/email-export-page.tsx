@@ -31,6 +31,14 @@ const statusLabels: Record<EmailExportStatus, string> = {
   all: 'Active and archived',
 };
 
+/** A table's scrolling frame reachable by keyboard (WCAG 2.1.1, axe `scrollable-region-focusable`). */
+const scrollable = (label: string) => ({
+  type: 'native' as const,
+  tabIndex: 0,
+  role: 'region',
+  'aria-label': label,
+});
+
 /** The filter from the URL (`?kind=&status=&county=`), unknown values read as the defaults, and its setter. */
 function useFilter(): [EmailExportFilterInput, (change: Partial<Record<string, string | null>>) => void] {
   const [params, setParams] = useSearchParams();
@@ -106,7 +114,7 @@ function Filters({
 /** Figures per kind and in all. */
 function Counts({ preview }: { preview: EmailExportPreview }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} {...scrollable('Figures per kind')}>
       <Table withTableBorder striped>
         <Table.Caption>People per kind: exported, left out, and without any address</Table.Caption>
         <Table.Thead>
@@ -175,7 +183,7 @@ function Rows({ preview, filter }: { preview: EmailExportPreview; filter: EmailE
         One row per person. An address two people share is marked &ldquo;shared&rdquo;; both rows stay.
         {total > preview.rows.length && ` The first ${preview.rows.length} of ${total} are shown.`}
       </Text>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={640} {...scrollable('People exported')}>
         <Table striped withTableBorder>
           <Table.Caption>People exported</Table.Caption>
           <Table.Thead>
@@ -287,7 +295,7 @@ function Excluded({ preview }: { preview: EmailExportPreview }) {
       {total === 0 ? (
         <Text size="sm">Nobody is left out of this export.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} {...scrollable('People left out')}>
           <Table striped withTableBorder>
             <Table.Caption>People left out</Table.Caption>
             <Table.Thead>
