@@ -87,7 +87,7 @@ async function accessibleAtBothWidths(page: Page, name: string) {
 /** Downloads the file behind the link named `name`; its suggested name and text. */
 async function download(page: Page, name: RegExp) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
-  return { fileName: file.suggestedFilename(), text: await readFile((await file.path()), 'utf8') };
+  return { fileName: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
 
 test('an admin exports emails with filters and gets the right counts', async ({ page, baseURL }) => {
