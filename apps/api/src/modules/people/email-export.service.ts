@@ -49,7 +49,7 @@ const countyWhere = (column: AnyPgColumn, filter: EmailExportFilter): SQL | unde
     : sql`lower(trim(${column})) = ${filter.county.trim().toLowerCase()}`;
 
 /** Whether the filter reads `kind` at all: its kind, and a kind without county is left out when a county is set. */
-export function kindApplies(filter: EmailExportFilter, kind: EmailExportKind): boolean {
+function kindApplies(filter: EmailExportFilter, kind: EmailExportKind): boolean {
   if (filter.kind !== 'all' && filter.kind !== kind) return false;
   if (filter.county !== undefined && !emailExportKindsWithCounty.includes(kind)) return false;
   return !(kind === 'guardian' && filter.status === 'archived');

@@ -5,11 +5,14 @@
  * matched whatever its case on their record. No foreign keys: an address outlives the person who gave it.
  */
 import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { emailSuppressionReasons, type EmailSuppressionReasonName } from '@tend/contracts';
 import { idColumn, tstz } from '../db/columns.ts';
 
-/** `BOUNCED`: an SMTP send got a permanent (5xx) refusal of the recipient; `OPTED_OUT`: an admin marked it. */
-export const emailSuppressionReasons = ['BOUNCED', 'OPTED_OUT'] as const;
-export type EmailSuppressionReason = (typeof emailSuppressionReasons)[number];
+/**
+ * `BOUNCED`: an SMTP send got a permanent (5xx) refusal of the recipient; `OPTED_OUT`: an admin marked it (contracts
+ * `emailSuppressionReasons`).
+ */
+export type EmailSuppressionReason = EmailSuppressionReasonName;
 
 export const emailSuppressions = pgTable(
   'email_suppression',
