@@ -395,4 +395,8 @@ export const apiAccess = {
   'POST /api/admin/match-detection/dismissals': 'admin',
   'POST /api/admin/match-detection/hide-listing': 'admin',
   'GET /api/admin/realtime': 'admin',
+  // Email export and opt-outs (issue 24; decision 0065).
+  'GET /api/email-export/preview': 'admin',
+  'GET /api/email-export/download': 'admin',
+  'POST /api/email-export/opt-outs': 'admin',
 } as const satisfies Record<string, ApiAccess>;

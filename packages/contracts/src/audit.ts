@@ -343,6 +343,10 @@ export const auditActions = [
   'staging.check',
   'staging.direct_sync',
   'staging_import.test_sync',
+  // Email export and opt-outs (issue 24; docs/admin-tools.md; decision 0065).
+  'email_export.preview',
+  'email_export.download',
+  'email_suppression.opt_out',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -27,5 +27,6 @@ export * from '../../modules/messaging/match-review.table.ts';
 export * from '../../modules/staging/staging.table.ts';
 export * from '../../modules/ocr/ocr.table.ts';
 export * from '../messaging/outbox.table.ts';
+export * from '../messaging/email-suppression.table.ts';
 export * from '../storage/storage.table.ts';
 export * from '../realtime/realtime.table.ts';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { createMessagingService, MessagingError } from './messaging.service.ts';
 import type { EmailProvider, SmsProvider } from './messaging.provider.ts';
+import { emailSuppressions } from './email-suppression.table.ts';
 import { outboxMessages } from './outbox.table.ts';
 import { createSmtpProvider, type SmtpProvider } from './smtp.provider.ts';
 import { createTwilioSmsProvider } from './twilio.provider.ts';
@@ -37,6 +38,16 @@ CREATE TABLE outbox_message (
 CREATE INDEX outbox_message_created_at_idx ON outbox_message (created_at);
 CREATE INDEX outbox_message_channel_to_idx ON outbox_message (channel, to_address);
 CREATE UNIQUE INDEX outbox_message_idempotency_key_idx ON outbox_message (idempotency_key);
+CREATE TABLE email_suppression (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  address text NOT NULL,
+  reason text NOT NULL,
+  detail text,
+  at timestamptz NOT NULL DEFAULT now(),
+  outbox_message_id uuid,
+  marked_by uuid
+);
+CREATE UNIQUE INDEX email_suppression_address_reason_idx ON email_suppression (address, reason);
 `;
 
 const defaultFrom = 'Tend <no-reply@tend.example>';
@@ -66,11 +77,14 @@ beforeEach(async () => {
 });
 
 describe('outbox table SQL used by these tests', () => {
-  it('matches the Drizzle definition (names, types, nullability, indexes)', async () => {
-    const config = getTableConfig(outboxMessages);
+  it.each([
+    ['outbox_message', outboxMessages],
+    ['email_suppression', emailSuppressions],
+  ] as const)('matches the Drizzle definition of %s', async (_name, table) => {
+    const config = getTableConfig(table);
     const { rows } = await handle.query<{ column_name: string; data_type: string; is_nullable: string }>(
       `SELECT column_name, data_type, is_nullable FROM information_schema.columns
-       WHERE table_name = 'outbox_message' ORDER BY ordinal_position`,
+       WHERE table_name = '${config.name}' ORDER BY ordinal_position`,
     );
     expect(rows.map((r) => r.column_name)).toEqual(config.columns.map((c) => c.name));
     for (const column of config.columns) {
@@ -82,7 +96,7 @@ describe('outbox table SQL used by these tests', () => {
       });
     }
     const indexes = await handle.query<{ indexname: string }>(
-      `SELECT indexname FROM pg_indexes WHERE tablename = 'outbox_message' AND indexname <> 'outbox_message_pkey'
+      `SELECT indexname FROM pg_indexes WHERE tablename = '${config.name}' AND indexname <> '${config.name}_pkey'
        ORDER BY indexname`,
     );
     expect(indexes.rows.map((r) => r.indexname)).toEqual(config.indexes.map((i) => i.config.name).sort());
@@ -217,6 +231,11 @@ describe('messaging service', () => {
     const [row] = (await service.listOutbox({ page: 1, pageSize: 1 })).items;
     expect(row?.status).toBe('failed');
     expect(row?.error).toMatch(/550/);
+    // A 550 at RCPT TO is a bounce: the address is on the suppression list with the failed row (decision 0065).
+    const suppressions = await handle.db.select().from(emailSuppressions);
+    expect(suppressions).toMatchObject([
+      { address: 'nobody@example.org', reason: 'BOUNCED', outboxMessageId: row?.id },
+    ]);
   });
 
   it('with the Twilio-compatible provider, sends the SMS and stores the sid and sender number', async () => {

@@ -10,7 +10,8 @@
  * which may quote an address, is kept in the access-controlled outbox row only.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { isPermanentRecipientFailure, recordEmailSuppression } from './email-suppression.service.ts';
 import type { EmailProvider, SmsProvider } from './messaging.provider.ts';
 import { outboxMessages, type OutboxChannel, type OutboxMessage } from './outbox.table.ts';
 
@@ -257,7 +258,9 @@ async function listOutbox(db: Database, input: ListOutboxInput): Promise<OutboxP
 
 /**
  * Writes the outbox row (`recorded`); with a provider (`call`), sends and marks the row `sent` (with the
- * provider's message id) or `failed` (with its error text, then throws `MESSAGE_SEND_FAILED`). A row whose
+ * provider's message id) or `failed` (with its error text, then throws `MESSAGE_SEND_FAILED`); an email the server
+ * refused permanently for its recipient also records the address BOUNCED (`email_suppression`, same transaction;
+ * `isPermanentRecipientFailure`). A row whose
  * `idempotencyKey` is already taken is not written: the earlier row is returned and the provider is not called.
  */
 async function deliver(
@@ -277,6 +280,7 @@ async function deliver(
 
   let update: Partial<typeof outboxMessages.$inferInsert>;
   let failure: MessagingError | null = null;
+  let bounced = false;
   try {
     const result = await call();
     update = { status: 'sent', providerMessageId: result.providerMessageId, sentAt: new Date() };
@@ -288,12 +292,18 @@ async function deliver(
       `${values.channel} provider ${values.provider} failed to send outbox message ${row.id}`,
       row.id,
     );
+    // A permanent refusal of the recipient puts the address on the suppression list (issue 24; decision 0065).
+    bounced = values.channel === 'email' && isPermanentRecipientFailure(error);
   }
-  const [updated] = await db
-    .update(outboxMessages)
-    .set(update)
-    .where(eq(outboxMessages.id, row.id))
-    .returning();
+  const write = (executor: Executor) =>
+    executor.update(outboxMessages).set(update).where(eq(outboxMessages.id, row.id)).returning();
+  const [updated] = bounced
+    ? await db.transaction(async (tx) => {
+        const suppression = { address: values.toAddress, reason: 'BOUNCED' as const, detail: update.error };
+        await recordEmailSuppression(tx, { ...suppression, outboxMessageId: row.id });
+        return write(tx);
+      })
+    : await write(db);
   if (failure) throw failure;
   if (!updated) throw new Error(`outbox message ${row.id} vanished during send`);
   return updated;

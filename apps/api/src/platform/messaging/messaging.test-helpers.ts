@@ -29,8 +29,10 @@ export interface TestSmtpServer {
 export interface TestSmtpServerOptions {
   /** Accepted logins (user → password); AUTH is optional either way. */
   users?: Record<string, string>;
-  /** Recipients the server refuses at RCPT TO with 550. */
+  /** Recipients the server refuses at RCPT TO with 550 (permanent: a bounce). */
   rejectRecipients?: string[];
+  /** Recipients the server refuses at RCPT TO with 451 (transient: try again later). */
+  deferRecipients?: string[];
 }
 
 /**
@@ -41,6 +43,7 @@ export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): 
   const received: ReceivedMail[] = [];
   const users = options.users ?? {};
   const rejected = new Set((options.rejectRecipients ?? []).map((a) => a.toLowerCase()));
+  const deferred = new Set((options.deferRecipients ?? []).map((a) => a.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -55,6 +58,9 @@ export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): 
     onRcptTo(address, _session, callback) {
       if (rejected.has(address.address.toLowerCase())) {
         const error = Object.assign(new Error('Recipient address rejected'), { responseCode: 550 });
+        callback(error);
+      } else if (deferred.has(address.address.toLowerCase())) {
+        const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
         callback(error);
       } else {
         callback();

@@ -14,10 +14,14 @@ const CaseManagersPage = lazy(() =>
 const InactivePage = lazy(() =>
   import('./pages/inactive-page.tsx').then((m) => ({ default: m.InactivePage })),
 );
+const EmailExportPage = lazy(() =>
+  import('./pages/email-export-page.tsx').then((m) => ({ default: m.EmailExportPage })),
+);
 
 export const peopleScreens: Record<string, ComponentType> = {
   '/admin/clients': ClientsPage,
   '/admin/caregivers': CaregiversPage,
   '/admin/case-managers': CaseManagersPage,
   '/admin/inactive': InactivePage,
+  '/admin/tools/email-export': EmailExportPage,
 };
