@@ -395,4 +395,7 @@ export const apiAccess = {
   'POST /api/admin/match-detection/dismissals': 'admin',
   'POST /api/admin/match-detection/hide-listing': 'admin',
   'GET /api/admin/realtime': 'admin',
+  // Admin diagnostics: the server's view of the session, the smallest guarded API (issue 24; decision 0067).
+  'GET /api/diagnostics/session': 'admin',
+  'GET /api/diagnostics/protected': 'admin',
 } as const satisfies Record<string, ApiAccess>;

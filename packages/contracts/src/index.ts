@@ -70,3 +70,4 @@ export * from './matchmaking-notifications.ts';
 export * from './match-review.ts';
 export * from './realtime-diagnostics.ts';
 export * from './ocr-documents.ts';
+export * from './diagnostics.ts';
