@@ -7,7 +7,7 @@ import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import { tierLimits } from '@tend/contracts/session-tiers';
 import type { DiagnosticsDeadlines, SessionDiagnostics } from '@tend/contracts';
 import { ExactTime } from '../../../components/ui/relative-time.tsx';
-import { formatSeconds, formatTimeLeft } from '../../../lib/format/index.ts';
+import { formatTimeLeft } from '../../../lib/format/index.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { FactRow } from './fact-row.tsx';
 
@@ -86,7 +86,7 @@ export function DeadlinesCard({ data }: { data: SessionDiagnostics }) {
         <Text size="sm" c="dimmed" mt="xs">
           Absolute: sign-in + {tier === 'relaxed' ? '14 days' : '12 hours'}. Inactivity: last recorded
           activity + {tier === 'relaxed' ? '14 days' : '45 minutes'}; the server records activity at most
-          every {formatSeconds(data.activityWriteIntervalMs / 1000)}, so its idle clock may lag this much.
+          every {data.activityWriteIntervalMs / 1000} seconds, so its idle clock may lag this much.
           {tier === 'relaxed'
             ? ' The rows marked “health information” are what such a request would apply (12 hours / 45 minutes); it also makes the session strict.'
             : ''}

@@ -117,7 +117,7 @@ export function JobsCard({ data }: { data: SessionDiagnostics }) {
         Rows by status:{' '}
         {jobs.rowsByStatus.map((row) => `${row.status.toLowerCase()} ${formatCount(row.count)}`).join(', ')}.
       </Text>
-      <Table.ScrollContainer minWidth={280}>
+      <Table.ScrollContainer minWidth={360}>
         <Table striped aria-label="Job queues" data-testid="diag-queues">
           <Table.Thead>
             <Table.Tr>
@@ -130,7 +130,7 @@ export function JobsCard({ data }: { data: SessionDiagnostics }) {
           <Table.Tbody>
             {jobs.queues.map((queue) => (
               <Table.Tr key={queue.name}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{queue.name}</Table.Td>
+                <Table.Td>{queue.name}</Table.Td>
                 <Table.Td ta="right">{orDash(queue.queued)}</Table.Td>
                 <Table.Td ta="right">{orDash(queue.active)}</Table.Td>
                 <Table.Td ta="right" c={queue.failedLast24h > 0 ? 'red.8' : undefined}>
