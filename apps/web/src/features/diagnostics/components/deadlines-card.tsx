@@ -3,13 +3,13 @@
  * exact time with a live countdown; for a relaxed session also the strict deadlines its next request for health
  * information is held to.
  */
-import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { tierLimits } from '@tend/contracts/session-tiers';
 import type { DiagnosticsDeadlines, SessionDiagnostics } from '@tend/contracts';
 import { ExactTime } from '../../../components/ui/relative-time.tsx';
 import { formatTimeLeft } from '../../../lib/format/index.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { FactRow } from './fact-row.tsx';
+import { FactRow, FactsCard } from './fact-row.tsx';
 
 /** An instant with its countdown: "in 11:59:58", "reached"; orange inside the warning lead (5 min). */
 function Deadline({ at, now }: { at: string; now: number }) {
@@ -57,41 +57,38 @@ function DeadlineRows({
 export function DeadlinesCard({ data }: { data: SessionDiagnostics }) {
   const now = useNow(1000);
   const { deadlines, phiDeadlines, tier } = data;
+  if (!deadlines)
+    return (
+      <FactsCard title="Deadlines the server enforces">
+        <FactRow label="API token" testId="deadline-bearer">
+          Its access token lasts 15 minutes and its family is held to the strict limits.
+        </FactRow>
+      </FactsCard>
+    );
+  const relaxed = tier === 'relaxed';
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Deadlines">
-      <Title order={2} size="h4" mb="sm">
-        Deadlines the server enforces
-      </Title>
-      {deadlines ? (
-        <Table variant="vertical" layout="fixed" withTableBorder={false}>
-          <Table.Tbody>
-            <DeadlineRows deadlines={deadlines} now={now} prefix="deadline" />
-            {tier === 'relaxed' && phiDeadlines ? (
-              <DeadlineRows
-                deadlines={phiDeadlines}
-                now={now}
-                prefix="phi-deadline"
-                suffix=" (health information)"
-              />
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        <Text>
-          An API token has no browser session: its access token lasts 15 minutes and its family is held to the
-          strict limits.
-        </Text>
-      )}
-      {deadlines ? (
+    <FactsCard
+      title="Deadlines the server enforces"
+      after={
         <Text size="sm" c="dimmed" mt="xs">
-          Absolute: sign-in + {tier === 'relaxed' ? '14 days' : '12 hours'}. Inactivity: last recorded
-          activity + {tier === 'relaxed' ? '14 days' : '45 minutes'}; the server records activity at most
-          every {data.activityWriteIntervalMs / 1000} seconds, so its idle clock may lag this much.
-          {tier === 'relaxed'
+          Absolute: sign-in + {relaxed ? '14 days' : '12 hours'}. Inactivity: last recorded activity +{' '}
+          {relaxed ? '14 days' : '45 minutes'}; the server records activity at most every{' '}
+          {data.activityWriteIntervalMs / 1000} seconds, so its idle clock may lag this much.
+          {relaxed
             ? ' The rows marked “health information” are what such a request would apply (12 hours / 45 minutes); it also makes the session strict.'
             : ''}
         </Text>
+      }
+    >
+      <DeadlineRows deadlines={deadlines} now={now} prefix="deadline" />
+      {relaxed && phiDeadlines ? (
+        <DeadlineRows
+          deadlines={phiDeadlines}
+          now={now}
+          prefix="phi-deadline"
+          suffix=" (health information)"
+        />
       ) : null}
-    </Card>
+    </FactsCard>
   );
 }

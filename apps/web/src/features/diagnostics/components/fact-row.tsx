@@ -1,5 +1,8 @@
-/** One labelled fact of a diagnostics card: a row header and its value (data-testid for the browser flows). */
-import { Table } from '@mantine/core';
+/**
+ * The diagnostics cards' frame: a titled section (`FactsCard`) holding a two-column table of labelled facts
+ * (`FactRow`, each value with a data-testid for the browser flows), and what follows the table (`after`).
+ */
+import { Card, Table, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function FactRow({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
@@ -12,5 +15,27 @@ export function FactRow({ label, testId, children }: { label: string; testId: st
         {children}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+export function FactsCard({
+  title,
+  children,
+  after,
+}: {
+  title: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <Table variant="vertical" layout="fixed" withTableBorder={false}>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+      {after}
+    </Card>
   );
 }

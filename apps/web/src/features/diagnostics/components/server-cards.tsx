@@ -8,7 +8,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { SessionDiagnostics } from '@tend/contracts';
 import { ExactTime } from '../../../components/ui/relative-time.tsx';
 import { formatCount } from '../../../lib/format/index.ts';
-import { FactRow } from './fact-row.tsx';
+import { FactRow, FactsCard } from './fact-row.tsx';
 
 function CopyRequestId({ value }: { value: string }) {
   return (
@@ -35,35 +35,28 @@ function CopyRequestId({ value }: { value: string }) {
 export function ServerCard({ data, receivedAt }: { data: SessionDiagnostics; receivedAt: number }) {
   const offsetSeconds = Math.round((Date.parse(data.serverTime) - receivedAt) / 1000);
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Server">
-      <Title order={2} size="h4" mb="sm">
-        Server
-      </Title>
-      <Table variant="vertical" layout="fixed" withTableBorder={false}>
-        <Table.Tbody>
-          <FactRow label="Request id" testId="diag-request-id">
-            <CopyRequestId value={data.requestId} />
-          </FactRow>
-          <FactRow label="Build" testId="diag-build">
-            <Code>{data.build.version}</Code>{' '}
-            <Text span size="sm" c="dimmed">
-              {data.build.source === 'manifest' ? '(web build manifest)' : '(development: no build manifest)'}
-            </Text>
-          </FactRow>
-          <FactRow label="Built at" testId="diag-built-at">
-            <ExactTime value={data.build.builtAt} fallback="Not built (development)" />
-          </FactRow>
-          <FactRow label="Server time" testId="diag-server-time">
-            <ExactTime value={data.serverTime} />
-            <Text size="sm" c="dimmed">
-              {Math.abs(offsetSeconds) < 2
-                ? 'This browser’s clock agrees (within 2 s).'
-                : `This browser’s clock is ${Math.abs(offsetSeconds)} s ${offsetSeconds > 0 ? 'behind' : 'ahead'}.`}
-            </Text>
-          </FactRow>
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <FactsCard title="Server">
+      <FactRow label="Request id" testId="diag-request-id">
+        <CopyRequestId value={data.requestId} />
+      </FactRow>
+      <FactRow label="Build" testId="diag-build">
+        <Code>{data.build.version}</Code>{' '}
+        <Text span size="sm" c="dimmed">
+          {data.build.source === 'manifest' ? '(web build manifest)' : '(development: no build manifest)'}
+        </Text>
+      </FactRow>
+      <FactRow label="Built at" testId="diag-built-at">
+        <ExactTime value={data.build.builtAt} fallback="Not built (development)" />
+      </FactRow>
+      <FactRow label="Server time" testId="diag-server-time">
+        <ExactTime value={data.serverTime} />
+        <Text size="sm" c="dimmed">
+          {Math.abs(offsetSeconds) < 2
+            ? 'This browser’s clock agrees (within 2 s).'
+            : `This browser’s clock is ${Math.abs(offsetSeconds)} s ${offsetSeconds > 0 ? 'behind' : 'ahead'}.`}
+        </Text>
+      </FactRow>
+    </FactsCard>
   );
 }
 
@@ -71,33 +64,26 @@ export function DatabaseCard({ data }: { data: SessionDiagnostics }) {
   const { engine, migrations } = data.database;
   const pending = migrations.available - migrations.applied;
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Database">
-      <Title order={2} size="h4" mb="sm">
-        Database
-      </Title>
-      <Table variant="vertical" layout="fixed" withTableBorder={false}>
-        <Table.Tbody>
-          <FactRow label="Engine" testId="diag-engine">
-            {engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'} <Code>{engine}</Code>
-          </FactRow>
-          <FactRow label="Migrations applied" testId="diag-migrations">
-            {migrations.applied} of {migrations.available}{' '}
-            {pending === 0 ? (
-              <Badge color="green" variant="light">
-                up to date
-              </Badge>
-            ) : (
-              <Badge color="orange" variant="light">
-                {pending > 0 ? `${pending} not applied` : `${-pending} newer than this build`}
-              </Badge>
-            )}
-          </FactRow>
-          <FactRow label="Newest applied" testId="diag-migration-latest">
-            {migrations.latest ? <Code>{migrations.latest}</Code> : <Text c="dimmed">Unknown</Text>}
-          </FactRow>
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <FactsCard title="Database">
+      <FactRow label="Engine" testId="diag-engine">
+        {engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'} <Code>{engine}</Code>
+      </FactRow>
+      <FactRow label="Migrations applied" testId="diag-migrations">
+        {migrations.applied} of {migrations.available}{' '}
+        {pending === 0 ? (
+          <Badge color="green" variant="light">
+            up to date
+          </Badge>
+        ) : (
+          <Badge color="orange" variant="light">
+            {pending > 0 ? `${pending} not applied` : `${-pending} newer than this build`}
+          </Badge>
+        )}
+      </FactRow>
+      <FactRow label="Newest applied" testId="diag-migration-latest">
+        {migrations.latest ? <Code>{migrations.latest}</Code> : <Text c="dimmed">Unknown</Text>}
+      </FactRow>
+    </FactsCard>
   );
 }
 
