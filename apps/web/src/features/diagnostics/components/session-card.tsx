@@ -5,6 +5,9 @@ import type { SessionDiagnostics } from '@tend/contracts';
 import { ExactTime, RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { FactRow, FactsCard } from './fact-row.tsx';
 
+/** Badges that wrap at 320 px instead of cutting their words off. */
+const wrapping = { h: 'auto', styles: { label: { whiteSpace: 'normal' as const } } };
+
 export function SessionCard({ data }: { data: SessionDiagnostics }) {
   return (
     <FactsCard title="Session">
@@ -26,7 +29,7 @@ export function SessionCard({ data }: { data: SessionDiagnostics }) {
       <FactRow label="Tier" testId="diag-tier">
         {data.tier ? (
           <Group gap="xs">
-            <Badge color={data.tier === 'strict_phi' ? 'red' : 'teal'} variant="light">
+            <Badge color={data.tier === 'strict_phi' ? 'red' : 'teal'} variant="light" {...wrapping}>
               {tierLimits[data.tier].label}
             </Badge>
             <Code>{data.tier}</Code>
@@ -37,7 +40,7 @@ export function SessionCard({ data }: { data: SessionDiagnostics }) {
       </FactRow>
       <FactRow label="Assurance level" testId="diag-aal">
         <Group gap="xs">
-          <Badge color={data.aal === 'aal2' ? 'green' : 'yellow'} variant="light">
+          <Badge color={data.aal === 'aal2' ? 'green' : 'yellow'} variant="light" {...wrapping}>
             {data.aal === 'aal2' ? 'Two-step verified' : 'Password only'}
           </Badge>
           <Code>{data.aal}</Code>

@@ -47,11 +47,11 @@ export function DiagnosticsPage() {
       {query.error ? <ApiErrorAlert error={query.error} title="The diagnostics could not be read" /> : null}
       {data ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} data-testid="diagnostics">
-          <Stack gap="md">
+          <Stack gap="md" miw={0}>
             <SessionCard data={data} />
             <DeadlinesCard data={data} />
           </Stack>
-          <Stack gap="md">
+          <Stack gap="md" miw={0}>
             <ServerCard data={data} receivedAt={data.receivedAt} />
             <DatabaseCard data={data} />
             <JobsCard data={data} />
