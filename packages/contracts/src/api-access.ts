@@ -399,4 +399,7 @@ export const apiAccess = {
   'GET /api/email-export/preview': 'admin',
   'GET /api/email-export/download': 'admin',
   'POST /api/email-export/opt-outs': 'admin',
+  // Admin diagnostics: the server's view of the session, the smallest guarded API (issue 24; decision 0067).
+  'GET /api/diagnostics/session': 'admin',
+  'GET /api/diagnostics/protected': 'admin',
 } as const satisfies Record<string, ApiAccess>;

@@ -71,3 +71,4 @@ export * from './match-review.ts';
 export * from './realtime-diagnostics.ts';
 export * from './ocr-documents.ts';
 export * from './email-export.ts';
+export * from './diagnostics.ts';

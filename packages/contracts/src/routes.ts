@@ -67,7 +67,8 @@ const publicRoutes: RouteDef[] = [
 const authRoutes: RouteDef[] = [
   // Admin diagnostics of the realtime channel (issue 22; decision 0061), not a chat for users.
   r('/chat', 'default', 'admin', 'Chat'),
-  r('/protected', 'default', 'auth', 'Protected'),
+  // Issue 24: the smallest guarded page, for health checks of the guards; admin only like every diagnostic (0067).
+  r('/protected', 'default', 'admin', 'Protected'),
   r('/testDashboard', 'default', 'admin', 'Test dashboard'),
   r('/admin/shifts', 'admin', 'admin', 'Shifts'),
   // Not in spec s.2: the shift detail page the shift-records issue asks for (a row opens it).

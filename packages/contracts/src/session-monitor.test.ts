@@ -11,6 +11,7 @@ import {
   pathnameOf,
   sessionExpiryReason,
   sessionMonitorStep,
+  serverSessionDeadlines,
   serverSessionEndReason,
   shouldCountActivity,
   warningCountdown,
@@ -694,6 +695,44 @@ describe('serverSessionEndReason (the server side of spec s.4 / s.9)', () => {
       fc.property(fc.integer({ min: 0, max: 45 * MIN - 1 }), (idle) => {
         expect(serverSessionEndReason(strict, t0 + idle)).toBeNull();
       }),
+    );
+  });
+});
+
+describe('serverSessionDeadlines (what the server enforces, shown by /test; issue 24)', () => {
+  const t0 = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+  it('strict: sign-in + 12 h, last activity + 45 min, the warning 5 min before the nearer one', () => {
+    const deadlines = serverSessionDeadlines({ tier: 'strict_phi', issuedAt: t0, lastActivityAt: t0 + H });
+    expect(deadlines).toEqual({
+      absoluteAt: t0 + 12 * H,
+      inactivityAt: t0 + H + 45 * MIN,
+      warningAt: t0 + H + 40 * MIN,
+    });
+  });
+
+  it('relaxed: 14 days either way; the warning before the absolute deadline when it is nearer', () => {
+    const deadlines = serverSessionDeadlines({ tier: 'relaxed', issuedAt: t0, lastActivityAt: t0 + D });
+    expect(deadlines).toEqual({
+      absoluteAt: t0 + 14 * D,
+      inactivityAt: t0 + 15 * D,
+      warningAt: t0 + 14 * D - 5 * MIN,
+    });
+  });
+
+  it('agrees with serverSessionEndReason: alive 1 ms before the nearer deadline, ended at it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('strict_phi' as const, 'relaxed' as const),
+        fc.integer({ min: 0, max: 20 * D }),
+        (tier, activityAfter) => {
+          const facts = { tier, issuedAt: t0, lastActivityAt: t0 + activityAfter };
+          const { absoluteAt, inactivityAt } = serverSessionDeadlines(facts);
+          const nearer = Math.min(absoluteAt, inactivityAt);
+          expect(serverSessionEndReason(facts, nearer - 1)).toBeNull();
+          expect(serverSessionEndReason(facts, nearer)).not.toBeNull();
+        },
+      ),
     );
   });
 });

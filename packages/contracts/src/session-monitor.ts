@@ -574,17 +574,39 @@ export interface ServerSessionFacts {
   lastActivityAt: number;
 }
 
+/** The deadlines the server enforces on a session (epoch ms); see {@link serverSessionDeadlines}. */
+export interface ServerSessionDeadlines {
+  /** `issuedAt` + the tier's absolute limit: the session ends here whatever its activity. */
+  absoluteAt: number;
+  /** `lastActivityAt` + the tier's inactivity limit: the session ends here unless activity is recorded first. */
+  inactivityAt: number;
+  /** The tier's warning lead (5 min) before the nearer of the two: when the browser's warning shows. */
+  warningAt: number;
+}
+
+/**
+ * The deadlines of a session as the server judges it (spec s.9: strict_phi 45 min idle / 12 h since sign-in;
+ * relaxed 14 d / 14 d), in epoch ms: the one computation behind {@link serverSessionEndReason} and the
+ * diagnostics page's "deadlines" (issue 24; decision 0067), so what `/test` shows is what is enforced.
+ */
+export function serverSessionDeadlines(facts: ServerSessionFacts): ServerSessionDeadlines {
+  const limits = tierLimits[facts.tier];
+  const absoluteAt = facts.issuedAt + limits.absoluteMs;
+  const inactivityAt = facts.lastActivityAt + limits.inactivityMs;
+  return { absoluteAt, inactivityAt, warningAt: Math.min(absoluteAt, inactivityAt) - limits.warningMs };
+}
+
 /**
  * Why the server ends a session at `now` (epoch ms), or null while it is alive: the same rule as the browser's
- * `sessionExpiryReason` with the deadlines of `facts.tier` (spec s.9: strict_phi 45 min idle / 12 h since
- * sign-in; relaxed 14 d / 14 d). `absolute_timeout` when `now >= issuedAt + absolute limit`, else
- * `inactivity_timeout` when `now >= lastActivityAt + inactivity limit` (absolute wins when both have passed).
+ * `sessionExpiryReason` with the deadlines of `facts.tier` ({@link serverSessionDeadlines}).
+ * `absolute_timeout` when `now >= issuedAt + absolute limit`, else `inactivity_timeout` when
+ * `now >= lastActivityAt + inactivity limit` (absolute wins when both have passed).
  */
 export function serverSessionEndReason(
   facts: ServerSessionFacts,
   now: number,
 ): 'absolute_timeout' | 'inactivity_timeout' | null {
-  const limits = tierLimits[facts.tier];
+  const deadlines = serverSessionDeadlines(facts);
   const reason = sessionExpiryReason(
     {
       ...initialSessionMonitorState,
@@ -592,8 +614,8 @@ export function serverSessionEndReason(
       tier: facts.tier,
       issuedAt: facts.issuedAt,
       lastActivityAt: facts.lastActivityAt,
-      absoluteExpiresAt: facts.issuedAt + limits.absoluteMs,
-      inactivityExpiresAt: facts.lastActivityAt + limits.inactivityMs,
+      absoluteExpiresAt: deadlines.absoluteAt,
+      inactivityExpiresAt: deadlines.inactivityAt,
     },
     now,
   );

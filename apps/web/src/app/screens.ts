@@ -23,6 +23,7 @@ import { matchmakingScreens } from '../features/matchmaking/routes.tsx';
 import { realtimeScreens } from '../features/realtime/routes.tsx';
 import { stagingScreens } from '../features/staging/routes.tsx';
 import { ocrScreens } from '../features/ocr/routes.tsx';
+import { diagnosticsScreens } from '../features/diagnostics/routes.tsx';
 
 const HomePage = lazy(() => import('./pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
@@ -74,6 +75,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...matchmakingScreens,
   ...realtimeScreens,
   ...ocrScreens,
+  ...diagnosticsScreens,
 };
 
 const knownPaths = new Set(routeTable.map((route) => route.path));

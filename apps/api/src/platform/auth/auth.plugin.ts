@@ -417,6 +417,8 @@ async function resolveCookieSession(
       db.update(authSessions).set({ lastActivityAt: at }).where(eq(authSessions.id, session.id)),
     );
     actors.noteActivity(session.id, at);
+    // The request sees the session as now recorded (the diagnostics report it; decision 0067).
+    request.authSession = { ...session, lastActivityAt: at };
   }
 }
 
@@ -455,6 +457,12 @@ export interface GuardOptions {
    * check the strict_phi limits, make the session strict_phi and need aal2 for admins (decision 0009).
    */
   phi?: boolean;
+  /**
+   * Whether an admin session must be at aal2 (default: `phi`). A route that is not PHI but is still an admin
+   * route (the diagnostics of decision 0067, which must not change the tier they report) sets `phi: false,
+   * mfa: true`.
+   */
+  mfa?: boolean;
 }
 
 /** A route URL under /api/matchmaking serves the relaxed-tier matchmaking screens (spec s.6), not PHI. */
@@ -466,7 +474,7 @@ const isMatchmakingRoute = (url: string | undefined) =>
  * - 401 UNAUTHENTICATED without a session; 401 SESSION_EXPIRED with `reason` when the session has passed its
  *   limits (on a PHI route, the strict_phi limits: 45 min idle, 12 h since sign-in; spec s.9);
  * - 403 FORBIDDEN (audited as denied) when the actor's role does not pass;
- * - 403 MFA_REQUIRED (audited as denied) for an admin session below aal2 on a PHI route.
+ * - 403 MFA_REQUIRED (audited as denied) for an admin session below aal2 on a PHI route (or with `mfa: true`).
  * A relaxed session that passes a PHI route becomes strict_phi for good.
  */
 export function guard(
@@ -492,7 +500,8 @@ export function guard(
       await db.update(authSessions).set({ tier: 'strict_phi' }).where(eq(authSessions.id, session.id));
       session.tier = 'strict_phi';
     }
-    const denied = !passesGuard(which, actor) ? 'role' : phi && mfaPending(request) ? 'mfa_required' : null;
+    const mfa = options.mfa ?? phi;
+    const denied = !passesGuard(which, actor) ? 'role' : mfa && mfaPending(request) ? 'mfa_required' : null;
     if (denied) {
       await recordAudit(db, request.ctx, {
         action: 'access.denied',

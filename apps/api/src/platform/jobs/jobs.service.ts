@@ -17,7 +17,7 @@
  */
 import PgBoss from 'pg-boss';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { ProcessingJob } from '@tend/contracts';
+import { jobStatuses, type ProcessingJob } from '@tend/contracts';
 import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { processingJobs } from './jobs.table.ts';
 
@@ -39,6 +39,13 @@ export class JobInputError extends Error {
   override name = 'JobInputError';
 }
 
+/** One pg-boss queue's depth ({@link JobRunner.queueSizes}). */
+export interface QueueSize {
+  name: string;
+  queued: number;
+  active: number;
+}
+
 export interface EnqueueInput {
   jobType: string;
   metadata?: Record<string, unknown>;
@@ -56,6 +63,11 @@ export interface JobRunner {
   getJob(id: string): Promise<ProcessingJob | null>;
   /** Recent jobs, newest first; `active` keeps only QUEUED and RUNNING. */
   listJobs(options: { active?: boolean; limit?: number }): Promise<ProcessingJob[]>;
+  /**
+   * pg-boss's count of each registered job type's jobs: `queued` (waiting for a worker: created or retry) and
+   * `active` (held by a worker), through pg-boss's `getQueueSize`; null while the runner is not started.
+   */
+  queueSizes(): Promise<QueueSize[] | null>;
   start(): Promise<void>;
   /**
    * Stops taking work. By default waits up to 10 s for running jobs, then fails what is left (pg-boss
@@ -204,6 +216,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     enqueue: (input) => enqueue(state, input),
     getJob: (id) => getJob(state, id),
     listJobs: (listOptions) => listJobs(state, listOptions),
+    queueSizes: () => queueSizes(state),
     start: () => start(state),
     stop: (stopOptions) => stop(state, stopOptions),
   };
@@ -243,6 +256,52 @@ async function listJobs(state: RunnerState, { active, limit }: { active?: boolea
     .orderBy(desc(processingJobs.createdAt))
     .limit(limit ?? 50);
   return rows.map((row) => toProcessingJob(row, staleAfter(state)));
+}
+
+/**
+ * {@link JobRunner.queueSizes}: per job type, pg-boss's count of jobs before state `active` (created, retry) and
+ * before `completed` (those and active); active is the difference. Two counts per type (pg-boss 10 has no call
+ * giving states per queue); the counts of one type are not one snapshot, so `active` is clamped at 0.
+ */
+async function queueSizes(state: RunnerState): Promise<QueueSize[] | null> {
+  const boss = state.boss;
+  if (!boss) return null;
+  return Promise.all(
+    [...state.handlers.keys()].map(async (name) => {
+      const queued = await boss.getQueueSize(name, { before: 'active' });
+      const notDone = await boss.getQueueSize(name, { before: 'completed' });
+      return { name, queued, active: Math.max(0, notDone - queued) };
+    }),
+  );
+}
+
+/**
+ * The `processing_job` rows per status (every status, zero included) and, per job type, the rows FAILED at or
+ * after `failedSince` (by the row's last recorded time: completion, heartbeat, start or creation). For the
+ * diagnostics page (issue 24; decision 0067). One query each.
+ */
+export async function countJobRows(
+  executor: Executor,
+  { failedSince }: { failedSince: Date },
+): Promise<{
+  byStatus: { status: ProcessingJob['status']; count: number }[];
+  failedByType: Map<string, number>;
+}> {
+  const statusRows = await executor
+    .select({ status: processingJobs.status, count: sql<number>`count(*)::int` })
+    .from(processingJobs)
+    .groupBy(processingJobs.status);
+  const counted = new Map(statusRows.map((row) => [row.status, Number(row.count)]));
+  const lastRecorded = sql`coalesce(${processingJobs.completedAt}, ${processingJobs.heartbeatAt}, ${processingJobs.startedAt}, ${processingJobs.createdAt})`;
+  const failedRows = await executor
+    .select({ jobType: processingJobs.jobType, count: sql<number>`count(*)::int` })
+    .from(processingJobs)
+    .where(and(eq(processingJobs.status, 'FAILED'), sql`${lastRecorded} >= ${failedSince.toISOString()}`))
+    .groupBy(processingJobs.jobType);
+  return {
+    byStatus: jobStatuses.map((status) => ({ status, count: counted.get(status) ?? 0 })),
+    failedByType: new Map(failedRows.map((row) => [row.jobType, Number(row.count)])),
+  };
 }
 
 /** {@link JobRunner.start}: pg-boss, one worker per registered job type, then the rows queued meanwhile. */

@@ -4,6 +4,7 @@ import {
   formatHours,
   formatHoursMinutes,
   formatSeconds,
+  formatTimeLeft,
   formatWorkedHours,
 } from './duration.ts';
 
@@ -34,5 +35,12 @@ describe('durations in hours and minutes', () => {
     expect(formatDurationBetween('2024-01-15T09:00:00Z', '2024-01-15T13:05:00Z')).toBe('4 h 05 min');
     expect(formatDurationBetween(null, '2024-01-15T13:05:00Z')).toBe('—');
     expect(formatDurationBetween('2024-01-15T13:05:00Z', '2024-01-15T09:00:00Z')).toBe('—');
+  });
+  it('shows the time left before a deadline, rounded up to the second, never below 0', () => {
+    expect(formatTimeLeft(4 * 60_000 + 59_001)).toBe('5:00');
+    expect(formatTimeLeft(299_000)).toBe('4:59');
+    expect(formatTimeLeft(12 * 3_600_000 - 1_000)).toBe('11:59:59');
+    expect(formatTimeLeft(14 * 86_400_000 - 1_000)).toBe('13 d 23:59:59');
+    expect(formatTimeLeft(-5)).toBe('0:00');
   });
 });

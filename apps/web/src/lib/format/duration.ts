@@ -36,3 +36,19 @@ export function formatDurationBetween(from: string | null, to: string | null): s
   if (minutes < 0) return '—';
   return formatHoursMinutes(minutes);
 }
+
+/**
+ * Milliseconds left before a deadline as "[d d ][h:]mm:ss" ("4:59", "11:59:59", "13 d 23:59:59"), rounded up to the
+ * whole second; negative values count as 0. The live countdowns of the session pages (session debug, diagnostics).
+ */
+export function formatTimeLeft(ms: number): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const clock =
+    hours > 0 || days > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+  return days > 0 ? `${days} d ${clock}` : clock;
+}

@@ -17,7 +17,7 @@ import {
   useSignInWithCode,
 } from '../api/sign-in-code.ts';
 import { useRequestSmsSignInCode, useSignInWithSmsCode } from '../api/caregiver-sms-code.ts';
-import { useNow } from '../session/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { contractValidator } from '../../../lib/form-errors.ts';
 import { CodeErrorAlert } from '../components/code-error-alert.tsx';
 import { AuthCard } from '../../../app/layouts/auth-card.tsx';

@@ -20,9 +20,9 @@ import { FormattedMessage } from 'react-intl';
 import { logoutReasonMessageId } from '../logout-reasons.ts';
 import { useSessionMonitorState } from '../session/session-context.ts';
 import { readLogoutReason } from '../session/session-storage.ts';
-import { formatCountdown, formatDuration } from '../session/format-countdown.ts';
-import { useNow } from '../session/use-now.ts';
-import { formatExactTime, formatRelativeTime } from '../../../lib/format/index.ts';
+import { formatCountdown } from '../session/format-countdown.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { formatExactTime, formatRelativeTime, formatTimeLeft } from '../../../lib/format/index.ts';
 
 function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
@@ -42,7 +42,7 @@ function Deadline({ at, now }: { at: number | null; now: number }) {
     <Group gap="xs" wrap="wrap">
       <Text>{formatExactTime(new Date(at))}</Text>
       <Badge variant="light" color={left <= tierLimits.strict_phi.warningMs ? 'orange' : 'gray'}>
-        {left > 0 ? `in ${formatDuration(left)}` : 'reached'}
+        {left > 0 ? `in ${formatTimeLeft(left)}` : 'reached'}
       </Badge>
     </Group>
   );

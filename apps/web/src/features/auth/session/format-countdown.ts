@@ -1,4 +1,7 @@
-/** Countdowns of the session monitor: "4:59" in the warning, "11:59:59" or "13 d 23:59:59" on the debug page. */
+/**
+ * Countdowns of the session monitor: "4:59" in the warning (the debug page's "11:59:59" or "13 d 23:59:59" is
+ * `formatTimeLeft` of lib/format).
+ */
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -9,18 +12,6 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function formatCountdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;
-}
-
-/** Milliseconds left as "[d d ][h:]mm:ss", rounded up to the whole second; negative values count as 0. */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const clock =
-    hours > 0 || days > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
-  return days > 0 ? `${days} d ${clock}` : clock;
 }
 
 /**

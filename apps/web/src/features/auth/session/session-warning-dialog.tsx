@@ -21,7 +21,7 @@ import type { SessionTier } from '@tend/contracts/session-tiers';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { announcedMinutes, formatCountdown } from './format-countdown.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 export interface SessionWarningDialogProps {
   state: SessionMonitorState;
