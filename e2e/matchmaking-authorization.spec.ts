@@ -241,11 +241,18 @@ test('a case manager linked on /admin/users authorizes one match and declines an
   await snap(cm, 'mm-auth-case-manager-queue');
   await queue.getByRole('textbox', { name: `Note about ${shortA}` }).fill(NOTE_YES);
   await queue.getByRole('button', { name: `Authorize ${shortA}` }).click();
-  await expect(cm.getByRole('region', { name: 'Matches to authorize (1)' })).toBeVisible();
   const queueOfOne = cm.getByRole('region', { name: 'Matches to authorize (1)' });
+  await expect(queueOfOne.getByRole('status')).toHaveText(
+    `You authorized the match of Care ${FAMILY_LISTING} and ${shortA}. Both see it on their matches page.`,
+  );
   await queueOfOne.getByRole('textbox', { name: `Note about ${shortB}` }).fill(NOTE_NO);
   await queueOfOne.getByRole('button', { name: `Decline ${shortB}` }).click();
-  await expect(cm.getByRole('region', { name: /Matches to authorize/ })).toHaveCount(0);
+  const emptied = cm.getByRole('region', { name: 'Matches to authorize (0)' });
+  await expect(emptied.getByRole('status')).toContainText(
+    `You declined the match of Care ${FAMILY_LISTING} and ${shortB}.`,
+  );
+  await expect(emptied.getByTestId('match-authorization')).toHaveCount(0);
+  await expectAccessible(cm, 'case-manager-dashboard (matches decided)');
   await snap(cm, 'mm-auth-case-manager-decided');
 
   // The family: matched with the note, and declined with the note.

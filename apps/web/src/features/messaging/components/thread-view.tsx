@@ -114,7 +114,10 @@ function MessageList({
       )}
       {thread.messages.length === 0 && thread.pending.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" py="lg" data-testid="thread-empty">
-          <FormattedMessage id="messaging.thread.empty" values={{ name }} />
+          <FormattedMessage
+            id={readOnly ? 'messaging.thread.emptyEnded' : 'messaging.thread.empty'}
+            values={{ name }}
+          />
         </Text>
       )}
       {groupByDay(thread.messages).map((group) => (
