@@ -243,13 +243,13 @@ test('a case manager linked on /admin/users authorizes one match and declines an
   await queue.getByRole('button', { name: `Authorize ${shortA}` }).click();
   const queueOfOne = cm.getByRole('region', { name: 'Matches to authorize (1)' });
   await expect(queueOfOne.getByRole('status')).toHaveText(
-    `You authorized the match of Care ${FAMILY_LISTING} and ${shortA}. Both see it on their matches page.`,
+    `You authorized ${shortA} for Care ${FAMILY_LISTING}. Both see it on their matches page.`,
   );
   await queueOfOne.getByRole('textbox', { name: `Note about ${shortB}` }).fill(NOTE_NO);
   await queueOfOne.getByRole('button', { name: `Decline ${shortB}` }).click();
   const emptied = cm.getByRole('region', { name: 'Matches to authorize (0)' });
   await expect(emptied.getByRole('status')).toContainText(
-    `You declined the match of Care ${FAMILY_LISTING} and ${shortB}.`,
+    `You declined ${shortB} for Care ${FAMILY_LISTING}.`,
   );
   await expect(emptied.getByTestId('match-authorization')).toHaveCount(0);
   await expectAccessible(cm, 'case-manager-dashboard (matches decided)');
