@@ -92,7 +92,8 @@ export async function likeListing(
       await audit(tx, ctx, 'matchmaking_like.create', row!, acting.side);
       return answer(tx, row!, acting.side);
     }
-    if (existing.initiator === acting.side || existing.status !== 'PENDING') return answer(tx, existing, acting.side);
+    if (existing.initiator === acting.side || existing.status !== 'PENDING')
+      return answer(tx, existing, acting.side);
     const [accepted] = await tx
       .update(likes)
       .set({ status: 'ACCEPTED', updatedAt: new Date() })
