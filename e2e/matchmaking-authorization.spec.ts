@@ -13,7 +13,7 @@
  *    conversation is closed). The caregivers never see the note, which was written for the family.
  * Set-up the flow does not test (records, accounts, listings, likes) goes through the API. axe on every screen.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN_STATE_FILE,
   createUser,
@@ -27,7 +27,7 @@ import {
   likeEachOther,
   publishCaregiverListing,
   publishClientListing,
-  signedIn,
+  signedInPage,
 } from './matchmaking-support.ts';
 
 const stamp = Date.now().toString(36);
@@ -47,18 +47,6 @@ const CAREGIVER_A = { ...person('cga', 'Ana', `Yes${stamp}`), listing: `Ana${sta
 const CAREGIVER_B = { ...person('cgb', 'Bea', `No${stamp}`), listing: `Bea${stamp}` };
 const NOTE_YES = 'Authorized for Monday and Wednesday mornings.';
 const NOTE_NO = 'Declined: Yaya needs a caregiver who drives.';
-
-/** A new signed-out context (English, desktop) whose page is signed in as `email` through the form. */
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'en-US',
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await signedIn(page, email, PASSWORD);
-  return page;
-}
 
 /** On the verification page: the listing `listingName` is the one chosen, the family code is sent, verified. */
 async function redeemThroughPage(page: Page, code: string, listingName: string, shot: string) {
@@ -89,7 +77,7 @@ test('a guardian redeems a family code for the listing they confirm', async ({ b
   expect(issued.status(), await issued.text()).toBe(201);
   const { code } = (await issued.json()) as { code: string };
 
-  const page = await signedInPage(browser, baseURL, FAMILY.email);
+  const page = await signedInPage(browser, baseURL, FAMILY.email, PASSWORD);
   await call(
     page,
     'POST',
@@ -184,16 +172,16 @@ test('a case manager linked on /admin/users authorizes one match and declines an
   await expectAccessible(adminPage, 'admin-matchmaking-settings (authorization on)');
 
   // The guardian redeems the care client's code for their listing; two caregivers publish theirs.
-  const family = await signedInPage(browser, baseURL, CM_FAMILY.email);
+  const family = await signedInPage(browser, baseURL, CM_FAMILY.email, PASSWORD);
   const clientId = await publishClientListing(
     family,
     { firstName: CM_FAMILY.firstName, lastName: CM_FAMILY.lastName },
     { firstName: FAMILY_LISTING, lastName: 'Lopez' },
   );
   await redeemThroughPage(family, code, `${FAMILY_LISTING} Lopez`, 'mm-auth-family-code');
-  const caregiverA = await signedInPage(browser, baseURL, CAREGIVER_A.email);
+  const caregiverA = await signedInPage(browser, baseURL, CAREGIVER_A.email, PASSWORD);
   const caregiverAId = await publishCaregiverListing(caregiverA, CAREGIVER_A.listing, CAREGIVER_A.lastName);
-  const caregiverB = await signedInPage(browser, baseURL, CAREGIVER_B.email);
+  const caregiverB = await signedInPage(browser, baseURL, CAREGIVER_B.email, PASSWORD);
   const caregiverBId = await publishCaregiverListing(caregiverB, CAREGIVER_B.listing, CAREGIVER_B.lastName);
 
   // They like each other: both matches wait for the case manager, and both sides see it.
@@ -216,7 +204,7 @@ test('a case manager linked on /admin/users authorizes one match and declines an
   await snap(caregiverA, 'mm-auth-caregiver-waiting');
 
   // Not that case manager: another case manager and the guardian get the 404 of an unknown match.
-  const other = await signedInPage(browser, baseURL, OTHER_MANAGER.email);
+  const other = await signedInPage(browser, baseURL, OTHER_MANAGER.email, PASSWORD);
   const decide = `/api/matchmaking/matches/${matchA.id}/authorization`;
   await call(other, 'POST', decide, { decision: 'authorize' }, 404);
   await call(family, 'POST', decide, { decision: 'authorize' }, 404);

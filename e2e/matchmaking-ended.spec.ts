@@ -6,14 +6,14 @@
  * hub, shows it too: "This match has ended" / "Esta coincidencia terminó" in place of the composer, no share or edit
  * buttons, the history still readable. Both matches pages say the agency ended it. axe on every screen.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_STATE_FILE, createUser, expectAccessible, forbidDialogs, snap } from './support.ts';
 import {
   call,
   likeEachOther,
   publishCaregiverListing,
   publishClientListing,
-  signedIn,
+  signedInPage,
 } from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
@@ -34,24 +34,6 @@ const CAREGIVER_NAME = `Rocio${stamp}`;
 const HELLO = 'Hello Rocio, can you start on Monday?';
 const REPLY = 'Sí, el lunes a las nueve.';
 
-/** A signed-in page of `email` in a fresh context (English at sign-in; `viewport` when given). */
-async function signedInPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  email: string,
-  viewport?: typeof phone,
-) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'en-US',
-    ...(viewport ? { viewport } : {}),
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await signedIn(page, email, PASSWORD);
-  return page;
-}
-
 /** Writes `text` in the composer labelled `label` and sends it with Enter. */
 async function write(page: Page, label: string, text: string) {
   const box = page.getByRole('textbox', { name: label });
@@ -69,13 +51,13 @@ test('an admin ends a match: both threads stay readable, closed to writing, in E
   await createUser(admin.request, baseURL, { ...CAREGIVER, password: PASSWORD, role: 'CAREGIVER' });
 
   // Set-up through the API: the listings, the caregiver's language, the match.
-  const family = await signedInPage(browser, baseURL, FAMILY.email);
+  const family = await signedInPage(browser, baseURL, FAMILY.email, PASSWORD);
   const clientId = await publishClientListing(
     family,
     { firstName: FAMILY.firstName, lastName: FAMILY.lastName },
     { firstName: CLIENT_NAME, lastName: 'Lopez' },
   );
-  const caregiver = await signedInPage(browser, baseURL, CAREGIVER.email, phone);
+  const caregiver = await signedInPage(browser, baseURL, CAREGIVER.email, PASSWORD, phone);
   const caregiverId = await publishCaregiverListing(caregiver, CAREGIVER_NAME, CAREGIVER.lastName);
   await call(caregiver, 'PUT', '/api/account/locale', { locale: 'es' });
   const match = await likeEachOther(family, clientId, caregiver, caregiverId);

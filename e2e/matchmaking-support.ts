@@ -3,7 +3,7 @@
  * and a short WebM recorded in Chromium with MediaRecorder from a canvas —, signing in to matchmaking through the form,
  * and API calls made from a signed-in page for set-up that is not what a flow tests.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { forbidDialogs, signInThroughForm } from './support.ts';
 
@@ -13,6 +13,28 @@ export async function signedIn(page: Page, email: string, password: string): Pro
   await page.goto('/login?redirect=/matchmaking');
   await signInThroughForm(page, { email, password });
   await expect(page).toHaveURL(/\/matchmaking$/);
+}
+
+/**
+ * A page in a fresh, signed-out context (English, desktop unless `viewport`) signed in as `email` through the form;
+ * its context is `page.context()`.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  password: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    ...(viewport ? { viewport } : {}),
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await signedIn(page, email, password);
+  return page;
 }
 
 /** `method url` with `data` as the page's session (and its origin); expects `status`; resolves the JSON body. */
