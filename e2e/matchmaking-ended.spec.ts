@@ -6,7 +6,7 @@
  * hub, shows it too: "This match has ended" / "Esta coincidencia terminó" in place of the composer, no share or edit
  * buttons, the history still readable. Both matches pages say the agency ended it. axe on every screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_STATE_FILE, createUser, expectAccessible, forbidDialogs, snap } from './support.ts';
 import {
   call,
@@ -14,6 +14,7 @@ import {
   publishCaregiverListing,
   publishClientListing,
   signedInPage,
+  write,
 } from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
@@ -33,13 +34,6 @@ const CLIENT_NAME = `Tita${stamp}`;
 const CAREGIVER_NAME = `Rocio${stamp}`;
 const HELLO = 'Hello Rocio, can you start on Monday?';
 const REPLY = 'Sí, el lunes a las nueve.';
-
-/** Writes `text` in the composer labelled `label` and sends it with Enter. */
-async function write(page: Page, label: string, text: string) {
-  const box = page.getByRole('textbox', { name: label });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 test('an admin ends a match: both threads stay readable, closed to writing, in English and in Spanish', async ({
   browser,

@@ -16,7 +16,13 @@ import {
   signInThroughForm,
   snap,
 } from './support.ts';
-import { call, likeEachOther, publishCaregiverListing, publishClientListing } from './matchmaking-support.ts';
+import {
+  call,
+  likeEachOther,
+  publishCaregiverListing,
+  publishClientListing,
+  write,
+} from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
 test.use({ actionTimeout: 20_000 });
@@ -64,13 +70,6 @@ async function signedInContext(
 
 /** The thread's message texts, in the order shown. */
 const threadTexts = (page: Page) => page.getByTestId('message-content').allInnerTexts();
-
-/** Sends `text` from the composer with Enter. */
-async function write(page: Page, label: string, text: string) {
-  const box = page.getByRole('textbox', { name: label });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 /** Whether a socket of `page`'s session may join `conversationId` (the server's acknowledgement). */
 async function joinAs(page: Page, baseURL: string, conversationId: string) {

@@ -54,6 +54,13 @@ export async function call(
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** Writes `text` in the conversation composer labelled `label` and sends it with Enter. */
+export async function write(page: Page, label: string, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: label });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
 /** Monday and Wednesday mornings: the schedule the published listings below share, so they fit each other. */
 const MORNINGS = {
   monday: [{ start: '09:00', end: '13:00' }],
