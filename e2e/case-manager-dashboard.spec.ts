@@ -8,9 +8,8 @@
  * case manager's id, the guidance at /dashboard/case-manager, and "Dashboard Not Found" at /dashboard. Every screen
  * passes axe.
  *
- * Linking an account to a case-manager record (`user_account.caseManagerId`) comes with the admin users API of
- * issue 20's account part; until then the case manager's own view is covered by the API tests and the admin preview
- * here.
+ * A case manager's own account, linked to the record on /admin/users, signs in to this dashboard in
+ * matchmaking-authorization.spec.ts (its "Matches to authorize").
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {

@@ -4,8 +4,8 @@
  * drives, free Monday to Friday) are set up through the matchmaking API. The family finds the caregiver ranked with
  * why it fits and likes them; the caregiver sees the like, likes back, and both see the match; the family rates the
  * caregiver and the review shows on the full profile. Every screen passes axe; Spanish at 320 px once; the admin's
- * settings tab. The case manager's authorization is covered by the API tests; linking a listing to its care client by
- * family code is matchmaking-authorization.spec.ts.
+ * settings tab. Linking a listing to its care client by family code and the case manager's authorization are
+ * matchmaking-authorization.spec.ts; an ended match's thread is matchmaking-ended.spec.ts.
  */
 import { expect, test } from '@playwright/test';
 import { ADMIN_STATE_FILE, createUser, expectAccessible, forbidDialogs, snap } from './support.ts';

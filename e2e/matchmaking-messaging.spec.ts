@@ -16,7 +16,13 @@ import {
   signInThroughForm,
   snap,
 } from './support.ts';
-import { call } from './matchmaking-support.ts';
+import {
+  call,
+  likeEachOther,
+  publishCaregiverListing,
+  publishClientListing,
+  write,
+} from './matchmaking-support.ts';
 import { checkSpanishScreen, phone } from './spanish-support.ts';
 
 test.use({ actionTimeout: 20_000 });
@@ -37,10 +43,6 @@ const STRANGER = {
 };
 const CLIENT_NAME = `Abuela${stamp}`;
 const CAREGIVER_NAME = `Carmen${stamp}`;
-const WEEKDAYS = {
-  monday: [{ start: '09:00', end: '13:00' }],
-  wednesday: [{ start: '09:00', end: '13:00' }],
-};
 
 async function signedInContext(
   browser: Browser,
@@ -66,75 +68,8 @@ async function signedInContext(
   return { context, page };
 }
 
-/** A JSON call of the signed-in page (same cookies), expecting `status`. */
-
-async function publishClient(page: Page): Promise<string> {
-  await call(
-    page,
-    'POST',
-    '/api/matchmaking/guardians',
-    { firstName: 'Fiona', lastName: FAMILY.lastName },
-    201,
-  );
-  const client = await call(
-    page,
-    'POST',
-    '/api/matchmaking/clients',
-    {
-      firstName: CLIENT_NAME,
-      lastName: 'Lopez',
-      zipCode: '97401',
-      careType: 'personal_care',
-      hoursNeeded: 20,
-    },
-    201,
-  );
-  const id = String(client.id);
-  await call(page, 'PUT', `/api/matchmaking/clients/${id}/care-details`, {
-    careNeededDescription: 'Help with meals and walks.',
-  });
-  await call(page, 'PUT', `/api/matchmaking/clients/${id}/schedule`, { schedule: WEEKDAYS });
-  await call(page, 'POST', `/api/matchmaking/clients/${id}/finalize`, {
-    visibility: 'public',
-    hidden: false,
-  });
-  return id;
-}
-
-async function publishCaregiver(page: Page, firstName: string, lastName: string): Promise<string> {
-  const listing = await call(
-    page,
-    'POST',
-    '/api/matchmaking/caregivers',
-    { firstName, lastName, zipCode: '97448' },
-    201,
-  );
-  await call(page, 'PUT', '/api/matchmaking/caregivers/me/schedule', { schedule: WEEKDAYS });
-  await call(
-    page,
-    'POST',
-    '/api/matchmaking/caregivers/me/bios',
-    { bio: 'Ten years of home care for adults who live on their own.' },
-    201,
-  );
-  await call(page, 'PUT', '/api/matchmaking/caregivers/me/additional-info', {
-    availabilityStatus: 'available',
-    contacts: [],
-    references: [],
-  });
-  await call(page, 'POST', '/api/matchmaking/caregivers/me/finalize', {});
-  return String(listing.id);
-}
-
 /** The thread's message texts, in the order shown. */
 const threadTexts = (page: Page) => page.getByTestId('message-content').allInnerTexts();
-
-/** Sends `text` from the composer with Enter. */
-async function write(page: Page, label: string, text: string) {
-  const box = page.getByRole('textbox', { name: label });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 /** Whether a socket of `page`'s session may join `conversationId` (the server's acknowledgement). */
 async function joinAs(page: Page, baseURL: string, conversationId: string) {
@@ -174,8 +109,12 @@ test('a family and a caregiver match and write live with receipts, a reconnect d
 
   const family = await signedInContext(browser, baseURL, FAMILY.email);
   const caregiver = await signedInContext(browser, baseURL, CAREGIVER.email, true);
-  const clientId = await publishClient(family.page);
-  const caregiverId = await publishCaregiver(caregiver.page, CAREGIVER_NAME, CAREGIVER.lastName);
+  const clientId = await publishClientListing(
+    family.page,
+    { firstName: 'Fiona', lastName: FAMILY.lastName },
+    { firstName: CLIENT_NAME, lastName: 'Lopez' },
+  );
+  const caregiverId = await publishCaregiverListing(caregiver.page, CAREGIVER_NAME, CAREGIVER.lastName);
 
   // Before any match: the hub says how to start.
   await family.page.goto('/matchmaking/client/messageHub');
@@ -185,15 +124,7 @@ test('a family and a caregiver match and write live with receipts, a reconnect d
   await snap(family.page, 'messaging-hub-empty');
 
   // They like each other: a match.
-  await call(family.page, 'POST', '/api/matchmaking/likes', {
-    fromListingId: clientId,
-    toListingId: caregiverId,
-  });
-  const liked = await call(caregiver.page, 'POST', '/api/matchmaking/likes', {
-    fromListingId: caregiverId,
-    toListingId: clientId,
-  });
-  const matchId = String((liked.match as { id: string }).id);
+  const matchId = (await likeEachOther(family.page, clientId, caregiver.page, caregiverId)).id;
 
   // Both open the conversation.
   await family.page.goto(`/matchmaking/client/messager/${matchId}`);
@@ -320,7 +251,7 @@ test('a family and a caregiver match and write live with receipts, a reconnect d
 
   // A second caregiver sends a message request; the family accepts it from the hub and lands in the conversation.
   const second = await signedInContext(browser, baseURL, SECOND.email);
-  const secondId = await publishCaregiver(second.page, `Rosa${stamp}`, SECOND.lastName);
+  const secondId = await publishCaregiverListing(second.page, `Rosa${stamp}`, SECOND.lastName);
   await call(
     second.page,
     'POST',

@@ -150,7 +150,15 @@ export const likeSummaryOf = (row: LikeRow): LikeSummary => ({
 const careAuthorizationOf = (value: string): MatchSummary['careAuthorization'] =>
   value === 'requested' || value === 'authorized' || value === 'declined' ? value : 'not_required';
 
-export const matchSummaryOf = (row: MatchRowShape): MatchSummary => ({
+/** Who reads a match summary: one of its two sides, or the care team (the case manager, an admin). */
+export type MatchViewer = SenderType | 'CARE_TEAM';
+
+/**
+ * A match as `viewer` may read it. The case manager's `authorizationNote` is written for the family (decision 0059:
+ * "an optional note the family sees"; the page says so): the care team and the CLIENT side read it, the caregiver
+ * gets `null` — the note may speak of the client's care record (decision 0059 addendum "mmauth").
+ */
+export const matchSummaryOf = (row: MatchRowShape, viewer: MatchViewer): MatchSummary => ({
   id: row.id,
   clientId: row.clientId,
   caregiverId: row.caregiverId,
@@ -159,7 +167,7 @@ export const matchSummaryOf = (row: MatchRowShape): MatchSummary => ({
   initiator: row.initiator,
   careAuthorization: careAuthorizationOf(row.careAuthorization),
   authorizedAt: row.authorizedAt?.toISOString() ?? null,
-  authorizationNote: row.authorizationNote,
+  authorizationNote: viewer === 'CAREGIVER' ? null : row.authorizationNote,
   createdAt: row.createdAt.toISOString(),
 });
 

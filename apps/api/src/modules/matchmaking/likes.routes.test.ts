@@ -359,6 +359,39 @@ describe('case-manager authorization', () => {
       });
       expect((await manager({ method: 'POST', url, payload: { decision: 'decline' } })).statusCode).toBe(409);
 
+      // The note is written for the family: every view the caregiver has of the match carries none.
+      const noteIn = async (caller: typeof family.call, listUrl: string) => {
+        const listed = await caller({ method: 'GET', url: listUrl });
+        expect(listed.statusCode, listed.body).toBe(200);
+        const body = listed.json<MatchList | { match: MatchSummary | null }>();
+        return ('items' in body ? body.items[0]?.match : body.match)?.authorizationNote;
+      };
+      expect(await noteIn(family.call, `/api/matchmaking/matches?listingId=${client.id}`)).toBe(
+        'Fits the ISP hours',
+      );
+      expect(
+        await noteIn(
+          family.call,
+          `/api/matchmaking/profiles/caregivers/${caregiver.listing.id}?fromListingId=${client.id}`,
+        ),
+      ).toBe('Fits the ISP hours');
+      expect(
+        await noteIn(caregiver.call, `/api/matchmaking/matches?listingId=${caregiver.listing.id}`),
+      ).toBeNull();
+      expect(
+        await noteIn(
+          caregiver.call,
+          `/api/matchmaking/profiles/clients/${client.id}?fromListingId=${caregiver.listing.id}`,
+        ),
+      ).toBeNull();
+      const again = (await like(caregiver.call, caregiver.listing.id, client.id)).json<LikeResult>();
+      expect(again.match).toMatchObject({ status: 'ACCEPTED', authorizationNote: null });
+      const ended = await caregiver.call({
+        method: 'POST',
+        url: `/api/matchmaking/matches/${opened.match!.id}/end`,
+      });
+      expect(ended.json<MatchSummary>()).toMatchObject({ status: 'REJECTED', authorizationNote: null });
+
       const plain = await pair();
       await like(plain.family.call, plain.client.id, plain.caregiver.listing.id);
       const direct = (

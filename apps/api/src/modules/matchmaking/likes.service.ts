@@ -50,9 +50,9 @@ async function likeableTarget(executor: Executor, acting: ActingListing, toListi
   if (!(await canReply(executor, { kind: 'client', guardianId: row.guardianId }))) throw notFound('Listing');
 }
 
-async function answer(executor: Executor, row: LikeRow): Promise<LikeResult> {
+async function answer(executor: Executor, row: LikeRow, viewer: SenderType): Promise<LikeResult> {
   const match = await matchOfPair(executor, row.clientId, row.caregiverId);
-  return { like: likeSummaryOf(row), match: match ? matchSummaryOf(match) : null };
+  return { like: likeSummaryOf(row), match: match ? matchSummaryOf(match, viewer) : null };
 }
 
 const audit = (
@@ -90,9 +90,10 @@ export async function likeListing(
         .values({ ...pair, initiator: acting.side, status: 'PENDING' })
         .returning();
       await audit(tx, ctx, 'matchmaking_like.create', row!, acting.side);
-      return answer(tx, row!);
+      return answer(tx, row!, acting.side);
     }
-    if (existing.initiator === acting.side || existing.status !== 'PENDING') return answer(tx, existing);
+    if (existing.initiator === acting.side || existing.status !== 'PENDING')
+      return answer(tx, existing, acting.side);
     const [accepted] = await tx
       .update(likes)
       .set({ status: 'ACCEPTED', updatedAt: new Date() })
@@ -106,7 +107,7 @@ export async function likeListing(
       entityId: match.id,
       details: { ...pair, careAuthorization: match.careAuthorization },
     });
-    return { like: likeSummaryOf(accepted!), match: matchSummaryOf(match) };
+    return { like: likeSummaryOf(accepted!), match: matchSummaryOf(match, acting.side) };
   });
 }
 
@@ -121,7 +122,7 @@ export async function passListing(
     const pair = pairOf(acting, input.toListingId);
     const existing = await likeOfPair(tx, pair.clientId, pair.caregiverId);
     if (!existing) await likeableTarget(tx, acting, input.toListingId);
-    if (existing && existing.status !== 'PENDING') return answer(tx, existing);
+    if (existing && existing.status !== 'PENDING') return answer(tx, existing, acting.side);
     const [row] = existing
       ? await tx
           .update(likes)
@@ -133,7 +134,7 @@ export async function passListing(
           .values({ ...pair, initiator: acting.side, status: 'REJECTED' })
           .returning();
     await audit(tx, ctx, 'matchmaking_like.pass', row!, acting.side);
-    return answer(tx, row!);
+    return answer(tx, row!, acting.side);
   });
 }
 

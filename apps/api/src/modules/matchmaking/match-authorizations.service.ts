@@ -58,7 +58,7 @@ export async function listAuthorizations(
   const rows = account.role === 'ADMIN' || account.caseManagerId ? await decidable(deps.db, account) : [];
   const fits = await fitsOf(deps.db, await readMatchmakingSettings(deps.db), rows);
   const items = rows.map((row, index) => ({
-    match: matchSummaryOf(row.match),
+    match: matchSummaryOf(row.match, 'CARE_TEAM'),
     careClientId: row.careClientId,
     careClientName: row.careClientName,
     caregiver: caregiverCardOf(row.caregiver),
@@ -107,6 +107,6 @@ export async function decideAuthorization(
       entityId: matchId,
       details: { careClientId: row.careClientId, hasNote: Boolean(input.note) },
     });
-    return matchSummaryOf(decided!);
+    return matchSummaryOf(decided!, 'CARE_TEAM');
   });
 }

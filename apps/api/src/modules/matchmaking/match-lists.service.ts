@@ -62,7 +62,7 @@ export async function listMatches(
     return {
       other: otherSideOf(acting.side, entry.client, entry.caregiver),
       ...fits[index]!,
-      match: matchSummaryOf(entry.row),
+      match: matchSummaryOf(entry.row, acting.side),
       myRating: rated ? ratingOf(rated) : null,
     };
   });
@@ -84,7 +84,7 @@ export async function endMatch(
   const account = await callerAccount(deps, ctx);
   return deps.db.transaction(async (tx) => {
     const { match, side } = await participantMatch(tx, account, matchId);
-    if (match.status === 'REJECTED') return matchSummaryOf(match);
+    if (match.status === 'REJECTED') return matchSummaryOf(match, side);
     const [ended] = await tx
       .update(matches)
       .set({ status: 'REJECTED', rejectedBy: side, updatedAt: new Date() })
@@ -96,7 +96,7 @@ export async function endMatch(
       entityId: match.id,
       details: { clientId: match.clientId, caregiverId: match.caregiverId, rejectedBy: side },
     });
-    return matchSummaryOf(ended!);
+    return matchSummaryOf(ended!, side);
   });
 }
 

@@ -50,7 +50,7 @@ async function pairView(
     other: otherSideOf(viewer, client, caregiver),
     ...fit!,
     like: like ? likeSummaryOf(like) : null,
-    match: match ? matchSummaryOf(match) : null,
+    match: match ? matchSummaryOf(match, viewer) : null,
   };
 }
 

@@ -317,10 +317,16 @@ export const profilePath = (side: Side, otherId: string, clientId?: string) =>
     ? `/matchmaking/client/caregiver/${otherId}/profile${clientId ? `?clientId=${clientId}` : ''}`
     : `/matchmaking/caregiver/client/${otherId}/profile`;
 
-/** The status of a match in one word family: `matched`, `waiting`, `declined`, `endedByMe`, `endedByThem`. */
+/**
+ * The status of a match as `side` sees it, a key of `matchmaking.matches.state.*`: `matched`, `waiting` (for the
+ * case manager), `pending`, `declined` (by the case manager), `endedByMe`, `endedByThem`, or `endedByAgency` — a
+ * REJECTED match without `rejectedBy`, which only an admin's "End match" on `/review-matches` leaves (decision 0061;
+ * decision 0059 addendum "mmauth": it must not read as the other side's doing).
+ */
 export function matchState(match: MatchSummary, side: Side) {
   if (match.status === 'ACCEPTED') return 'matched';
   if (match.status === 'PENDING') return match.careAuthorization === 'requested' ? 'waiting' : 'pending';
   if (match.careAuthorization === 'declined') return 'declined';
+  if (match.rejectedBy === null) return 'endedByAgency';
   return match.rejectedBy === (side === 'client' ? 'CLIENT' : 'CAREGIVER') ? 'endedByMe' : 'endedByThem';
 }

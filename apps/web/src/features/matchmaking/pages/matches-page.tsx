@@ -1,7 +1,7 @@
 /**
  * `/matchmaking/client/matches`, `/matchmaking/caregiver/matches` (issue 22; decision 0059): the listing's matches,
  * newest first, each with its status in words — matched, waiting for the client's case manager, declined by the case
- * manager, ended (by whom) — and Message (the conversation page), End match (asked twice) and, for a family, Rate.
+ * manager, ended (by whom: me, the other side, or the agency) — and Message (the conversation page), End match (asked twice) and, for a family, Rate.
  */
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
@@ -29,6 +29,7 @@ const stateColor: Record<string, string> = {
   declined: 'red',
   endedByMe: 'gray',
   endedByThem: 'gray',
+  endedByAgency: 'gray',
 };
 
 function MatchesView({ side }: { side: Side }) {

@@ -1,7 +1,9 @@
 /**
  * The message composer (issue 22): a labelled text area — Enter sends, Shift+Enter starts a new line — and a Send
  * button. A `CONTACT_DETAILS` refusal keeps the words and shows the contact warning ("Send anyway" resends with
- * `confirmFlagged`, "Edit" returns to the text); other refusals are named.
+ * `confirmFlagged`, "Edit" returns to the text); a refusal because the match ended meanwhile (409 `CONFLICT` on
+ * `conversation`, decision 0058 addendum) calls `onEnded`, so the page shows "This match has ended" in the reader's
+ * language instead of the server's English words; other refusals are named.
  */
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ActionIcon, Alert, Group, Stack, Text, Textarea } from '@mantine/core';
@@ -13,14 +15,21 @@ import { flagsFromRefusal } from '../lib/thread.ts';
 import type { SendOutcome } from '../lib/use-thread.ts';
 import { ContactWarning } from './contact-warning.tsx';
 
+/** Whether `error` refuses writing because the conversation is closed (409 `CONFLICT` on `conversation`). */
+const endedRefusal = (error: ApiError) =>
+  error.code === 'CONFLICT' && error.fieldErrors.some((field) => field.path === 'conversation');
+
 export function Composer({
   send,
   typed,
   stopTyping,
+  onEnded,
 }: {
   send: (content: string, confirmFlagged: boolean) => Promise<SendOutcome>;
   typed: () => void;
   stopTyping: () => void;
+  /** The conversation turned out to be closed (its match ended since the page opened). */
+  onEnded: () => void;
 }) {
   const [text, setText] = useState('');
   const [warning, setWarning] = useState<{ content: string; flags: ContactFlag[] } | null>(null);
@@ -49,6 +58,7 @@ export function Composer({
         content: words,
         flags: flagsFromRefusal(outcome.error.message, outcome.error.fieldErrors),
       });
+    else if (endedRefusal(outcome.error)) onEnded();
     else setFailure(outcome.error);
   };
 

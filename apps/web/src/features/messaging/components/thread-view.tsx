@@ -3,15 +3,17 @@
  * details" (asked twice; the logged action of the API), the messages by day with "Load older", "typing…", the
  * composer, and a polite live region that reads each new message from the other side. An ended conversation (its
  * match ended or a listing was archived; decision 0058 addendum) stays readable but shows "This match has ended" in
- * place of the composer, and no share or edit buttons.
+ * place of the composer, and no share or edit buttons — also when the match ends while the page is open and the
+ * writer's next message is refused.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAddressBook, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import type { ConversationMessage, ConversationParty, conversationWithMessages } from '@tend/contracts';
-import { useShareContact } from '../api/conversations.ts';
+import { conversationKeys, useShareContact } from '../api/conversations.ts';
 import { groupByDay, partyName } from '../lib/thread.ts';
 import { useThread } from '../lib/use-thread.ts';
 import { Composer } from './composer.tsx';
@@ -22,6 +24,7 @@ export type ConversationWithMessagesData = z.infer<typeof conversationWithMessag
 
 export function ThreadView({ data }: { data: ConversationWithMessagesData }) {
   const intl = useIntl();
+  const queryClient = useQueryClient();
   const thread = useThread(data.conversation, data.messages);
   const name = partyName(thread.other);
   const scroller = useRef<HTMLDivElement>(null);
@@ -82,7 +85,13 @@ export function ThreadView({ data }: { data: ConversationWithMessagesData }) {
           <FormattedMessage id="messaging.thread.endedText" values={{ name }} />
         </Alert>
       ) : (
-        <Composer send={thread.send} typed={thread.typed} stopTyping={thread.stopTyping} />
+        <Composer
+          send={thread.send}
+          typed={thread.typed}
+          stopTyping={thread.stopTyping}
+          // The match ended while the page was open: fetch the conversation again, which shows it ended.
+          onEnded={() => void queryClient.invalidateQueries({ queryKey: conversationKeys.all })}
+        />
       )}
     </Stack>
   );
@@ -114,7 +123,10 @@ function MessageList({
       )}
       {thread.messages.length === 0 && thread.pending.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" py="lg" data-testid="thread-empty">
-          <FormattedMessage id="messaging.thread.empty" values={{ name }} />
+          <FormattedMessage
+            id={readOnly ? 'messaging.thread.emptyEnded' : 'messaging.thread.empty'}
+            values={{ name }}
+          />
         </Text>
       )}
       {groupByDay(thread.messages).map((group) => (
