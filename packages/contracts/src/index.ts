@@ -70,3 +70,6 @@ export * from './matchmaking-notifications.ts';
 export * from './match-review.ts';
 export * from './realtime-diagnostics.ts';
 export * from './ocr-documents.ts';
+export * from './client-error-text.ts';
+export * from './client-errors.ts';
+export * from './build-manifest.ts';

@@ -1,6 +1,6 @@
 /**
  * The platform's own route groups, in one plugin: API tokens and sign-up (auth), the audit log, jobs,
- * storage and the messaging outbox. Authentication itself (`registerAuth`) is a root hook, not a route
+ * storage, the messaging outbox and the web app's error reports. Authentication itself (`registerAuth`) is a root hook, not a route
  * group, and is registered by `buildApp` before any route.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -11,6 +11,7 @@ import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { systemRoutes } from './http/system.routes.ts';
+import { clientErrorsRoutes } from './diagnostics/client-errors.routes.ts';
 
 /** Registers the system routes (health, ready, client config) and every platform route group. */
 export const platformRoutes: FastifyPluginAsync = async (app) => {
@@ -21,4 +22,5 @@ export const platformRoutes: FastifyPluginAsync = async (app) => {
   await app.register(jobsRoutes);
   await app.register(storageRoutes);
   await app.register(messagingRoutes);
+  await app.register(clientErrorsRoutes);
 };
