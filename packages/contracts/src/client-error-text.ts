@@ -33,7 +33,7 @@ export const CLIENT_ERROR_ROUTE_MAX = 200;
  */
 export const CLIENT_ERROR_ROUTE_PATTERN = /^(?!.*\d{3})\/[A-Za-z0-9/:*._-]*$/;
 
-const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[A-Za-z]{2,}/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** A query string or fragment of a URL: `?a=b&c=d`, `#x` (up to whitespace or a quote). */
 const QUERY = /[?#][^\s"'`<>)]*/g;
 /** A run of digits, possibly broken by spaces, dots, dashes, slashes or parentheses (phones, SSNs, ids, dates). */

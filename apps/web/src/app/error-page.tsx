@@ -11,6 +11,8 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../lib/api-client.ts';
 import { useMe } from '../lib/me.ts';
 import { LocaleSwitcher } from '../i18n/locale-switcher.tsx';
+import { isChunkLoadError } from '../lib/app-updates.ts';
+import { ChunkFailedOffer } from './update-offer.tsx';
 
 export interface ErrorPageProps {
   status: number;
@@ -108,7 +110,8 @@ export function NotFoundPage() {
 }
 
 /**
- * Router errorElement: maps a thrown response or error to the error page. `framed` when it replaces a screen
+ * Router errorElement: maps a thrown response or error to the error page; a screen whose code failed to load (a
+ * deploy removed it) gets the reload offer instead (`ChunkFailedOffer`, decision 0068). `framed` when it replaces a screen
  * inside its layout (the layout holds the page's one `main` landmark); the root's errorElement, outside every
  * layout, is the page's `main` itself.
  */
@@ -130,6 +133,7 @@ export function RouteErrorPage({ framed = false }: { framed?: boolean }) {
       />
     );
   }
+  if (isChunkLoadError(error)) return <ChunkFailedOffer error={error} framed={framed} />;
   if (error instanceof ApiError && error.status >= 400) {
     return (
       <ErrorPage
