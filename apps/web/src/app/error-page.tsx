@@ -6,13 +6,17 @@
  */
 import { Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../lib/api-client.ts';
 import { useMe } from '../lib/me.ts';
 import { LocaleSwitcher } from '../i18n/locale-switcher.tsx';
 import { isChunkLoadError } from '../lib/app-updates.ts';
-import { ChunkFailedOffer } from './update-offer.tsx';
+
+/** Loaded at start by the providers' `UpdateOffer` (same module): here it comes from memory, never from the network. */
+const ChunkFailedOffer = lazy(() =>
+  import('./update-offer.tsx').then((m) => ({ default: m.ChunkFailedOffer })),
+);
 
 export interface ErrorPageProps {
   status: number;
@@ -133,7 +137,12 @@ export function RouteErrorPage({ framed = false }: { framed?: boolean }) {
       />
     );
   }
-  if (isChunkLoadError(error)) return <ChunkFailedOffer error={error} framed={framed} />;
+  if (isChunkLoadError(error))
+    return (
+      <Suspense fallback={null}>
+        <ChunkFailedOffer error={error} framed={framed} />
+      </Suspense>
+    );
   if (error instanceof ApiError && error.status >= 400) {
     return (
       <ErrorPage

@@ -13,7 +13,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './query-client.ts';
 import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
-import { UpdateOffer } from './update-offer.tsx';
+
+/**
+ * The reload offer (decision 0068) loads just after the first render too, and stays in memory: a deploy that later
+ * removes the old chunks cannot take it away (its chunk is fetched before any offer can be needed).
+ */
+const UpdateOffer = lazy(() => import('./update-offer.tsx').then((m) => ({ default: m.UpdateOffer })));
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
@@ -32,7 +37,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <I18nProvider>
           {children}
-          <UpdateOffer />
+          <Suspense fallback={null}>
+            <UpdateOffer />
+          </Suspense>
         </I18nProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -3,7 +3,8 @@
  * is one warn line with the request id and the actor; an email, a phone number, an SSN-like number, a UUID and a
  * query string in the message never reach the log; a route with an id or a query, an unknown field or an unknown
  * kind is a 400 naming the field; the 31st report of a minute from one address is 429. Also `GET
- * /build-manifest.json` (web-app.ts): read from disk on each request, never cached.
+ * /build-manifest.json` (web-app.ts): read from disk on each request, never cached; and a missing `/assets/` file
+ * is a 404 (so a removed chunk fails to load and the app offers a reload).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -172,5 +173,14 @@ describe('POST /api/client-errors', () => {
     expect(second.headers['cache-control']).toBe('no-store');
     writeFileSync(manifest, 'not json');
     expect((await t.app.inject({ method: 'GET', url: '/build-manifest.json' })).statusCode).toBe(404);
+  });
+
+  it("answers 404 for a built file that is gone (an old chunk after a deploy), the app's page elsewhere", async () => {
+    const gone = await t.app.inject({ method: 'GET', url: '/assets/Bx0Gone1.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toContain('application/problem+json');
+    const page = await t.app.inject({ method: 'GET', url: '/admin/audit' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Tend</title>');
   });
 });

@@ -38,7 +38,7 @@ function registerBuildManifest(app: FastifyInstance, webDist: string | undefined
 /**
  * Serves `webDistDir` when it holds an `index.html` (its build manifest without caching, see
  * {@link registerBuildManifest}; other files looked up per request, so a rebuilt web app
- * is served without a restart; cached 1 h). Unknown `/api/` paths, non-GET requests and every path when
+ * is served without a restart; cached 1 h). Unknown `/api/` and `/assets/` paths, non-GET requests and every path when
  * no web app is built are problem+json 404 NOT_FOUND; any other path gets `index.html` (no-cache) and
  * the client router decides (its 404 page included).
  */
@@ -49,7 +49,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: true, maxAge: '1h' });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET') {
+    // A missing built file (`/assets/…`: an old chunk a deploy removed) is a 404, not the app's page, so the
+    // browser's import fails as a failed load and the app offers a reload (decision 0068).
+    if (
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/assets/') ||
+      !webDist ||
+      request.method !== 'GET'
+    ) {
       const error = new AppError('NOT_FOUND', `Page Not Found: ${request.url.split('?')[0]}`);
       return reply.status(404).type('application/problem+json').send(error.toProblem(request.id));
     }
