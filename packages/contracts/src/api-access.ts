@@ -119,8 +119,6 @@ export const apiAccess = {
   'GET /api/client-config': 'public',
   // Open to anonymous callers too: errors happen before sign-in (issue 24; decision 0068). Rate-limited, PHI-free.
   'POST /api/client-errors': 'public',
-  // The web build's manifest (outside /api/, in the OpenAPI document): public like the web app's files (decision 0068).
-  'GET /build-manifest.json': 'public',
   'GET /api/client-prime-imports': 'admin',
   'POST /api/client-prime-imports': 'admin',
   'GET /api/client-prime-imports/:id': 'admin',

@@ -49,7 +49,7 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
  */
 export function scrubClientErrorText(text: string): string {
   return text
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(EMAIL, '[email]')
     .replace(UUID, '[id]')
     .replace(QUERY, '[query]')

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { isoDateTime, text } from './common.ts';
 import {
   CLIENT_ERROR_MESSAGE_MAX,
   CLIENT_ERROR_ROUTE_MAX,
@@ -20,20 +21,18 @@ import {
  */
 export const clientErrorReport = z.strictObject({
   kind: z.enum(clientErrorKinds),
-  message: z.string().max(CLIENT_ERROR_MESSAGE_MAX).transform(scrubClientErrorText),
-  route: z
-    .string()
+  message: text().max(CLIENT_ERROR_MESSAGE_MAX).transform(scrubClientErrorText),
+  route: text()
     .max(CLIENT_ERROR_ROUTE_MAX)
     .regex(
       CLIENT_ERROR_ROUTE_PATTERN,
       'must be a route pattern such as /admin/clients/:id (no ids, no query)',
     ),
-  buildVersion: z
-    .string()
+  buildVersion: text()
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/, 'must be a build version'),
-  at: z.iso.datetime({ offset: true }),
+  at: isoDateTime(),
 });
 export type ClientErrorReport = z.input<typeof clientErrorReport>;
 

@@ -14,6 +14,7 @@ import {
   dismissUpdateOffer,
   holdInlineOffer,
   recoverFromChunkError,
+  reloadGuardActiveNow,
   reloadNow,
   useUpdateOffer,
   watchForUpdates,
@@ -61,16 +62,15 @@ export function UpdateOffer({ watch = import.meta.env.PROD }: { watch?: boolean 
  */
 export function ChunkFailedOffer({ error, framed = false }: { error: unknown; framed?: boolean }) {
   const intl = useIntl();
-  const [outcome, setOutcome] = useState<'reloading' | 'offered' | null>(null);
+  // Read once: whether this failure will be offered (the guard is active) or reloaded (nothing to show meanwhile).
+  const [offered] = useState(reloadGuardActiveNow);
   useEffect(() => {
-    setOutcome(recoverFromChunkError(error));
+    if (recoverFromChunkError(error) === 'offered') return holdInlineOffer();
   }, [error]);
-  useEffect(() => (outcome === 'offered' ? holdInlineOffer() : undefined), [outcome]);
   useEffect(() => {
-    if (outcome === 'offered')
-      document.title = `${intl.formatMessage({ id: 'app.update.title' })} | Tend Family`;
-  }, [outcome, intl]);
-  if (outcome !== 'offered') return null;
+    if (offered) document.title = `${intl.formatMessage({ id: 'app.update.title' })} | Tend Family`;
+  }, [offered, intl]);
+  if (!offered) return null;
   return (
     <Container size="sm" py={80} {...(framed ? {} : { component: 'main' as const, id: 'main' })}>
       <Stack gap="md" align="flex-start" data-testid="update-offer">

@@ -16,8 +16,6 @@
  * `app/update-offer.tsx`. Part of the app shell: no zod, no lazy chunk (after a deploy the old chunks may be gone).
  */
 import { useSyncExternalStore } from 'react';
-import { lazyEndpoint } from '@tend/contracts/endpoint';
-import { apiCall } from './api-client.ts';
 import { runningBuildVersion } from './build-version.ts';
 import { errorText, flushClientErrors, reportClientError } from './client-log.ts';
 
@@ -110,6 +108,12 @@ export function reloadGuardActive(storage: Pick<Storage, 'getItem'>, now: number
   return Number.isFinite(last) && last > 0 && now - last < RELOAD_GUARD_MS;
 }
 
+/** {@link reloadGuardActive} for this page now. */
+export const reloadGuardActiveNow = (): boolean => {
+  const port = browserPort();
+  return reloadGuardActive(port.storage, port.now());
+};
+
 /** Writes the guard's time, sends queued error reports, and reloads. Used by the offer's button. */
 export function reloadNow(port: ReloadPort = browserPort()): void {
   try {
@@ -146,16 +150,22 @@ export function recoverFromChunkError(
   return 'reloading';
 }
 
-const getBuildManifest = lazyEndpoint({ method: 'GET', path: '/build-manifest.json' }, () =>
-  import('@tend/contracts').then((m) => m.buildManifestEndpoints.getBuildManifest),
-);
+/** The deployed build's version from `/build-manifest.json` (contracts `buildManifest`; no retries: the next poll is one). */
+async function fetchDeployedVersion(): Promise<string> {
+  const response = await fetch('/build-manifest.json', { cache: 'no-store', credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`The build manifest answered ${response.status}`);
+  const manifest = (await response.json()) as { version?: unknown };
+  if (typeof manifest.version !== 'string' || !manifest.version)
+    throw new Error('The build manifest has no version');
+  return manifest.version;
+}
 
 /**
  * Asks for the deployed build's manifest and offers the reload when its version differs from this page's. Returns
  * the deployed version (null when the manifest could not be read: no offer, the next poll tries again).
  */
 export async function checkForUpdate(
-  fetchVersion: () => Promise<string> = async () => (await apiCall(getBuildManifest)).version,
+  fetchVersion: () => Promise<string> = fetchDeployedVersion,
 ): Promise<string | null> {
   let version: string;
   try {

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
@@ -43,7 +43,7 @@ describe('POST /api/client-errors', () => {
   let t: TestApp;
   const lines: string[] = [];
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'tend-web-dist-'));
-  let post: (body: unknown, headers?: Record<string, string>) => ReturnType<FastifyInstance['inject']>;
+  let post: (body: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
   /** Each request comes from its own address unless a test says otherwise, so the limit is reached only on purpose. */
   let address = 0;
   const logged = (): LogLine[] =>

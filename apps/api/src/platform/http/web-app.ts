@@ -7,9 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { buildManifest, buildManifestEndpoints } from '@tend/contracts';
+import { BUILD_MANIFEST_PATH, buildManifest } from '@tend/contracts';
 import { AppError } from './errors.ts';
-import { route } from './endpoint-route.ts';
 
 /** The web build's manifest, beside `index.html` (written by the web build; contracts `buildManifest`). */
 export const BUILD_MANIFEST_FILE = 'build-manifest.json';
@@ -21,7 +20,8 @@ export const BUILD_MANIFEST_FILE = 'build-manifest.json';
  * manifest is missing or unreadable.
  */
 function registerBuildManifest(app: FastifyInstance, webDist: string | undefined): void {
-  route(app, buildManifestEndpoints.getBuildManifest, { tags: ['system'] }, async (_request, reply) => {
+  // A file of the web app, not an API operation (contracts has its schema, no endpoint): hidden from the API document.
+  app.get(BUILD_MANIFEST_PATH, { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     const parsed = webDist
       ? buildManifest.safeParse(
