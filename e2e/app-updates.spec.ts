@@ -20,7 +20,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectAccessible, forbidDialogs, snap, totpCode } from './support.ts';
+import { expectAccessible, forbidDialogs, importExampleVisits, setUpFirstAdmin, snap } from './support.ts';
 
 const TOKEN = 'updates-setup-token-0123456789';
 const port = Number(process.env.E2E_PORT ?? 3100) + 37;
@@ -32,10 +32,6 @@ const output: string[] = [];
 let server: ChildProcess | undefined;
 let page: Page;
 const foreign: string[] = [];
-
-const example = JSON.parse(
-  readFileSync(path.resolve('fixtures/evv/sandata-openevv-visits.example.json'), 'utf8'),
-) as Record<string, unknown>[];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -88,50 +84,10 @@ test.afterAll(async () => {
   rmSync(path.dirname(webDist), { recursive: true, force: true });
 });
 
-/** The first admin of the fresh server, through the setup page and two-step enrolment (as `setup.spec.ts`). */
-async function setUpAdmin(): Promise<void> {
-  await page.goto(`/setup?token=${TOKEN}`);
-  await page.getByLabel('First name').fill(ADMIN.firstName);
-  await page.getByLabel('Last name').fill(ADMIN.lastName);
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await page.getByRole('checkbox', { name: /demo agency/ }).uncheck();
-  await page.getByRole('button', { name: 'Create the administrator' }).click();
-  await expect(page).toHaveURL(/\/account\/mfa/, { timeout: 30_000 });
-  await page.getByLabel('Your password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Start setup' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(await totpCode(secret));
-  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
 /** Imports the Sandata example visits and opens the first verified shift's map. */
 async function openShiftMap(): Promise<void> {
-  const suffix = Date.now().toString(36);
-  const visits = example.map((visit) => ({
-    ...visit,
-    VisitOtherID: `UPDATES-${suffix}-${String(visit.VisitOtherID)}`,
-  }));
-  const uploaded = await page.request.post('/api/shift-imports', {
-    multipart: {
-      file: {
-        name: 'updates-visits.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(visits)),
-      },
-    },
-  });
-  expect([201, 202]).toContain(uploaded.status());
-  const body = (await uploaded.json()) as { csvFileId: string; job: { id: string } };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/jobs/${body.job.id}`)).json()) as { status: string }).status,
-      { timeout: 30_000 },
-    )
-    .toBe('COMPLETED');
-  await page.goto(`/admin/shifts?csvFileId=${body.csvFileId}`);
+  const csvFileId = await importExampleVisits(page, 'UPDATES', origin);
+  await page.goto(`/admin/shifts?csvFileId=${csvFileId}`);
   await page.getByRole('row', { name: /Verified/ }).click();
   const map = page.getByRole('region', { name: 'Map of clock-in and clock-out locations' });
   await expect(map.locator('path.shift-map-marker-in')).toHaveCount(1);
@@ -172,7 +128,7 @@ test('nothing the main screens render needs another host', async () => {
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.goto('/matchmaking');
   await expect(page.locator('h1')).toHaveCount(1);
-  await setUpAdmin();
+  await setUpFirstAdmin(page, TOKEN);
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await openShiftMap();

@@ -12,15 +12,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import {
-  createTestDatabase,
-  signInAs,
-  testConfig,
-  testPasswordHasher,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { createTestApp, signInAs, TEST_ORIGIN, type TestApp } from '../../../test/helpers.ts';
 import { CLIENT_ERRORS_PER_MINUTE } from './client-errors.routes.ts';
 
 const report = {
@@ -56,24 +48,13 @@ describe('POST /api/client-errors', () => {
 
   beforeAll(async () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tend</title>');
-    const database = await createTestDatabase();
-    const config = testConfig({ logLevel: 'warn', webDistDir: webDist });
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(chunk.toString('utf8'));
         done();
       },
     });
-    const app = await buildApp({
-      config,
-      database,
-      migrate: false,
-      jobs: false,
-      passwordHasher: testPasswordHasher,
-      logStream,
-    });
-    await app.ready();
-    t = { app, database, config, close: async () => (await app.close(), await database.close()) };
+    t = await createTestApp({ logLevel: 'warn', webDistDir: webDist }, { logStream });
     post = (body, headers = {}) =>
       t.app.inject({
         method: 'POST',
