@@ -15,12 +15,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   startCountingSmtpServer,
   type CountingSmtpServer,
 } from '../apps/api/src/modules/campaigns/campaign-smtp.test-support.ts';
-import { ADMIN, expectAccessible, forbidDialogs, snap, totpCode } from './support.ts';
+import { expectAccessible, forbidDialogs, setUpFirstAdmin, snap } from './support.ts';
 
 const RECIPIENTS = 6;
 const HELD = 3;
@@ -67,24 +67,6 @@ async function killServer(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-/** The first admin of the fresh server, through the setup page and two-step enrolment (as `setup.spec.ts`). */
-async function setUpAdmin(page: Page): Promise<void> {
-  await page.goto(`/setup?token=${TOKEN}`);
-  await page.getByLabel('First name').fill(ADMIN.firstName);
-  await page.getByLabel('Last name').fill(ADMIN.lastName);
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await page.getByRole('checkbox', { name: /demo agency/ }).uncheck();
-  await page.getByRole('button', { name: 'Create the administrator' }).click();
-  await expect(page).toHaveURL(/\/account\/mfa/, { timeout: 30_000 });
-  await page.getByLabel('Your password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Start setup' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(await totpCode(secret));
-  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
 test.afterAll(async () => {
   smtp?.release();
   if (server && server.exitCode === null) await killServer(server);
@@ -105,7 +87,7 @@ test('the server is killed mid-send and started again: the campaign finishes and
   });
   const page = await context.newPage();
   forbidDialogs(page);
-  await setUpAdmin(page);
+  await setUpFirstAdmin(page, TOKEN);
 
   const emails = Array.from({ length: RECIPIENTS }, (_, i) => `restart-${i}@example.org`);
   for (const [i, email] of emails.entries()) {

@@ -3,14 +3,8 @@
  * (this flow's server sets MAP_TILE_URL to a host the browser blocks here), the shift map draws
  * Tend's bundled US state and county outlines, fetched from Tend itself, under its markers and legend.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { forbidDialogs, snap } from './support.ts';
-
-const example = JSON.parse(
-  readFileSync(path.resolve('fixtures/evv/sandata-openevv-visits.example.json'), 'utf8'),
-) as Record<string, unknown>[];
+import { forbidDialogs, importExampleVisits, snap } from './support.ts';
 
 test('the shift map draws the bundled US outlines when tiles cannot load', async ({ page, baseURL }) => {
   forbidDialogs(page);
@@ -25,34 +19,8 @@ test('the shift map draws the bundled US outlines when tiles cannot load', async
     },
   );
 
-  const suffix = Date.now().toString(36);
-  const visits = example.map((visit) => ({
-    ...visit,
-    VisitOtherID: `OFFLINE-${suffix}-${String(visit.VisitOtherID)}`,
-  }));
-  const uploaded = await page.request.post('/api/shift-imports', {
-    headers: { origin: baseURL as string },
-    multipart: {
-      file: {
-        name: 'offline-visits.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(visits)),
-      },
-    },
-  });
-  expect([201, 202]).toContain(uploaded.status());
-  const body = (await uploaded.json()) as { csvFileId: string; job: { id: string } };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/jobs/${body.job.id}`)).json()) as { status: string }).status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('COMPLETED');
-
-  await page.goto(`/admin/shifts?csvFileId=${body.csvFileId}`);
+  const csvFileId = await importExampleVisits(page, 'OFFLINE', baseURL as string);
+  await page.goto(`/admin/shifts?csvFileId=${csvFileId}`);
   await page.getByRole('row', { name: /Verified/ }).click();
   const map = page.getByRole('region', { name: 'Map of clock-in and clock-out locations' });
   await expect(map.locator('path.shift-map-marker-in')).toHaveCount(1);

@@ -267,3 +267,59 @@ export function fictitiousPhone(flow: keyof typeof PHONE_BLOCKS): {
   const line = String(from + (Date.now() % (to - from))).padStart(4, '0');
   return { line, display: `(503) 555-${line}`, e164: `+1503555${line}` };
 }
+
+/**
+ * The first admin of a fresh server of a flow's own (`setupToken`), through the setup page and two-step enrolment
+ * (as `setup.spec.ts`), without the demo agency; ends on /admin.
+ */
+export async function setUpFirstAdmin(page: Page, setupToken: string): Promise<void> {
+  await page.goto(`/setup?token=${setupToken}`);
+  await page.getByLabel('First name').fill(ADMIN.firstName);
+  await page.getByLabel('Last name').fill(ADMIN.lastName);
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('checkbox', { name: /demo agency/ }).uncheck();
+  await page.getByRole('button', { name: 'Create the administrator' }).click();
+  await expect(page).toHaveURL(/\/account\/mfa/, { timeout: 30_000 });
+  await page.getByLabel('Your password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Start setup' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(await totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * Imports the Sandata OpenEVV example visits (fixtures/evv) as a shift import, their ids prefixed with `prefix` and
+ * a time suffix so a run never meets an earlier one, waits for the import job and returns the import's `csvFileId`.
+ */
+export async function importExampleVisits(page: Page, prefix: string, origin: string): Promise<string> {
+  const example = JSON.parse(
+    readFileSync(path.resolve('fixtures/evv/sandata-openevv-visits.example.json'), 'utf8'),
+  ) as Record<string, unknown>[];
+  const suffix = Date.now().toString(36);
+  const visits = example.map((visit) => ({
+    ...visit,
+    VisitOtherID: `${prefix}-${suffix}-${String(visit.VisitOtherID)}`,
+  }));
+  const uploaded = await page.request.post('/api/shift-imports', {
+    headers: { origin },
+    multipart: {
+      file: {
+        name: `${prefix.toLowerCase()}-visits.json`,
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(visits)),
+      },
+    },
+  });
+  expect([201, 202]).toContain(uploaded.status());
+  const body = (await uploaded.json()) as { csvFileId: string; job: { id: string } };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/jobs/${body.job.id}`)).json()) as { status: string }).status,
+      { timeout: 30_000 },
+    )
+    .toBe('COMPLETED');
+  return body.csvFileId;
+}

@@ -8,6 +8,7 @@
  * this dev server itself to TEND_PUBLIC_URL (default http://localhost:3000, the API's default
  * PUBLIC_URL). Requests from any other origin pass unchanged, so the API still rejects them.
  */
+import { randomBytes } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -169,8 +170,38 @@ function pdfjsAssets(): Plugin {
   };
 }
 
+/**
+ * The build's version (issue 24 "App updates"; decision 0068): the build's start in base 36 and 8 random hex digits,
+ * unique per build whatever git says. The app carries it (`__TEND_BUILD_VERSION__`, read by `src/lib/app-updates.ts`)
+ * and {@link buildManifestFile} writes it to `dist/build-manifest.json`; a page whose version differs from the
+ * manifest's offers a reload. `vite` (dev) uses `development` and no manifest is written.
+ */
+const buildVersion = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * Writes `dist/build-manifest.json`, `{ "version": <buildVersion>, "builtAt": <ISO 8601> }` (contracts
+ * `buildManifest`), which the API serves uncached at `/build-manifest.json`. Keep the path and the two fields: the
+ * diagnostics page reads them too.
+ */
+function buildManifestFile(): Plugin {
+  return {
+    name: 'tend-build-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build-manifest.json',
+        source: `${JSON.stringify({ version: buildVersion, builtAt: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [precompiledMessages(), react(), pdfjsAssets(), initialJavaScriptReport()],
+  plugins: [precompiledMessages(), react(), pdfjsAssets(), buildManifestFile(), initialJavaScriptReport()],
+  define: {
+    __TEND_BUILD_VERSION__: JSON.stringify(command === 'build' ? buildVersion : 'development'),
+  },
   // Built catalogues are syntax trees (above): the runtime needs no ICU parser.
   resolve:
     command === 'build'

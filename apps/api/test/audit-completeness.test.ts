@@ -24,6 +24,7 @@ import { likesRouteCases } from './audit-cases/likes.ts';
 import { rtadminRouteCases } from './audit-cases/rtadmin.ts';
 import { ocrJobCases, ocrRouteCases } from './audit-cases/ocr.ts';
 import { emailsRouteCases } from './audit-cases/emails.ts';
+import { updatesRouteCases } from './audit-cases/updates.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1798,6 +1799,7 @@ const routeCases: RouteCase[] = [
   ...stagingRouteCases,
   ...ocrRouteCases,
   ...emailsRouteCases,
+  ...updatesRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */

@@ -12,6 +12,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Role } from '@tend/contracts';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/platform/config/config.ts';
@@ -135,6 +136,8 @@ export async function createTestApp(
     jobTimings?: JobTimings;
     /** An open database to use instead of a fresh one (e.g. a second instance on the same one); closed with the app. */
     database?: DatabaseHandle;
+    /** Where log lines go (a test reads them; set `logLevel` in `overrides` too: the test config is silent). */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -145,6 +148,7 @@ export async function createTestApp(
     migrate: false,
     jobs: options.jobs ?? false,
     jobTimings: options.jobTimings,
+    logStream: options.logStream,
     ...(options.realPasswordHashing ? {} : { passwordHasher: testPasswordHasher }),
   });
   options.beforeReady?.(app);

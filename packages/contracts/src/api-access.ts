@@ -117,6 +117,8 @@ export const apiAccess = {
   'GET /api/claim-reconciliation/link-candidates': 'admin',
   'GET /api/claim-reconciliation/unpaid-items': 'admin',
   'GET /api/client-config': 'public',
+  // Open to anonymous callers too: errors happen before sign-in (issue 24; decision 0068). Rate-limited, PHI-free.
+  'POST /api/client-errors': 'public',
   'GET /api/client-prime-imports': 'admin',
   'POST /api/client-prime-imports': 'admin',
   'GET /api/client-prime-imports/:id': 'admin',

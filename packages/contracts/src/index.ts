@@ -72,3 +72,6 @@ export * from './realtime-diagnostics.ts';
 export * from './ocr-documents.ts';
 export * from './email-export.ts';
 export * from './diagnostics.ts';
+export * from './client-error-text.ts';
+export * from './client-errors.ts';
+export * from './build-manifest.ts';

@@ -6,11 +6,17 @@
  */
 import { Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ApiError } from '../lib/api-client.ts';
 import { useMe } from '../lib/me.ts';
 import { LocaleSwitcher } from '../i18n/locale-switcher.tsx';
+import { isChunkLoadError } from '../lib/app-updates.ts';
+
+/** Loaded at start by the providers' `UpdateOffer` (same module): here it comes from memory, never from the network. */
+const ChunkFailedOffer = lazy(() =>
+  import('./update-offer.tsx').then((m) => ({ default: m.ChunkFailedOffer })),
+);
 
 export interface ErrorPageProps {
   status: number;
@@ -108,7 +114,8 @@ export function NotFoundPage() {
 }
 
 /**
- * Router errorElement: maps a thrown response or error to the error page. `framed` when it replaces a screen
+ * Router errorElement: maps a thrown response or error to the error page; a screen whose code failed to load (a
+ * deploy removed it) gets the reload offer instead (`ChunkFailedOffer`, decision 0068). `framed` when it replaces a screen
  * inside its layout (the layout holds the page's one `main` landmark); the root's errorElement, outside every
  * layout, is the page's `main` itself.
  */
@@ -130,6 +137,12 @@ export function RouteErrorPage({ framed = false }: { framed?: boolean }) {
       />
     );
   }
+  if (isChunkLoadError(error))
+    return (
+      <Suspense fallback={null}>
+        <ChunkFailedOffer error={error} framed={framed} />
+      </Suspense>
+    );
   if (error instanceof ApiError && error.status >= 400) {
     return (
       <ErrorPage

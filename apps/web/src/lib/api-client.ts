@@ -4,7 +4,7 @@
  * with the endpoint's schema for the status. Every response is parsed with its contract schema; errors are
  * RFC 9457 problem+json bodies turned into `ApiError` (with `code`, `requestId` and field `errors`).
  * A failed fetch is retried up to 3 times on 502/503/504 or no response (spec s.7, s.8, s.9),
- * logging "Retrying fetch attempt".
+ * logging "Retrying fetch attempt" (also reported to the server as `fetch_retry`, lib/client-log.ts).
  *
  * This module is part of the app shell, so it imports no zod at run time: schemas come with the endpoint
  * the caller passes (feature chunks, loaded on demand), a shell caller passes a `lazyEndpoint` whose
@@ -24,6 +24,7 @@ import {
   type ResponseOf,
 } from '@tend/contracts/endpoint';
 import { recordSessionEnd } from './session-end.ts';
+import { reportClientError } from './client-log.ts';
 import type { z } from 'zod';
 
 export const FETCH_RETRIES = 3;
@@ -61,6 +62,7 @@ export async function fetchWithRetry(
       if (attempt >= retries || init.signal?.aborted) throw error;
     }
     console.warn('Retrying fetch attempt', attempt + 1, input);
+    reportClientError('fetch_retry', `Retrying fetch attempt ${attempt + 1} ${input}`);
     await sleep(200 * 2 ** attempt);
   }
 }

@@ -1,12 +1,13 @@
 /**
  * Who is signed in: shared by the app shell (guards, header) and the features (e.g. "you" in Users).
  * `GET /api/me`: the signed-in actor (contracts `me`), or `null` when nobody is signed in (401).
- * Other errors are thrown as `ApiError`.
+ * Other errors are thrown as `ApiError` and reported as `session_check_failed` (spec s.8, lib/client-log.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@tend/contracts';
 import { lazyEndpoint } from '@tend/contracts/endpoint';
 import { ApiError, apiCall } from './api-client.ts';
+import { errorText, reportClientError } from './client-log.ts';
 
 export const meQueryKey = ['me'] as const;
 
@@ -20,6 +21,8 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
     return await apiCall(getMeEndpoint, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
+    // Spec s.8 "session check failure": logged only (the guards show their own error).
+    if (!signal?.aborted) reportClientError('session_check_failed', errorText(error));
     throw error;
   }
 }

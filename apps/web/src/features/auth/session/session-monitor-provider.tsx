@@ -11,10 +11,11 @@
  * The monitor is rendered beside the page, never around it, so mounting it (and loading its code) does not
  * remount the page; it hands its state and actions up here, to the two contexts of `session-context.ts`.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionMonitorState } from '@tend/contracts/session-monitor';
 import { meQueryOptions } from '../../../lib/me.ts';
+import { reportClientError } from '../../../lib/client-log.ts';
 import {
   SessionMonitorActionsContext,
   SessionMonitorStateContext,
@@ -42,6 +43,12 @@ export function SessionMonitorProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionMonitorState | null>(null);
   const [actions, setActions] = useState<SessionMonitorActions | null>(null);
   const issuedAt = issuedAtMs(actor?.session.issuedAt);
+  // Spec s.8 "failed session initialisation" (logged only): a signed-in actor whose session has no usable issue time.
+  const initFailed = Boolean(actor) && issuedAt === null;
+  useEffect(() => {
+    if (initFailed)
+      reportClientError('session_init_failed', 'The session monitor could not start: no issue time');
+  }, [initFailed]);
 
   return (
     <SessionMonitorActionsContext.Provider value={actions}>
