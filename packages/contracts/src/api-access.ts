@@ -395,4 +395,9 @@ export const apiAccess = {
   'POST /api/admin/match-detection/dismissals': 'admin',
   'POST /api/admin/match-detection/hide-listing': 'admin',
   'GET /api/admin/realtime': 'admin',
+  // Report export (issue 24; decision 0066).
+  'GET /api/report-exports/types': 'admin',
+  'POST /api/report-exports': 'admin',
+  'GET /api/report-exports': 'admin',
+  'GET /api/report-exports/:id/download': 'admin',
 } as const satisfies Record<string, ApiAccess>;
