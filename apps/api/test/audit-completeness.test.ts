@@ -23,6 +23,7 @@ import { notifyJobCases, notifyRouteCases } from './audit-cases/notify.ts';
 import { likesRouteCases } from './audit-cases/likes.ts';
 import { rtadminRouteCases } from './audit-cases/rtadmin.ts';
 import { ocrJobCases, ocrRouteCases } from './audit-cases/ocr.ts';
+import { reportsJobCases, reportsRouteCases } from './audit-cases/reports.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1796,6 +1797,7 @@ const routeCases: RouteCase[] = [
   ...rtadminRouteCases,
   ...stagingRouteCases,
   ...ocrRouteCases,
+  ...reportsRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1832,6 +1834,7 @@ const jobCases: JobCase[] = [
   ...notifyJobCases,
   ...stagingJobCases,
   ...ocrJobCases,
+  ...reportsJobCases,
 ];
 
 let state: State;
