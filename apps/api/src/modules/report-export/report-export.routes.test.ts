@@ -52,7 +52,7 @@ const request = (overrides: Record<string, unknown> = {}) => ({
 const list = async (query = '') => {
   const response = await admin({ method: 'GET', url: `/api/report-exports${query}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { items: GeneratedReport[]; total: number };
+  return response.json<{ items: GeneratedReport[]; total: number }>();
 };
 /** Downloads a report through its signed URL, without a session. */
 const download = async (report: GeneratedReport) => {
@@ -214,7 +214,7 @@ describe('an export of three reports', () => {
     expect(sheet.getRow(1).values).toContain('Overtime hours');
     const weeks = new Map<string, unknown>();
     sheet.eachRow((row, n) => {
-      if (n > 1) weeks.set(String(row.getCell(1).value), row.getCell(2).value);
+      if (n > 1) weeks.set(row.getCell(1).text, row.getCell(2).value);
     });
     expect(Object.fromEntries(weeks)).toMatchObject({ '2025-03-02': 24, '2025-03-09': 4, '2025-03-16': 0 });
   });
@@ -241,7 +241,7 @@ describe('an export of three reports', () => {
   it('incidents: a CSV with the fall, read back', async () => {
     const file = await download(reports.find((r) => r.type === 'incidents') as GeneratedReport);
     expect(file.headers['content-type']).toContain('text/csv');
-    const rows = parse(file.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(file.body.replace(/^\uFEFF/, ''), { columns: true });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       Date: '2025-03-04',
