@@ -102,7 +102,7 @@ test('an admin exports caregiver hours (XLSX) and budget use (PDF) in one job, d
 
   await page.goto(PAGE);
   await expect(page.getByRole('heading', { name: 'Report export', level: 1 })).toBeVisible();
-  await page.getByLabel('Month').fill('2025-03');
+  await page.getByRole('textbox', { name: 'Month' }).fill('2025-03');
   await pick(page, 1, 'Caregivers', caregiverName);
   await page.getByRole('button', { name: 'Add another report' }).click();
   await expect(page.getByRole('group', { name: 'Report 2' }).getByLabel('Report 2 type')).toHaveValue(
@@ -122,6 +122,10 @@ test('an admin exports caregiver hours (XLSX) and budget use (PDF) in one job, d
   );
   const files = run.getByRole('table', { name: 'Files of this export' });
   await expect(files.getByRole('row')).toHaveCount(3);
+  // The list below learns of them when the job ends.
+  await expect(
+    page.getByRole('table', { name: 'Generated reports' }).getByRole('row', { name: new RegExp(clientName) }),
+  ).toBeVisible();
   await snap(page, 'report-export-finished');
   await expectAccessible(page, 'report export finished');
 
@@ -141,6 +145,7 @@ test('an admin exports caregiver hours (XLSX) and budget use (PDF) in one job, d
   // At 320 px the page still works: the form stacks, the table scrolls.
   await page.setViewportSize({ width: 320, height: 800 });
   await expect(page.getByRole('button', { name: 'Generate' })).toBeVisible();
+  await expect(page.getByText('Range', { exact: true })).toBeInViewport({ ratio: 1 });
   await snap(page, 'report-export-320');
 });
 

@@ -38,7 +38,9 @@ export function PeriodFields({ value, onChange, error }: PeriodFieldsProps) {
             { value: 'year', label: 'Year' },
             { value: 'range', label: 'Range' },
           ]}
-          w={{ base: '100%', xs: 'auto' }}
+          fullWidth
+          styles={{ label: { paddingInline: 6 } }}
+          w={{ base: '100%', xs: 360 }}
         />
       </Stack>
       <Group align="flex-end" gap="sm" wrap="wrap">

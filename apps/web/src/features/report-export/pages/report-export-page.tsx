@@ -4,7 +4,7 @@
  * the job's progress bar, then the files it wrote to download; every generated report below, newest first, to
  * download again. Admin only, English (like the other admin tools).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,7 +62,11 @@ function useReportExportPage() {
       },
     });
   };
-  const finished = job.data && !isJobRunning(job.data);
+  const finished = Boolean(job.data && !isJobRunning(job.data));
+  // The files appear in the list when the job ends (once per job).
+  useEffect(() => {
+    if (finished) void client.invalidateQueries({ queryKey: reportExportKeys.all });
+  }, [finished, jobId, client]);
   return {
     period,
     setPeriod,
