@@ -9,14 +9,8 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import {
-  ADMIN_STATE_FILE,
-  createUser,
-  expectAccessible,
-  forbidDialogs,
-  signInThroughForm,
-  snap,
-} from './support.ts';
+import { signInAsNonAdmin } from './isp-support.ts';
+import { expectAccessible, forbidDialogs, snap } from './support.ts';
 
 const PAGE = '/admin/tools/report-export';
 const stamp = Date.now().toString(36).toUpperCase();
@@ -150,23 +144,11 @@ test('an admin exports caregiver hours (XLSX) and budget use (PDF) in one job, d
 });
 
 test('a non-admin is refused the report export', async ({ browser, baseURL }) => {
-  const USER = {
-    email: `reports.user.${stamp.toLowerCase()}@example.org`,
-    password: 'gentle rain on a tin roof',
-    firstName: 'Pat',
-    lastName: `Reports ${stamp}`,
-  };
-  const adminContext = await browser.newContext({ storageState: ADMIN_STATE_FILE, baseURL });
-  await createUser(adminContext.request, baseURL, { ...USER, role: 'USER' });
-  await adminContext.close();
-
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
-  expect((await context.request.get('/api/report-exports')).status()).toBe(401);
-  const page = await context.newPage();
+  const anonymous = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL });
+  expect((await anonymous.request.get('/api/report-exports')).status()).toBe(401);
+  await anonymous.close();
+  const page = await signInAsNonAdmin(browser, baseURL ?? '', stamp);
   forbidDialogs(page);
-  await page.goto('/login');
-  await signInThroughForm(page, { email: USER.email, password: USER.password });
-  const origin = { origin: baseURL ?? '' };
   for (const url of [
     '/api/report-exports',
     '/api/report-exports/types',
@@ -175,12 +157,12 @@ test('a non-admin is refused the report export', async ({ browser, baseURL }) =>
     expect((await page.request.get(url)).status(), url).toBe(403);
   }
   const start = await page.request.post('/api/report-exports', {
-    headers: origin,
+    headers: { origin: baseURL ?? '' },
     data: { from: '2025-03-01', to: '2025-03-31', reports: [] },
   });
   expect(start.status()).toBe(403);
   await page.goto(PAGE);
   await expect(page).toHaveURL(new URL('/', baseURL).toString());
   await expect(page.getByTestId('admin-redirect-alert')).toContainText('needs an administrator account');
-  await context.close();
+  await page.context().close();
 });
