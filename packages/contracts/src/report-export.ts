@@ -25,7 +25,12 @@ export const reportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
 /** The report types (their `report_reference.report_type`). */
-export const reportExportTypes = ['caregiver-hours', 'budget-use', 'incidents'] as const;
+export const reportExportTypes = [
+  'caregiver-hours',
+  'budget-use',
+  'incidents',
+  'suspicious-locations',
+] as const;
 export type ReportExportType = (typeof reportExportTypes)[number];
 
 /** Whose report it is: one file per client or per caregiver. */
@@ -50,6 +55,11 @@ export const reportExportTypeInfo: Record<
   incidents: {
     title: 'Incidents',
     description: 'Shifts whose notes were flagged as incidents in the period, open and handled.',
+    subject: 'client',
+  },
+  'suspicious-locations': {
+    title: 'Suspicious locations',
+    description: 'Clock-ins and clock-outs far from where the client is served, reviewed or not.',
     subject: 'client',
   },
 };

@@ -10,6 +10,7 @@ import type { RequestContext } from '../../platform/http/context.ts';
 import { findClientBudgetUse } from '../budgets/client-budget-use.ts';
 import { getCaregiverWeeks } from '../hours/caregiver-hours.service.ts';
 import { findIncidents } from '../screening/incidents.service.ts';
+import { findSuspiciousLocations } from '../screening/suspicious-locations.service.ts';
 import type { ReportColumn, ReportCell } from './report-table.ts';
 
 /** What a load needs: the database and the agency settings the hours depend on. */
@@ -31,6 +32,21 @@ export interface ReportDefinition {
   type: ReportExportType;
   columns: ReportColumn[];
   load(deps: ReportLoadDeps, ctx: RequestContext, input: ReportLoadInput): Promise<ReportCell[][]>;
+}
+
+/** Rows asked of a paged service at a time. */
+const PAGE_SIZE = 500;
+
+/** Every item of a paged service's filter, page after page (1-based) until the total is reached. */
+async function everyPage<T>(
+  fetchPage: (page: number) => Promise<{ items: T[]; total: number; pageSize: number }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await fetchPage(page);
+    items.push(...result.items);
+    if (page * result.pageSize >= result.total || !result.items.length) return items;
+  }
 }
 
 const text = (label: string): ReportColumn => ({ label, kind: 'text' });
@@ -116,9 +132,8 @@ const incidents: ReportDefinition = {
     text('Handling note'),
   ],
   async load(deps, ctx, input) {
-    const rows: ReportCell[][] = [];
-    for (let page = 1; ; page += 1) {
-      const result = await findIncidents(deps.db, ctx, {
+    const items = await everyPage((page) =>
+      findIncidents(deps.db, ctx, {
         clientId: input.subjectId,
         from: input.from,
         to: input.to,
@@ -126,23 +141,64 @@ const incidents: ReportDefinition = {
         sort: 'date',
         order: 'asc',
         page,
-        pageSize: 500,
-      });
-      for (const item of result.items) {
-        rows.push([
-          item.date,
-          item.givShiftId,
-          item.caregiverName,
-          item.severity,
-          item.categories.join(', '),
-          item.reason,
-          item.handled ? 'yes' : 'no',
-          item.handledByName,
-          item.handledNote,
-        ]);
-      }
-      if (page * result.pageSize >= result.total) return rows;
-    }
+        pageSize: PAGE_SIZE,
+      }),
+    );
+    return items.map((item) => [
+      item.date,
+      item.givShiftId,
+      item.caregiverName,
+      item.severity,
+      item.categories.join(', '),
+      item.reason,
+      item.handled ? 'yes' : 'no',
+      item.handledByName,
+      item.handledNote,
+    ]);
+  },
+};
+
+/**
+ * Suspicious-location findings (reviewed or not) of a client's shifts in the period (module screening,
+ * `findSuspiciousLocations`), highest level first, then newest.
+ */
+const suspiciousLocations: ReportDefinition = {
+  type: 'suspicious-locations',
+  columns: [
+    text('Date'),
+    text('Caregiver'),
+    text('Type'),
+    text('Level'),
+    number('Distance (m)'),
+    number('Latitude'),
+    number('Longitude'),
+    text('Reviewed'),
+    text('Reviewed by'),
+    text('Review note'),
+  ],
+  async load(deps, ctx, input) {
+    const items = await everyPage((page) =>
+      findSuspiciousLocations(deps.db, ctx, {
+        clientId: input.subjectId,
+        from: input.from,
+        to: input.to,
+        reviewed: 'all',
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    );
+    return items.map((item) => [
+      item.date,
+      item.caregiverName,
+      item.suspiciousType,
+      item.suspicionLevel,
+      item.distanceMeters === null ? null : Math.round(item.distanceMeters),
+      item.actualLat,
+      item.actualLong,
+      item.reviewed ? 'yes' : 'no',
+      item.reviewedByName,
+      item.reviewNote,
+    ]);
   },
 };
 
@@ -151,6 +207,7 @@ export const reportDefinitions: Record<ReportExportType, ReportDefinition> = {
   'caregiver-hours': caregiverHours,
   'budget-use': budgetUse,
   incidents,
+  'suspicious-locations': suspiciousLocations,
 };
 
 /** The title of a type (contracts `reportExportTypeInfo`). */

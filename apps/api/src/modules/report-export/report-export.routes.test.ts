@@ -2,7 +2,7 @@
  * The report export through the real routes and job (issue 24; decision 0066): shifts and shift notes imported
  * through their real imports (the notes' incident screening runs as the import's follow-up), a budget line made
  * through its route; one request of three reports (caregiver hours as XLSX, budget use as PDF, incidents as CSV)
- * written by one job with progress, each file downloaded by its signed URL and read back (exceljs, pdf-lib and
+ * written by one job with progress (and suspicious locations, checked against the queue's own total), each file downloaded by its signed URL and read back (exceljs, pdf-lib and
  * pdfjs, csv-parse), listed, audited, and not stored twice when the job runs again. Bad input is 400 naming the
  * field, an unknown subject 404; anonymous 401, non-admins 403.
  */
@@ -283,6 +283,26 @@ describe('an export of three reports', () => {
     expect(result.referenceIds).toEqual(job.result?.referenceIds);
     expect(progress.at(-1)).toBe(100);
     expect((await list(`?jobId=${jobId}`)).total).toBe(3);
+  });
+
+  it('suspicious locations: a CSV with the queue page’s findings of the client (every review state)', async () => {
+    const started = await admin({
+      method: 'POST',
+      url: '/api/report-exports',
+      payload: request({ reports: [{ type: 'suspicious-locations', subjectIds: [cleoId], format: 'csv' }] }),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await waitForJob(admin, started.json().job.id);
+    expect(job.status, job.error).toBe('COMPLETED');
+    const [report] = (await list(`?jobId=${job.id}`)).items;
+    const file = await download(report as GeneratedReport);
+    const [header, ...rows] = parse<string[]>(file.body.replace(/^\uFEFF/, ''));
+    expect(header).toEqual(expect.arrayContaining(['Date', 'Caregiver', 'Type', 'Level', 'Distance (m)']));
+    const queue = await admin({
+      method: 'GET',
+      url: `/api/suspicious-locations?clientId=${cleoId}&reviewed=all&from=2025-03-01&to=2025-03-31`,
+    });
+    expect(rows).toHaveLength(queue.json().total);
   });
 
   it('404 for a report that is not one of the export', async () => {
