@@ -296,7 +296,8 @@ describe('an export of three reports', () => {
     expect(job.status, job.error).toBe('COMPLETED');
     const [report] = (await list(`?jobId=${job.id}`)).items;
     const file = await download(report as GeneratedReport);
-    const [header, ...rows] = parse<string[]>(file.body.replace(/^\uFEFF/, ''));
+    const table: string[][] = parse(file.body.replace(/^\uFEFF/, ''));
+    const [header, ...rows] = table;
     expect(header).toEqual(expect.arrayContaining(['Date', 'Caregiver', 'Type', 'Level', 'Distance (m)']));
     const queue = await admin({
       method: 'GET',
