@@ -43,6 +43,7 @@ import { accessPlugin } from './modules/access/access.plugin.ts';
 import { campaignsPlugin } from './modules/campaigns/campaigns.plugin.ts';
 import { matchmakingPlugin } from './modules/matchmaking/matchmaking.plugin.ts';
 import { messagingPlugin } from './modules/messaging/messaging.plugin.ts';
+import { reportExportPlugin } from './modules/report-export/report-export.plugin.ts';
 import { registerWorkflows } from './workflows/index.ts';
 import { createAppDeps } from './app-deps.ts';
 import type { JobTimings } from './platform/jobs/jobs.service.ts';
@@ -84,6 +85,7 @@ export const modulePlugins: readonly FastifyPluginAsync[] = [
   campaignsPlugin,
   matchmakingPlugin,
   messagingPlugin,
+  reportExportPlugin,
   demoPlugin,
 ];
 

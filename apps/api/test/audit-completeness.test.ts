@@ -25,6 +25,7 @@ import { rtadminRouteCases } from './audit-cases/rtadmin.ts';
 import { ocrJobCases, ocrRouteCases } from './audit-cases/ocr.ts';
 import { emailsRouteCases } from './audit-cases/emails.ts';
 import { updatesRouteCases } from './audit-cases/updates.ts';
+import { reportsJobCases, reportsRouteCases } from './audit-cases/reports.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1800,6 +1801,7 @@ const routeCases: RouteCase[] = [
   ...ocrRouteCases,
   ...emailsRouteCases,
   ...updatesRouteCases,
+  ...reportsRouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1836,6 +1838,7 @@ const jobCases: JobCase[] = [
   ...notifyJobCases,
   ...stagingJobCases,
   ...ocrJobCases,
+  ...reportsJobCases,
 ];
 
 let state: State;

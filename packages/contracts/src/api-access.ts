@@ -404,4 +404,9 @@ export const apiAccess = {
   // Admin diagnostics: the server's view of the session, the smallest guarded API (issue 24; decision 0067).
   'GET /api/diagnostics/session': 'admin',
   'GET /api/diagnostics/protected': 'admin',
+  // Report export (issue 24; decision 0066).
+  'GET /api/report-exports/types': 'admin',
+  'POST /api/report-exports': 'admin',
+  'GET /api/report-exports': 'admin',
+  'GET /api/report-exports/:id/download': 'admin',
 } as const satisfies Record<string, ApiAccess>;

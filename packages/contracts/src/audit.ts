@@ -184,6 +184,11 @@ export const auditActions = [
   'quarterly_summary_export.create',
   'quarterly_summary_export.list',
   'quarterly_summary_export.download',
+  // Report export (issue 24; docs/report-export.md, decision 0066).
+  'report_export.start',
+  'report_export.generate',
+  'report_export.list',
+  'report_export.download',
   // Client, portal and caregiver dashboards (issue 20; docs/dashboards.md).
   'dashboard.client.list',
   'dashboard.client.view',

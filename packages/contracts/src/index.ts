@@ -49,6 +49,7 @@ export * from './dashboards-caregiver.ts';
 export * from './access-grants.ts';
 export * from './access-links.ts';
 export * from './email-campaigns.ts';
+export * from './report-export.ts';
 export * from './dashboards-case-manager.ts';
 export * from './matchmaking.ts';
 export * from './matchmaking-cards.ts';

@@ -19,6 +19,7 @@ import { ispScreens } from '../features/isp/routes.tsx';
 import { dashboardsScreens } from '../features/dashboards/routes.tsx';
 import { accessScreens } from '../features/access/routes.tsx';
 import { campaignsScreens } from '../features/campaigns/routes.tsx';
+import { reportExportScreens } from '../features/report-export/routes.tsx';
 import { matchmakingScreens } from '../features/matchmaking/routes.tsx';
 import { realtimeScreens } from '../features/realtime/routes.tsx';
 import { stagingScreens } from '../features/staging/routes.tsx';
@@ -72,6 +73,7 @@ export const screens: Readonly<Record<string, ComponentType>> = {
   ...dashboardsScreens,
   ...accessScreens,
   ...campaignsScreens,
+  ...reportExportScreens,
   ...matchmakingScreens,
   ...realtimeScreens,
   ...ocrScreens,

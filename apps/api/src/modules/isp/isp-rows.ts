@@ -205,7 +205,8 @@ export function toIspExport(row: ReportReferenceRow): IspExport {
   return {
     id: row.id,
     ispId: row.ispId,
-    clientId: row.clientId,
+    // Stored with its client (only the report export stores caregivers' reports).
+    clientId: row.clientId as string,
     reportType: row.reportType,
     year: row.year,
     period: row.period,

@@ -7,7 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ISP_BUCKET, ISP_MAX_FILE_BYTES } from '@tend/contracts';
 import type { Config } from '../../platform/config/config.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
-import { REPORTS_BUCKET } from './report-references.ts';
+import { systemContext } from '../../platform/http/context.ts';
+import { REPORT_CONTENT_TYPES, REPORTS_BUCKET } from './report-references.ts';
 import { createIspProcessingHandler } from './isp-processing.job.ts';
 import { createIspReader } from './isp-reader.ts';
 import { ispRoutes } from './isp.routes.ts';
@@ -18,7 +19,7 @@ import { quarterlyRoutes } from './quarterly/quarterly.routes.ts';
 
 /**
  * Ensures the module's buckets: `isp` (PDFs, 50 MiB each; `application/octet-stream` too, for an upload that is not a
- * PDF: it is kept, and its ISP ends in ERROR) and `generated-reports` (generated PDFs, 200 MiB each). Existing buckets are kept.
+ * PDF: it is kept, and its ISP ends in ERROR) and `generated-reports` (generated PDFs, CSV and XLSX files, 200 MiB each). Existing buckets are kept.
  */
 export async function ensureIspBuckets(storage: StorageService): Promise<void> {
   await storage.ensureBucket({
@@ -27,12 +28,17 @@ export async function ensureIspBuckets(storage: StorageService): Promise<void> {
     fileSizeLimit: ISP_MAX_FILE_BYTES,
     allowedMimeTypes: ['application/pdf', 'application/octet-stream'],
   });
-  await storage.ensureBucket({
+  const allowedMimeTypes = Object.values(REPORT_CONTENT_TYPES);
+  const reports = await storage.ensureBucket({
     id: REPORTS_BUCKET,
     name: 'Generated reports',
     fileSizeLimit: 200 * 1024 * 1024,
-    allowedMimeTypes: ['application/pdf'],
+    allowedMimeTypes,
   });
+  // A bucket made before the report export (decision 0066) allowed PDFs only: it learns CSV and XLSX.
+  if (allowedMimeTypes.some((type) => !(reports.allowedMimeTypes ?? allowedMimeTypes).includes(type))) {
+    await storage.updateBucket(systemContext('isp-buckets'), REPORTS_BUCKET, { allowedMimeTypes });
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ import type { ProtocolSources, Threshold } from '@tend/contracts';
 import { idColumn, timestamps, tstz } from '../../platform/db/columns.ts';
 import { ispStatusEnum, protocolStatusEnum } from '../../platform/db/enums.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
-import { clients } from '../people/people.table.ts';
+import { caregivers, clients } from '../people/people.table.ts';
 
 /** An uploaded ISP PDF and its processing state (spec s.3 ISP). */
 export const isps = pgTable(
@@ -194,14 +194,19 @@ export const quarterlySummaries = pgTable(
   ],
 );
 
-/** Where a generated report of a client is stored (spec s.3 ReportReference). */
+/**
+ * Where a generated report of a client or a caregiver is stored (spec s.3 ReportReference). A report of the report
+ * export (decision 0066) may be a caregiver's: at least one of `client_id` and `caregiver_id` is set.
+ */
 export const reportReferences = pgTable(
   'report_reference',
   {
     id: idColumn(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** The caregiver of a caregiver's report (report export, decision 0066). */
+    caregiverId: uuid('caregiver_id').references(() => caregivers.id, { onDelete: 'cascade' }),
+    /** The report-export job that wrote the file (decision 0066): a restarted job finds what it already stored. */
+    jobId: uuid('job_id'),
     /** Kind of report, e.g. `quarterly`, `annual`. */
     reportType: text('report_type').notNull(),
     year: integer('year').notNull(),
@@ -226,5 +231,8 @@ export const reportReferences = pgTable(
     index('report_reference_client_idx').on(t.clientId, t.reportType, t.year, t.period),
     index('report_reference_isp_idx').on(t.ispId),
     index('report_reference_created_by_idx').on(t.createdBy),
+    index('report_reference_caregiver_idx').on(t.caregiverId, t.reportType),
+    index('report_reference_job_idx').on(t.jobId),
+    check('report_reference_subject', sql`${t.clientId} is not null or ${t.caregiverId} is not null`),
   ],
 );

@@ -41,7 +41,8 @@ export function personOptions(people: readonly PersonListed[]): Option[] {
   });
 }
 
-function usePersonOptions(kind: PersonSelectKind, search: string) {
+/** Up to 20 people of `kind` matching `search` (all when empty) as picker options; shared by the multi-pickers. */
+export function usePersonOptions(kind: PersonSelectKind, search: string) {
   return useQuery({
     queryKey: ['person-select', kind, 'options', search] as const,
     queryFn: async ({ signal }): Promise<Option[]> => {

@@ -40,3 +40,11 @@ export function formatDistance(meters: number | null | undefined): string {
   const miles = meters / 1609.344;
   return `${oneDecimal.format(km)} km (${oneDecimal.format(miles)} mi)`;
 }
+
+/** "1.2 MB", "830 KB", "512 bytes" (decimal units, as file managers show them). */
+export function formatFileSize(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(0)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

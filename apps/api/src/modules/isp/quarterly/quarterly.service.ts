@@ -285,7 +285,8 @@ export async function getQuarterlySummary(
 function toExport(row: ReportRow, names: Map<string, string>): QuarterlySummaryExport {
   return {
     id: row.id,
-    clientId: row.clientId,
+    // Stored with its client (only the report export stores caregivers' reports).
+    clientId: row.clientId as string,
     reportType: row.reportType,
     year: row.year,
     period: row.period,

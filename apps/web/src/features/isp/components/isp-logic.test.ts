@@ -4,7 +4,7 @@ import { ISP_MAX_FILE_BYTES, type Protocol } from '@tend/contracts';
 import { ispFileProblem } from '../api/isps.ts';
 import { movedOrder } from '../pages/protocols-page.tsx';
 import { thresholdWords } from '../pages/extraction-test-page.tsx';
-import { formatFileSize } from '../pages/isp-export-page.tsx';
+import { formatFileSize } from '../../../lib/format/index.ts';
 import { includeFlagsOf, includeSummary } from './include-flags-modal.tsx';
 import { ispErrorText, protocolCountText, verifyPath } from './isp-parts.tsx';
 

@@ -30,7 +30,7 @@ import { ispEndpoints, type IspExport, type IspExportLocale } from '@tend/contra
 import { ApiErrorAlert, LoadErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { ExactTime } from '../../../components/ui/relative-time.tsx';
 import { ApiError, apiCall } from '../../../lib/api-client.ts';
-import { formatCount } from '../../../lib/format/index.ts';
+import { formatCount, formatFileSize } from '../../../lib/format/index.ts';
 import { useMe } from '../../../lib/me.ts';
 import { ispExportFileUrl, useCreateIspExport, useIspExportEmail, useIspExports } from '../api/isps.ts';
 import { ISP_LIST_PATH, IspStatusBadge, verifyPath } from '../components/isp-parts.tsx';
@@ -39,14 +39,6 @@ const localeOptions = [
   { value: 'en', label: 'English' },
   { value: 'es', label: 'Spanish' },
 ];
-
-/** "1.2 MB", "830 KB", "512 bytes" (decimal units, as file managers show them). */
-export function formatFileSize(bytes: number | null): string {
-  if (bytes === null) return '—';
-  if (bytes < 1000) return `${bytes} bytes`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(0)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
 
 const isNotReady = (error: unknown) => error instanceof ApiError && error.code === 'ISP_NOT_READY';
 

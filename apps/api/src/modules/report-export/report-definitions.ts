@@ -1,0 +1,214 @@
+/**
+ * One definition per report type of the report export (issue 24; decision 0066): whose report it is (a client or a
+ * caregiver), and how its rows load from the module that owns the data, through that module's service (never its
+ * tables). Each load returns pure table data (`report-table.ts`); the writers make the files. The services audit
+ * their own reads (e.g. `caregiver_hours.read`, `incident.list`); the job audits each stored file.
+ */
+import { reportExportTypeInfo, type ReportExportType, type WorkweekStart } from '@tend/contracts';
+import type { Database } from '../../platform/db/client.ts';
+import type { RequestContext } from '../../platform/http/context.ts';
+import { findClientBudgetUse } from '../budgets/client-budget-use.ts';
+import { getCaregiverWeeks } from '../hours/caregiver-hours.service.ts';
+import { findIncidents } from '../screening/incidents.service.ts';
+import { findSuspiciousLocations } from '../screening/suspicious-locations.service.ts';
+import type { ReportColumn, ReportCell } from './report-table.ts';
+
+/** What a load needs: the database and the agency settings the hours depend on. */
+export interface ReportLoadDeps {
+  db: Database;
+  timeZone: string;
+  workweekStart: WorkweekStart;
+}
+
+/** Which report to load: its subject (a client or caregiver id) and the period, inclusive `YYYY-MM-DD` dates. */
+export interface ReportLoadInput {
+  subjectId: string;
+  from: string;
+  to: string;
+}
+
+/** A report type: its columns and how its rows load (its subject kind: contracts `reportExportTypeInfo`). */
+export interface ReportDefinition {
+  type: ReportExportType;
+  columns: ReportColumn[];
+  load(deps: ReportLoadDeps, ctx: RequestContext, input: ReportLoadInput): Promise<ReportCell[][]>;
+}
+
+/** Rows asked of a paged service at a time. */
+const PAGE_SIZE = 500;
+
+/** Every item of a paged service's filter, page after page (1-based) until the total is reached. */
+async function everyPage<T>(
+  fetchPage: (page: number) => Promise<{ items: T[]; total: number; pageSize: number }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await fetchPage(page);
+    items.push(...result.items);
+    if (page * result.pageSize >= result.total || !result.items.length) return items;
+  }
+}
+
+const text = (label: string): ReportColumn => ({ label, kind: 'text' });
+const number = (label: string): ReportColumn => ({ label, kind: 'number' });
+
+/** Hours per workweek of a caregiver (module hours, `getCaregiverWeeks`; every week of the period, zeros too). */
+const caregiverHours: ReportDefinition = {
+  type: 'caregiver-hours',
+  columns: [
+    text('Week starting'),
+    number('Hours'),
+    number('Overtime hours'),
+    number('Shifts'),
+    number('Overlapping shift pairs'),
+    text('Handled'),
+    text('Handling note'),
+  ],
+  async load(deps, ctx, input) {
+    const settings = { timeZone: deps.timeZone, workweekStart: deps.workweekStart };
+    const report = await getCaregiverWeeks(deps.db, ctx, settings, input.subjectId, {
+      from: input.from,
+      to: input.to,
+    });
+    return report.weeks.map((week) => [
+      week.weekName,
+      week.hours,
+      week.overtimeHours,
+      week.shiftCount,
+      week.overlaps.length,
+      week.hasViolation ? (week.handling?.handled ? 'yes' : 'no') : '',
+      week.handling?.note ?? null,
+    ]);
+  },
+};
+
+/**
+ * Budget lines of a client in force on the period's last day, compared over each line's window up to that day
+ * (module budgets, `findClientBudgetUse`).
+ */
+const budgetUse: ReportDefinition = {
+  type: 'budget-use',
+  columns: [
+    text('Procedure code'),
+    text('Modifier'),
+    text('Measure'),
+    text('Window from'),
+    text('Window to'),
+    number('Authorized'),
+    number('Used'),
+    number('Authorized hours'),
+    number('Delivered hours'),
+    number('Unfilled hours'),
+  ],
+  async load(deps, _ctx, input) {
+    const lines = await findClientBudgetUse(deps.db, { clientIds: [input.subjectId], asOf: input.to });
+    return lines.map((line) => [
+      line.procCode,
+      line.modifier,
+      line.measure,
+      line.from,
+      line.to,
+      line.authorized,
+      line.used,
+      line.hours?.authorizedHours ?? null,
+      line.hours?.deliveredHours ?? null,
+      line.hours?.unfilledHours ?? null,
+    ]);
+  },
+};
+
+/** Incidents (open and handled) of a client's shifts in the period (module screening, `findIncidents`), by date. */
+const incidents: ReportDefinition = {
+  type: 'incidents',
+  columns: [
+    text('Date'),
+    text('Visit'),
+    text('Caregiver'),
+    text('Severity'),
+    text('Categories'),
+    text('Reason'),
+    text('Handled'),
+    text('Handled by'),
+    text('Handling note'),
+  ],
+  async load(deps, ctx, input) {
+    const items = await everyPage((page) =>
+      findIncidents(deps.db, ctx, {
+        clientId: input.subjectId,
+        from: input.from,
+        to: input.to,
+        handled: 'all',
+        sort: 'date',
+        order: 'asc',
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    );
+    return items.map((item) => [
+      item.date,
+      item.givShiftId,
+      item.caregiverName,
+      item.severity,
+      item.categories.join(', '),
+      item.reason,
+      item.handled ? 'yes' : 'no',
+      item.handledByName,
+      item.handledNote,
+    ]);
+  },
+};
+
+/**
+ * Suspicious-location findings (reviewed or not) of a client's shifts in the period (module screening,
+ * `findSuspiciousLocations`), highest level first, then newest.
+ */
+const suspiciousLocations: ReportDefinition = {
+  type: 'suspicious-locations',
+  columns: [
+    text('Date'),
+    text('Caregiver'),
+    text('Type'),
+    text('Level'),
+    number('Distance (m)'),
+    number('Latitude'),
+    number('Longitude'),
+    text('Reviewed'),
+    text('Reviewed by'),
+    text('Review note'),
+  ],
+  async load(deps, ctx, input) {
+    const items = await everyPage((page) =>
+      findSuspiciousLocations(deps.db, ctx, {
+        clientId: input.subjectId,
+        from: input.from,
+        to: input.to,
+        reviewed: 'all',
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    );
+    return items.map((item) => [
+      item.date,
+      item.caregiverName,
+      item.suspiciousType,
+      item.suspicionLevel,
+      item.distanceMeters === null ? null : Math.round(item.distanceMeters),
+      item.actualLat,
+      item.actualLong,
+      item.reviewed ? 'yes' : 'no',
+      item.reviewedByName,
+      item.reviewNote,
+    ]);
+  },
+};
+
+/** Every report type's definition. */
+export const reportDefinitions: Record<ReportExportType, ReportDefinition> = {
+  'caregiver-hours': caregiverHours,
+  'budget-use': budgetUse,
+  incidents,
+  'suspicious-locations': suspiciousLocations,
+};
+
+/** The title of a type (contracts `reportExportTypeInfo`). */
+export const reportTitle = (type: ReportExportType): string => reportExportTypeInfo[type].title;
