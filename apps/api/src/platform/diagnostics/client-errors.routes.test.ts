@@ -144,7 +144,7 @@ describe('POST /api/client-errors', () => {
     expect((await t.app.inject({ method: 'GET', url: '/build-manifest.json' })).statusCode).toBe(404);
     writeFileSync(manifest, JSON.stringify({ version: 'one', builtAt: '2026-11-28T15:00:00.000Z' }));
     const first = await t.app.inject({ method: 'GET', url: '/build-manifest.json' });
-    expect(first.statusCode).toBe(200);
+    expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.json()).toEqual({ version: 'one', builtAt: '2026-11-28T15:00:00.000Z' });
     // A deploy replaces the file: the next request sees it, no restart.
@@ -152,7 +152,7 @@ describe('POST /api/client-errors', () => {
     const second = await t.app.inject({ method: 'GET', url: '/build-manifest.json' });
     expect(second.json<{ version: string }>().version).toBe('two');
     expect(second.headers['cache-control']).toBe('no-store');
-    writeFileSync(manifest, 'not json');
+    rmSync(manifest);
     expect((await t.app.inject({ method: 'GET', url: '/build-manifest.json' })).statusCode).toBe(404);
   });
 

@@ -23,6 +23,7 @@ import type { ApiTokenState } from '../auth/bearer.ts';
 import { ACTIVITY_WRITE_INTERVAL_MS } from '../auth/auth.plugin.ts';
 import { countJobRows, type JobRunner } from '../jobs/jobs.service.ts';
 import type { Config } from '../config/config.ts';
+import { BUILD_MANIFEST_FILE } from '../http/web-app.ts';
 
 /** The window of "failed lately" on the diagnostics page: 24 hours, in ms. */
 export const FAILED_JOBS_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -100,7 +101,7 @@ function deadlinesOf(facts: ServerSessionFacts): DiagnosticsDeadlines {
  */
 export async function readBuild(webDistDir: string | undefined): Promise<SessionDiagnostics['build']> {
   if (webDistDir) {
-    const manifest = await readJson(path.join(webDistDir, 'build-manifest.json'));
+    const manifest = await readJson(path.join(webDistDir, BUILD_MANIFEST_FILE));
     const parsed = buildManifest.safeParse(manifest);
     if (parsed.success) return { ...parsed.data, source: 'manifest' };
   }
