@@ -27,24 +27,22 @@ export interface PlanInEffect {
   protocols: PlanProtocol[];
 }
 
-/** A protocol as the ISP pages show it, thresholds as English sentences. */
-export interface PlanProtocol {
-  id: string;
-  version: number;
-  riskType: string;
-  serious: boolean;
-  mar: boolean;
-  pbsp: boolean;
-  description: string | null;
-  prevention: string | null;
-  response: string | null;
-  emergency: string | null;
-  thresholds: string[];
-  escalationSteps: string[];
-  medicationReferences: string[];
-  effectiveDate: string | null;
-  reviewDueDate: string | null;
-}
+/** A protocol as the ISP pages show it (every section, whatever the include flags), thresholds as English sentences. */
+export type PlanProtocol = Pick<
+  ProtocolRow,
+  | 'id'
+  | 'version'
+  | 'riskType'
+  | 'serious'
+  | 'mar'
+  | 'pbsp'
+  | 'description'
+  | 'prevention'
+  | 'response'
+  | 'emergency'
+  | 'escalationSteps'
+  | 'medicationReferences'
+> & { thresholds: string[] };
 
 /** The instant an ISP became the plan: its verification (else, for rows verified before that was kept, creation). */
 const effectiveAt = sql<Date>`coalesce(${isps.verifiedAt}, ${isps.createdAt})`.mapWith(
@@ -104,21 +102,8 @@ export async function findPlansInEffect(
     inEffectFrom: localDay(isp.at),
     replacedOn: next ? localDay(next) : null,
     protocols: readingOrder(rows.filter((row) => row.ispId === isp.id)).map((row): PlanProtocol => ({
-      id: row.id,
-      version: row.version,
-      riskType: row.riskType,
-      serious: row.serious,
-      mar: row.mar,
-      pbsp: row.pbsp,
-      description: row.description,
-      prevention: row.prevention,
-      response: row.response,
-      emergency: row.emergency,
+      ...row,
       thresholds: row.thresholds.map((threshold) => thresholdSentence(label, 'en', threshold)),
-      escalationSteps: row.escalationSteps,
-      medicationReferences: row.medicationReferences,
-      effectiveDate: row.effectiveDate,
-      reviewDueDate: row.reviewDueDate,
     })),
   }));
   await recordAudit(db, ctx, {

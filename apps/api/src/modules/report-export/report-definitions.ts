@@ -207,6 +207,13 @@ const suspiciousLocations: ReportDefinition = {
 };
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+/** A client's report period as the isp reads take it: the client, inclusive days and the agency's zone. */
+const clientPeriod = (deps: ReportLoadDeps, input: ReportLoadInput) => ({
+  clientId: input.subjectId,
+  from: input.from,
+  to: input.to,
+  timeZone: deps.timeZone,
+});
 
 /**
  * The generated sections of each quarter overlapping the period (module isp, `findPeriodSummarySections`), oldest
@@ -227,12 +234,7 @@ const quarterlySummaries: ReportDefinition = {
   ],
   emptyText: 'No quarterly summary was generated for a quarter of this period.',
   async load(deps, ctx, input) {
-    const sections = await findPeriodSummarySections(deps.db, ctx, {
-      clientId: input.subjectId,
-      from: input.from,
-      to: input.to,
-      timeZone: deps.timeZone,
-    });
+    const sections = await findPeriodSummarySections(deps.db, ctx, clientPeriod(deps, input));
     return sections.map((section) => [
       `${section.year} Q${section.quarter}`,
       section.firstDate,
@@ -274,12 +276,7 @@ const protocols: ReportDefinition = {
   ],
   emptyText: 'No verified ISP of this client was in effect during this period.',
   async load(deps, ctx, input) {
-    const plans = await findPlansInEffect(deps.db, ctx, {
-      clientId: input.subjectId,
-      from: input.from,
-      to: input.to,
-      timeZone: deps.timeZone,
-    });
+    const plans = await findPlansInEffect(deps.db, ctx, clientPeriod(deps, input));
     return plans.flatMap((plan) =>
       plan.protocols.map((protocol) => [
         plan.fileName,
