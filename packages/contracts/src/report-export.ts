@@ -30,6 +30,8 @@ export const reportExportTypes = [
   'budget-use',
   'incidents',
   'suspicious-locations',
+  'quarterly-summaries',
+  'protocols',
 ] as const;
 export type ReportExportType = (typeof reportExportTypes)[number];
 
@@ -60,6 +62,18 @@ export const reportExportTypeInfo: Record<
   'suspicious-locations': {
     title: 'Suspicious locations',
     description: 'Clock-ins and clock-outs far from where the client is served, reviewed or not.',
+    subject: 'client',
+  },
+  'quarterly-summaries': {
+    title: 'Quarterly summaries',
+    description:
+      'The generated summary sections of each quarter overlapping the period; none when no quarter was generated.',
+    subject: 'client',
+  },
+  protocols: {
+    title: 'Protocols',
+    description:
+      'The finalized risk protocols of each verified ISP in effect during the period: the risk and what to do.',
     subject: 'client',
   },
 };

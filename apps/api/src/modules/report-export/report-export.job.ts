@@ -91,6 +91,7 @@ async function writeOne(
     generatedAt: new Date(),
     columns: definition.columns,
     rows,
+    emptyText: definition.emptyText,
   };
   const row = await storeReport(deps, ctx, {
     clientId: byClient ? file.subjectId : null,

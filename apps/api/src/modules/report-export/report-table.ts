@@ -25,4 +25,6 @@ export interface ReportTable {
   columns: ReportColumn[];
   /** Rows of cells, one per column, in order. */
   rows: ReportCell[][];
+  /** What the PDF prints when there is no row (default "No rows in this period."). */
+  emptyText?: string;
 }

@@ -109,7 +109,10 @@ function drawRow(
   }
 }
 
-/** The table as a PDF (US Letter; see the module comment); an empty table prints "No rows in this period." */
+/**
+ * The table as a PDF (US Letter; see the module comment); an empty table prints its `emptyText` (default "No rows in
+ * this period.").
+ */
 export async function writePdf(table: ReportTable): Promise<Buffer> {
   const { pdf, fonts } = await createPdfWithFonts();
   const width = letterFrame.width - letterFrame.left - letterFrame.right;
@@ -139,7 +142,8 @@ export async function writePdf(table: ReportTable): Promise<Buffer> {
   y -= 24;
   drawRow(page, fonts, header, widths, y, true);
   if (table.rows.length === 0) {
-    page.drawText('No rows in this period.', {
+    const empty = table.emptyText ?? 'No rows in this period.';
+    page.drawText(fitted(printable(empty, fonts), fonts.regular, TEXT_SIZE, width), {
       x: letterFrame.left,
       y: y - ROW_HEIGHT - 4,
       size: TEXT_SIZE,
