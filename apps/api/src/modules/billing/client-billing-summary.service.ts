@@ -5,13 +5,14 @@
  * payment date and denial reason), as the billing and reconciliation pages show them. Audited `billing_item.list`
  * (entity: the client; the range and the count only).
  */
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { BillingItemStatus } from '@tend/contracts';
 import type { Database } from '../../platform/db/client.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { findPeopleNames } from '../people/people.service.ts';
-import { billingImportBatches, billingItems, exprsRecords } from './billing.table.ts';
+import { billingItems } from './billing.table.ts';
+import { newestMatchedLines } from './claim-reconciliation.service.ts';
 
 /** One billed segment of the client and its newest matched claim line (null fields when none). */
 export interface ClientBilledItem {
@@ -56,25 +57,10 @@ export async function findClientBilledItems(
     .from(b)
     .where(and(eq(b.clientId, query.clientId), gte(b.date, query.from), lte(b.date, query.to)))
     .orderBy(asc(b.date), asc(b.start), asc(b.id));
-  const latest = new Map<string, typeof exprsRecords.$inferSelect>();
-  if (rows.length) {
-    const lines = await db
-      .select({ line: exprsRecords })
-      .from(exprsRecords)
-      .innerJoin(billingImportBatches, eq(billingImportBatches.id, exprsRecords.importBatchId))
-      .where(
-        and(
-          eq(exprsRecords.matchStatus, 'MATCHED'),
-          inArray(
-            exprsRecords.billingItemId,
-            rows.map((row) => row.id),
-          ),
-        ),
-      )
-      .orderBy(desc(billingImportBatches.importDate), desc(exprsRecords.lineNumber));
-    for (const { line } of lines)
-      if (line.billingItemId && !latest.has(line.billingItemId)) latest.set(line.billingItemId, line);
-  }
+  const latest = await newestMatchedLines(
+    db,
+    rows.map((row) => row.id),
+  );
   const names = await findPeopleNames(db, {
     caregiverIds: [...new Set(rows.map((row) => row.caregiverId))],
     clientIds: [],
