@@ -26,6 +26,7 @@ import { ocrJobCases, ocrRouteCases } from './audit-cases/ocr.ts';
 import { emailsRouteCases } from './audit-cases/emails.ts';
 import { updatesRouteCases } from './audit-cases/updates.ts';
 import { reportsJobCases, reportsRouteCases } from './audit-cases/reports.ts';
+import { reports2JobCases, reports2RouteCases } from './audit-cases/reports2.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1802,6 +1803,7 @@ const routeCases: RouteCase[] = [
   ...emailsRouteCases,
   ...updatesRouteCases,
   ...reportsRouteCases,
+  ...reports2RouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1839,6 +1841,7 @@ const jobCases: JobCase[] = [
   ...stagingJobCases,
   ...ocrJobCases,
   ...reportsJobCases,
+  ...reports2JobCases,
 ];
 
 let state: State;

@@ -30,6 +30,8 @@ export const reportExportTypes = [
   'budget-use',
   'incidents',
   'suspicious-locations',
+  'billing-summary',
+  'payroll-summary',
   'quarterly-summaries',
   'protocols',
 ] as const;
@@ -63,6 +65,18 @@ export const reportExportTypeInfo: Record<
     title: 'Suspicious locations',
     description: 'Clock-ins and clock-outs far from where the client is served, reviewed or not.',
     subject: 'client',
+  },
+  'billing-summary': {
+    title: 'Billing summary',
+    description:
+      'Billed segments of the period: units, amounts and status, with the latest claim result of each (paid, denied…).',
+    subject: 'client',
+  },
+  'payroll-summary': {
+    title: 'Payroll summary',
+    description:
+      'Regular and overtime hours, adjustments and mileage of every pay period overlapping the dates, each pay period whole.',
+    subject: 'caregiver',
   },
   'quarterly-summaries': {
     title: 'Quarterly summaries',

@@ -253,6 +253,27 @@ const latestClaimStatus = sql`coalesce((select e.claim_status from exprs_record 
 const hasMatchedLine = sql`exists (select 1 from exprs_record e
   where e.billing_item_id = ${billingItems.id} and e.match_status = 'MATCHED')`;
 
+/**
+ * The newest MATCHED claim line of each billing item of `itemIds` (newest import first, then the highest line
+ * number), by item id; items without one are absent. Not audited: callers audit.
+ */
+export async function newestMatchedLines(
+  executor: Executor,
+  itemIds: string[],
+): Promise<Map<string, RecordRow>> {
+  const latest = new Map<string, RecordRow>();
+  if (!itemIds.length) return latest;
+  const lines = await executor
+    .select({ line: exprsRecords })
+    .from(exprsRecords)
+    .innerJoin(billingImportBatches, eq(billingImportBatches.id, exprsRecords.importBatchId))
+    .where(and(eq(exprsRecords.matchStatus, 'MATCHED'), inArray(exprsRecords.billingItemId, itemIds)))
+    .orderBy(desc(billingImportBatches.importDate), desc(exprsRecords.lineNumber));
+  for (const { line } of lines)
+    if (line.billingItemId && !latest.has(line.billingItemId)) latest.set(line.billingItemId, line);
+  return latest;
+}
+
 /** Filters of the item lists after parsing. */
 export interface ReconciliationItemFilter {
   page: number;
@@ -296,25 +317,10 @@ export async function listReconciliationItems(
     db.select({ value: count() }).from(b).where(where),
   ]);
   const summaries = await itemSummaries(db, rows);
-  const latest = new Map<string, RecordRow>();
-  if (rows.length) {
-    const lines = await db
-      .select({ line: exprsRecords })
-      .from(exprsRecords)
-      .innerJoin(billingImportBatches, eq(billingImportBatches.id, exprsRecords.importBatchId))
-      .where(
-        and(
-          eq(exprsRecords.matchStatus, 'MATCHED'),
-          inArray(
-            exprsRecords.billingItemId,
-            rows.map((r) => r.id),
-          ),
-        ),
-      )
-      .orderBy(desc(billingImportBatches.importDate), desc(exprsRecords.lineNumber));
-    for (const { line } of lines)
-      if (line.billingItemId && !latest.has(line.billingItemId)) latest.set(line.billingItemId, line);
-  }
+  const latest = await newestMatchedLines(
+    db,
+    rows.map((r) => r.id),
+  );
   await recordAudit(db, ctx, {
     action: 'exprs_record.list',
     entityType: 'billing_item',

@@ -3,6 +3,7 @@ import {
   defaultPayPeriodSettings,
   isPayPeriodStart,
   payPeriodOf,
+  payPeriodsOverlapping,
   recentPayPeriods,
   shiftPayPeriod,
   weekdayOf,
@@ -89,5 +90,27 @@ describe('period lists and starts', () => {
     expect(monday.anchorDate).toBe('2025-01-06');
     expect(weekdayOf(monday.anchorDate)).toBe('monday');
     expect(weekdayOf(defaultPayPeriodSettings('saturday').anchorDate)).toBe('saturday');
+  });
+});
+
+describe('payPeriodsOverlapping', () => {
+  it('lists every period touching the dates, whole, oldest first', () => {
+    const periods = payPeriodsOverlapping('2025-03-01', '2025-03-31', biweekly, LA);
+    expect(periods.map((p) => [p.start, p.end])).toEqual([
+      ['2025-02-16', '2025-03-01'],
+      ['2025-03-02', '2025-03-15'],
+      ['2025-03-16', '2025-03-29'],
+      ['2025-03-30', '2025-04-12'],
+    ]);
+  });
+
+  it('gives one period for dates inside it, and one more when the last date starts the next', () => {
+    expect(payPeriodsOverlapping('2025-03-03', '2025-03-14', biweekly, LA).map((p) => p.start)).toEqual([
+      '2025-03-02',
+    ]);
+    expect(payPeriodsOverlapping('2025-03-15', '2025-03-16', biweekly, LA).map((p) => p.start)).toEqual([
+      '2025-03-02',
+      '2025-03-16',
+    ]);
   });
 });

@@ -112,3 +112,23 @@ export function recentPayPeriods(
     shiftPayPeriod(current, -i, settings, timeZone),
   );
 }
+
+/**
+ * Every pay period that overlaps the local dates `from`..`to` (inclusive `YYYY-MM-DD`, `from` ≤ `to`), oldest
+ * first: the one holding `from`, then each next one that starts on or before `to` (the first and last may reach
+ * outside the dates; the report export's payroll summary shows them whole, decision 0066 addendum). Throws
+ * RangeError for an invalid date or zone.
+ */
+export function payPeriodsOverlapping(
+  from: string,
+  to: string,
+  settings: PayPeriodSettingsInput,
+  timeZone: string,
+): PayPeriod[] {
+  const periods = [payPeriodOf(from, settings, timeZone)];
+  for (;;) {
+    const next = shiftPayPeriod(periods.at(-1) as PayPeriod, 1, settings, timeZone);
+    if (next.start > to) return periods;
+    periods.push(next);
+  }
+}

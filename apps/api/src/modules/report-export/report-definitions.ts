@@ -9,8 +9,10 @@ import type { Database } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { findClientBudgetUse } from '../budgets/client-budget-use.ts';
 import { getCaregiverWeeks } from '../hours/caregiver-hours.service.ts';
+import { findClientBilledItems } from '../billing/client-billing-summary.service.ts';
 import { findPlansInEffect } from '../isp/period-protocols.ts';
 import { findPeriodSummarySections } from '../isp/quarterly/period-summaries.ts';
+import { getCaregiverPayrollPeriods } from '../payroll/caregiver-payroll-periods.service.ts';
 import { findIncidents } from '../screening/incidents.service.ts';
 import { findSuspiciousLocations } from '../screening/suspicious-locations.service.ts';
 import type { ReportColumn, ReportCell } from './report-table.ts';
@@ -206,6 +208,97 @@ const suspiciousLocations: ReportDefinition = {
   },
 };
 
+/** Integer cents as dollars (two decimals), null kept. */
+const dollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+
+/**
+ * The client's billing items with service dates in the period, VOID ones too, each with its newest matched claim
+ * line (module billing, `findClientBilledItems`), by date.
+ */
+const billingSummary: ReportDefinition = {
+  type: 'billing-summary',
+  columns: [
+    text('Service date'),
+    text('Caregiver'),
+    text('Procedure code'),
+    text('Modifier'),
+    number('Hours'),
+    number('Units'),
+    number('Rate ($)'),
+    number('Amount ($)'),
+    text('Status'),
+    text('Claim'),
+    text('Claim status'),
+    number('Paid ($)'),
+    text('Payment date'),
+    text('Denial reason'),
+  ],
+  async load(deps, ctx, input) {
+    const items = await findClientBilledItems(deps.db, ctx, {
+      clientId: input.subjectId,
+      from: input.from,
+      to: input.to,
+    });
+    return items.map((item) => [
+      item.date,
+      item.caregiverName,
+      item.billingCode,
+      item.modifier,
+      item.hours,
+      item.units,
+      dollars(item.rateCents),
+      dollars(item.amountCents),
+      item.status,
+      item.claimId,
+      item.claimStatus,
+      dollars(item.paidAmountCents),
+      item.paymentDate,
+      item.denialReason,
+    ]);
+  },
+};
+
+/**
+ * A caregiver's payroll per pay period (module payroll, `getCaregiverPayrollPeriods`): every pay period that
+ * overlaps the dates, each whole (payroll is computed per period; decision 0066 addendum), zeros too.
+ */
+const payrollSummary: ReportDefinition = {
+  type: 'payroll-summary',
+  columns: [
+    text('Pay period from'),
+    text('Pay period to'),
+    number('Regular hours'),
+    number('Overtime hours'),
+    number('Hour adjustments'),
+    number('Total paid hours'),
+    number('Mileage (miles)'),
+    number('Amount adjustments ($)'),
+    number('Segments'),
+    number('Segments paid on changed times'),
+    number('Adjustments'),
+  ],
+  async load(deps, ctx, input) {
+    const config = { timeZone: deps.timeZone, workweekStart: deps.workweekStart };
+    const periods = await getCaregiverPayrollPeriods(deps.db, ctx, config, input.subjectId, {
+      from: input.from,
+      to: input.to,
+    });
+    return periods.map(({ period, summary }) => [
+      period.start,
+      period.end,
+      summary.regularHours,
+      summary.overtimeHours,
+      summary.hourAdjustments,
+      summary.totalPaidHours,
+      summary.mileageMiles,
+      dollars(summary.amountAdjustmentCents),
+      summary.segmentCount,
+      summary.payrollVersionCount,
+      summary.adjustmentCount,
+    ]);
+  },
+};
+
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 /** A client's report period as the isp reads take it: the client, inclusive days and the agency's zone. */
 const clientPeriod = (deps: ReportLoadDeps, input: ReportLoadInput) => ({
@@ -307,6 +400,8 @@ export const reportDefinitions: Record<ReportExportType, ReportDefinition> = {
   'budget-use': budgetUse,
   incidents,
   'suspicious-locations': suspiciousLocations,
+  'billing-summary': billingSummary,
+  'payroll-summary': payrollSummary,
   'quarterly-summaries': quarterlySummaries,
   protocols,
 };

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_EXPORT_JOB, type GeneratedReport } from '@tend/contracts';
 import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers.ts';
 import { importCsvFile, importShiftsFile, waitForJob } from '../../../test/shift-import.ts';
+import { fileUpload } from '../../../test/multipart.ts';
+import { claimCsv, claimCsvHeader, insertBillingItems } from '../billing/claim-test-support.ts';
 import { readPdfText } from '../isp/extraction/pdf-text.ts';
 import { createReportExportHandler } from './report-export.job.ts';
 
@@ -312,5 +314,155 @@ describe('an export of three reports', () => {
       url: '/api/report-exports/00000000-0000-4000-8000-000000000000/download',
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('billing and payroll summaries', () => {
+  let billedClientId = '';
+  let items: string[] = [];
+  let billing: GeneratedReport;
+  let payroll: GeneratedReport;
+
+  beforeAll(async () => {
+    // Billing items as an export batch leaves them (billing's own fixture), claim results through the real import.
+    items = await insertBillingItems(t.database.db, [
+      { clientPid: 'RB001', date: '2025-03-03', hours: 2 }, // 8 units, $58.00: paid
+      { clientPid: 'RB001', date: '2025-03-12', hours: 1 }, // 4 units, $29.00: denied
+      { clientPid: 'RB001', date: '2025-03-20', hours: 1, status: 'VOID' },
+      { clientPid: 'RB001', date: '2025-04-02', hours: 2 }, // after the period
+    ]);
+    const billed = await admin({
+      method: 'GET',
+      url: '/api/billing-items?dateFrom=2025-03-03&dateTo=2025-03-03',
+    });
+    billedClientId = (billed.json().items as { id: string; clientId: string }[]).find(
+      (item) => item.id === items[0],
+    )?.clientId as string;
+    expect(billedClientId).toBeTruthy();
+    const claims = claimCsv([
+      claimCsvHeader,
+      ['C-1', items[0] as string, 'RB001', '2025-03-03', 'OR526', '', '8', '58.00', '58.00', 'Paid', '', ''],
+      [
+        'C-2',
+        items[1] as string,
+        'RB001',
+        '2025-03-12',
+        'OR526',
+        '',
+        '4',
+        '29.00',
+        '0.00',
+        'Denied',
+        'No auth',
+        '',
+      ],
+    ]);
+    const uploaded = await admin({
+      method: 'POST',
+      url: '/api/claim-imports',
+      ...fileUpload(claims, 'text/csv', 'claims.csv'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(202);
+    const imported = await waitForJob(admin, uploaded.json().job.id);
+    expect(imported.status, imported.error).toBe('COMPLETED');
+    // A mileage adjustment in the pay period 2025-03-16..29.
+    const adjustment = await admin({
+      method: 'POST',
+      url: '/api/payroll/adjustments',
+      payload: {
+        caregiverId: hanaId,
+        adjustmentType: 'MILEAGE',
+        adjustmentValue: 12.5,
+        reason: 'Errands',
+        effectiveDate: '2025-03-20',
+      },
+    });
+    expect(adjustment.statusCode, adjustment.body).toBe(201);
+
+    const started = await admin({
+      method: 'POST',
+      url: '/api/report-exports',
+      payload: request({
+        reports: [
+          { type: 'billing-summary', subjectIds: [billedClientId], format: 'csv' },
+          { type: 'payroll-summary', subjectIds: [hanaId], format: 'xlsx' },
+        ],
+      }),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = await waitForJob(admin, started.json().job.id);
+    expect(job.status, job.error).toBe('COMPLETED');
+    const listed = (await list(`?jobId=${job.id}`)).items;
+    billing = listed.find((r) => r.type === 'billing-summary') as GeneratedReport;
+    payroll = listed.find((r) => r.type === 'payroll-summary') as GeneratedReport;
+    expect(billing).toMatchObject({ subjectKind: 'client', subjectName: 'Client RB001', format: 'csv' });
+    expect(payroll).toMatchObject({ subjectKind: 'caregiver', subjectName: 'Hana Hours', format: 'xlsx' });
+  });
+
+  it('400 for a client given to the payroll summary (a caregiver report)', async () => {
+    const response = await admin({
+      method: 'POST',
+      url: '/api/report-exports',
+      payload: request({ reports: [{ type: 'payroll-summary', subjectIds: [cleoId], format: 'csv' }] }),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors[0].path).toBe('reports.0.subjectIds.0');
+  });
+
+  it('billing summary: a CSV of the billed segments of the period with their claim results', async () => {
+    const file = await download(billing);
+    const rows = parse<Record<string, string>>(file.body.replace(/^\uFEFF/, ''), { columns: true });
+    expect(
+      rows.map((r) => [
+        r['Service date'],
+        r.Units,
+        r['Amount ($)'],
+        r.Status,
+        r['Claim status'],
+        r['Paid ($)'],
+      ]),
+    ).toEqual([
+      ['2025-03-03', '8', '58', 'MATCHED', 'paid', '58'],
+      ['2025-03-12', '4', '29', 'MATCHED', 'denied', '0'],
+      ['2025-03-20', '4', '29', 'VOID', '', ''],
+    ]);
+    expect(rows[0]).toMatchObject({ Caregiver: 'Claire Caregiver', 'Procedure code': 'OR526', Claim: 'C-1' });
+    expect(rows[1]?.['Denial reason']).toBe('No auth');
+    expect(await auditFor(billedClientId, 'billing_item.list')).not.toHaveLength(0);
+  });
+
+  it('payroll summary: an XLSX of every pay period overlapping the dates, as the payroll page shows each', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download(payroll)).rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push(Object.fromEntries(header.map((label, i) => [label, row.getCell(i + 1).value])));
+    });
+    // The default biweekly periods from Sunday 2025-01-05: March 2025 touches four, the first and last whole.
+    expect(rows.map((r) => [r['Pay period from'], r['Pay period to']])).toEqual([
+      ['2025-02-16', '2025-03-01'],
+      ['2025-03-02', '2025-03-15'],
+      ['2025-03-16', '2025-03-29'],
+      ['2025-03-30', '2025-04-12'],
+    ]);
+    expect(rows[1]).toMatchObject({ 'Regular hours': 28, 'Overtime hours': 0, Segments: 4 });
+    expect(rows[2]).toMatchObject({ 'Mileage (miles)': 12.5, Adjustments: 1, 'Total paid hours': 0 });
+    for (const row of rows) {
+      const page = await admin({
+        method: 'GET',
+        url: `/api/payroll/caregivers/${hanaId}?periodStart=${String(row['Pay period from'])}`,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const summary = page.json().summary;
+      expect(row).toMatchObject({
+        'Regular hours': summary.regularHours,
+        'Overtime hours': summary.overtimeHours,
+        'Total paid hours': summary.totalPaidHours,
+        'Mileage (miles)': summary.mileageMiles,
+        Segments: summary.segmentCount,
+      });
+    }
   });
 });
