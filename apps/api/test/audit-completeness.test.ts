@@ -26,7 +26,6 @@ import { ocrJobCases, ocrRouteCases } from './audit-cases/ocr.ts';
 import { emailsRouteCases } from './audit-cases/emails.ts';
 import { updatesRouteCases } from './audit-cases/updates.ts';
 import { reportsJobCases, reportsRouteCases } from './audit-cases/reports.ts';
-import { reports2JobCases, reports2RouteCases } from './audit-cases/reports2.ts';
 import { fileUpload, multipartBody } from './multipart.ts';
 import { testIspPdf } from '../src/modules/isp/isp.test-support.ts';
 import { waitForJob } from './shift-import.ts';
@@ -1803,7 +1802,6 @@ const routeCases: RouteCase[] = [
   ...emailsRouteCases,
   ...updatesRouteCases,
   ...reportsRouteCases,
-  ...reports2RouteCases,
 ];
 
 /** Every job type with the events one run of it writes (request id `job:<id>`). */
@@ -1841,7 +1839,6 @@ const jobCases: JobCase[] = [
   ...stagingJobCases,
   ...ocrJobCases,
   ...reportsJobCases,
-  ...reports2JobCases,
 ];
 
 let state: State;

@@ -1,8 +1,10 @@
 /**
  * Audit-completeness cases of the report export (issue 24; docs/report-export.md; decision 0066): starting an export
  * (`report_export.start`, entity processing_job) and the `report-export` job (`report_export.generate` per stored
- * file, entity report_reference, written by the run the start queued). Its subjects are the caregiver and client
- * earlier cases made (`maria`, `dana`).
+ * file, entity report_reference, written by the run the start queued), whose billing and payroll summaries read the
+ * client's billing items (`billing_item.list`, entity client: `findClientBilledItems`) and the caregiver's payroll of
+ * each pay period (`payroll.list`, entity caregiver). Its subjects are the caregiver and client earlier cases made
+ * (`maria`, `dana`).
  */
 import { waitForJob } from '../shift-import.ts';
 import type { JobCase, RouteCase } from './types.ts';
@@ -19,6 +21,8 @@ export const reportsRouteCases: RouteCase[] = [
         reports: [
           { type: 'caregiver-hours', subjectIds: [s.ids.maria], format: 'csv' },
           { type: 'budget-use', subjectIds: [s.ids.dana], format: 'pdf' },
+          { type: 'billing-summary', subjectIds: [s.ids.dana], format: 'csv' },
+          { type: 'payroll-summary', subjectIds: [s.ids.maria], format: 'xlsx' },
         ],
       },
     }),
@@ -30,5 +34,12 @@ export const reportsRouteCases: RouteCase[] = [
 ];
 
 export const reportsJobCases: JobCase[] = [
-  { job: 'report-export', events: [['report_export.generate', 'report_reference']] },
+  {
+    job: 'report-export',
+    events: [
+      ['report_export.generate', 'report_reference'],
+      ['billing_item.list', 'client'],
+      ['payroll.list', 'caregiver'],
+    ],
+  },
 ];

@@ -18,6 +18,7 @@ import { as, createTestApp, signInAs, type TestApp } from '../../../test/helpers
 import { multipartBody } from '../../../test/multipart.ts';
 import { importCsvFile, importShiftsFile, waitForJob } from '../../../test/shift-import.ts';
 import { readPdfText } from '../isp/extraction/pdf-text.ts';
+import { auditEventsOf, downloadReport, listReports } from './report-export.test-support.ts';
 import { testIspPdf, testRisks } from '../isp/isp.test-support.ts';
 
 type Caller = ReturnType<typeof as>;
@@ -43,19 +44,8 @@ const notesCsv = [
   'Q-4,2025-08-04 16:30,How was the visit?,Meals,Cleo tried a new recipe.',
 ].join('\n');
 
-const list = async (query: string) => {
-  const response = await admin({ method: 'GET', url: `/api/report-exports${query}` });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ items: GeneratedReport[]; total: number }>();
-};
-/** Downloads a report through its signed URL, without a session. */
-const download = async (report: GeneratedReport) => {
-  const link = await admin({ method: 'GET', url: `/api/report-exports/${report.id}/download` });
-  expect(link.statusCode, link.body).toBe(200);
-  const file = await anonymous({ method: 'GET', url: link.json().url });
-  expect(file.statusCode, file.body).toBe(200);
-  return file;
-};
+const list = (query = '') => listReports(admin, query);
+const download = (report: GeneratedReport) => downloadReport(admin, anonymous, report);
 /** Runs one export of `reports` over [from, to]; its stored reports in request order. */
 async function exportReports(
   from: string,
@@ -72,10 +62,7 @@ async function exportReports(
 }
 const pdfText = async (bytes: Buffer) =>
   (await readPdfText(bytes)).flatMap((page) => page.items.map((i) => i.text)).join(' ');
-const auditFor = async (entityId: string, action: string) =>
-  (
-    await admin({ method: 'GET', url: `/api/audit-events?entityId=${entityId}&action=${action}&pageSize=50` })
-  ).json().items as { details: Record<string, unknown> | null }[];
+const auditFor = (entityId: string, action: string) => auditEventsOf(admin, entityId, action);
 
 /**
  * Uploads and processes an ISP of `risks` for Cleo, finalizes every protocol (thresholds confirmed) except those

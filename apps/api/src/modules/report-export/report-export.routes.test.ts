@@ -16,6 +16,7 @@ import { importCsvFile, importShiftsFile, waitForJob } from '../../../test/shift
 import { fileUpload } from '../../../test/multipart.ts';
 import { claimCsv, claimCsvHeader, insertBillingItems } from '../billing/claim-test-support.ts';
 import { readPdfText } from '../isp/extraction/pdf-text.ts';
+import { auditEventsOf, downloadReport, listReports } from './report-export.test-support.ts';
 import { createReportExportHandler } from './report-export.job.ts';
 
 let t: TestApp;
@@ -51,24 +52,9 @@ const request = (overrides: Record<string, unknown> = {}) => ({
   ],
   ...overrides,
 });
-const list = async (query = '') => {
-  const response = await admin({ method: 'GET', url: `/api/report-exports${query}` });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ items: GeneratedReport[]; total: number }>();
-};
-/** Downloads a report through its signed URL, without a session. */
-const download = async (report: GeneratedReport) => {
-  const link = await admin({ method: 'GET', url: `/api/report-exports/${report.id}/download` });
-  expect(link.statusCode, link.body).toBe(200);
-  const file = await anonymous({ method: 'GET', url: link.json().url });
-  expect(file.statusCode, file.body).toBe(200);
-  expect(file.headers['content-disposition']).toContain(`filename="${report.fileName}"`);
-  return file;
-};
-const auditFor = async (entityId: string, action: string) =>
-  (
-    await admin({ method: 'GET', url: `/api/audit-events?entityId=${entityId}&action=${action}&pageSize=50` })
-  ).json().items as { details: Record<string, unknown> | null }[];
+const list = (query = '') => listReports(admin, query);
+const download = (report: GeneratedReport) => downloadReport(admin, anonymous, report);
+const auditFor = (entityId: string, action: string) => auditEventsOf(admin, entityId, action);
 const waitForIdle = async () => {
   for (let i = 0; i < 600; i += 1) {
     if (!(await admin({ method: 'GET', url: '/api/jobs?active=true' })).json().items.length) return;
