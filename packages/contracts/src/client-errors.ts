@@ -9,6 +9,7 @@ import {
   CLIENT_ERROR_MESSAGE_MAX,
   CLIENT_ERROR_ROUTE_MAX,
   CLIENT_ERROR_ROUTE_PATTERN,
+  isClientErrorRoute,
   clientErrorKinds,
   scrubClientErrorText,
 } from './client-error-text.ts';
@@ -27,7 +28,8 @@ export const clientErrorReport = z.strictObject({
     .regex(
       CLIENT_ERROR_ROUTE_PATTERN,
       'must be a route pattern such as /admin/clients/:id (no ids, no query)',
-    ),
+    )
+    .refine(isClientErrorRoute, 'must be a route pattern such as /admin/clients/:id (no ids, no query)'),
   buildVersion: text()
     .min(1)
     .max(64)

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTable } from '@tend/contracts/routes';
-import { CLIENT_ERROR_ROUTE_PATTERN } from '@tend/contracts/client-error-text';
+import { isClientErrorRoute } from '@tend/contracts/client-error-text';
 import {
   CLIENT_LOG_FLUSH_MS,
   CLIENT_LOG_MAX_PER_MINUTE,
@@ -25,8 +25,7 @@ describe('routePatternOf', () => {
   });
 
   it('every route-table path passes the endpoint’s route check', () => {
-    for (const route of routeTable)
-      expect(CLIENT_ERROR_ROUTE_PATTERN.test(route.path), route.path).toBe(true);
+    for (const route of routeTable) expect(isClientErrorRoute(route.path), route.path).toBe(true);
   });
 });
 

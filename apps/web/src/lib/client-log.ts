@@ -15,7 +15,7 @@
 import { matchPath } from 'react-router';
 import { routeTable } from '@tend/contracts/routes';
 import {
-  CLIENT_ERROR_ROUTE_PATTERN,
+  isClientErrorRoute,
   scrubClientErrorText,
   type ClientErrorKind,
 } from '@tend/contracts/client-error-text';
@@ -43,7 +43,7 @@ export interface ClientErrorReportBody {
  */
 export function routePatternOf(pathname: string): string {
   const match = routeTable.find((route) => matchPath({ path: route.path, end: true }, pathname));
-  return match && CLIENT_ERROR_ROUTE_PATTERN.test(match.path) ? match.path : '*';
+  return match && isClientErrorRoute(match.path) ? match.path : '*';
 }
 
 /** The error text of anything thrown: `Name: message` of an Error, else its string, scrubbed. */
