@@ -81,9 +81,8 @@ async function dryRun(page: Page) {
   await expect.poll(() => page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(320);
   await snap(page, 'staging-0-test-sync-320');
   await page.setViewportSize({ width: 1280, height: 720 });
-  // Nothing staged, no production shift created or changed.
+  // Nothing staged, no production shift created or changed (other flows may have staged rows before: the OCR one).
   expect(await totals(page)).toEqual(before);
-  expect(before.staging).toBe(0);
 }
 
 async function stage(page: Page, name: string, content: Buffer, first: boolean) {
