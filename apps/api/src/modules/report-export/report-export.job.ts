@@ -10,6 +10,7 @@
  */
 import { reportExportInput, reportExportTypeInfo, type ReportFormat } from '@tend/contracts';
 import { systemContext } from '../../platform/http/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { JobInputError, type JobHandler } from '../../platform/jobs/jobs.service.ts';
 import type { StorageService } from '../../platform/storage/storage.service.ts';
 import { findJobReport, reportFileName, storeReport } from '../isp/report-references.ts';
@@ -39,8 +40,12 @@ export function createReportExportHandler(deps: ReportExportJobDeps): JobHandler
     if (!parsed.success) throw new JobInputError('The export request is not valid');
     const input = parsed.data;
     const ctx = systemContext(`job:${job.jobId}`);
-    const names = await subjectNames(deps.db, input).catch(() => {
-      throw new JobInputError('A client or caregiver of the export no longer exists');
+    // A subject gone since the request (NOT_FOUND) or of another kind is the input's fault: not retried. Anything
+    // else (the database away) is thrown as it is, so the runner retries it.
+    const names = await subjectNames(deps.db, input).catch((error: unknown) => {
+      if (error instanceof AppError)
+        throw new JobInputError('A client or caregiver of the export no longer exists');
+      throw error;
     });
     const files = input.reports.flatMap((report, index) =>
       report.subjectIds.map((subjectId) => ({ report, index, subjectId })),
