@@ -76,6 +76,27 @@ export default tseslint.config(
       ],
     },
   },
+  // pdf.js only through platform/pdf/pdfjs.ts (docs/decisions/0069-pdfjs-keeps-node-builtins.md): its legacy build's
+  // core-js replaces Node's JSON.parse, JSON.stringify and Array.prototype.push on load, and loadPdfjs puts them back.
+  // Its types may be imported anywhere; tests read the PDFs they check with it directly.
+  {
+    files: ['apps/api/src/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['apps/api/src/platform/pdf/**', '**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'pdfjs-dist/legacy/build/pdf.mjs',
+              allowTypeImports: true,
+              message: "Load pdf.js with loadPdfjs() from platform/pdf/pdfjs.ts (it keeps Node's own JSON).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Every route of ours is a contracts endpoint (docs/decisions/0032-endpoints-defined-once.md): registered with
   // `route()` (platform/http/endpoint-route.ts), never by `app.get/post/…` with a path written again. Only
   // better-auth's own handler (auth.plugin.ts) is registered directly.

@@ -12,15 +12,13 @@
  * `@tesseract.js-data/eng`, no cache, no download), `rotateAuto` deskewing a crooked sheet; the boxes are turned back
  * into the page image's frame. Nothing here touches the network.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp, { type Metadata } from 'sharp';
 import type { OcrWord } from '@tend/contracts';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { loadPdfjs, offlineDocumentOptions } from '../../platform/pdf/pdfjs.ts';
 import { type OcrEngine } from '../isp/ocr/ocr-engine.ts';
 import { removeRules, toSourceFrame } from '../isp/ocr/ocr-pdf.ts';
-
-const require = createRequire(import.meta.url);
 
 /** Longest side of a page image, pixels (a letter page at 300 dpi is 3300). Larger scans are scaled down. */
 export const MAX_PAGE_SIDE = 3300;
@@ -119,26 +117,12 @@ async function imagePages(bytes: Buffer): Promise<(() => Promise<GreyPage>)[]> {
   });
 }
 
-/** The folder of a package's files as a path ending in `/`, as pdf.js's `*Url` options want it on Node. */
-function packageDir(pkg: string, dir: string): string {
-  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), dir) + path.sep;
-}
-
 /** Lazy pages of a PDF, rendered at PDF_DPI (fewer when a page would pass MAX_PAGE_SIDE). */
 async function pdfPages(bytes: Buffer): Promise<(() => Promise<GreyPage>)[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let document: Awaited<ReturnType<typeof getDocument>['promise']>;
+  const { getDocument } = await loadPdfjs();
+  let document: PDFDocumentProxy;
   try {
-    document = await getDocument({
-      data: new Uint8Array(bytes),
-      standardFontDataUrl: packageDir('pdfjs-dist', 'standard_fonts'),
-      cMapUrl: packageDir('pdfjs-dist', 'cmaps'),
-      cMapPacked: true,
-      wasmUrl: packageDir('pdfjs-dist', 'wasm'),
-      isEvalSupported: false,
-      useSystemFonts: false,
-      verbosity: 0,
-    }).promise;
+    document = await getDocument({ ...offlineDocumentOptions, data: new Uint8Array(bytes) }).promise;
   } catch (error) {
     const name = (error as { name?: string }).name;
     throw new OcrFileError(

@@ -4,19 +4,11 @@
  * wasm decoders come from the installed pdfjs-dist package, never from the network. Files that cannot be read end in
  * an {@link IspFileError} whose message a person understands. Nothing here logs the file's text.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-import { getDocument, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
+import { loadPdfjs, offlineDocumentOptions } from '../../../platform/pdf/pdfjs.ts';
 import { IspFileError } from './isp-file-error.js';
 import type { PageText, TextItem } from './types.js';
-
-/** The installed pdfjs-dist's folder (works from `src` under tsx/vitest and from the esbuild bundle in `dist`). */
-const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-/** pdf.js asks for folders "as a path ending in `/`" in Node (it reads them with `fs`). */
-const packageFolder = (name: string) => `${path.join(pdfjsDir, name)}${path.sep}`;
 
 /** How far from the end a PDF's `%%EOF` marker may be (Acrobat's tolerance: 1024 bytes after trailing blanks). */
 const eofWindow = 1024;
@@ -42,20 +34,14 @@ export interface ReadPdfTextOptions {
  */
 export async function readPdfText(bytes: Uint8Array, options: ReadPdfTextOptions = {}): Promise<PageText[]> {
   checkFileShape(bytes);
+  const { getDocument, Util } = await loadPdfjs();
   const loadingTask = getDocument({
+    ...offlineDocumentOptions,
     // pdf.js transfers the buffer it is given to its worker: give it a copy so the caller's bytes stay usable.
     data: new Uint8Array(bytes),
-    standardFontDataUrl: packageFolder('standard_fonts'),
-    cMapUrl: packageFolder('cmaps'),
-    cMapPacked: true,
-    wasmUrl: packageFolder('wasm'),
-    iccUrl: packageFolder('iccs'),
-    isEvalSupported: false,
-    useSystemFonts: false,
     disableFontFace: true,
     useWorkerFetch: false,
     stopAtErrors: false,
-    verbosity: 0,
   });
   let doc: PDFDocumentProxy | undefined;
   try {
@@ -71,7 +57,7 @@ export async function readPdfText(bytes: Uint8Array, options: ReadPdfTextOptions
       let page: PDFPageProxy | undefined;
       try {
         page = await doc.getPage(number);
-        pages.push(await readPage(page));
+        pages.push(await readPage(page, (m1, m2) => Util.transform(m1, m2) as number[]));
       } catch (error) {
         throw asIspFileError(error);
       } finally {
@@ -136,8 +122,11 @@ interface PdfjsTextStyle {
   descent?: number;
 }
 
+/** pdf.js's product of two transform matrices (`Util.transform`). */
+type Transform = (m1: number[], m2: number[]) => number[];
+
 /** One page's text items, in the page's top-left frame. */
-async function readPage(page: PDFPageProxy): Promise<PageText> {
+async function readPage(page: PDFPageProxy, transform: Transform): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const raw = content.items.filter(
@@ -153,7 +142,7 @@ async function readPage(page: PDFPageProxy): Promise<PageText> {
     const style = styles[item.fontName];
     return {
       text: item.str,
-      ...itemBox(item, viewport.transform, style),
+      ...itemBox(item, viewport.transform, style, transform),
       fontName: font?.name ?? item.fontName,
       bold: font?.bold ?? false,
     };
@@ -169,8 +158,9 @@ function itemBox(
   item: PdfjsTextItem,
   viewportTransform: number[],
   style: PdfjsTextStyle | undefined,
+  transform: Transform,
 ): Pick<TextItem, 'x' | 'y' | 'width' | 'height'> {
-  const [a, b, c, d, e, f] = Util.transform(viewportTransform, item.transform) as [
+  const [a, b, c, d, e, f] = transform(viewportTransform, item.transform) as [
     number,
     number,
     number,

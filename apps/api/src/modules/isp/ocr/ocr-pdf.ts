@@ -6,16 +6,13 @@
  * page's frame. The result has the same shape as the text layer's (`PageText`, PDF points from the page's top-left
  * corner), so extraction reads a scan like any other ISP. Everything runs locally; nothing is downloaded.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { loadPdfjs, offlineDocumentOptions } from '../../../platform/pdf/pdfjs.ts';
 import { IspFileError } from '../extraction/isp-file-error.ts';
 import type { PageText, TextItem } from '../extraction/types.ts';
 import { OcrEngine, type OcrLine, type OcrRecognition, type OcrWord } from './ocr-engine.ts';
-
-const require = createRequire(import.meta.url);
 
 /**
  * Highest resolution pages are rendered at for OCR (tesseract reads best at 200–300 dpi). A page that is one scanned
@@ -52,29 +49,15 @@ export interface OcrPdfOptions {
   engine?: OcrEngine;
 }
 
-/** The folder of a package's files as a path ending in `/`, as pdf.js's `*Url` options want it on Node. */
-function packageDir(pkg: string, dir: string): string {
-  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), dir) + path.sep;
-}
-
 /**
  * Opens a PDF with pdf.js for rendering, offline: standard fonts, CMaps and the image decoders' WebAssembly come from
  * the pdfjs-dist package; no eval, no system fonts. Errors: `IspFileError` `password-protected`, `damaged`.
  */
 async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const { getDocument } = await loadPdfjs();
   try {
-    return await getDocument({
-      // pdf.js takes ownership of (detaches) the buffer it is given: give it a copy.
-      data: new Uint8Array(bytes),
-      standardFontDataUrl: packageDir('pdfjs-dist', 'standard_fonts'),
-      cMapUrl: packageDir('pdfjs-dist', 'cmaps'),
-      cMapPacked: true,
-      wasmUrl: packageDir('pdfjs-dist', 'wasm'),
-      iccUrl: packageDir('pdfjs-dist', 'iccs'),
-      isEvalSupported: false,
-      useSystemFonts: false,
-      verbosity: 0,
-    }).promise;
+    // pdf.js takes ownership of (detaches) the buffer it is given: give it a copy.
+    return await getDocument({ ...offlineDocumentOptions, data: new Uint8Array(bytes) }).promise;
   } catch (error) {
     const name = (error as { name?: string }).name;
     throw new IspFileError(name === 'PasswordException' ? 'password-protected' : 'damaged', { cause: error });
@@ -99,7 +82,7 @@ interface RenderedPage {
  * text, or a photo on a page).
  */
 async function scanResolution(page: PDFPageProxy, width: number, height: number): Promise<number | null> {
-  const { fnArray, argsArray } = await page.getOperatorList();
+  const [{ OPS }, { fnArray, argsArray }] = await Promise.all([loadPdfjs(), page.getOperatorList()]);
   const pageShape = width / height;
   let widest = 0;
   for (const [index, fn] of fnArray.entries()) {
