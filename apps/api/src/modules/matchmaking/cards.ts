@@ -21,13 +21,25 @@ const initialOf = (lastName: string | null) => {
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
+/** What a conversation shows of a listing (either side): first name, last initial, photo. */
+export function nameplateOf(row: {
+  firstName: string;
+  lastName: string | null;
+  profilePicture: string | null;
+}): { firstName: string; lastInitial: string | null; photoUrl: string | null } {
+  return {
+    firstName: row.firstName,
+    lastInitial: initialOf(row.lastName),
+    photoUrl: photoUrlOf(row.profilePicture),
+  };
+}
+
 /** The card of caregiver listing `row`. */
 export function caregiverCardOf(row: typeof tinderCaregivers.$inferSelect): CaregiverCard {
   return {
     id: row.id,
     uniqueKey: row.uniqueKey,
-    firstName: row.firstName,
-    lastInitial: initialOf(row.lastName),
+    ...nameplateOf(row),
     city: row.city,
     state: row.state,
     availabilityStatus: oneOf<AvailabilityStatus>(availabilityStatuses, row.availabilityStatus),
@@ -41,7 +53,6 @@ export function caregiverCardOf(row: typeof tinderCaregivers.$inferSelect): Care
     backgroundCheckExpiresAt: row.backgroundCheckExpiresAt,
     verified: row.verifiedAt !== null,
     verificationMethod: oneOf<VerificationMethod>(verificationMethods, row.verificationMethod),
-    photoUrl: photoUrlOf(row.profilePicture),
   };
 }
 
@@ -50,8 +61,7 @@ export function clientCardOf(row: typeof tinderClients.$inferSelect): ClientCard
   return {
     id: row.id,
     uniqueKey: row.uniqueKey,
-    firstName: row.firstName,
-    lastInitial: initialOf(row.lastName),
+    ...nameplateOf(row),
     city: row.city,
     state: row.state,
     careType: row.careType,
@@ -61,6 +71,5 @@ export function clientCardOf(row: typeof tinderClients.$inferSelect): ClientCard
     careNeededDescription: row.careNeededDescription,
     languages: row.languages,
     verified: row.verifiedAt !== null,
-    photoUrl: photoUrlOf(row.profilePicture),
   };
 }

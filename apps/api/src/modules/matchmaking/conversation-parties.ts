@@ -3,10 +3,10 @@
  * are as the other side may see them (the privacy projection of `cards.ts`: first name, last initial, photo), which
  * account owns each, and the client listings of a guardian. No writes; no audit (the caller audits its own read).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SenderType } from '@tend/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { caregiverCardOf, clientCardOf } from './cards.ts';
+import { nameplateOf } from './cards.ts';
 import { tinderCaregivers, tinderClients } from './matchmaking.table.ts';
 
 /** One listing as a conversation shows it. `guardianId` is the client listing's family (null for a caregiver). */
@@ -22,49 +22,52 @@ export interface ConversationPartyListing {
 
 /**
  * The listings `clientIds` and `caregiverIds` (archived ones included: a conversation outlives a listing's
- * archiving), keyed by listing id. Unknown ids are absent. Two queries at most.
+ * archiving), keyed by listing id. Unknown ids are absent. One query (only the columns a conversation shows: it runs
+ * for every message sent, bench:realtime).
  */
 export async function partiesOf(
   executor: Executor,
   { clientIds, caregiverIds }: { clientIds: string[]; caregiverIds: string[] },
 ): Promise<Map<string, ConversationPartyListing>> {
   const parties = new Map<string, ConversationPartyListing>();
-  if (clientIds.length) {
-    const rows = await executor
-      .select()
-      .from(tinderClients)
-      .where(inArray(tinderClients.id, [...new Set(clientIds)]));
-    for (const row of rows) {
-      const card = clientCardOf(row);
-      parties.set(row.id, {
-        side: 'CLIENT',
-        listingId: row.id,
-        firstName: card.firstName,
-        lastInitial: card.lastInitial,
-        photoUrl: card.photoUrl,
-        guardianId: row.guardianId,
-        archived: row.archived,
-      });
-    }
-  }
-  if (caregiverIds.length) {
-    const rows = await executor
-      .select()
-      .from(tinderCaregivers)
-      .where(inArray(tinderCaregivers.id, [...new Set(caregiverIds)]));
-    for (const row of rows) {
-      const card = caregiverCardOf(row);
-      parties.set(row.id, {
-        side: 'CAREGIVER',
-        listingId: row.id,
-        firstName: card.firstName,
-        lastInitial: card.lastInitial,
-        photoUrl: card.photoUrl,
-        guardianId: null,
-        archived: row.archived,
-      });
-    }
-  }
+  const clients = clientIds.length
+    ? executor
+        .select({
+          side: sql<SenderType>`'CLIENT'`.as('side'),
+          listingId: tinderClients.id,
+          firstName: tinderClients.firstName,
+          lastName: tinderClients.lastName,
+          profilePicture: tinderClients.profilePicture,
+          guardianId: tinderClients.guardianId,
+          archived: tinderClients.archived,
+        })
+        .from(tinderClients)
+        .where(inArray(tinderClients.id, [...new Set(clientIds)]))
+    : null;
+  const caregivers = caregiverIds.length
+    ? executor
+        .select({
+          side: sql<SenderType>`'CAREGIVER'`.as('side'),
+          listingId: tinderCaregivers.id,
+          firstName: tinderCaregivers.firstName,
+          lastName: tinderCaregivers.lastName,
+          profilePicture: tinderCaregivers.profilePicture,
+          guardianId: sql<string | null>`null::uuid`.as('guardian_id'),
+          archived: tinderCaregivers.archived,
+        })
+        .from(tinderCaregivers)
+        .where(inArray(tinderCaregivers.id, [...new Set(caregiverIds)]))
+    : null;
+  const rows =
+    clients && caregivers ? await clients.unionAll(caregivers) : await (clients ?? caregivers ?? []);
+  for (const row of rows)
+    parties.set(row.listingId, {
+      side: row.side,
+      listingId: row.listingId,
+      ...nameplateOf(row),
+      guardianId: row.guardianId,
+      archived: row.archived,
+    });
   return parties;
 }
 

@@ -21,10 +21,14 @@ export interface MatchmakingDeps {
   config: Config;
 }
 
-/** The caller's account (an anonymous context is refused before: the routes need a session). */
+/**
+ * The caller's account (an anonymous context is refused before: the routes need a session). One query; none on a
+ * realtime socket's later events (`ctx.remember`: the account row is kept until an account or session changes).
+ */
 export async function callerAccount(deps: MatchmakingDeps, ctx: RequestContext): Promise<MatchmakingAccount> {
   const id = ctx.actor?.userAccountId;
-  const account = id ? await findMatchmakingAccount(deps.db, id) : null;
+  const read = async () => (id ? await findMatchmakingAccount(deps.db, id) : null);
+  const account = ctx.remember ? await ctx.remember('matchmaking.callerAccount', read) : await read();
   if (!account) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   return account;
 }

@@ -11,6 +11,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  AuditAction,
   ConversationMessage,
   ConversationSummary,
   MessageKind,
@@ -18,7 +19,7 @@ import type {
   SenderType,
 } from '@tend/contracts';
 import { conversationEvents, type messagePageQuery } from '@tend/contracts';
-import { recordAudit } from '../../platform/audit/audit.service.ts';
+import { auditEventsPerRow, recordAudit } from '../../platform/audit/audit.service.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import type { RequestContext } from '../../platform/http/context.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
@@ -30,7 +31,7 @@ import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
 import { checkContactDetails } from './contact-check.ts';
 import { messageView, summariesOf, type MessageRow } from './conversation-views.ts';
 import {
-  accountIdsOf,
+  accountIdsOfSides,
   assertWritable,
   participation,
   participationIn,
@@ -254,31 +255,27 @@ export async function sendMessage(
 ): Promise<ConversationMessage> {
   const account = await callerAccount(deps, ctx);
   const p = await participation(deps.db, account, conversationId);
+  // Who gets the message is read beside the checks and the insert (one round trip less before delivery).
+  const recipients = accountIdsOfSides(deps.db, p);
+  recipients.catch(() => undefined);
   await assertWritable(deps.db, p);
   const flags = checkContactDetails(input.content, input.confirmFlagged ?? false);
-  const stored = await deps.db.transaction(async (tx) => {
-    const row = await insertMessage(tx, p, {
-      content: input.content,
-      kind: 'text',
-      flags,
-      clientMessageId: input.clientMessageId,
-    });
-    if (!row.created) return row;
-    await recordAudit(tx, ctx, {
-      action: 'message.send',
-      entityType: 'message',
-      entityId: row.message.id,
-      details: { conversationId, ...(flags.length ? { flags } : {}) },
-    });
-    return row;
-  });
-  if (stored.created) await deliver(deps, p, stored.message);
+  const stored = await insertMessage(
+    deps.db,
+    p,
+    { content: input.content, kind: 'text', flags, clientMessageId: input.clientMessageId },
+    { ctx, action: 'message.send', details: { conversationId, ...(flags.length ? { flags } : {}) } },
+  );
+  if (stored.created) await deliver(deps, p, stored.message, await recipients);
   return messageView(stored.message, p.side);
 }
 
 /**
- * Stores a message of `p.side` in `p`'s conversation and touches the conversation (its `updated_at` orders lists).
- * With `clientMessageId`, a message the writer stored before under that id is returned instead (`created: false`).
+ * Stores a message of `p.side` in `p`'s conversation and touches the conversation (its `updated_at` orders lists), in
+ * one statement (so no transaction is needed for it; bench:realtime, decision 0061). With `audit`, the same statement
+ * writes that audit event for the new message (entity `message`, its id; ids and counts only in `details`). With
+ * `clientMessageId`, a message the writer stored before under that id is returned instead (`created: false`; nothing
+ * touched, nothing audited).
  */
 export async function insertMessage(
   executor: Executor,
@@ -289,31 +286,51 @@ export async function insertMessage(
     flags = [],
     clientMessageId,
   }: { content: string; kind: MessageKind; flags?: string[]; clientMessageId?: string | undefined },
+  audit?: { ctx: RequestContext; action: AuditAction; details: Record<string, unknown> },
 ): Promise<{ message: MessageRow; created: boolean }> {
-  const [row] = await executor
-    .insert(messages)
-    .values({
-      conversationId: p.conversation.id,
-      matchId: p.conversation.matchId,
-      senderId: p.me.listingId,
-      senderType: p.side,
-      recipientId: p.other.listingId,
-      recipientType: p.other.side,
-      senderName: p.me.firstName,
-      content,
-      kind,
-      flags: flags.length ? flags : null,
-      clientMessageId: clientMessageId ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (row) {
-    await executor
+  const inserted = executor.$with('inserted').as(
+    executor
+      .insert(messages)
+      .values({
+        conversationId: p.conversation.id,
+        matchId: p.conversation.matchId,
+        senderId: p.me.listingId,
+        senderType: p.side,
+        recipientId: p.other.listingId,
+        recipientType: p.other.side,
+        senderName: p.me.firstName,
+        content,
+        kind,
+        flags: flags.length ? flags : null,
+        clientMessageId: clientMessageId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  const touched = executor.$with('touched').as(
+    executor
       .update(conversations)
-      .set({ updatedAt: new Date() })
-      .where(eq(conversations.id, p.conversation.id));
-    return { message: row, created: true };
-  }
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(conversations.id, p.conversation.id), sql`exists (select 1 from ${inserted})`)),
+  );
+  const audited = audit
+    ? [
+        executor.$with('audited', {}).as(
+          auditEventsPerRow(audit.ctx, {
+            action: audit.action,
+            entityType: 'message',
+            rows: sql`${inserted}`,
+            entityId: sql`id::text`,
+            details: sql`${JSON.stringify(audit.details)}::jsonb`,
+          }),
+        ),
+      ]
+    : [];
+  const [row] = await executor
+    .with(inserted, touched, ...audited)
+    .select()
+    .from(inserted);
+  if (row) return { message: row, created: true };
   const [existing] = await executor
     .select()
     .from(messages)
@@ -330,10 +347,16 @@ export async function insertMessage(
 
 /**
  * After the commit: pushes `message` to every account of both sides (each sees its own `fromMe`), tells them their
- * inbox changed, and publishes `messageSent` for the notification workflow.
+ * inbox changed, and publishes `messageSent` for the notification workflow. `accounts`: both sides' accounts when
+ * the caller read them already (`accountIdsOfSides`).
  */
-export async function deliver(deps: MessagingDeps, p: Participation, message: MessageRow): Promise<void> {
-  const [mine, theirs] = await Promise.all([accountIdsOf(deps.db, p.me), accountIdsOf(deps.db, p.other)]);
+export async function deliver(
+  deps: MessagingDeps,
+  p: Participation,
+  message: MessageRow,
+  accounts?: { mine: string[]; theirs: string[] },
+): Promise<void> {
+  const { mine, theirs } = accounts ?? (await accountIdsOfSides(deps.db, p));
   for (const id of mine)
     deps.realtime.toAccount(id, conversationEvents.message, messageView(message, p.side));
   for (const id of theirs) {
@@ -411,11 +434,10 @@ export async function pushReceipt(
     deliveredAt: receipt.deliveredAt?.toISOString() ?? null,
     readAt: receipt.readAt?.toISOString() ?? null,
   };
-  for (const id of await accountIdsOf(deps.db, p.other))
-    deps.realtime.toAccount(id, conversationEvents.receipt, payload);
+  const { mine, theirs } = await accountIdsOfSides(deps.db, p);
+  for (const id of theirs) deps.realtime.toAccount(id, conversationEvents.receipt, payload);
   if (receipt.inboxRead)
-    for (const id of await accountIdsOf(deps.db, p.me))
-      deps.realtime.toAccount(id, conversationEvents.inboxChanged, { reason: 'read' });
+    for (const id of mine) deps.realtime.toAccount(id, conversationEvents.inboxChanged, { reason: 'read' });
 }
 
 /** The caller's participation in `conversationId` (for the socket handlers). */

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../platform/http/errors.ts';
 import { partiesOf, type ConversationPartyListing } from '../matchmaking/conversation-parties.ts';
 import { matchStatusesOf } from '../matchmaking/matches.service.ts';
 import type { MatchmakingAccount } from '../matchmaking/matchmaking-support.ts';
-import { accountsActingFor } from '../users/matchmaking-accounts.service.ts';
+import { accountsActingFor, accountsActingForAny } from '../users/matchmaking-accounts.service.ts';
 import { conversations } from './messaging.table.ts';
 import { ownerChoices } from './notifications/recipients.ts';
 
@@ -92,6 +92,33 @@ export async function accountIdsOf(executor: Executor, party: ConversationPartyL
     );
   if (!party.guardianId) return [];
   return (await accountsActingFor(executor, { guardianId: party.guardianId })).map((a) => a.userAccountId);
+}
+
+/**
+ * The user accounts of both sides of conversation `p`: `mine` act for the caller's listing, `theirs` for the other.
+ * One query.
+ */
+export async function accountIdsOfSides(
+  executor: Executor,
+  p: Participation,
+): Promise<{ mine: string[]; theirs: string[] }> {
+  const owners = { guardianIds: [] as string[], tinderCaregiverIds: [] as string[] };
+  for (const party of [p.me, p.other]) {
+    if (party.side === 'CAREGIVER') owners.tinderCaregiverIds.push(party.listingId);
+    else if (party.guardianId) owners.guardianIds.push(party.guardianId);
+  }
+  const actsFor = (
+    party: ConversationPartyListing,
+    account: { guardianId: string | null; tinderCaregiverId: string | null },
+  ) =>
+    party.side === 'CAREGIVER'
+      ? account.tinderCaregiverId === party.listingId
+      : account.guardianId === party.guardianId;
+  const accounts = await accountsActingForAny(executor, owners);
+  return {
+    mine: accounts.filter((a) => actsFor(p.me, a)).map((a) => a.userAccountId),
+    theirs: accounts.filter((a) => actsFor(p.other, a)).map((a) => a.userAccountId),
+  };
 }
 
 /** The room of a conversation's open pages (`conversation:join`). */

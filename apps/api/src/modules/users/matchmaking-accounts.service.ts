@@ -13,7 +13,7 @@
  * - Caregiver listing link: sets `tinder_caregiver_id` when the account has none; CONFLICT on `caregiver` otherwise.
  * Links are audited `account.person_linked` with method `matchmaking`.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Role } from '@tend/contracts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { userAccounts } from '../../platform/auth/auth.table.ts';
@@ -75,6 +75,30 @@ export async function accountsActingFor(
   executor: Executor,
   owner: { guardianId: string } | { tinderCaregiverId: string },
 ): Promise<ListingAccount[]> {
+  const rows = await accountsActingForAny(
+    executor,
+    'guardianId' in owner
+      ? { guardianIds: [owner.guardianId], tinderCaregiverIds: [] }
+      : { guardianIds: [], tinderCaregiverIds: [owner.tinderCaregiverId] },
+  );
+  return rows.map(({ userAccountId, email, phone, locale, isActive }) => ({
+    userAccountId,
+    email,
+    phone,
+    locale,
+    isActive,
+  }));
+}
+
+/**
+ * {@link accountsActingFor} for several owners at once (both sides of a conversation), each account with the
+ * guardian record and caregiver listing it is linked to, so the caller can tell whose it is. One query.
+ */
+export async function accountsActingForAny(
+  executor: Executor,
+  { guardianIds, tinderCaregiverIds }: { guardianIds: string[]; tinderCaregiverIds: string[] },
+): Promise<(ListingAccount & { guardianId: string | null; tinderCaregiverId: string | null })[]> {
+  if (!guardianIds.length && !tinderCaregiverIds.length) return [];
   return executor
     .select({
       userAccountId: userAccounts.id,
@@ -82,12 +106,15 @@ export async function accountsActingFor(
       phone: userAccounts.phone,
       locale: userAccounts.locale,
       isActive: userAccounts.isActive,
+      guardianId: userAccounts.guardianId,
+      tinderCaregiverId: userAccounts.tinderCaregiverId,
     })
     .from(userAccounts)
     .where(
-      'guardianId' in owner
-        ? eq(userAccounts.guardianId, owner.guardianId)
-        : eq(userAccounts.tinderCaregiverId, owner.tinderCaregiverId),
+      or(
+        guardianIds.length ? inArray(userAccounts.guardianId, guardianIds) : undefined,
+        tinderCaregiverIds.length ? inArray(userAccounts.tinderCaregiverId, tinderCaregiverIds) : undefined,
+      ),
     );
 }
 

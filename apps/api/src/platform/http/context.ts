@@ -15,6 +15,13 @@ export interface RequestContext {
   requestId: string;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * Only on the events of a realtime socket (platform/realtime): the value `load` gives for `key`, kept for the
+   * socket until sessions or accounts change on any instance (the session cache's signal, decision 0028), so only
+   * for values read from the caller's own account row. A failed load is not kept. Absent on HTTP requests: each
+   * reads afresh.
+   */
+  remember?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 }
 
 /** A context for work that no person started (start-up, jobs, demo data). */

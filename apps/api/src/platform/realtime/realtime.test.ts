@@ -16,6 +16,13 @@ const echo = defineClientEvent({
 });
 const refuse = defineClientEvent({ name: 'test:refuse', payload: z.object({}), ack: z.null() });
 const echoed = defineServerEvent({ name: 'test:echoed', payload: z.object({ text: z.string() }) });
+// Answers what `ctx.remember` holds for `key` (a count of loads; `fail` makes the load throw).
+const remembered = defineClientEvent({
+  name: 'test:remembered',
+  payload: z.object({ key: z.string(), fail: z.boolean() }).strict(),
+  ack: z.number(),
+});
+let loads = 0;
 
 let t: TestApp;
 let address: string;
@@ -28,6 +35,14 @@ beforeAll(async () => {
         app.deps.realtime.handle(echo, async ({ ctx }, payload) => {
           app.deps.realtime.toAccount(ctx.actor.userAccountId, echoed, { text: payload.text });
           return { text: payload.text, accountId: ctx.actor.userAccountId };
+        });
+        app.deps.realtime.handle(remembered, async ({ ctx }, { key, fail }) => {
+          if (!ctx.remember) throw new Error('a socket context remembers');
+          return ctx.remember(key, async () => {
+            loads += 1;
+            if (fail) throw new AppError('CONFLICT', 'load failed');
+            return loads;
+          });
         });
         app.deps.realtime.handle(refuse, async () => {
           throw new AppError('NOT_FOUND', 'Conversation not found');
@@ -77,6 +92,37 @@ describe('realtime channel (platform/realtime)', () => {
       expect(await t.app.deps.realtime.socketCountOf(accountId)).toBe(2);
     } finally {
       for (const socket of [first, second, other]) socket.close();
+    }
+  });
+
+  it('remembers per socket until an account changes, and forgets a failed load', async () => {
+    const { cookie, accountId } = await signInAs(t, 'USER');
+    const first = await connectSocket(address, cookie);
+    const second = await connectSocket(address, cookie);
+    try {
+      const ask = (socket: typeof first, key = 'account', fail = false) =>
+        emitAck(socket, remembered, { key, fail });
+      const once = await ask(first);
+      expect(once).toMatchObject({ ok: true });
+      expect(await ask(first)).toEqual(once);
+      // Another socket of the same account reads for itself.
+      expect(await ask(second)).not.toEqual(once);
+
+      await t.database.db
+        .update(userAccounts)
+        .set({ fullName: 'Renamed Person' })
+        .where(eq(userAccounts.id, accountId));
+      const after = await ask(first);
+      expect(after).toMatchObject({ ok: true });
+      expect(after).not.toEqual(once);
+
+      expect(await ask(first, 'failing', true)).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+      const before = loads;
+      await ask(first, 'failing', true);
+      expect(loads).toBe(before + 1);
+    } finally {
+      first.close();
+      second.close();
     }
   });
 

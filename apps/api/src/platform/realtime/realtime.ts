@@ -9,6 +9,9 @@
  * - **Credentials die with their session**: before every client event the session is judged again (cached ≤ 30 s,
  *   emptied by any session write), and whenever sessions or accounts are written on any instance the hub checks its
  *   sockets' sessions in one query and disconnects those that ended (after `realtime:ended`).
+ * - **Remembered per socket** (`ctx.remember`): values read from the caller's own account rows (e.g. matchmaking's
+ *   `callerAccount`) are kept per socket until sessions or accounts change on any instance (the same signal), so a
+ *   busy socket does not read its account again for every event (bench:realtime; decision 0061).
  * - **Rooms**: each socket joins `account:<userAccountId>`; modules join others (`joinRoom`) after checking access
  *   themselves. `toAccount`/`toRoom` reach every instance.
  * - **Several instances**: on PostgreSQL the `@socket.io/postgres-adapter` relays through `NOTIFY` on the
@@ -87,6 +90,8 @@ export const accountRoom = (userAccountId: string) => `account:${userAccountId}`
 
 interface HubState {
   instanceId: string;
+  /** Advances whenever sessions or accounts change on any instance: every socket's remembered values are dropped. */
+  accountEpoch: number;
   handlers: Map<string, { event: ClientEventDef; handler: Handler }>;
   connectListeners: ConnectionListener[];
   disconnectListeners: ConnectionListener[];
@@ -99,6 +104,7 @@ const hubStates = new WeakMap<RealtimeHub, HubState>();
 export function createRealtimeHub(): RealtimeHub {
   const state: HubState = {
     instanceId: randomUUID(),
+    accountEpoch: 0,
     handlers: new Map(),
     connectListeners: [],
     disconnectListeners: [],
@@ -147,6 +153,8 @@ interface SocketData {
   actor: ActorRecord;
   ip: string | null;
   userAgent: string | null;
+  /** What `ctx.remember` holds for this socket, and the account epoch it was read in. */
+  remembered: { epoch: number; values: Map<string, Promise<unknown>> };
 }
 
 /**
@@ -191,6 +199,7 @@ export async function attachRealtime(
           actor,
           ip: socket.handshake.address || null,
           userAgent: socket.request.headers['user-agent']?.slice(0, 500) ?? null,
+          remembered: { epoch: state.accountEpoch, values: new Map() },
         };
         socket.data = data;
         next();
@@ -208,6 +217,9 @@ export async function attachRealtime(
 
   const sweep = sessionSweeper(app, io);
   app.sessions.onChange(sweep.schedule);
+  app.sessions.onChange(() => {
+    state.accountEpoch += 1;
+  });
   app.addHook('preClose', async () => {
     sweep.stop();
     state.io = null;
@@ -222,8 +234,9 @@ export async function attachRealtime(
 /** Joins the account room, wires the handlers and the listeners of one new socket. */
 async function onConnection(app: FastifyInstance, state: HubState, socket: Socket): Promise<void> {
   const data = socket.data as SocketData;
+  const remember = rememberFor(state, data);
   const context = (requestId: string): RealtimeContext => ({
-    ctx: { actor: data.actor, requestId, ip: data.ip, userAgent: data.userAgent },
+    ctx: { actor: data.actor, requestId, ip: data.ip, userAgent: data.userAgent, remember },
     socketId: socket.id,
     joinRoom: async (room) => socket.join(room),
     leaveRoom: async (room) => socket.leave(room),
@@ -251,6 +264,27 @@ async function onConnection(app: FastifyInstance, state: HubState, socket: Socke
       app.log.error({ err: error, socketId: socket.id }, 'realtime connect listener failed');
     }
   }
+}
+
+/**
+ * The socket's `ctx.remember` (platform/http/context.ts): values kept per socket and key, dropped when the account
+ * epoch moves (sessions or accounts changed on some instance; a load still running then is kept by no one). A load
+ * that fails is forgotten.
+ */
+function rememberFor(state: HubState, data: SocketData): NonNullable<RequestContext['remember']> {
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    if (data.remembered.epoch !== state.accountEpoch)
+      data.remembered = { epoch: state.accountEpoch, values: new Map() };
+    const { values } = data.remembered;
+    const held = values.get(key);
+    if (held) return held as Promise<T>;
+    const loading = load();
+    values.set(key, loading);
+    loading.catch(() => {
+      if (values.get(key) === loading) values.delete(key);
+    });
+    return loading;
+  };
 }
 
 /**
