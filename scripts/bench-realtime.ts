@@ -306,6 +306,21 @@ function conversationChannel(pairsOf: Pair[]): Channel {
   };
 }
 
+/** BENCH_TIMELINE=1: per second of sending, how many were delivered, their median and their worst latency. */
+function printTimeline(timeline: [number, number][]): void {
+  const seconds = new Map<number, number[]>();
+  for (const [at, latency] of timeline) {
+    const second = Math.floor(at / 1000);
+    seconds.set(second, [...(seconds.get(second) ?? []), latency]);
+  }
+  for (const [second, latencies] of [...seconds].sort(([a], [b]) => a - b)) {
+    const { p50, max } = figuresOf(latencies);
+    console.log(
+      `  second ${String(second).padStart(2)}: n ${latencies.length}  p50 ${p50.toFixed(1)} ms  max ${max.toFixed(1)} ms`,
+    );
+  }
+}
+
 /**
  * Sends RATE messages a second for SECONDS s from `senders[i]` to `recipients[i]` over `channel`, round robin;
  * returns the delivery latencies, how many never arrived (within 5 s after the last send) and how many sends were
@@ -314,6 +329,9 @@ function conversationChannel(pairsOf: Pair[]): Channel {
 async function deliveryRun(channel: Channel, senders: Socket[], recipients: Socket[]) {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
+  /** [ms after the first send, latency ms] of each delivery, for BENCH_TIMELINE. */
+  const timeline: [number, number][] = [];
+  let began = performance.now();
   let refused = 0;
   for (const [i, recipient] of recipients.entries()) {
     await channel.prepare(recipient, i);
@@ -322,11 +340,12 @@ async function deliveryRun(channel: Channel, senders: Socket[], recipients: Sock
       const started = tag === null ? undefined : sentAt.get(tag);
       if (started === undefined) return;
       latencies.push(performance.now() - started);
+      timeline.push([started - began, performance.now() - started]);
       sentAt.delete(tag as string);
     });
   }
   const total = RATE * SECONDS;
-  const began = performance.now();
+  began = performance.now();
   for (let n = 0; n < total; n += 1) {
     const due = began + (n * 1000) / RATE;
     const wait = due - performance.now();
@@ -342,6 +361,7 @@ async function deliveryRun(channel: Channel, senders: Socket[], recipients: Sock
   const deadline = performance.now() + 5_000;
   while (sentAt.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   for (const recipient of recipients) recipient.off(channel.event);
+  if (process.env.BENCH_TIMELINE) printTimeline(timeline);
   return {
     figures: figuresOf(latencies),
     lost: sentAt.size,
