@@ -113,7 +113,7 @@ export async function accountIdsOfSides(
   ) =>
     party.side === 'CAREGIVER'
       ? account.tinderCaregiverId === party.listingId
-      : account.guardianId === party.guardianId;
+      : party.guardianId !== null && account.guardianId === party.guardianId;
   const accounts = await accountsActingForAny(executor, owners);
   return {
     mine: accounts.filter((a) => actsFor(p.me, a)).map((a) => a.userAccountId),
